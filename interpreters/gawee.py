@@ -1,0 +1,213 @@
+"""Interpreter functions for the gawee dialect, computed with numpy on whole arrays.
+
+A tensor value is a numpy array of its element dtype (np.float16/32/64); every op
+returns a tuple with one array of its result's dtype and declared shape. The
+semantics are PyTorch's inference semantics (torch.nn.functional): conv2d with
+groups and dilation, max_pool2d with ceil mode, adaptive_avg_pool2d, batch_norm in
+eval mode, flatten, linear. f16 convolutions, matrix products and window averages
+accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, TensorType
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.dialects import gawee
+
+
+def numpy_dtype(element_type: Attribute) -> type[np.floating]:
+    """The numpy dtype of a gawee element type (f16, f32 or f64)."""
+    if isinstance(element_type, Float16Type):
+        return np.float16
+    if isinstance(element_type, Float32Type):
+        return np.float32
+    if isinstance(element_type, Float64Type):
+        return np.float64
+    raise ValueError(f"no numpy dtype for element type {element_type}")
+
+
+def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
+    typ = value.type
+    if not isinstance(typ, TensorType):
+        raise InterpretationError(f"{op.name}: expected a tensor, got a value of type {typ}")
+    return typ
+
+
+def _operands(op: Operation, args: PythonValues) -> list[np.ndarray]:
+    """The op's runtime operands, checked against their declared tensor types."""
+    arrays: list[np.ndarray] = []
+    for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
+        typ = _tensor_type(op, operand)
+        if not isinstance(value, np.ndarray):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
+            )
+        shape, dtype = tuple(typ.get_shape()), numpy_dtype(typ.element_type)
+        if value.shape != shape or value.dtype != dtype:
+            raise InterpretationError(
+                f"{op.name}: operand #{index} is a {value.dtype} array of shape "
+                f"{list(value.shape)}, but its type is {typ}"
+            )
+        arrays.append(value)
+    return arrays
+
+
+def _result(op: Operation, value: np.ndarray) -> PythonValues:
+    """The op's result tuple, in the result's dtype, checked against its shape."""
+    typ = _tensor_type(op, op.results[0])
+    shape = tuple(typ.get_shape())
+    if value.shape != shape:
+        raise InterpretationError(
+            f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is {typ}"
+        )
+    return (value.astype(numpy_dtype(typ.element_type), copy=False),)
+
+
+def _accumulator(dtype: np.dtype) -> type[np.floating]:
+    """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
+    return np.float32 if dtype == np.float16 else dtype.type
+
+
+def _windows(
+    x: np.ndarray,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    out_size: Sequence[int],
+) -> np.ndarray:
+    """A strided view [N, C, oH, oW, kH, kW] of the sliding windows of a padded NCHW `x`.
+
+    `x` must already hold every position the `out_size` windows read.
+    """
+    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = kernel, strides, dilation, out_size
+    view = sliding_window_view(x, (dh * (kh - 1) + 1, dw * (kw - 1) + 1), axis=(2, 3))
+    return view[:, :, : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, ::dh, ::dw]
+
+
+def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float, extra: Sequence[int] = (0, 0)) -> np.ndarray:
+    """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right]) plus `extra` at the ends."""
+    top, left, bottom, right = gawee.expand_padding(padding)
+    widths = ((0, 0), (0, 0), (top, bottom + extra[0]), (left, right + extra[1]))
+    if not any(begin or end for begin, end in widths):
+        return x
+    return np.pad(x, widths, constant_values=value)
+
+
+def _out_hw(op: Operation) -> tuple[int, int]:
+    shape = _tensor_type(op, op.results[0]).get_shape()
+    return (shape[2], shape[3])
+
+
+def _adaptive_mean_matrix(size: int, out: int, dtype: type[np.floating]) -> np.ndarray:
+    """[out, size] matrix whose row i averages PyTorch's i-th adaptive window."""
+    bounds = np.array(gawee.adaptive_windows(size, out))
+    positions = np.arange(size)
+    inside = (positions >= bounds[:, :1]) & (positions < bounds[:, 1:])
+    return (inside / (bounds[:, 1:] - bounds[:, :1])).astype(dtype)
+
+
+@register_impls
+class GaweeFunctions(InterpreterFunctions):
+    """numpy implementations of the gawee ops (PyTorch inference semantics)."""
+
+    @impl(gawee.ConvOp)
+    def run_conv(self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues) -> PythonValues:
+        """Grouped, dilated, strided conv as one batched matrix product over the groups."""
+        x, w, *bias = _operands(op, args)
+        n = x.shape[:2]
+        f, cg, kh, kw = w.shape
+        groups = op.group_count
+        oh, ow = _out_hw(op)
+        acc = _accumulator(x.dtype)
+        windows = _windows(
+            _pad_spatial(x, op.array("padding"), 0), (kh, kw), op.array("strides"), op.array("dilation"), (oh, ow)
+        )
+        # [N, G, Cg, oH, oW, kH, kW] -> [G, Cg*kH*kW, N*oH*oW] (the one copy: im2col)
+        columns = windows.reshape(n, groups, cg, oh, ow, kh, kw).transpose(1, 2, 5, 6, 0, 3, 4)
+        columns = columns.reshape(groups, cg * kh * kw, n * oh * ow).astype(acc, copy=False)
+        kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
+        out = np.matmul(kernels, columns).reshape(f, n, oh, ow).transpose(1, 0, 2, 3)
+        if bias:
+            out = out + bias[0].astype(acc, copy=False)[:, None, None]
+        return _result(op, np.ascontiguousarray(out))
+
+    @impl(gawee.ReluOp)
+    def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(op, args)
+        return _result(op, np.maximum(x, x.dtype.type(0)))
+
+    @impl(gawee.AddOp)
+    def run_add(self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues) -> PythonValues:
+        lhs, rhs = _operands(op, args)
+        return _result(op, np.add(lhs, rhs))
+
+    @impl(gawee.BatchNormOp)
+    def run_batch_norm(
+        self, interpreter: Interpreter, op: gawee.BatchNormOp, args: PythonValues
+    ) -> PythonValues:
+        """Eval-mode batch norm over dim 1, computed in the element dtype."""
+        x, weight, bias, mean, var = _operands(op, args)
+        per_channel = (-1,) + (1,) * (x.ndim - 2)
+        eps = x.dtype.type(op.epsilon)
+        out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + eps)
+        if op.affine.value.data:
+            out = out * weight.reshape(per_channel) + bias.reshape(per_channel)
+        return _result(op, out)
+
+    @impl(gawee.MaxPoolOp)
+    def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
+        """Max over -inf padded windows; in ceil mode the end is padded until the last window fits."""
+        (x,) = _operands(op, args)
+        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.array("dilation")
+        top, left, bottom, right = gawee.expand_padding(op.array("padding"))
+        out_size = _out_hw(op)
+        sizes = (x.shape[2] + top + bottom, x.shape[3] + left + right)
+        extra = [
+            max(0, (o - 1) * s + d * (k - 1) + 1 - size)
+            for o, s, d, k, size in zip(out_size, strides, dilation, kernel, sizes)
+        ]
+        padded = _pad_spatial(x, (top, left, bottom, right), -np.inf, extra)
+        windows = _windows(padded, kernel, strides, dilation, out_size)
+        return _result(op, windows.max(axis=(4, 5)))
+
+    @impl(gawee.AdAvgPoolOp)
+    def run_ad_avg_pool(
+        self, interpreter: Interpreter, op: gawee.AdAvgPoolOp, args: PythonValues
+    ) -> PythonValues:
+        """Adaptive windows overlap, so average with two [o, size] window-mean matrices."""
+        (x,) = _operands(op, args)
+        oh, ow = _out_hw(op)
+        acc = _accumulator(x.dtype)
+        rows = _adaptive_mean_matrix(x.shape[2], oh, acc)
+        cols = _adaptive_mean_matrix(x.shape[3], ow, acc)
+        return _result(op, rows @ x.astype(acc, copy=False) @ cols.T)
+
+    @impl(gawee.FlattenOp)
+    def run_flatten(self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(op, args)
+        start, end = op.dims()
+        shape = (*x.shape[:start], math.prod(x.shape[start : end + 1]), *x.shape[end + 1 :])
+        return _result(op, x.reshape(shape))
+
+    @impl(gawee.LinearOp)
+    def run_linear(self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues) -> PythonValues:
+        x, w, *bias = _operands(op, args)
+        acc = _accumulator(x.dtype)
+        out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
+        if bias:
+            out = out + bias[0].astype(acc, copy=False)
+        return _result(op, out)
