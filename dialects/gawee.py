@@ -17,8 +17,8 @@ and prints unchanged. On top of the original:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from typing import ClassVar, Literal
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -114,12 +114,13 @@ def broadcast_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] |
     for x, y in zip(a, b):
         if x != y and 1 not in (x, y):
             return None
-        shape.append(max(x, y) if 1 in (x, y) else x)
+        shape.append(y if x == 1 else x)
     return tuple(shape)
 
 
 def normalize_dim(dim: int, rank: int) -> int:
-    return dim + rank if dim < 0 else dim
+    """A negative dim counts from the end; a rank-0 tensor has one dim, as in PyTorch."""
+    return dim + max(rank, 1) if dim < 0 else dim
 
 
 # ---------------------------------------------------------------------------
@@ -137,6 +138,10 @@ class GaweeOperation(IRDLOperation):
 
     KEYWORD_ATTRS: ClassVar[KeywordAttrs] = ()
     ATTR_DEFAULTS: ClassVar[dict[str, Attribute]] = {}
+
+    def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):
+        """Keeps the attributes sorted by name, so the generic form prints as MLIR's does."""
+        super().__init__(attributes=dict(sorted((attributes or {}).items())), **kwargs)
 
     def verify_(self) -> None:
         types = [(f"operand #{i}", o.type) for i, o in enumerate(self.operands)]
@@ -198,6 +203,11 @@ class GaweeOperation(IRDLOperation):
             wanted = f">= {ranks[0]}" if at_least else " or ".join(str(r) for r in ranks)
             raise VerifyException(f"{self.name}: {what} must have rank {wanted}, got rank {rank}")
 
+    def expect_nonempty_window_input(self, h: int, w: int) -> None:
+        """Pooling needs at least one input element per window (PyTorch rejects empty input)."""
+        if h < 1 or w < 1:
+            raise VerifyException(f"{self.name}: input spatial size {h}x{w} must not be empty")
+
     def array(self, name: str) -> tuple[int, ...]:
         attr = self.attributes[name]
         assert isinstance(attr, DenseArrayBase)
@@ -219,6 +229,7 @@ class GaweeOperation(IRDLOperation):
             parser.parse_punctuation("=")
             attributes[name] = _parse_keyword_value(parser, kind)
         attributes |= parser.parse_optional_attr_dict()
+        attributes = dict(sorted(attributes.items()))
         parser.parse_punctuation(":")
         pos = parser.pos
         function_type = parser.parse_function_type()
@@ -387,7 +398,8 @@ class ConvOp(GaweeOperation):
         ow = window_output_size(w, left, right, kw, strides[1], dilation[1])
         if oh < 1 or ow < 1:
             raise VerifyException(
-                f"{self.name}: the dilated kernel {kh}x{kw} does not fit in the padded input {h}x{w}"
+                f"{self.name}: the dilated kernel {kh}x{kw} does not fit in the padded input "
+                f"{h + top + bottom}x{w + left + right}"
             )
         self.expect_result_shape((n, f, oh, ow))
 
@@ -572,6 +584,7 @@ class MaxPoolOp(GaweeOperation):
         self.expect_length("padding", padding, 2, 4)
         self.expect_positive("padding", padding, minimum=0)
         n, c, h, w = self.shape_of(self.input)
+        self.expect_nonempty_window_input(h, w)
         top, left, bottom, right = expand_padding(padding)
         for axis, (begin, end) in enumerate(((top, bottom), (left, right))):
             if max(begin, end) * 2 > dilation[axis] * (kernel[axis] - 1) + 1:
@@ -583,7 +596,8 @@ class MaxPoolOp(GaweeOperation):
         ow = window_output_size(w, left, right, kernel[1], strides[1], dilation[1], self.is_ceil_mode)
         if oh < 1 or ow < 1:
             raise VerifyException(
-                f"{self.name}: the dilated kernel {list(kernel)} does not fit in the padded input {h}x{w}"
+                f"{self.name}: the dilated kernel {list(kernel)} does not fit in the padded input "
+                f"{h + top + bottom}x{w + left + right}"
             )
         self.expect_result_shape((n, c, oh, ow))
 
@@ -617,7 +631,8 @@ class AdAvgPoolOp(GaweeOperation):
         size = self.array("outputSize")
         self.expect_length("outputSize", size, 2)
         self.expect_positive("outputSize", size)
-        n, c, _, _ = self.shape_of(self.input)
+        n, c, h, w = self.shape_of(self.input)
+        self.expect_nonempty_window_input(h, w)
         self.expect_result_shape((n, c, *size))
 
 

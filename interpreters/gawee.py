@@ -10,12 +10,13 @@ accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
-from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, TensorType
+from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -23,21 +24,11 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
-
-
-def numpy_dtype(element_type: Attribute) -> type[np.floating]:
-    """The numpy dtype of a gawee element type (f16, f32 or f64)."""
-    if isinstance(element_type, Float16Type):
-        return np.float16
-    if isinstance(element_type, Float32Type):
-        return np.float32
-    if isinstance(element_type, Float64Type):
-        return np.float64
-    raise ValueError(f"no numpy dtype for element type {element_type}")
+from nnstack.interpreters.arith import numpy_dtype
 
 
 def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -72,14 +63,16 @@ def _result(op: Operation, value: np.ndarray) -> PythonValues:
     shape = tuple(typ.get_shape())
     if value.shape != shape:
         raise InterpretationError(
-            f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is {typ}"
+            f"{op.name}: computed a result of shape {list(value.shape)}, "
+            f"but the result type is {typ}"
         )
-    return (value.astype(numpy_dtype(typ.element_type), copy=False),)
+    # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
+    return (np.asarray(value, dtype=numpy_dtype(typ.element_type)),)
 
 
-def _accumulator(dtype: np.dtype) -> type[np.floating]:
+def _accumulator(dtype: np.dtype) -> np.dtype:
     """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
-    return np.float32 if dtype == np.float16 else dtype.type
+    return np.dtype(np.float32) if dtype == np.float16 else dtype
 
 
 def _windows(
@@ -98,7 +91,9 @@ def _windows(
     return view[:, :, : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, ::dh, ::dw]
 
 
-def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float, extra: Sequence[int] = (0, 0)) -> np.ndarray:
+def _pad_spatial(
+    x: np.ndarray, padding: Sequence[int], value: float, extra: Sequence[int] = (0, 0)
+) -> np.ndarray:
     """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right]) plus `extra` at the ends."""
     top, left, bottom, right = gawee.expand_padding(padding)
     widths = ((0, 0), (0, 0), (top, bottom + extra[0]), (left, right + extra[1]))
@@ -112,7 +107,7 @@ def _out_hw(op: Operation) -> tuple[int, int]:
     return (shape[2], shape[3])
 
 
-def _adaptive_mean_matrix(size: int, out: int, dtype: type[np.floating]) -> np.ndarray:
+def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
     """[out, size] matrix whose row i averages PyTorch's i-th adaptive window."""
     bounds = np.array(gawee.adaptive_windows(size, out))
     positions = np.arange(size)
@@ -125,17 +120,18 @@ class GaweeFunctions(InterpreterFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics)."""
 
     @impl(gawee.ConvOp)
-    def run_conv(self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues) -> PythonValues:
+    def run_conv(
+        self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues
+    ) -> PythonValues:
         """Grouped, dilated, strided conv as one batched matrix product over the groups."""
         x, w, *bias = _operands(op, args)
-        n = x.shape[:2]
+        n = x.shape[0]
         f, cg, kh, kw = w.shape
         groups = op.group_count
         oh, ow = _out_hw(op)
         acc = _accumulator(x.dtype)
-        windows = _windows(
-            _pad_spatial(x, op.array("padding"), 0), (kh, kw), op.array("strides"), op.array("dilation"), (oh, ow)
-        )
+        padded = _pad_spatial(x, op.array("padding"), 0)
+        windows = _windows(padded, (kh, kw), op.array("strides"), op.array("dilation"), (oh, ow))
         # [N, G, Cg, oH, oW, kH, kW] -> [G, Cg*kH*kW, N*oH*oW] (the one copy: im2col)
         columns = windows.reshape(n, groups, cg, oh, ow, kh, kw).transpose(1, 2, 5, 6, 0, 3, 4)
         columns = columns.reshape(groups, cg * kh * kw, n * oh * ow).astype(acc, copy=False)
@@ -146,12 +142,16 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, np.ascontiguousarray(out))
 
     @impl(gawee.ReluOp)
-    def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
+    def run_relu(
+        self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues
+    ) -> PythonValues:
         (x,) = _operands(op, args)
         return _result(op, np.maximum(x, x.dtype.type(0)))
 
     @impl(gawee.AddOp)
-    def run_add(self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues) -> PythonValues:
+    def run_add(
+        self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues
+    ) -> PythonValues:
         lhs, rhs = _operands(op, args)
         return _result(op, np.add(lhs, rhs))
 
@@ -169,10 +169,13 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, out)
 
     @impl(gawee.MaxPoolOp)
-    def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
-        """Max over -inf padded windows; in ceil mode the end is padded until the last window fits."""
+    def run_max_pool(
+        self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues
+    ) -> PythonValues:
+        """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
         (x,) = _operands(op, args)
-        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.array("dilation")
+        kernel, strides = op.array("kernelSize"), op.array("strides")
+        dilation = op.array("dilation")
         top, left, bottom, right = gawee.expand_padding(op.array("padding"))
         out_size = _out_hw(op)
         sizes = (x.shape[2] + top + bottom, x.shape[3] + left + right)
@@ -182,7 +185,12 @@ class GaweeFunctions(InterpreterFunctions):
         ]
         padded = _pad_spatial(x, (top, left, bottom, right), -np.inf, extra)
         windows = _windows(padded, kernel, strides, dilation, out_size)
-        return _result(op, windows.max(axis=(4, 5)))
+        # kH*kW whole-array maxima are much faster than a max over the window axes
+        offsets = itertools.product(range(kernel[0]), range(kernel[1]))
+        out = windows[(..., *next(offsets))]
+        for i, j in offsets:
+            out = np.maximum(out, windows[..., i, j])
+        return _result(op, out)
 
     @impl(gawee.AdAvgPoolOp)
     def run_ad_avg_pool(
@@ -197,14 +205,18 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, rows @ x.astype(acc, copy=False) @ cols.T)
 
     @impl(gawee.FlattenOp)
-    def run_flatten(self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues) -> PythonValues:
+    def run_flatten(
+        self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues
+    ) -> PythonValues:
         (x,) = _operands(op, args)
         start, end = op.dims()
         shape = (*x.shape[:start], math.prod(x.shape[start : end + 1]), *x.shape[end + 1 :])
         return _result(op, x.reshape(shape))
 
     @impl(gawee.LinearOp)
-    def run_linear(self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues) -> PythonValues:
+    def run_linear(
+        self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues
+    ) -> PythonValues:
         x, w, *bias = _operands(op, args)
         acc = _accumulator(x.dtype)
         out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T

@@ -1,31 +1,32 @@
 """Registers every nnstack dialect and pass with xDSL's tools (`xdsl-opt`, `xdsl-run`).
 
 Kept light: xDSL imports this module on every start of its tools, so each entry
-imports its module only when called.
+imports its module only when it is called.
 """
 
 from collections.abc import Callable
+from importlib import import_module
 
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 
 
-def _gawee() -> Dialect:
-    from nnstack.dialects.gawee import Gawee
-
-    return Gawee
-
-
-def _convert_gawee_to_linalg() -> type[ModulePass]:
-    from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-
-    return ConvertGaweeToLinalgPass
+def _lazy(module: str, name: str) -> Callable[[], object]:
+    """A factory that imports `nnstack.<module>` and returns its attribute `name`."""
+    return lambda: getattr(import_module(f"nnstack.{module}"), name)
 
 
-DIALECTS: dict[str, Callable[[], Dialect]] = {"gawee": _gawee}
-PASSES: dict[str, Callable[[], type[ModulePass]]] = {
-    "convert-gawee-to-linalg": _convert_gawee_to_linalg,
-}
-
-UNIVERSE = Universe(all_dialects=DIALECTS, all_passes=PASSES)
+UNIVERSE = Universe(
+    all_dialects={
+        "gawee": _lazy("dialects.gawee", "Gawee"),
+        "llir": _lazy("dialects.llir", "LLIR"),
+        "mir": _lazy("dialects.mir", "MIR"),
+    },
+    all_passes={
+        "convert-gawee-to-linalg": _lazy(
+            "transforms.convert_gawee_to_linalg", "ConvertGaweeToLinalgPass"
+        ),
+        "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
+    },
+)

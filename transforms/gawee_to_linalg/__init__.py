@@ -1,0 +1,27 @@
+"""The patterns of `convert-gawee-to-linalg`, one module per op family.
+
+The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
+
+- `builder`: IR-building helpers shared by the patterns (constants, empty + fill,
+  tensor.pad, linalg.generic, affine maps, the lowering precondition).
+- `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool.
+- `elementwise`: gawee.relu, gawee.add, gawee.batch_norm.
+- `linear`: gawee.linear. `reshape`: gawee.flatten.
+"""
+
+from .conv import ConvLowering
+from .elementwise import AddLowering, BatchNormLowering, ReluLowering
+from .linear import LinearLowering
+from .pooling import AdAvgPoolLowering, MaxPoolLowering
+from .reshape import FlattenLowering
+
+__all__ = [
+    "AdAvgPoolLowering",
+    "AddLowering",
+    "BatchNormLowering",
+    "ConvLowering",
+    "FlattenLowering",
+    "LinearLowering",
+    "MaxPoolLowering",
+    "ReluLowering",
+]

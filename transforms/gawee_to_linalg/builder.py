@@ -1,0 +1,247 @@
+"""IR-building helpers shared by the gawee-to-linalg patterns.
+
+Every lowering collects its new ops in a `LoweringBuilder` and hands them to
+`rewriter.replace` in one go. The builder knows the idioms the patterns share:
+scalar constants of an element type, `tensor.empty` and empty + `linalg.fill`
+destinations, `tensor.pad` with a constant, `linalg.generic` with a body built
+from a Python callable, and the broadcast of a per-channel vector into an init.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from xdsl.builder import ImplicitBuilder
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    AnyFloat,
+    ArrayAttr,
+    DenseIntOrFPElementsAttr,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    TensorType,
+    f16,
+    f32,
+    f64,
+    i64,
+)
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.affine import AffineExpr, AffineMap
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.gawee import GaweeOperation
+
+OpT = TypeVar("OpT", bound=Operation)
+
+SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
+
+
+# ---------------------------------------------------------------------------
+# Preconditions
+# ---------------------------------------------------------------------------
+
+
+def unsupported_reason(op: Operation) -> str | None:
+    """Why `op` cannot be lowered, or None when it can.
+
+    The lowerings need statically shaped tensors of f16, f32 or f64 and an op that
+    verifies (the patterns read attributes and shapes without checking them again).
+    """
+    values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
+    values += [(f"result #{i}", v) for i, v in enumerate(op.results)]
+    for what, value in values:
+        typ = value.type
+        if not isinstance(typ, TensorType):
+            return f"{what} is not a tensor (type {typ})"
+        if not typ.has_static_shape():
+            return f"dynamic shapes are not supported ({what} has type {typ})"
+        if typ.element_type not in SUPPORTED_ELEMENT_TYPES:
+            return f"element type {typ.element_type} is not supported ({what}); expected f16, f32 or f64"
+    if isinstance(op, GaweeOperation):
+        try:
+            op.verify()
+        except VerifyException as error:
+            return f"the op does not verify: {error}"
+    return None
+
+
+def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
+    """`arith.constant` of a float type; -inf prints as 0xfc00 (f16), 0xff800000 (f32), ..."""
+    assert isinstance(element_type, AnyFloat)
+    return arith.ConstantOp(FloatAttr(value, element_type))
+
+
+def shape_of(value: SSAValue) -> tuple[int, ...]:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return tuple(typ.get_shape())
+
+
+def element_type_of(value: SSAValue) -> Attribute:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return typ.element_type
+
+
+# ---------------------------------------------------------------------------
+# Affine maps and iterator types
+# ---------------------------------------------------------------------------
+
+
+def dims_map(num_dims: int, results: Sequence[int | AffineExpr]) -> AffineMapAttr:
+    """`(d0, ..., d{num_dims-1}) -> (results)`; an int result stands for that dim."""
+    exprs = tuple(AffineExpr.dimension(r) if isinstance(r, int) else r for r in results)
+    return AffineMapAttr(AffineMap(num_dims, 0, exprs))
+
+
+def identity_map(rank: int) -> AffineMapAttr:
+    return dims_map(rank, range(rank))
+
+
+def broadcast_map(operand_shape: Sequence[int], result_shape: Sequence[int]) -> AffineMapAttr:
+    """The indexing map of an operand broadcast (numpy rules) to `result_shape`.
+
+    Dims are right-aligned: missing leading dims are dropped from the map, and an
+    operand dim of size 1 facing a larger result dim is indexed by the constant 0.
+    """
+    rank = len(result_shape)
+    offset = rank - len(operand_shape)
+    results: list[int | AffineExpr] = []
+    for i, size in enumerate(operand_shape):
+        dim = offset + i
+        results.append(AffineExpr.constant(0) if size == 1 != result_shape[dim] else dim)
+    return dims_map(rank, results)
+
+
+def reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr]]:
+    """The reassociation of `tensor.collapse_shape` / `tensor.expand_shape`: `[[0], [1, 2]]`."""
+    return ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in groups)
+
+
+def parallel(count: int) -> list[IteratorTypeAttr]:
+    return [IteratorTypeAttr.parallel()] * count
+
+
+def reduction(count: int) -> list[IteratorTypeAttr]:
+    return [IteratorTypeAttr.reduction()] * count
+
+
+def i64_pair(values: Sequence[int]) -> DenseIntOrFPElementsAttr:
+    """Strides and dilations of linalg convolutions and poolings: `dense<..> : tensor<2xi64>`."""
+    return DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(values)]), list(values))
+
+
+# ---------------------------------------------------------------------------
+# The builder
+# ---------------------------------------------------------------------------
+
+
+GenericBody = Callable[..., SSAValue]
+"""Builds a linalg.generic body from its block arguments (inputs, then the output),
+creating ops implicitly, and returns the value to yield."""
+
+
+class LoweringBuilder:
+    """Collects the ops of one lowering, in creation order."""
+
+    def __init__(self) -> None:
+        self.ops: list[Operation] = []
+
+    def add(self, op: OpT) -> OpT:
+        self.ops.append(op)
+        return op
+
+    def constant(self, value: float, element_type: Attribute) -> SSAValue:
+        """A scalar float constant."""
+        return self.add(float_constant(value, element_type)).result
+
+    def dense_constant(
+        self, element_type: Attribute, shape: Sequence[int], values: Sequence[int | float]
+    ) -> SSAValue:
+        """An `arith.constant dense<...>` tensor."""
+        attr = DenseIntOrFPElementsAttr.from_list(TensorType(element_type, shape), list(values))
+        return self.add(arith.ConstantOp(attr)).result
+
+    def empty(self, shape: Sequence[int], element_type: Attribute) -> SSAValue:
+        return self.add(tensor.EmptyOp([], TensorType(element_type, shape))).tensor
+
+    def filled(self, shape: Sequence[int], value: SSAValue) -> SSAValue:
+        """`tensor.empty` + `linalg.fill` with the scalar `value`."""
+        empty = self.empty(shape, value.type)
+        return self.add(FillOp([value], [empty])).results[0]
+
+    def pad(
+        self, source: SSAValue, low: Sequence[int], high: Sequence[int], value: SSAValue
+    ) -> SSAValue:
+        """`tensor.pad` of `source` by static amounts, filling with the scalar `value`."""
+        shape = shape_of(source)
+        padded = [size + lo + hi for size, lo, hi in zip(shape, low, high)]
+        body = Block(arg_types=[IndexType()] * len(shape))
+        body.add_op(tensor.YieldOp(value))
+        result_type = TensorType(element_type_of(source), padded)
+        return self.add(tensor.PadOp(source, [], [], Region(body), low, high, result_type)).result
+
+    def collapse(self, source: SSAValue, groups: Sequence[Sequence[int]]) -> SSAValue:
+        """`tensor.collapse_shape` merging each group of dims of `source` into one."""
+        shape = shape_of(source)
+        collapsed = [math.prod(shape[d] for d in group) for group in groups]
+        op = tensor.CollapseShapeOp(
+            operands=[source],
+            result_types=[TensorType(element_type_of(source), collapsed)],
+            properties={"reassociation": reassociation(groups)},
+        )
+        return self.add(op).result
+
+    def expand(
+        self, source: SSAValue, groups: Sequence[Sequence[int]], shape: Sequence[int]
+    ) -> SSAValue:
+        """`tensor.expand_shape` of `source` to the static `shape`; dims of a group multiply
+        to the source dim they split."""
+        result_type = TensorType(element_type_of(source), shape)
+        op = tensor.ExpandShapeOp(source, [], reassociation(groups), shape, result_type)
+        return self.add(op).result
+
+    def generic(
+        self,
+        inputs: Sequence[SSAValue],
+        output: SSAValue,
+        indexing_maps: Sequence[AffineMapAttr],
+        iterator_types: Sequence[IteratorTypeAttr],
+        body: GenericBody,
+    ) -> SSAValue:
+        """A one-output `linalg.generic` on tensors; `body(*block_args)` returns the yielded value."""
+        operands = (*inputs, output)
+        block = Block(arg_types=[_scalar_type(v) for v in operands])
+        for arg, name in zip(block.args, ["in"] * len(inputs) + ["out"]):
+            arg.name_hint = name
+        with ImplicitBuilder(block) as args:
+            YieldOp(body(*args))
+        op = GenericOp(
+            inputs, [output], Region(block), indexing_maps, iterator_types, [output.type]
+        )
+        return self.add(op).results[0]
+
+    def broadcast_into(self, value: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:
+        """A new tensor of `shape` holding `value` broadcast along the other dims: the
+        element at index (i0, i1, ...) is `value[i{dims[0]}, i{dims[1]}, ...]`.
+
+        Conv and linear start their accumulation from the bias broadcast this way
+        instead of adding it in a second pass over a second full-size tensor.
+        """
+        rank = len(shape)
+        empty = self.empty(shape, element_type_of(value))
+        return self.generic(
+            [value], empty, [dims_map(rank, dims), identity_map(rank)], parallel(rank),
+            lambda element, _out: element,
+        )
+
+
+def _scalar_type(value: SSAValue) -> Attribute:
+    typ = value.type
+    return typ.element_type if isinstance(typ, TensorType) else typ

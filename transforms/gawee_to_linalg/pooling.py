@@ -1,0 +1,154 @@
+"""Lowerings of the pooling gawee ops: max_pool and ad_avg_pool."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import i1
+from xdsl.dialects.linalg.ops import PoolingNchwMaxOp
+from xdsl.ir import SSAValue
+from xdsl.ir.affine import AffineExpr
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from nnstack.dialects.gawee import AdAvgPoolOp, MaxPoolOp, adaptive_windows, expand_padding
+
+from .builder import (
+    LoweringBuilder,
+    dims_map,
+    element_type_of,
+    float_constant,
+    i64_pair,
+    identity_map,
+    parallel,
+    reduction,
+    shape_of,
+    unsupported_reason,
+)
+
+
+class MaxPoolLowering(RewritePattern):
+    """
+    Lowers `gawee.max_pool` to a `tensor.pad` with -inf (only when a pad is non-zero),
+    a `linalg.fill` of -inf as init, a window `tensor.empty() : tensor<kHxkWxT>` and
+    `linalg.pooling_nchw_max` (strides and dilations as `dense<..> : tensor<2xi64>`).
+
+    Padding `[pH, pW]` or `[top, left, bottom, right]` becomes `low[0, 0, top, left]
+    high[0, 0, bottom, right]`. In ceil mode the declared output has a last window that
+    runs past the end padding; the bottom/right pad grows to what that window needs,
+    `(OH - 1) * SH + DH * (KH - 1) + 1 - (H + top)` (and likewise for W), so every
+    window lies inside the padded input and -inf never wins.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: MaxPoolOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        element_type = element_type_of(op.output)
+        _, _, h, w = shape_of(op.input)
+        out_shape = shape_of(op.output)
+        _, _, oh, ow = out_shape
+        (kh, kw), (sh, sw), (dh, dw) = op.array("kernelSize"), op.array("strides"), op.array("dilation")
+        top, left, bottom, right = expand_padding(op.array("padding"))
+        bottom = max(bottom, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top))
+        right = max(right, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left))
+
+        minus_inf = b.constant(float("-inf"), element_type)
+        x = op.input
+        if any((top, left, bottom, right)):
+            x = b.pad(x, [0, 0, top, left], [0, 0, bottom, right], minus_inf)
+        init = b.filled(out_shape, minus_inf)
+        window = b.empty([kh, kw], element_type)
+        pool = PoolingNchwMaxOp(
+            [x, window], [init], [init.type],
+            strides=i64_pair((sh, sw)), dilations=i64_pair((dh, dw)),
+        )
+        rewriter.replace(op, b.ops, [b.add(pool).results[0]])
+
+
+class AdAvgPoolLowering(RewritePattern):
+    """
+    Lowers `gawee.ad_avg_pool` (PyTorch adaptive windows: output i of an axis of
+    length H covers [floor(i*H/oH), ceil((i+1)*H/oH)) ) to a sum into a zero-filled
+    init, then an identity `linalg.generic` dividing by the window size.
+
+    When H % oH == 0 and W % oW == 0 the windows are uniform, kernel = stride = H/oH,
+    and the sum is a `linalg.generic` with `linalg.pooling_nchw_sum` semantics (xDSL
+    has no such named op): domain (n, c, oh, ow, kh, kw), maps
+    `(d0, d1, d2 * SH + d4, d3 * SW + d5)`, `(d4, d5)` for a window
+    `tensor.empty() : tensor<kHxkWxT>` and `(d0, d1, d2, d3)`, 4 parallel + 2 reduction
+    iterators, body `arith.addf %out, %in`; the divisor is a constant kH*kW.
+
+    Otherwise (windows of varying size, possibly overlapping) the sum runs over the
+    whole input for each output, domain (n, c, oh, ow, h, w), and keeps the elements
+    inside the window: two `arith.constant dense<...> : tensor<oHxHxi1>` /
+    `tensor<oWxWxi1>` masks, indexed `(d2, d4)` and `(d3, d5)`, are combined by
+    `arith.andi`, and `arith.select %inside, %in, %zero` feeds `arith.addf %out, ...`.
+    Selecting rather than multiplying by 0/1 keeps the result exact for inf and NaN
+    outside a window. The division then takes a per-output element count from a
+    constant `tensor<oHxoWxT>` indexed `(d2, d3)`.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: AdAvgPoolOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        element_type = element_type_of(op.output)
+        _, _, h, w = shape_of(op.input)
+        out_shape = shape_of(op.output)
+        _, _, oh, ow = out_shape
+
+        zero = b.constant(0.0, element_type)
+        init = b.filled(out_shape, zero)
+        d = [AffineExpr.dimension(i) for i in range(6)]
+        iterators = [*parallel(4), *reduction(2)]
+        output_map = identity_map(4)
+
+        if h % oh == 0 and w % ow == 0:
+            kh, kw = h // oh, w // ow
+            window = b.empty([kh, kw], element_type)
+            total = b.generic(
+                [op.input, window],
+                init,
+                [dims_map(6, [0, 1, d[2] * kh + d[4], d[3] * kw + d[5]]), dims_map(6, [4, 5]),
+                 dims_map(6, [0, 1, 2, 3])],
+                iterators,
+                lambda x, _window, acc: arith.AddfOp(acc, x).result,
+            )
+            count = float(kh * kw)
+            result = b.generic(
+                [total], b.empty(out_shape, element_type), [output_map] * 2, parallel(4),
+                lambda s, _out: arith.DivfOp(s, float_constant(count, element_type)).result,
+            )
+        else:
+            windows_h, windows_w = adaptive_windows(h, oh), adaptive_windows(w, ow)
+            mask_h = b.dense_constant(i1, [oh, h], _mask(windows_h, h))
+            mask_w = b.dense_constant(i1, [ow, w], _mask(windows_w, w))
+
+            def masked_sum(x: SSAValue, in_h: SSAValue, in_w: SSAValue, acc: SSAValue) -> SSAValue:
+                inside = arith.AndIOp(in_h, in_w)
+                return arith.AddfOp(acc, arith.SelectOp(inside, x, zero)).result
+
+            total = b.generic(
+                [op.input, mask_h, mask_w],
+                init,
+                [dims_map(6, [0, 1, 4, 5]), dims_map(6, [2, 4]), dims_map(6, [3, 5]),
+                 dims_map(6, [0, 1, 2, 3])],
+                iterators,
+                masked_sum,
+            )
+            counts = [
+                float((eh - sh) * (ew - sw)) for sh, eh in windows_h for sw, ew in windows_w
+            ]
+            count = b.dense_constant(element_type, [oh, ow], counts)
+            result = b.generic(
+                [total, count], b.empty(out_shape, element_type),
+                [output_map, dims_map(4, [2, 3]), output_map], parallel(4),
+                lambda s, n, _out: arith.DivfOp(s, n).result,
+            )
+        rewriter.replace(op, b.ops, [result])
+
+
+def _mask(windows: list[tuple[int, int]], size: int) -> list[int]:
+    """Row-major [len(windows), size] 0/1 mask: 1 where index j lies in window i."""
+    return [int(start <= j < end) for start, end in windows for j in range(size)]
