@@ -1,0 +1,297 @@
+"""Numpy-backed interpreter functions for the `math` dialect.
+
+Like `nnstack.interpreters.arith`, every implementation works on numpy scalars and
+whole arrays alike and casts its result to the dtype of the result type. xDSL's
+stock `MathFunctions` only covers exp/log/sqrt, on Python floats.
+"""
+
+import math as pymath
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from xdsl.dialects import math
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    impl,
+    register_impls,
+)
+from xdsl.ir import Operation
+
+from nnstack.interpreters.arith import (
+    as_dtype,
+    int_bitwidth,
+    int_operand,
+    int_result,
+    numpy_dtype,
+)
+
+_erf = np.frompyfunc(pymath.erf, 1, 1)
+"""libm's erf elementwise (numpy has no erf and scipy is not a dependency)."""
+
+
+def _erf_array(x: Any) -> Any:
+    return np.asarray(_erf(np.asarray(x, np.float64)), np.float64)
+
+
+def _round_half_away(x: Any) -> Any:
+    """math.round rounds halves away from zero (np.round rounds them to even)."""
+    truncated = np.trunc(x)
+    return truncated + np.where(np.abs(x - truncated) >= 0.5, np.sign(x), 0)
+
+
+def _rsqrt(x: Any) -> Any:
+    return 1 / np.sqrt(x)
+
+
+def _count_leading_zeros(x: Any, width: int) -> Any:
+    """Leading zeros of unsigned `x` by binary search over the bit positions."""
+    x = np.asarray(x)
+    count = np.zeros(x.shape, np.int64)
+    shift = width // 2
+    while shift:
+        high = (x >> shift) != 0
+        x = np.where(high, x >> shift, x)
+        count += np.where(high, 0, shift)
+        shift //= 2
+    return count + (x == 0)
+
+
+@register_impls
+class MathFunctions(InterpreterFunctions):
+    """math on numpy scalars and arrays, computed in the width of the types."""
+
+    @staticmethod
+    def _float(op: Operation, args: PythonValues, fn: Callable[..., Any]):
+        with np.errstate(all="ignore"):
+            return (as_dtype(fn(*args), numpy_dtype(op.results[0].type)),)
+
+    @staticmethod
+    def _int_unary(op: Operation, args: PythonValues, fn: Callable[[Any], Any]):
+        result_type = op.results[0].type
+        with np.errstate(all="ignore"):
+            return (int_result(fn(int_operand(args[0], result_type)), result_type),)
+
+    @staticmethod
+    def _bit_count(op: Operation, args: PythonValues, fn: Callable[[Any, int], Any]):
+        result_type = op.results[0].type
+        value = int_operand(args[0], result_type, unsigned=True)
+        width = int_bitwidth(result_type)
+        with np.errstate(all="ignore"):
+                return (int_result(np.asarray(fn(value, width))[()], result_type),)
+
+    # -- floating point, unary -----------------------------------------------
+
+    @impl(math.AbsFOp)
+    def run_absf(self, interpreter: Interpreter, op: math.AbsFOp, args: PythonValues):
+        return self._float(op, args, np.abs)
+
+    @impl(math.SqrtOp)
+    def run_sqrt(self, interpreter: Interpreter, op: math.SqrtOp, args: PythonValues):
+        return self._float(op, args, np.sqrt)
+
+    @impl(math.RsqrtOp)
+    def run_rsqrt(
+        self, interpreter: Interpreter, op: math.RsqrtOp, args: PythonValues
+    ):
+        return self._float(op, args, _rsqrt)
+
+    @impl(math.CbrtOp)
+    def run_cbrt(self, interpreter: Interpreter, op: math.CbrtOp, args: PythonValues):
+        return self._float(op, args, np.cbrt)
+
+    @impl(math.ExpOp)
+    def run_exp(self, interpreter: Interpreter, op: math.ExpOp, args: PythonValues):
+        return self._float(op, args, np.exp)
+
+    @impl(math.Exp2Op)
+    def run_exp2(self, interpreter: Interpreter, op: math.Exp2Op, args: PythonValues):
+        return self._float(op, args, np.exp2)
+
+    @impl(math.ExpM1Op)
+    def run_expm1(
+        self, interpreter: Interpreter, op: math.ExpM1Op, args: PythonValues
+    ):
+        return self._float(op, args, np.expm1)
+
+    @impl(math.LogOp)
+    def run_log(self, interpreter: Interpreter, op: math.LogOp, args: PythonValues):
+        return self._float(op, args, np.log)
+
+    @impl(math.Log2Op)
+    def run_log2(self, interpreter: Interpreter, op: math.Log2Op, args: PythonValues):
+        return self._float(op, args, np.log2)
+
+    @impl(math.Log10Op)
+    def run_log10(
+        self, interpreter: Interpreter, op: math.Log10Op, args: PythonValues
+    ):
+        return self._float(op, args, np.log10)
+
+    @impl(math.Log1pOp)
+    def run_log1p(
+        self, interpreter: Interpreter, op: math.Log1pOp, args: PythonValues
+    ):
+        return self._float(op, args, np.log1p)
+
+    @impl(math.ErfOp)
+    def run_erf(self, interpreter: Interpreter, op: math.ErfOp, args: PythonValues):
+        return self._float(op, args, _erf_array)
+
+    @impl(math.TanhOp)
+    def run_tanh(self, interpreter: Interpreter, op: math.TanhOp, args: PythonValues):
+        return self._float(op, args, np.tanh)
+
+    @impl(math.SinhOp)
+    def run_sinh(self, interpreter: Interpreter, op: math.SinhOp, args: PythonValues):
+        return self._float(op, args, np.sinh)
+
+    @impl(math.CoshOp)
+    def run_cosh(self, interpreter: Interpreter, op: math.CoshOp, args: PythonValues):
+        return self._float(op, args, np.cosh)
+
+    @impl(math.SinOp)
+    def run_sin(self, interpreter: Interpreter, op: math.SinOp, args: PythonValues):
+        return self._float(op, args, np.sin)
+
+    @impl(math.CosOp)
+    def run_cos(self, interpreter: Interpreter, op: math.CosOp, args: PythonValues):
+        return self._float(op, args, np.cos)
+
+    @impl(math.TanOp)
+    def run_tan(self, interpreter: Interpreter, op: math.TanOp, args: PythonValues):
+        return self._float(op, args, np.tan)
+
+    @impl(math.AsinOp)
+    def run_asin(self, interpreter: Interpreter, op: math.AsinOp, args: PythonValues):
+        return self._float(op, args, np.arcsin)
+
+    @impl(math.AcosOp)
+    def run_acos(self, interpreter: Interpreter, op: math.AcosOp, args: PythonValues):
+        return self._float(op, args, np.arccos)
+
+    @impl(math.AtanOp)
+    def run_atan(self, interpreter: Interpreter, op: math.AtanOp, args: PythonValues):
+        return self._float(op, args, np.arctan)
+
+    @impl(math.AsinhOp)
+    def run_asinh(
+        self, interpreter: Interpreter, op: math.AsinhOp, args: PythonValues
+    ):
+        return self._float(op, args, np.arcsinh)
+
+    @impl(math.AcoshOp)
+    def run_acosh(
+        self, interpreter: Interpreter, op: math.AcoshOp, args: PythonValues
+    ):
+        return self._float(op, args, np.arccosh)
+
+    @impl(math.AtanhOp)
+    def run_atanh(
+        self, interpreter: Interpreter, op: math.AtanhOp, args: PythonValues
+    ):
+        return self._float(op, args, np.arctanh)
+
+    @impl(math.CeilOp)
+    def run_ceil(self, interpreter: Interpreter, op: math.CeilOp, args: PythonValues):
+        return self._float(op, args, np.ceil)
+
+    @impl(math.FloorOp)
+    def run_floor(
+        self, interpreter: Interpreter, op: math.FloorOp, args: PythonValues
+    ):
+        return self._float(op, args, np.floor)
+
+    @impl(math.TruncOp)
+    def run_trunc(
+        self, interpreter: Interpreter, op: math.TruncOp, args: PythonValues
+    ):
+        return self._float(op, args, np.trunc)
+
+    @impl(math.RoundOp)
+    def run_round(
+        self, interpreter: Interpreter, op: math.RoundOp, args: PythonValues
+    ):
+        return self._float(op, args, _round_half_away)
+
+    @impl(math.RoundEvenOp)
+    def run_roundeven(
+        self, interpreter: Interpreter, op: math.RoundEvenOp, args: PythonValues
+    ):
+        return self._float(op, args, np.rint)
+
+    # -- floating point, binary and ternary ----------------------------------
+
+    @impl(math.PowFOp)
+    def run_powf(self, interpreter: Interpreter, op: math.PowFOp, args: PythonValues):
+        return self._float(op, args, np.power)
+
+    @impl(math.Atan2Op)
+    def run_atan2(
+        self, interpreter: Interpreter, op: math.Atan2Op, args: PythonValues
+    ):
+        return self._float(op, args, np.arctan2)
+
+    @impl(math.CopySignOp)
+    def run_copysign(
+        self, interpreter: Interpreter, op: math.CopySignOp, args: PythonValues
+    ):
+        return self._float(op, args, np.copysign)
+
+    @impl(math.FPowIOp)
+    def run_fpowi(self, interpreter: Interpreter, op: math.FPowIOp, args: PythonValues):
+        base, exponent = args
+        return self._float(op, (base, np.asarray(exponent, np.float64)), np.power)
+
+    @impl(math.FmaOp)
+    def run_fma(self, interpreter: Interpreter, op: math.FmaOp, args: PythonValues):
+        """a * b + c, rounded twice (numpy has no fused multiply-add)."""
+        return self._float(op, args, lambda a, b, c: a * b + c)
+
+    # -- integers ------------------------------------------------------------
+
+    @impl(math.AbsIOp)
+    def run_absi(self, interpreter: Interpreter, op: math.AbsIOp, args: PythonValues):
+        return self._int_unary(op, args, np.abs)
+
+    @impl(math.IPowIOp)
+    def run_ipowi(self, interpreter: Interpreter, op: math.IPowIOp, args: PythonValues):
+        result_type = op.results[0].type
+        base = int_operand(args[0], result_type)
+        exponent = int_operand(args[1], result_type)
+        with np.errstate(all="ignore"):
+            # Negative exponents: 1 / base**-e truncated, as MLIR's expansion.
+            positive = np.power(base, np.maximum(exponent, 0))
+            value = np.where(
+                exponent >= 0,
+                positive,
+                np.where(np.abs(base) == 1, np.where(exponent % 2 == 0, 1, base), 0),
+            )
+        return (int_result(np.asarray(value)[()].astype(base.dtype), result_type),)
+
+    @impl(math.CountLeadingZerosOp)
+    def run_ctlz(
+        self, interpreter: Interpreter, op: math.CountLeadingZerosOp, args: PythonValues
+    ):
+        return self._bit_count(op, args, _count_leading_zeros)
+
+    @impl(math.CountTrailingZerosOp)
+    def run_cttz(
+        self,
+        interpreter: Interpreter,
+        op: math.CountTrailingZerosOp,
+        args: PythonValues,
+    ):
+        def cttz(x: Any, width: int) -> Any:
+            one = np.asarray(1, x.dtype)
+            lowest = x & (~x + one)
+            return np.where(x == 0, width, np.bitwise_count(lowest - one))
+
+        return self._bit_count(op, args, cttz)
+
+    @impl(math.CtPopOp)
+    def run_ctpop(self, interpreter: Interpreter, op: math.CtPopOp, args: PythonValues):
+        return self._bit_count(op, args, lambda x, _: np.bitwise_count(x))

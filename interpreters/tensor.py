@@ -1,0 +1,312 @@
+"""Numpy-backed interpreter functions for the `tensor` dialect.
+
+A tensor is a numpy array of its element dtype. Tensors have value semantics and no
+implementation here writes into an operand, so ops that only rearrange data
+(collapse/expand_shape, extract_slice, reshape, cast) may return views; ops that
+change data (insert, insert_slice, pad) return new arrays.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    DenseArrayBase,
+    MemRefType,
+    TensorType,
+)
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    ReturnedValues,
+    impl,
+    impl_attr,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import Attribute, Operation
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.interpreters.arith import as_dtype, attribute_value, numpy_dtype
+
+
+def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Any]) -> list[int]:
+    """Fill the DYNAMIC_INDEX entries of a static list from runtime values, in order."""
+    values = iter(dynamic)
+    return [int(next(values)) if v == DYNAMIC_INDEX else v for v in static]
+
+
+def _shape_of(op: Operation, type_attr: Attribute, dynamic: Sequence[Any]) -> list[int]:
+    """The shape of a tensor type, its dynamic sizes given at runtime."""
+    if not isinstance(type_attr, TensorType | MemRefType):
+        raise InterpretationError(f"{op.name}: expected a ranked shaped type")
+    if len(dynamic) != list(type_attr.get_shape()).count(DYNAMIC_INDEX):
+        raise InterpretationError(
+            f"{op.name}: {len(dynamic)} dynamic sizes given for type {type_attr}"
+        )
+    return static_or_dynamic(type_attr.get_shape(), dynamic)
+
+
+def _dense_array(attr: DenseArrayBase) -> list[int]:
+    return [int(v) for v in attr.get_values()]
+
+
+def _slices(offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]):
+    return tuple(
+        slice(offset, offset + (size - 1) * stride + 1 if size else offset, stride)
+        for offset, size, stride in zip(offsets, sizes, strides, strict=True)
+    )
+
+
+def _drop_unit_dims(
+    op: Operation, sizes: Sequence[int], reduced: Sequence[int]
+) -> list[int]:
+    """The shape of a rank-reduced slice: `sizes` without the dropped unit dims."""
+    kept: list[int] = []
+    for size in sizes:
+        if len(kept) < len(reduced) and reduced[len(kept)] in (size, DYNAMIC_INDEX):
+            kept.append(size)
+        elif size != 1:
+            raise InterpretationError(
+                f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}"
+            )
+    if len(kept) != len(reduced):
+        raise InterpretationError(
+            f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}"
+        )
+    return kept
+
+
+def _index_arrays(shape: Sequence[int]) -> tuple[np.ndarray, ...]:
+    """One broadcastable array of indices per axis of `shape`."""
+    rank = len(shape)
+    return tuple(
+        np.arange(size, dtype=np.int64).reshape(
+            [size if axis == d else 1 for axis in range(rank)]
+        )
+        for d, size in enumerate(shape)
+    )
+
+
+@register_impls
+class TensorFunctions(InterpreterFunctions):
+    """tensor ops on numpy arrays."""
+
+    @impl_attr(TensorType)
+    def tensor_attr_value(
+        self, interpreter: Interpreter, attr: Attribute, attr_type: TensorType
+    ) -> np.ndarray:
+        return attribute_value(attr, attr_type)
+
+    @impl_attr(MemRefType)
+    def memref_attr_value(
+        self, interpreter: Interpreter, attr: Attribute, attr_type: MemRefType
+    ) -> np.ndarray:
+        return attribute_value(attr, attr_type)
+
+    @impl(tensor.EmptyOp)
+    def run_empty(
+        self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues
+    ) -> PythonValues:
+        shape = _shape_of(op, op.tensor.type, args)
+        return (np.zeros(shape, numpy_dtype(op.tensor.type)),)
+
+    @impl(tensor.SplatOp)
+    def run_splat(
+        self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues
+    ) -> PythonValues:
+        shape = _shape_of(op, op.result.type, args[1:])
+        return (np.full(shape, args[0], numpy_dtype(op.result.type)),)
+
+    @impl(tensor.FromElementsOp)
+    def run_from_elements(
+        self, interpreter: Interpreter, op: tensor.FromElementsOp, args: PythonValues
+    ) -> PythonValues:
+        shape = _shape_of(op, op.result.type, ())
+        return (np.array(args, numpy_dtype(op.result.type)).reshape(shape),)
+
+    @impl(tensor.DimOp)
+    def run_dim(
+        self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues
+    ) -> PythonValues:
+        source, index = args
+        if not 0 <= index < np.ndim(source):
+            raise InterpretationError(
+                f"tensor.dim: index {index} out of range for rank {np.ndim(source)}"
+            )
+        return (np.int64(np.shape(source)[index]),)
+
+    @impl(tensor.CastOp)
+    def run_cast(
+        self, interpreter: Interpreter, op: tensor.CastOp, args: PythonValues
+    ) -> PythonValues:
+        (source,) = args
+        result_type = op.dest.type
+        if isinstance(result_type, TensorType):
+            expected = result_type.get_shape()
+            if len(expected) != source.ndim or any(
+                e not in (DYNAMIC_INDEX, s)
+                for e, s in zip(expected, source.shape, strict=True)
+            ):
+                raise InterpretationError(
+                    f"tensor.cast: runtime shape {list(source.shape)} does not match "
+                    f"{result_type}"
+                )
+        return (source,)
+
+    @impl(tensor.ReshapeOp)
+    def run_reshape(
+        self, interpreter: Interpreter, op: tensor.ReshapeOp, args: PythonValues
+    ) -> PythonValues:
+        source, shape = args
+        new_shape = [int(s) for s in np.asarray(shape).reshape(-1)]
+        if int(np.prod(new_shape)) != source.size:
+            raise InterpretationError(
+                f"tensor.reshape: cannot reshape {list(source.shape)} to {new_shape}"
+            )
+        return (source.reshape(new_shape),)
+
+    @impl(tensor.CollapseShapeOp)
+    def run_collapse_shape(
+        self, interpreter: Interpreter, op: tensor.CollapseShapeOp, args: PythonValues
+    ) -> PythonValues:
+        (source,) = args
+        shape = [
+            int(np.prod([source.shape[d.value.data] for d in group.data]))
+            for group in op.reassociation.data
+        ]
+        return (source.reshape(shape),)
+
+    @impl(tensor.ExpandShapeOp)
+    def run_expand_shape(
+        self, interpreter: Interpreter, op: tensor.ExpandShapeOp, args: PythonValues
+    ) -> PythonValues:
+        source, *dynamic = args
+        shape = static_or_dynamic(_dense_array(op.static_output_shape), dynamic)
+        if int(np.prod(shape)) != source.size:
+            raise InterpretationError(
+                f"tensor.expand_shape: cannot expand {list(source.shape)} to {shape}"
+            )
+        return (source.reshape(shape),)
+
+    @impl(tensor.ExtractOp)
+    def run_extract(
+        self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues
+    ) -> PythonValues:
+        """Indices may be arrays (inside a vectorized linalg.generic body)."""
+        source, *indices = args
+        return (source[tuple(indices)],)
+
+    @impl(tensor.InsertOp)
+    def run_insert(
+        self, interpreter: Interpreter, op: tensor.InsertOp, args: PythonValues
+    ) -> PythonValues:
+        value, dest, *indices = args
+        result = dest.copy()
+        result[tuple(indices)] = value
+        return (result,)
+
+    @impl(tensor.ExtractSliceOp)
+    def run_extract_slice(
+        self, interpreter: Interpreter, op: tensor.ExtractSliceOp, args: PythonValues
+    ) -> PythonValues:
+        source = args[0]
+        offsets, sizes, strides = self._slice_params(op, args[1:], source.shape)
+        view = source[_slices(offsets, sizes, strides)]
+        result_type = op.result.type
+        assert isinstance(result_type, TensorType)
+        if len(result_type.get_shape()) != len(sizes):
+            view = view.reshape(_drop_unit_dims(op, sizes, result_type.get_shape()))
+        return (view,)
+
+    @impl(tensor.InsertSliceOp)
+    def run_insert_slice(
+        self, interpreter: Interpreter, op: tensor.InsertSliceOp, args: PythonValues
+    ) -> PythonValues:
+        source, dest = args[0], args[1]
+        offsets, sizes, strides = self._slice_params(op, args[2:], dest.shape)
+        result = dest.copy()
+        result[_slices(offsets, sizes, strides)] = np.reshape(source, sizes)
+        return (result,)
+
+    @staticmethod
+    def _slice_params(
+        op: tensor.ExtractSliceOp | tensor.InsertSliceOp,
+        dynamic: Sequence[Any],
+        shape: Sequence[int],
+    ) -> tuple[list[int], list[int], list[int]]:
+        """Offsets, sizes and strides, the dynamic ones from the operands, checked
+        to stay inside a tensor of `shape`."""
+        n_offsets, n_sizes = len(op.offsets), len(op.sizes)
+        offsets = static_or_dynamic(
+            _dense_array(op.static_offsets), dynamic[:n_offsets]
+        )
+        sizes = static_or_dynamic(
+            _dense_array(op.static_sizes), dynamic[n_offsets : n_offsets + n_sizes]
+        )
+        strides = static_or_dynamic(
+            _dense_array(op.static_strides), dynamic[n_offsets + n_sizes :]
+        )
+        if any(s <= 0 for s in strides) or any(o < 0 for o in offsets):
+            raise InterpretationError(
+                f"{op.name}: offsets {offsets} and strides {strides} must be positive"
+            )
+        for offset, size, stride, dim in zip(offsets, sizes, strides, shape):
+            if size < 0 or size and offset + (size - 1) * stride >= dim:
+                raise InterpretationError(
+                    f"{op.name}: slice offsets {offsets} sizes {sizes} strides "
+                    f"{strides} run out of a tensor of shape {list(shape)}"
+                )
+        return offsets, sizes, strides
+
+    @impl(tensor.ConcatOp)
+    def run_concat(
+        self, interpreter: Interpreter, op: tensor.ConcatOp, args: PythonValues
+    ) -> PythonValues:
+        return (np.concatenate(args, axis=op.dim.value.data),)
+
+    @impl(tensor.PadOp)
+    def run_pad(
+        self, interpreter: Interpreter, op: tensor.PadOp, args: PythonValues
+    ) -> PythonValues:
+        """The padding value comes from the region, run once with index arrays.
+
+        The usual region yields a constant; a region computing from its indices
+        is evaluated elementwise over the whole result at once.
+        """
+        source = args[0]
+        n_low = len(op.low)
+        low = static_or_dynamic(_dense_array(op.static_low), args[1 : 1 + n_low])
+        high = static_or_dynamic(_dense_array(op.static_high), args[1 + n_low :])
+        if any(p < 0 for p in low + high):
+            raise InterpretationError(
+                f"tensor.pad: negative padding low {low} high {high} not supported"
+            )
+        shape = [lo + size + hi for lo, size, hi in zip(low, source.shape, high)]
+        dtype = numpy_dtype(op.result.type)
+        (value,) = interpreter.run_ssacfg_region(
+            op.region, _index_arrays(shape), "tensor.pad"
+        )
+        result = np.empty(shape, dtype)
+        try:
+            result[...] = as_dtype(value, dtype)
+        except ValueError:
+            raise InterpretationError(
+                f"tensor.pad: padding value of shape {np.shape(value)} does not "
+                f"broadcast to {shape}"
+            ) from None
+        interior = tuple(
+            slice(lo, lo + size) for lo, size in zip(low, source.shape, strict=True)
+        )
+        result[interior] = source
+        return (result,)
+
+    @impl_terminator(tensor.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: tensor.YieldOp, args: PythonValues
+    ):
+        return ReturnedValues(args), ()

@@ -1,0 +1,647 @@
+"""Numeric tests of the numpy-backed linalg interpreter (nnstack.interpreters.linalg).
+
+Every op runs from MLIR text through `nnstack.interpreters.run` and is compared with
+an independent numpy reference written here: explicit loops over output and kernel
+positions for convolutions and pooling, plain numpy expressions for the rest.
+"""
+
+import numpy as np
+import pytest
+from xdsl.dialects.linalg.ops import GenericOp
+
+from nnstack.interpreters import parse_module, run
+from nnstack.interpreters.linalg import make_plan
+
+RNG = np.random.default_rng(1234)
+
+
+def randn(*shape: int, dtype: type = np.float32) -> np.ndarray:
+    return RNG.standard_normal(shape).astype(dtype)
+
+
+def out_size(size: int, kernel: int, stride: int, dilation: int) -> int:
+    return (size - dilation * (kernel - 1) - 1) // stride + 1
+
+
+def shape_str(shape: tuple[int, ...], element: str = "f32") -> str:
+    return "tensor<" + "x".join(str(d) for d in shape) + f"x{element}>"
+
+
+# ---------------------------------------------------------------------------
+# Convolutions and pooling
+# ---------------------------------------------------------------------------
+
+
+def conv_ir(op: str, x: tuple, w: tuple, o: tuple, strides, dilations) -> str:
+    tx, tw, to = shape_str(x), shape_str(w), shape_str(o)
+    return f"""
+func.func @f(%x: {tx}, %w: {tw}, %init: {to}) -> {to} {{
+  %r = linalg.{op} {{dilations = dense<{list(dilations)}> : tensor<2xi64>,
+                     strides = dense<{list(strides)}> : tensor<2xi64>}}
+         ins(%x, %w : {tx}, {tw}) outs(%init : {to}) -> {to}
+  func.return %r : {to}
+}}
+"""
+
+
+def conv_nchw_reference(x, w, init, strides, dilations):
+    """out[n,f,oh,ow] = init + sum_{c,kh,kw} x[n,c,oh*s+kh*d,ow*s+kw*d] w[f,c,kh,kw]."""
+    (sh, sw), (dh, dw) = strides, dilations
+    out = init.astype(np.float64)
+    for oh in range(out.shape[2]):
+        for ow in range(out.shape[3]):
+            for kh in range(w.shape[2]):
+                for kw in range(w.shape[3]):
+                    patch = x[:, :, oh * sh + kh * dh, ow * sw + kw * dw]
+                    out[:, :, oh, ow] += patch.astype(np.float64) @ w[:, :, kh, kw].T
+    return out
+
+
+@pytest.mark.parametrize(
+    "strides, dilations",
+    [((1, 1), (1, 1)), ((2, 1), (1, 2)), ((2, 3), (2, 1))],
+)
+@pytest.mark.parametrize("zero_init", [True, False])
+def test_conv_2d_nchw_fchw(strides, dilations, zero_init):
+    x, w = randn(2, 3, 9, 10), randn(4, 3, 3, 2)
+    oh = out_size(9, 3, strides[0], dilations[0])
+    ow = out_size(10, 2, strides[1], dilations[1])
+    init = np.zeros((2, 4, oh, ow), np.float32) if zero_init else randn(2, 4, oh, ow)
+    ir = conv_ir("conv_2d_nchw_fchw", x.shape, w.shape, init.shape, strides, dilations)
+    (result,) = run(ir, "f", x, w, init)
+    assert result.dtype == np.float32 and result.shape == init.shape
+    expected = conv_nchw_reference(x, w, init, strides, dilations)
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_2d_ngchw_fgchw_groups():
+    """Filter [F, G, C, kh, kw] (xDSL's and upstream's FGCHW layout)."""
+    x, w = randn(2, 3, 2, 7, 6), randn(4, 3, 2, 3, 3)
+    init = randn(2, 3, 4, 3, 4)
+    ir = conv_ir("conv_2d_ngchw_fgchw", x.shape, w.shape, init.shape, (2, 1), (1, 1))
+    (result,) = run(ir, "f", x, w, init)
+    expected = np.stack(
+        [conv_nchw_reference(x[:, g], w[:, g], init[:, g], (2, 1), (1, 1)) for g in range(3)],
+        axis=1,
+    )
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_2d_ngchw_gfchw_groups():
+    """Filter [G, F, C, kh, kw]."""
+    x, w = randn(1, 2, 3, 6, 6), randn(2, 5, 3, 2, 2)
+    init = np.zeros((1, 2, 5, 5, 3), np.float32)
+    ir = conv_ir("conv_2d_ngchw_gfchw", x.shape, w.shape, init.shape, (1, 2), (1, 1))
+    (result,) = run(ir, "f", x, w, init)
+    expected = np.stack(
+        [conv_nchw_reference(x[:, g], w[g], init[:, g], (1, 2), (1, 1)) for g in range(2)],
+        axis=1,
+    )
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_2d_nhwc_hwcf():
+    x, w = randn(2, 8, 7, 3), randn(3, 2, 3, 5)
+    init = randn(2, 3, 5, 5)
+    ir = conv_ir("conv_2d_nhwc_hwcf", x.shape, w.shape, init.shape, (2, 1), (1, 2))
+    (result,) = run(ir, "f", x, w, init)
+    expected = conv_nchw_reference(
+        x.transpose(0, 3, 1, 2), w.transpose(3, 2, 0, 1), init.transpose(0, 3, 1, 2), (2, 1), (1, 2)
+    ).transpose(0, 2, 3, 1)
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_f64():
+    x = RNG.standard_normal((1, 2, 5, 5))
+    w = RNG.standard_normal((3, 2, 2, 2))
+    init = np.zeros((1, 3, 4, 4))
+    ir = conv_ir("conv_2d_nchw_fchw", x.shape, w.shape, init.shape, (1, 1), (1, 1))
+    (result,) = run(ir.replace("f32", "f64"), "f", x, w, init)
+    assert result.dtype == np.float64
+    np.testing.assert_allclose(result, conv_nchw_reference(x, w, init, (1, 1), (1, 1)), rtol=1e-12)
+
+
+def pool_reference(x, init, window, strides, dilations):
+    (sh, sw), (dh, dw) = strides, dilations
+    out = init.copy()
+    for oh in range(out.shape[2]):
+        for ow in range(out.shape[3]):
+            rows = [oh * sh + kh * dh for kh in range(window[0])]
+            cols = [ow * sw + kw * dw for kw in range(window[1])]
+            patch = x[:, :, rows][:, :, :, cols]
+            out[:, :, oh, ow] = np.maximum(out[:, :, oh, ow], patch.max(axis=(2, 3)))
+    return out
+
+
+@pytest.mark.parametrize("strides, dilations", [((2, 2), (1, 1)), ((1, 2), (2, 1))])
+def test_pooling_nchw_max_nan_and_init(strides, dilations):
+    x = randn(2, 3, 9, 8)
+    x[0, 1, 0, 0] = np.nan
+    oh = out_size(9, 3, strides[0], dilations[0])
+    ow = out_size(8, 2, strides[1], dilations[1])
+    to, tx = shape_str((2, 3, oh, ow)), shape_str(x.shape)
+    ir = f"""
+func.func @f(%x: {tx}, %init: {to}) -> ({to}, {to}) {{
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : {to}
+  %filled = linalg.fill ins(%ninf : f32) outs(%e : {to}) -> {to}
+  %win = tensor.empty() : tensor<3x2xf32>
+  %a = linalg.pooling_nchw_max {{dilations = dense<{list(dilations)}> : tensor<2xi64>,
+                                strides = dense<{list(strides)}> : tensor<2xi64>}}
+         ins(%x, %win : {tx}, tensor<3x2xf32>) outs(%filled : {to}) -> {to}
+  %b = linalg.pooling_nchw_max {{dilations = dense<{list(dilations)}> : tensor<2xi64>,
+                                strides = dense<{list(strides)}> : tensor<2xi64>}}
+         ins(%x, %win : {tx}, tensor<3x2xf32>) outs(%init : {to}) -> {to}
+  func.return %a, %b : {to}, {to}
+}}
+"""
+    init = np.full((2, 3, oh, ow), 0.5, np.float32)
+    a, b = run(ir, "f", x, init)
+    expected_a = pool_reference(x, np.full_like(init, -np.inf), (3, 2), strides, dilations)
+    np.testing.assert_array_equal(a, expected_a)
+    np.testing.assert_array_equal(b, pool_reference(x, init, (3, 2), strides, dilations))
+    assert np.isnan(a[0, 1, 0, 0]) and np.isnan(b[0, 1, 0, 0])
+
+
+# ---------------------------------------------------------------------------
+# Matmul and contractions
+# ---------------------------------------------------------------------------
+
+
+def test_matmul_accumulates_into_init():
+    a, b, c = randn(5, 7), randn(7, 3), randn(5, 3)
+    ir = """
+func.func @f(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>, %c: tensor<5x3xf32>) -> tensor<5x3xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<5x7xf32>, tensor<7x3xf32>) outs(%c : tensor<5x3xf32>) -> tensor<5x3xf32>
+  func.return %r : tensor<5x3xf32>
+}
+"""
+    (result,) = run(ir, "f", a, b, c)
+    np.testing.assert_allclose(result, c + a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_with_indexing_maps_transposed_a():
+    a, b = randn(7, 5), randn(7, 3)
+    ir = """
+func.func @f(%a: tensor<7x5xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<5x3xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<5x3xf32>) -> tensor<5x3xf32>
+  %r = linalg.matmul {indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>,
+                                       affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                       affine_map<(d0, d1, d2) -> (d0, d1)>]}
+         ins(%a, %b : tensor<7x5xf32>, tensor<7x3xf32>) outs(%c : tensor<5x3xf32>) -> tensor<5x3xf32>
+  func.return %r : tensor<5x3xf32>
+}
+"""
+    (result,) = run(ir, "f", a, b)
+    np.testing.assert_allclose(result, a.T.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_matmul_i32_wraps():
+    a = np.array([[2**30, 3], [1, -4]], np.int32)
+    b = np.array([[4, 0], [5, 7]], np.int32)
+    ir = """
+func.func @f(%a: tensor<2x2xi32>, %b: tensor<2x2xi32>) -> tensor<2x2xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<2x2xi32>
+  %c = linalg.fill ins(%zero : i32) outs(%e : tensor<2x2xi32>) -> tensor<2x2xi32>
+  %r = linalg.matmul ins(%a, %b : tensor<2x2xi32>, tensor<2x2xi32>) outs(%c : tensor<2x2xi32>) -> tensor<2x2xi32>
+  func.return %r : tensor<2x2xi32>
+}
+"""
+    (result,) = run(ir, "f", a, b)
+    expected = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.int32)  # wraps mod 2^32
+    np.testing.assert_array_equal(result, expected)
+
+
+MATMUL_TB_MAPS = """indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>,
+                                   affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                   affine_map<(d0, d1, d2) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]"""
+
+
+def generic_tb(body: str, element: str = "f32") -> str:
+    t = f"tensor<4x6x{element}>"
+    tb = f"tensor<5x6x{element}>"
+    to = f"tensor<4x5x{element}>"
+    return f"""
+func.func @f(%a: {t}, %b: {tb}, %c: {to}) -> {to} {{
+  %r = linalg.generic {{{MATMUL_TB_MAPS}}} ins(%a, %b : {t}, {tb}) outs(%c : {to}) {{
+  ^bb0(%in: {element}, %in_0: {element}, %out: {element}):
+{body}
+  }} -> {to}
+  func.return %r : {to}
+}}
+"""
+
+
+CONTRACTION_BODY = """    %p = arith.mulf %in, %in_0 : f32
+    %s = arith.addf %out, %p : f32
+    linalg.yield %s : f32"""
+
+SCALAR_BODY = """    %p = arith.mulf %in, %in_0 : f32
+    %s = arith.addf %p, %out : f32
+    %true = arith.constant true
+    %k = arith.select %true, %s, %out : f32
+    linalg.yield %k : f32"""
+
+
+def test_transposed_b_generic_fast_path_equals_scalar_fallback():
+    a, b, c = randn(4, 6), randn(5, 6), randn(4, 5)
+    (fast,) = run(generic_tb(CONTRACTION_BODY), "f", a, b, c)
+    (slow,) = run(generic_tb(SCALAR_BODY), "f", a, b, c)
+    expected = c + a.astype(np.float64) @ b.T
+    np.testing.assert_allclose(fast, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(slow, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(fast, slow, rtol=1e-5, atol=1e-6)
+
+
+def test_contraction_with_extended_integer_factors():
+    a = RNG.integers(-128, 128, (4, 6)).astype(np.int8)
+    b = RNG.integers(-128, 128, (5, 6)).astype(np.int8)
+    c = RNG.integers(-1000, 1000, (4, 5)).astype(np.int32)
+    ir = f"""
+func.func @f(%a: tensor<4x6xi8>, %b: tensor<5x6xi8>, %c: tensor<4x5xi32>) -> tensor<4x5xi32> {{
+  %r = linalg.generic {{{MATMUL_TB_MAPS}}} ins(%a, %b : tensor<4x6xi8>, tensor<5x6xi8>) outs(%c : tensor<4x5xi32>) {{
+  ^bb0(%in: i8, %in_0: i8, %out: i32):
+    %x = arith.extsi %in : i8 to i32
+    %y = arith.extsi %in_0 : i8 to i32
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %out, %p : i32
+    linalg.yield %s : i32
+  }} -> tensor<4x5xi32>
+  func.return %r : tensor<4x5xi32>
+}}
+"""
+    (result,) = run(ir, "f", a, b, c)
+    np.testing.assert_array_equal(result, c + a.astype(np.int32) @ b.T.astype(np.int32))
+
+
+def test_plan_kinds():
+    """The bodies above take the paths they are meant to test."""
+    cases = {
+        "contract": generic_tb(CONTRACTION_BODY),
+        "scalar": generic_tb(SCALAR_BODY),
+        "reduce": generic_tb(CONTRACTION_BODY.replace("arith.addf %out, %p", "arith.maximumf %out, %p")),
+        "parallel": ELEMENTWISE_IR,
+    }
+    for kind, ir in cases.items():
+        (op,) = [o for o in parse_module(ir).walk() if isinstance(o, GenericOp)]
+        plan = make_plan(
+            [m.data for m in op.indexing_maps],
+            [str(t.data) for t in op.iterator_types],
+            op.body.block,
+            len(op.inputs),
+            [True] * len(op.inputs),
+        )
+        assert plan.kind == kind, ir
+
+
+# ---------------------------------------------------------------------------
+# Generic: broadcasting, reductions, linalg.index, maps
+# ---------------------------------------------------------------------------
+
+ELEMENTWISE_IR = """
+func.func @f(%x: tensor<2x3x4x5xf32>, %bias: tensor<3xf32>) -> tensor<2x3x4x5xf32> {
+  %e = tensor.empty() : tensor<2x3x4x5xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d1)>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>],
+                       iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+       ins(%x, %bias : tensor<2x3x4x5xf32>, tensor<3xf32>) outs(%e : tensor<2x3x4x5xf32>) {
+  ^bb0(%in: f32, %b: f32, %out: f32):
+    %s = arith.addf %in, %b : f32
+    %zero = arith.constant 0.0 : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<2x3x4x5xf32>
+  func.return %r : tensor<2x3x4x5xf32>
+}
+"""
+
+
+def test_generic_broadcast_bias_and_relu():
+    x, bias = randn(2, 3, 4, 5), randn(3)
+    x[0, 0, 0, 0] = np.nan
+    (result,) = run(ELEMENTWISE_IR, "f", x, bias)
+    expected = np.maximum(x + bias[None, :, None, None], np.float32(0))
+    np.testing.assert_array_equal(result, expected)
+
+
+def test_generic_transposed_output_map():
+    x = randn(3, 4)
+    ir = """
+func.func @f(%x: tensor<3x4xf32>, %init: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1, d0)>],
+                       iterator_types = ["parallel", "parallel"]}
+       ins(%x : tensor<3x4xf32>) outs(%init : tensor<4x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.subf %in, %out : f32
+    linalg.yield %s : f32
+  } -> tensor<4x3xf32>
+  func.return %r : tensor<4x3xf32>
+}
+"""
+    init = randn(4, 3)
+    (result,) = run(ir, "f", x, init)
+    np.testing.assert_array_equal(result, x.T - init)
+
+
+def reduction_ir(combine: str, init_value: str, element: str = "f32") -> str:
+    t, to = f"tensor<3x4x5x{element}>", f"tensor<3x5x{element}>"
+    return f"""
+func.func @f(%x: {t}) -> {to} {{
+  %init = arith.constant {init_value} : {element}
+  %e = tensor.empty() : {to}
+  %filled = linalg.fill ins(%init : {element}) outs(%e : {to}) -> {to}
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}}
+       ins(%x : {t}) outs(%filled : {to}) {{
+  ^bb0(%in: {element}, %out: {element}):
+{combine}
+  }} -> {to}
+  func.return %r : {to}
+}}
+"""
+
+
+@pytest.mark.parametrize("dtype, element", [(np.float16, "f16"), (np.float32, "f32"), (np.float64, "f64")])
+def test_generic_sum_reduction_dtypes(dtype, element):
+    x = randn(3, 4, 5, dtype=dtype)
+    body = f"""    %s = arith.addf %in, %out : {element}
+    linalg.yield %s : {element}"""
+    (result,) = run(reduction_ir(body, "1.5", element), "f", x)
+    assert result.dtype == dtype
+    expected = 1.5 + x.astype(np.float64).sum(axis=1)
+    tolerance = {np.float16: 1e-2, np.float32: 1e-5, np.float64: 1e-12}[dtype]
+    np.testing.assert_allclose(result, expected, rtol=tolerance, atol=tolerance)
+
+
+def test_generic_max_reduction_propagates_nan():
+    x = randn(3, 4, 5)
+    x[1, 2, 3] = np.nan
+    body = """    %m = arith.maximumf %out, %in : f32
+    linalg.yield %m : f32"""
+    (result,) = run(reduction_ir(body, "0xFF800000"), "f", x)
+    np.testing.assert_array_equal(result, x.max(axis=1))
+    assert np.isnan(result[1, 3]) and np.isnan(result).sum() == 1
+
+
+def test_generic_sum_of_squares_vs_unrecognized_body():
+    """`out + in*in` is a contraction; `out*0.5 + in` is no recognized reduction and
+    runs point by point: both against loops over the reduction in order."""
+    x = randn(3, 4, 5)
+    squares = """    %p = arith.mulf %in, %in : f32
+    %s = arith.addf %out, %p : f32
+    linalg.yield %s : f32"""
+    halving = """    %half = arith.constant 0.5 : f32
+    %h = arith.mulf %out, %half : f32
+    %s = arith.addf %h, %in : f32
+    linalg.yield %s : f32"""
+    (sum_squares,) = run(reduction_ir(squares, "0.0"), "f", x)
+    (halved,) = run(reduction_ir(halving, "2.0"), "f", x)
+    np.testing.assert_allclose(sum_squares, (x.astype(np.float64) ** 2).sum(axis=1), rtol=1e-5)
+    expected = np.full((3, 5), 2.0, np.float32)
+    for k in range(4):
+        expected = expected * np.float32(0.5) + x[:, k, :]
+    np.testing.assert_array_equal(halved, expected)
+
+
+def test_generic_integer_reductions():
+    x = RNG.integers(-50, 50, (3, 4, 5)).astype(np.int32)
+    body = """    %s = arith.addi %out, %in : i32
+    linalg.yield %s : i32"""
+    (total,) = run(reduction_ir(body, "7", "i32"), "f", x)
+    np.testing.assert_array_equal(total, 7 + x.sum(axis=1))
+    body = """    %m = arith.minsi %in, %out : i32
+    linalg.yield %m : i32"""
+    (smallest,) = run(reduction_ir(body, "0", "i32"), "f", x)
+    np.testing.assert_array_equal(smallest, np.minimum(0, x.min(axis=1)))
+
+
+def test_generic_linalg_index_vectorized_and_scalar():
+    """linalg.index in a parallel body (arrays) and in a scalar-path body."""
+    x = randn(3, 4)
+    ir = """
+func.func @f(%x: tensor<3x4xf32>, %init: tensor<3xf32>) -> (tensor<3x4xf32>, tensor<3xf32>) {
+  %e = tensor.empty() : tensor<3x4xf32>
+  %a = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+       ins(%x : tensor<3x4xf32>) outs(%e : tensor<3x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %ten = arith.constant 10 : index
+    %i10 = arith.muli %i, %ten : index
+    %k = arith.addi %i10, %j : index
+    %ki = arith.index_cast %k : index to i64
+    %kf = arith.sitofp %ki : i64 to f32
+    %s = arith.addf %in, %kf : f32
+    linalg.yield %s : f32
+  } -> tensor<3x4xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+                       iterator_types = ["parallel", "reduction"]}
+       ins(%x : tensor<3x4xf32>) outs(%init : tensor<3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %j = linalg.index 1 : index
+    %ji = arith.index_cast %j : index to i32
+    %jf = arith.sitofp %ji : i32 to f32
+    %w = arith.mulf %in, %jf : f32
+    %s = arith.addf %out, %w : f32
+    %o = arith.mulf %s, %out : f32
+    %m = arith.subf %s, %o : f32
+    %z = arith.addf %m, %o : f32
+    linalg.yield %z : f32
+  } -> tensor<3xf32>
+  func.return %a, %b : tensor<3x4xf32>, tensor<3xf32>
+}
+"""
+    init = randn(3)
+    a, b = run(ir, "f", x, init)
+    i, j = np.meshgrid(np.arange(3), np.arange(4), indexing="ij")
+    np.testing.assert_array_equal(a, x + (10 * i + j).astype(np.float32))
+    np.testing.assert_allclose(b, init + (x * np.arange(4, dtype=np.float32)).sum(axis=1), rtol=1e-5, atol=1e-5)
+
+
+def test_generic_reduction_with_linalg_index_vectorized():
+    x = randn(3, 4, 5)
+    body = """    %k = linalg.index 2 : index
+    %ki = arith.index_cast %k : index to i32
+    %kf = arith.sitofp %ki : i32 to f32
+    %w = arith.mulf %in, %kf : f32
+    %s = arith.addf %out, %w : f32
+    linalg.yield %s : f32"""
+    (result,) = run(reduction_ir(body, "0.0"), "f", x)
+    expected = (x * np.arange(4, dtype=np.float32)[None, :, None]).sum(axis=1)
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_generic_non_affine_map_gathers():
+    x = randn(4)
+    ir = """
+func.func @f(%x: tensor<4xf32>) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 floordiv 2)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+       ins(%x : tensor<4xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<8xf32>
+  func.return %r : tensor<8xf32>
+}
+"""
+    (result,) = run(ir, "f", x)
+    np.testing.assert_array_equal(result, np.repeat(x, 2))
+
+
+def test_generic_scalar_input_and_rank0_output():
+    x = randn(6)
+    ir = """
+func.func @f(%x: tensor<6xf32>, %scale: f32, %init: tensor<f32>) -> tensor<f32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>, affine_map<(d0) -> ()>],
+                       iterator_types = ["reduction"]}
+       ins(%x, %scale : tensor<6xf32>, f32) outs(%init : tensor<f32>) {
+  ^bb0(%in: f32, %s: f32, %out: f32):
+    %p = arith.mulf %in, %s : f32
+    %m = arith.addf %p, %out : f32
+    linalg.yield %m : f32
+  } -> tensor<f32>
+  func.return %r : tensor<f32>
+}
+"""
+    (result,) = run(ir, "f", x, 2.0, np.array(1.0, np.float32))
+    assert result.shape == ()
+    np.testing.assert_allclose(result, 1.0 + 2.0 * x.sum(), rtol=1e-5)
+
+
+def test_generic_on_memrefs_writes_in_place():
+    x = randn(3, 4)
+    out = np.full((3, 4), 9.0, np.float32)
+    ir = """
+func.func @f(%x: memref<3x4xf32>, %out: memref<3x4xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+       ins(%x : memref<3x4xf32>) outs(%out : memref<3x4xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  }
+  func.return
+}
+"""
+    results, arguments = run(ir, "f", x, out, return_arguments=True)
+    assert results == ()
+    np.testing.assert_array_equal(out, x + np.float32(9.0))
+    assert arguments[1] is out
+
+
+def test_tensor_results_never_alias_inputs():
+    x = randn(3, 4)
+    ir = """
+func.func @f(%x: tensor<3x4xf32>, %init: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %r = linalg.copy ins(%x : tensor<3x4xf32>) outs(%init : tensor<3x4xf32>) -> tensor<3x4xf32>
+  func.return %r : tensor<3x4xf32>
+}
+"""
+    init = np.zeros((3, 4), np.float32)
+    (result,) = run(ir, "f", x, init)
+    result[...] = 5
+    assert not np.any(init) and not np.any(x == 5)
+
+
+# ---------------------------------------------------------------------------
+# Named ops
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "op, reference",
+    [
+        ("add", np.add),
+        ("sub", np.subtract),
+        ("mul", np.multiply),
+        ("max", np.maximum),
+        ("min", np.minimum),
+    ],
+)
+@pytest.mark.parametrize("dtype, element", [(np.float16, "f16"), (np.float32, "f32")])
+def test_named_elementwise_binary(op, reference, dtype, element):
+    a, b = randn(3, 5, dtype=dtype), randn(3, 5, dtype=dtype)
+    t = f"tensor<3x5x{element}>"
+    ir = f"""
+func.func @f(%a: {t}, %b: {t}) -> {t} {{
+  %e = tensor.empty() : {t}
+  %r = linalg.{op} ins(%a, %b : {t}, {t}) outs(%e : {t}) -> {t}
+  func.return %r : {t}
+}}
+"""
+    (result,) = run(ir, "f", a, b)
+    assert result.dtype == dtype
+    np.testing.assert_array_equal(result, reference(a, b))
+
+
+@pytest.mark.parametrize("op, reference", [("exp", np.exp), ("log", np.log), ("sqrt", np.sqrt)])
+def test_named_elementwise_unary(op, reference):
+    a = np.abs(randn(4, 3)) + np.float32(0.1)
+    ir = f"""
+func.func @f(%a: tensor<4x3xf32>) -> tensor<4x3xf32> {{
+  %e = tensor.empty() : tensor<4x3xf32>
+  %r = linalg.{op} ins(%a : tensor<4x3xf32>) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  func.return %r : tensor<4x3xf32>
+}}
+"""
+    (result,) = run(ir, "f", a)
+    np.testing.assert_allclose(result, reference(a.astype(np.float64)), rtol=1e-6)
+
+
+def test_fill_copy_transpose_broadcast_select():
+    x, y = randn(2, 3, 4), randn(2, 3, 4)
+    v = randn(3)
+    cond = RNG.integers(0, 2, (2, 3, 4)).astype(bool)
+    ir = """
+func.func @f(%x: tensor<2x3x4xf32>, %y: tensor<2x3x4xf32>, %v: tensor<3xf32>, %c: tensor<2x3x4xi1>)
+    -> (tensor<2x3xf64>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<2x3x5xf32>, tensor<2x3x4xf32>) {
+  %half = arith.constant 0.5 : f64
+  %e0 = tensor.empty() : tensor<2x3xf64>
+  %filled = linalg.fill ins(%half : f64) outs(%e0 : tensor<2x3xf64>) -> tensor<2x3xf64>
+  %e1 = tensor.empty() : tensor<2x3x4xf32>
+  %copied = linalg.copy ins(%x : tensor<2x3x4xf32>) outs(%e1 : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  %e2 = tensor.empty() : tensor<4x2x3xf32>
+  %transposed = linalg.transpose ins(%x : tensor<2x3x4xf32>) outs(%e2 : tensor<4x2x3xf32>) permutation = [2, 0, 1]
+  %e3 = tensor.empty() : tensor<2x3x5xf32>
+  %broadcast = linalg.broadcast ins(%v : tensor<3xf32>) outs(%e3 : tensor<2x3x5xf32>) dimensions = [0, 2]
+  %selected = linalg.select ins(%c, %x, %y : tensor<2x3x4xi1>, tensor<2x3x4xf32>, tensor<2x3x4xf32>)
+                            outs(%e1 : tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  func.return %filled, %copied, %transposed, %broadcast, %selected
+    : tensor<2x3xf64>, tensor<2x3x4xf32>, tensor<4x2x3xf32>, tensor<2x3x5xf32>, tensor<2x3x4xf32>
+}
+"""
+    filled, copied, transposed, broadcast, selected = run(ir, "f", x, y, v, cond)
+    np.testing.assert_array_equal(filled, np.full((2, 3), 0.5))
+    assert filled.dtype == np.float64
+    np.testing.assert_array_equal(copied, x)
+    np.testing.assert_array_equal(transposed, np.transpose(x, (2, 0, 1)))
+    np.testing.assert_array_equal(broadcast, np.broadcast_to(v[None, :, None], (2, 3, 5)))
+    np.testing.assert_array_equal(selected, np.where(cond, x, y))
+
+
+@pytest.mark.parametrize("combine, reference", [("arith.addf", np.sum), ("arith.maximumf", np.max)])
+def test_linalg_reduce(combine, reference):
+    x = randn(3, 4, 5)
+    init = randn(4)
+    ir = f"""
+func.func @f(%x: tensor<3x4x5xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {{
+  %r = linalg.reduce ins(%x : tensor<3x4x5xf32>) outs(%init : tensor<4xf32>) dimensions = [0, 2]
+    (%in: f32, %acc: f32) {{
+      %s = {combine} %in, %acc : f32
+      linalg.yield %s : f32
+    }}
+  func.return %r : tensor<4xf32>
+}}
+"""
+    (result,) = run(ir, "f", x, init)
+    summed = reference(x.astype(np.float64), axis=(0, 2))
+    expected = init + summed if combine == "arith.addf" else np.maximum(init, summed)
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)

@@ -1,0 +1,550 @@
+"""Numeric tests of the numpy-backed arith, math and tensor interpreters and of `run`.
+
+Each op runs from MLIR text through `nnstack.interpreters.run`, on scalars and (for
+arith and math) on whole arrays inside a linalg.generic, against references written
+here with numpy and Python's `math`.
+"""
+
+import math
+
+import numpy as np
+import pytest
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.interpreters import parse_module, random_inputs, run
+
+RNG = np.random.default_rng(99)
+
+
+def scalar_and_elementwise(body: str, arg_types: list[str], result_type: str, n: int = 6) -> str:
+    """A scalar function `@s` and the same body as a rank-1 linalg.generic `@v`.
+
+    `body` uses %a, %b, ... and defines %r.
+    """
+    names = [f"%{chr(ord('a') + i)}" for i in range(len(arg_types))]
+    scalar_args = ", ".join(f"{v}: {t}" for v, t in zip(names, arg_types))
+    tensor_types = [f"tensor<{n}x{t}>" for t in arg_types]
+    vector_args = ", ".join(f"{v}_t: {t}" for v, t in zip(names, tensor_types))
+    maps = ", ".join(["affine_map<(d0) -> (d0)>"] * (len(arg_types) + 1))
+    out = f"tensor<{n}x{result_type}>"
+    block_args = ", ".join(f"{v}: {t}" for v, t in zip(names, arg_types))
+    return f"""
+func.func @s({scalar_args}) -> {result_type} {{
+{body}
+  func.return %r : {result_type}
+}}
+func.func @v({vector_args}) -> {out} {{
+  %e = tensor.empty() : {out}
+  %res = linalg.generic {{indexing_maps = [{maps}], iterator_types = ["parallel"]}}
+       ins({", ".join(f"{v}_t" for v in names)} : {", ".join(tensor_types)}) outs(%e : {out}) {{
+  ^bb0({block_args}, %o: {result_type}):
+{body}
+    linalg.yield %r : {result_type}
+  }} -> {out}
+  func.return %res : {out}
+}}
+"""
+
+
+def check_both(body, arg_types, result_type, inputs, expected, exact=True):
+    """Run `body` on each element as scalars, then on the arrays; compare both."""
+    module = parse_module(scalar_and_elementwise(body, arg_types, result_type, len(expected)))
+    (vector,) = run(module, "v", *inputs)
+    scalars = [run(module, "s", *(x[i] for x in inputs))[0] for i in range(len(expected))]
+    expected = np.asarray(expected)
+    assert vector.dtype == expected.dtype, (vector.dtype, expected.dtype)
+    assert all(s.dtype == expected.dtype for s in scalars)
+    if exact:
+        np.testing.assert_array_equal(vector, expected)
+        np.testing.assert_array_equal(np.array(scalars), expected)
+    else:
+        np.testing.assert_allclose(vector, expected, rtol=2e-6, atol=1e-7)
+        np.testing.assert_allclose(np.array(scalars), expected, rtol=2e-6, atol=1e-7)
+
+
+# ---------------------------------------------------------------------------
+# arith: floating point
+# ---------------------------------------------------------------------------
+
+F32_A = np.array([0.1, -2.5, 3.0, np.nan, -0.0, 0.0], np.float32)
+F32_B = np.array([0.2, 4.0, -3.0, 1.0, 0.0, -0.0], np.float32)
+
+
+@pytest.mark.parametrize(
+    "op, reference",
+    [
+        ("addf", lambda a, b: a + b),
+        ("subf", lambda a, b: a - b),
+        ("mulf", lambda a, b: a * b),
+        ("divf", lambda a, b: a / b),
+    ],
+)
+def test_float_binary_in_f32(op, reference):
+    with np.errstate(all="ignore"):
+        expected = reference(F32_A, F32_B)  # float32 arithmetic, not doubles
+    check_both(f"  %r = arith.{op} %a, %b : f32", ["f32", "f32"], "f32", [F32_A, F32_B], expected)
+
+
+def test_f32_rounding_is_single_precision():
+    (r,) = run("func.func @f(%a: f32, %b: f32) -> f32 {\n %r = arith.addf %a, %b : f32\n func.return %r : f32\n}", "f", 0.1, 0.2)
+    assert r.dtype == np.float32 and r == np.float32(0.1) + np.float32(0.2)
+    assert float(r) != 0.1 + 0.2
+
+
+def test_maximumf_minimumf_nan_and_signed_zero():
+    a = np.array([1.0, np.nan, -0.0, 0.0, -0.0, 2.0], np.float32)
+    b = np.array([np.nan, 3.0, 0.0, -0.0, -0.0, 1.0], np.float32)
+    maximum = np.array([np.nan, np.nan, 0.0, 0.0, -0.0, 2.0], np.float32)
+    minimum = np.array([np.nan, np.nan, -0.0, -0.0, -0.0, 1.0], np.float32)
+    for op, expected in (("maximumf", maximum), ("minimumf", minimum)):
+        module = parse_module(scalar_and_elementwise(f"  %r = arith.{op} %a, %b : f32", ["f32", "f32"], "f32"))
+        (vector,) = run(module, "v", a, b)
+        np.testing.assert_array_equal(vector, expected)
+        np.testing.assert_array_equal(np.signbit(vector), np.signbit(expected))
+        for i in range(6):
+            (s,) = run(module, "s", a[i], b[i])
+            assert np.signbit(s) == np.signbit(expected[i]) and (s == expected[i] or np.isnan(s))
+
+
+def test_maxnumf_minnumf_ignore_nan_and_negf():
+    a = np.array([1.0, np.nan, -2.0, 5.0, np.nan, 0.5], np.float32)
+    b = np.array([np.nan, 3.0, 1.0, -5.0, np.nan, 0.25], np.float32)
+    check_both("  %r = arith.maxnumf %a, %b : f32", ["f32", "f32"], "f32", [a, b], np.fmax(a, b))
+    check_both("  %r = arith.minnumf %a, %b : f32", ["f32", "f32"], "f32", [a, b], np.fmin(a, b))
+    check_both("  %r = arith.negf %a : f32", ["f32"], "f32", [a], -a)
+
+
+CMPF_PREDICATES = {
+    "false": lambda x, y: False,
+    "oeq": lambda x, y: x == y,
+    "ogt": lambda x, y: x > y,
+    "oge": lambda x, y: x >= y,
+    "olt": lambda x, y: x < y,
+    "ole": lambda x, y: x <= y,
+    "one": lambda x, y: not math.isnan(x) and not math.isnan(y) and x != y,
+    "ord": lambda x, y: not math.isnan(x) and not math.isnan(y),
+    "ueq": lambda x, y: math.isnan(x) or math.isnan(y) or x == y,
+    "ugt": lambda x, y: math.isnan(x) or math.isnan(y) or x > y,
+    "uge": lambda x, y: math.isnan(x) or math.isnan(y) or x >= y,
+    "ult": lambda x, y: math.isnan(x) or math.isnan(y) or x < y,
+    "ule": lambda x, y: math.isnan(x) or math.isnan(y) or x <= y,
+    "une": lambda x, y: math.isnan(x) or math.isnan(y) or x != y,
+    "uno": lambda x, y: math.isnan(x) or math.isnan(y),
+    "true": lambda x, y: True,
+}
+
+
+@pytest.mark.parametrize("predicate", CMPF_PREDICATES)
+def test_cmpf_all_predicates(predicate):
+    a = np.array([1.0, np.nan, 2.0, 3.0, np.nan, -1.0], np.float32)
+    b = np.array([1.0, 1.0, 3.0, 2.0, np.nan, -1.5], np.float32)
+    expected = np.array([CMPF_PREDICATES[predicate](float(x), float(y)) for x, y in zip(a, b)])
+    check_both(f"  %r = arith.cmpf {predicate}, %a, %b : f32", ["f32", "f32"], "i1", [a, b], expected)
+
+
+# ---------------------------------------------------------------------------
+# arith: integers
+# ---------------------------------------------------------------------------
+
+I32_A = np.array([7, -7, 7, -7, 2**31 - 1, -(2**31)], np.int32)
+I32_B = np.array([2, 2, -2, -2, 1, 3], np.int32)
+
+
+def trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a >= 0) == (b >= 0) else -q
+
+
+def wrap32(values) -> np.ndarray:
+    return np.array([(v + 2**31) % 2**32 - 2**31 for v in values], np.int64).astype(np.int32)
+
+
+def unsigned(v: int) -> int:
+    return v % 2**32
+
+
+@pytest.mark.parametrize(
+    "op, reference",
+    [
+        ("addi", lambda a, b: a + b),
+        ("subi", lambda a, b: a - b),
+        ("muli", lambda a, b: a * b),
+        ("divsi", trunc_div),
+        ("remsi", lambda a, b: a - b * trunc_div(a, b)),
+        ("floordivsi", lambda a, b: a // b),
+        ("ceildivsi", lambda a, b: -(-a // b)),
+        ("divui", lambda a, b: unsigned(a) // unsigned(b)),
+        ("remui", lambda a, b: unsigned(a) % unsigned(b)),
+        ("maxsi", max),
+        ("minsi", min),
+        ("maxui", lambda a, b: a if unsigned(a) >= unsigned(b) else b),
+        ("minui", lambda a, b: a if unsigned(a) <= unsigned(b) else b),
+        ("andi", lambda a, b: a & b),
+        ("ori", lambda a, b: a | b),
+        ("xori", lambda a, b: a ^ b),
+    ],
+)
+def test_integer_binary_i32(op, reference):
+    expected = wrap32(reference(int(a), int(b)) for a, b in zip(I32_A, I32_B))
+    check_both(f"  %r = arith.{op} %a, %b : i32", ["i32", "i32"], "i32", [I32_A, I32_B], expected)
+
+
+@pytest.mark.parametrize(
+    "op, reference",
+    [
+        ("shli", lambda a, b: a << b),
+        ("shrsi", lambda a, b: a >> b),
+        ("shrui", lambda a, b: unsigned(a) >> b),
+    ],
+)
+def test_integer_shifts_i32(op, reference):
+    amounts = np.array([1, 4, 0, 31, 3, 8], np.int32)
+    expected = wrap32(reference(int(a), int(b)) for a, b in zip(I32_A, amounts))
+    check_both(f"  %r = arith.{op} %a, %b : i32", ["i32", "i32"], "i32", [I32_A, amounts], expected)
+
+
+def test_i8_wraps_and_index_arithmetic():
+    a = np.array([100, -128, 127, 5, 0, -1], np.int8)
+    b = np.array([100, -1, 1, -10, 0, -1], np.int8)
+    expected = np.array([-56, 127, -128, -5, 0, -2], np.int8)
+    check_both("  %r = arith.addi %a, %b : i8", ["i8", "i8"], "i8", [a, b], expected)
+    i = np.array([3, -4, 10, 0, 1, 7], np.int64)
+    check_both("  %r = arith.muli %a, %b : index", ["index", "index"], "index", [i, i], i * i)
+
+
+@pytest.mark.parametrize(
+    "predicate, reference",
+    [
+        ("eq", lambda a, b: a == b),
+        ("ne", lambda a, b: a != b),
+        ("slt", lambda a, b: a < b),
+        ("sle", lambda a, b: a <= b),
+        ("sgt", lambda a, b: a > b),
+        ("sge", lambda a, b: a >= b),
+        ("ult", lambda a, b: unsigned(a) < unsigned(b)),
+        ("ule", lambda a, b: unsigned(a) <= unsigned(b)),
+        ("ugt", lambda a, b: unsigned(a) > unsigned(b)),
+        ("uge", lambda a, b: unsigned(a) >= unsigned(b)),
+    ],
+)
+def test_cmpi_all_predicates(predicate, reference):
+    expected = np.array([reference(int(a), int(b)) for a, b in zip(I32_A, I32_B)])
+    check_both(f"  %r = arith.cmpi {predicate}, %a, %b : i32", ["i32", "i32"], "i1", [I32_A, I32_B], expected)
+
+
+def test_i1_arithmetic_and_select():
+    a = np.array([True, True, False, False, True, False])
+    b = np.array([True, False, True, False, True, True])
+    check_both("  %r = arith.addi %a, %b : i1", ["i1", "i1"], "i1", [a, b], a ^ b)
+    x = np.arange(6, dtype=np.float32)
+    y = -x
+    check_both("  %r = arith.select %a, %b, %c : f32", ["i1", "f32", "f32"], "f32", [a, x, y], np.where(a, x, y))
+
+
+# ---------------------------------------------------------------------------
+# arith: casts and constants
+# ---------------------------------------------------------------------------
+
+
+def test_int_float_casts():
+    i8 = np.array([-1, 127, -128, 0, 5, -6], np.int8)
+    check_both("  %r = arith.sitofp %a : i8 to f32", ["i8"], "f32", [i8], i8.astype(np.float32))
+    check_both("  %r = arith.uitofp %a : i8 to f32", ["i8"], "f32", [i8], i8.view(np.uint8).astype(np.float32))
+    f = np.array([2.9, -2.9, 0.5, -0.5, 100.0, -7.0], np.float32)
+    check_both("  %r = arith.fptosi %a : f32 to i32", ["f32"], "i32", [f], np.array([2, -2, 0, 0, 100, -7], np.int32))
+    positive = np.abs(f)
+    check_both("  %r = arith.fptoui %a : f32 to i8", ["f32"], "i8", [positive], np.array([2, 2, 0, 0, 100, 7], np.int8))
+    i1 = np.array([True, False, True, False, True, False])
+    check_both("  %r = arith.sitofp %a : i1 to f32", ["i1"], "f32", [i1], np.where(i1, -1.0, 0.0).astype(np.float32))
+
+
+def test_integer_width_casts():
+    i8 = np.array([-1, 127, -128, 0, 5, -6], np.int8)
+    check_both("  %r = arith.extsi %a : i8 to i32", ["i8"], "i32", [i8], i8.astype(np.int32))
+    check_both("  %r = arith.extui %a : i8 to i32", ["i8"], "i32", [i8], i8.view(np.uint8).astype(np.int32))
+    i32 = np.array([300, -1, 255, 128, -129, 7], np.int32)
+    check_both("  %r = arith.trunci %a : i32 to i8", ["i32"], "i8", [i32], i32.astype(np.int8))
+    check_both("  %r = arith.index_cast %a : i32 to index", ["i32"], "index", [i32], i32.astype(np.int64))
+    big = np.array([2**40 + 3, -1, 5, -(2**33), 0, 2**31], np.int64)
+    check_both("  %r = arith.index_cast %a : index to i32", ["index"], "i32", [big], big.astype(np.int32))
+
+
+def test_float_width_casts_and_bitcast():
+    f = np.array([0.1, 1e-8, 65504.0, 1e6, -2.5, np.nan], np.float32)
+    check_both("  %r = arith.extf %a : f32 to f64", ["f32"], "f64", [f], f.astype(np.float64))
+    with np.errstate(over="ignore"):
+        check_both("  %r = arith.truncf %a : f32 to f16", ["f32"], "f16", [f], f.astype(np.float16))
+    check_both("  %r = arith.bitcast %a : f32 to i32", ["f32"], "i32", [f], f.view(np.int32))
+
+
+def test_constants_scalar_and_dense():
+    ir = """
+func.func @f() -> (f16, f64, i8, i1, index, tensor<2x3xf32>, tensor<2x2xi32>, tensor<3xi1>, tensor<2xf64>) {
+  %a = arith.constant 1.5 : f16
+  %b = arith.constant 0.1 : f64
+  %c = arith.constant -3 : i8
+  %d = arith.constant true
+  %e = arith.constant 42 : index
+  %f = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]> : tensor<2x3xf32>
+  %g = arith.constant dense<7> : tensor<2x2xi32>
+  %h = arith.constant dense<[true, false, true]> : tensor<3xi1>
+  %i = arith.constant dense<-1.5e+300> : tensor<2xf64>
+  func.return %a, %b, %c, %d, %e, %f, %g, %h, %i
+    : f16, f64, i8, i1, index, tensor<2x3xf32>, tensor<2x2xi32>, tensor<3xi1>, tensor<2xf64>
+}
+"""
+    a, b, c, d, e, f, g, h, i = run(ir, "f")
+    assert a.dtype == np.float16 and a == 1.5
+    assert b.dtype == np.float64 and b == 0.1
+    assert c.dtype == np.int8 and c == -3
+    assert d.dtype == np.bool_ and d
+    assert e.dtype == np.int64 and e == 42
+    np.testing.assert_array_equal(f, np.array([[1, 2, 3], [4, 5, 6.5]], np.float32))
+    assert f.dtype == np.float32
+    np.testing.assert_array_equal(g, np.full((2, 2), 7, np.int32))
+    np.testing.assert_array_equal(h, [True, False, True])
+    np.testing.assert_array_equal(i, [-1.5e300, -1.5e300])
+
+
+# ---------------------------------------------------------------------------
+# math
+# ---------------------------------------------------------------------------
+
+X = np.array([0.3, 1.7, 2.5, -0.5, 4.0, -3.5], np.float32)
+POSITIVE = np.array([0.3, 1.7, 2.5, 0.5, 4.0, 100.0], np.float32)
+
+
+@pytest.mark.parametrize(
+    "op, inputs, reference",
+    [
+        ("sqrt", POSITIVE, math.sqrt),
+        ("rsqrt", POSITIVE, lambda x: 1 / math.sqrt(x)),
+        ("exp", X, math.exp),
+        ("log", POSITIVE, math.log),
+        ("tanh", X, math.tanh),
+        ("erf", X, math.erf),
+        ("absf", X, abs),
+        ("floor", X, math.floor),
+        ("ceil", X, math.ceil),
+        ("round", X, lambda x: math.copysign(math.floor(abs(x) + 0.5), x)),
+        ("roundeven", X, round),
+        ("sin", X, math.sin),
+        ("cos", X, math.cos),
+    ],
+)
+def test_math_unary(op, inputs, reference):
+    expected = np.array([reference(float(x)) for x in inputs]).astype(np.float32)
+    check_both(f"  %r = math.{op} %a : f32", ["f32"], "f32", [inputs], expected, exact=False)
+
+
+def test_math_powf_fma_and_f64_erf():
+    b = np.array([2.0, 0.5, 3.0, 2.0, 0.0, 1.0], np.float32)
+    expected = np.array([math.pow(x, y) for x, y in zip(POSITIVE.tolist(), b.tolist())], np.float32)
+    check_both("  %r = math.powf %a, %b : f32", ["f32", "f32"], "f32", [POSITIVE, b], expected, exact=False)
+    c = np.ones(6, np.float32)
+    check_both("  %r = math.fma %a, %b, %c : f32", ["f32", "f32", "f32"], "f32", [X, b, c], X * b + c, exact=False)
+    x64 = X.astype(np.float64)
+    check_both("  %r = math.erf %a : f64", ["f64"], "f64", [x64], np.array([math.erf(v) for v in x64]))
+
+
+# ---------------------------------------------------------------------------
+# tensor
+# ---------------------------------------------------------------------------
+
+
+def test_empty_dim_and_dynamic_sizes():
+    ir = """
+func.func @f(%n: index) -> (tensor<?x3xf16>, index) {
+  %e = tensor.empty(%n) : tensor<?x3xf16>
+  %zero = arith.constant 0 : index
+  %d = tensor.dim %e, %zero : tensor<?x3xf16>
+  func.return %e, %d : tensor<?x3xf16>, index
+}
+"""
+    e, d = run(ir, "f", 4)
+    assert e.shape == (4, 3) and e.dtype == np.float16 and not e.any()
+    assert d == 4
+
+
+def test_pad_with_neg_inf_and_dynamic_low():
+    x = RNG.standard_normal((2, 3)).astype(np.float32)
+    ir = """
+func.func @f(%x: tensor<2x3xf32>, %lo: index) -> (tensor<5x6xf32>, tensor<?x4xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %a = tensor.pad %x low[1, 2] high[2, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %ninf : f32
+  } : tensor<2x3xf32> to tensor<5x6xf32>
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.pad %x low[%lo, 0] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x3xf32> to tensor<?x4xf32>
+  func.return %a, %b : tensor<5x6xf32>, tensor<?x4xf32>
+}
+"""
+    a, b = run(ir, "f", x, 3)
+    np.testing.assert_array_equal(a, np.pad(x, ((1, 2), (2, 1)), constant_values=-np.inf))
+    np.testing.assert_array_equal(b, np.pad(x, ((3, 0), (0, 1))))
+
+
+def test_pad_value_computed_from_indices():
+    x = np.ones((2, 2), np.float32)
+    ir = """
+func.func @f(%x: tensor<2x2xf32>) -> tensor<3x4xf32> {
+  %a = tensor.pad %x low[0, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    %ten = arith.constant 10 : index
+    %t = arith.muli %i, %ten : index
+    %s = arith.addi %t, %j : index
+    %si = arith.index_cast %s : index to i32
+    %f = arith.sitofp %si : i32 to f32
+    tensor.yield %f : f32
+  } : tensor<2x2xf32> to tensor<3x4xf32>
+  func.return %a : tensor<3x4xf32>
+}
+"""
+    (a,) = run(ir, "f", x)
+    i, j = np.meshgrid(np.arange(3), np.arange(4), indexing="ij")
+    expected = (10 * i + j).astype(np.float32)
+    expected[0:2, 1:3] = 1
+    np.testing.assert_array_equal(a, expected)
+
+
+def test_collapse_expand_reshape():
+    x = np.arange(24, dtype=np.float32).reshape(2, 3, 4)
+    ir = """
+func.func @f(%x: tensor<2x3x4xf32>, %shape: tensor<2xindex>, %n: index)
+    -> (tensor<6x4xf32>, tensor<2x3x2x2xf32>, tensor<4x6xf32>, tensor<2x?x4xf32>) {
+  %a = tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>
+  %b = tensor.expand_shape %x [[0], [1], [2, 3]] output_shape [2, 3, 2, 2] : tensor<2x3x4xf32> into tensor<2x3x2x2xf32>
+  %c = tensor.reshape %x(%shape) : (tensor<2x3x4xf32>, tensor<2xindex>) -> tensor<4x6xf32>
+  %dyn = tensor.cast %a : tensor<6x4xf32> to tensor<?x4xf32>
+  %d = tensor.expand_shape %dyn [[0, 1], [2]] output_shape [2, %n, 4] : tensor<?x4xf32> into tensor<2x?x4xf32>
+  func.return %a, %b, %c, %d : tensor<6x4xf32>, tensor<2x3x2x2xf32>, tensor<4x6xf32>, tensor<2x?x4xf32>
+}
+"""
+    a, b, c, d = run(ir, "f", x, np.array([4, 6]), 3)
+    np.testing.assert_array_equal(a, x.reshape(6, 4))
+    np.testing.assert_array_equal(b, x.reshape(2, 3, 2, 2))
+    np.testing.assert_array_equal(c, x.reshape(4, 6))
+    np.testing.assert_array_equal(d, x)
+
+
+def test_extract_and_insert_slices_with_strides():
+    x = np.arange(48, dtype=np.float32).reshape(6, 8)
+    ir = """
+func.func @f(%x: tensor<6x8xf32>, %off: index, %v: tensor<2x3xf32>)
+    -> (tensor<2x3xf32>, tensor<3xf32>, tensor<6x8xf32>, tensor<2x2xf32>) {
+  %a = tensor.extract_slice %x[1, 2] [2, 3] [3, 2] : tensor<6x8xf32> to tensor<2x3xf32>
+  %b = tensor.extract_slice %x[%off, 0] [1, 3] [1, 3] : tensor<6x8xf32> to tensor<3xf32>
+  %c = tensor.insert_slice %v into %x[0, 1] [2, 3] [4, 3] : tensor<2x3xf32> into tensor<6x8xf32>
+  %d = tensor.extract_slice %c[%off, 1] [2, 2] [1, 3] : tensor<6x8xf32> to tensor<2x2xf32>
+  func.return %a, %b, %c, %d : tensor<2x3xf32>, tensor<3xf32>, tensor<6x8xf32>, tensor<2x2xf32>
+}
+"""
+    v = -np.arange(1, 7, dtype=np.float32).reshape(2, 3)
+    a, b, c, d = run(ir, "f", x, 4, v)
+    np.testing.assert_array_equal(a, x[1:5:3, 2:7:2])
+    np.testing.assert_array_equal(b, x[4, 0:7:3])
+    expected_c = x.copy()
+    expected_c[0:5:4, 1:8:3] = v
+    np.testing.assert_array_equal(c, expected_c)
+    np.testing.assert_array_equal(d, expected_c[4:6, 1:5:3])
+    assert x[0, 1] == 1  # the source tensor is unchanged
+
+
+def test_extract_slice_out_of_bounds_is_an_interpretation_error():
+    ir = """
+func.func @f(%x: tensor<6x8xf32>, %off: index) -> tensor<2x3xf32> {
+  %a = tensor.extract_slice %x[%off, 0] [2, 3] [1, 1] : tensor<6x8xf32> to tensor<2x3xf32>
+  func.return %a : tensor<2x3xf32>
+}
+"""
+    with pytest.raises(InterpretationError, match="tensor.extract_slice: slice offsets"):
+        run(ir, "f", np.zeros((6, 8)), 5)
+
+
+def test_extract_insert_splat_from_elements_concat_cast():
+    x = np.arange(6, dtype=np.int32).reshape(2, 3)
+    ir = """
+func.func @f(%x: tensor<2x3xi32>, %v: i32, %i: index, %n: index)
+    -> (i32, tensor<2x3xi32>, tensor<?x2xi32>, tensor<3xi32>, tensor<4x3xi32>, tensor<?x3xi32>) {
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %x[%c1, %i] : tensor<2x3xi32>
+  %b = tensor.insert %v into %x[%c1, %i] : tensor<2x3xi32>
+  %c = tensor.splat %v[%n] : tensor<?x2xi32>
+  %d = tensor.from_elements %a, %v, %a : tensor<3xi32>
+  %e = tensor.concat dim(0) %x, %b : (tensor<2x3xi32>, tensor<2x3xi32>) -> tensor<4x3xi32>
+  %f = tensor.cast %x : tensor<2x3xi32> to tensor<?x3xi32>
+  func.return %a, %b, %c, %d, %e, %f : i32, tensor<2x3xi32>, tensor<?x2xi32>, tensor<3xi32>, tensor<4x3xi32>, tensor<?x3xi32>
+}
+"""
+    a, b, c, d, e, f = run(ir, "f", x, -9, 2, 3)
+    assert a == 5 and a.dtype == np.int32
+    expected_b = x.copy()
+    expected_b[1, 2] = -9
+    np.testing.assert_array_equal(b, expected_b)
+    np.testing.assert_array_equal(c, np.full((3, 2), -9, np.int32))
+    np.testing.assert_array_equal(d, [5, -9, 5])
+    np.testing.assert_array_equal(e, np.concatenate([x, expected_b]))
+    np.testing.assert_array_equal(f, x)
+    assert x[1, 2] == 5
+
+
+def test_tensor_extract_with_computed_indices_in_generic():
+    """A gather: tensor.extract inside a vectorized body takes index arrays."""
+    table = RNG.standard_normal((5, 3)).astype(np.float32)
+    ids = np.array([4, 0, 2, 2], np.int64)
+    ir = """
+func.func @f(%table: tensor<5x3xf32>, %ids: tensor<4xi64>) -> tensor<4x3xf32> {
+  %e = tensor.empty() : tensor<4x3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]}
+       ins(%ids : tensor<4xi64>) outs(%e : tensor<4x3xf32>) {
+  ^bb0(%id: i64, %out: f32):
+    %row = arith.index_cast %id : i64 to index
+    %col = linalg.index 1 : index
+    %v = tensor.extract %table[%row, %col] : tensor<5x3xf32>
+    linalg.yield %v : f32
+  } -> tensor<4x3xf32>
+  func.return %r : tensor<4x3xf32>
+}
+"""
+    (result,) = run(ir, "f", table, ids)
+    np.testing.assert_array_equal(result, table[ids])
+
+
+# ---------------------------------------------------------------------------
+# run: argument checking
+# ---------------------------------------------------------------------------
+
+IDENTITY = """
+func.func @f(%x: tensor<2x?xf32>, %s: f64) -> (tensor<2x?xf32>, f64) {
+  func.return %x, %s : tensor<2x?xf32>, f64
+}
+"""
+
+
+def test_run_converts_dtypes_and_checks_shapes():
+    x, s = run(IDENTITY, "f", [[1, 2, 3], [4, 5, 6]], 2)
+    assert x.dtype == np.float32 and x.shape == (2, 3)
+    assert s.dtype == np.float64 and s.shape == () and s == 2.0
+    with pytest.raises(ValueError, match=r"argument #0: expected tensor<2x\?xf32>, got an array of shape \[3, 2\]"):
+        run(IDENTITY, "f", np.zeros((3, 2)), 1.0)
+    with pytest.raises(ValueError, match="argument #1: expected a scalar f64"):
+        run(IDENTITY, "f", np.zeros((2, 2)), np.zeros(2))
+    with pytest.raises(ValueError, match="takes 2 arguments, 1 given"):
+        run(IDENTITY, "f", np.zeros((2, 2)))
+    with pytest.raises(ValueError, match="no function @g"):
+        run(IDENTITY, "g")
+
+
+def test_random_inputs_follow_the_types():
+    module = parse_module(IDENTITY.replace("2x?", "2x3"))
+    from nnstack.interpreters import argument_types, find_function
+
+    types = argument_types(find_function(module, "f"))
+    x, s = random_inputs(types, seed=3)
+    assert x.shape == (2, 3) and x.dtype == np.float32 and s.dtype == np.float64
+    np.testing.assert_array_equal(x, random_inputs(types, seed=3)[0])

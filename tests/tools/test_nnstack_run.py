@@ -1,0 +1,145 @@
+"""nnstack-run: inputs, outputs, pipelines and one-line errors."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nnstack.tools.nnstack_run import NnstackRunMain
+
+ROOT = Path(__file__).parents[2]
+NNSTACK_RUN = Path(sys.executable).parent / "nnstack-run"
+
+ADD_F64 = """
+func.func @"64_add"(%a: tensor<2x3xf64>, %b: tensor<3xf64>) -> (tensor<2x3xf64>, tensor<2x3xf64>) {
+  %0 = gawee.add %a, %b : (tensor<2x3xf64>, tensor<3xf64>) -> tensor<2x3xf64>
+  %1 = gawee.relu %0 : (tensor<2x3xf64>) -> tensor<2x3xf64>
+  func.return %0, %1 : tensor<2x3xf64>, tensor<2x3xf64>
+}
+"""
+
+MEMREF_OUT = """
+func.func @axpy(%x: memref<4xf32>, %y: memref<4xf32>, %out: memref<4xf32>) {
+  linalg.add ins(%x, %y : memref<4xf32>, memref<4xf32>) outs(%out : memref<4xf32>)
+  func.return
+}
+"""
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+def save(tmp_path: Path, name: str, array: np.ndarray) -> str:
+    path = tmp_path / name
+    np.save(path, array)
+    return str(path)
+
+
+def nnstack_run(*args: str) -> int:
+    return NnstackRunMain(args=list(args)).run()
+
+
+def test_inputs_and_outputs_keep_their_types(tmp_path: Path):
+    a = np.arange(6, dtype=np.float64).reshape(2, 3) - 2.5
+    b = np.array([1.0, -10.0, 0.125])
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    out = tmp_path / "out"
+    status = nnstack_run(
+        str(program), "--symbol", "64_add", "--input", save(tmp_path, "a.npy", a),
+        "--input", save(tmp_path, "b.npy", b), "--output-dir", str(out),
+    )
+    assert status == 0
+    out0, out1 = np.load(out / "out0.npy"), np.load(out / "out1.npy")
+    assert out0.dtype == np.float64 and out1.dtype == np.float64
+    np.testing.assert_array_equal(out0, a + b)
+    np.testing.assert_array_equal(out1, np.maximum(a + b, 0))
+
+
+def test_prints_results_without_output_dir(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    a, b = np.ones((2, 3)), np.array([0.5, -3.0, 2.0])
+    status = nnstack_run(
+        str(program), "--symbol", "64_add",
+        "--input", save(tmp_path, "a.npy", a), "--input", save(tmp_path, "b.npy", b),
+    )
+    assert status == 0
+    text = capsys.readouterr().out
+    assert "out0: float64[2, 3]" in text and "out1: float64[2, 3]" in text
+    assert "[ 1.5, -2. ,  3. ]" in text
+
+
+def test_memref_arguments_are_saved(tmp_path: Path):
+    program = write(tmp_path, "axpy.mlir", MEMREF_OUT)
+    x = np.array([1, 2, 3, 4], np.float32)
+    y = np.array([0.5, 0.25, -1, 8], np.float32)
+    inputs = [save(tmp_path, f"{n}.npy", v) for n, v in (("x", x), ("y", y), ("o", np.zeros(4, np.float32)))]
+    status = nnstack_run(str(program), "--symbol", "axpy", *[f"--input={i}" for i in inputs], "--output-dir", str(tmp_path / "o"))
+    assert status == 0
+    np.testing.assert_array_equal(np.load(tmp_path / "o" / "arg2.npy"), x + y)
+    np.testing.assert_array_equal(np.load(tmp_path / "o" / "arg0.npy"), x)
+
+
+def test_many_arguments(tmp_path: Path):
+    count = 40
+    args = ", ".join(f"%a{i}: tensor<3xf32>" for i in range(count))
+    lines = [f"func.func @sum({args}) -> tensor<3xf32> {{", "  %s0 = gawee.relu %a0 : (tensor<3xf32>) -> tensor<3xf32>"]
+    for i in range(1, count):
+        lines.append(f"  %s{i} = gawee.add %s{i - 1}, %a{i} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>")
+    lines += [f"  func.return %s{count - 1} : tensor<3xf32>", "}"]
+    program = write(tmp_path, "sum.mlir", "\n".join(lines))
+    arrays = [np.full(3, i, np.float32) for i in range(count)]
+    inputs = [f"--input={save(tmp_path, f'a{i}.npy', a)}" for i, a in enumerate(arrays)]
+    assert nnstack_run(str(program), "--symbol", "sum", *inputs, "--output-dir", str(tmp_path)) == 0
+    np.testing.assert_array_equal(np.load(tmp_path / "out0.npy"), np.full(3, sum(range(count)), np.float32))
+
+
+def test_pipeline_and_random_inputs_are_reproducible(tmp_path: Path):
+    example = ROOT / "examples" / "resnet_small.mlir"
+    for name, passes in (("gawee", []), ("linalg", ["-p", "convert-gawee-to-linalg"])):
+        status = nnstack_run(
+            str(example), "--symbol", "forward", "--random-inputs", "--seed", "7",
+            *passes, "--output-dir", str(tmp_path / name),
+        )
+        assert status == 0
+    gawee_out = np.load(tmp_path / "gawee" / "out0.npy")
+    linalg_out = np.load(tmp_path / "linalg" / "out0.npy")
+    assert gawee_out.shape == (1, 10)
+    np.testing.assert_allclose(linalg_out, gawee_out, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("text", "args", "message"),
+    [
+        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : (tensor<2xf32>) -> tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}",
+         ["--symbol", "f"], "gawee.relu: result shape [3] does not match the expected shape [2]"),
+        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}", ["--symbol", "f"], "error"),
+        (ADD_F64, ["--symbol", "nope", "--random-inputs"], "nope"),
+        (ADD_F64, ["--symbol", "64_add"], "2 arguments"),
+        (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "no-such-pass"], "no-such-pass"),
+    ],
+    ids=["verify", "parse", "symbol", "missing-inputs", "pass"],
+)
+def test_errors_are_one_line_without_traceback(tmp_path: Path, text: str, args: list[str], message: str):
+    program = write(tmp_path, "bad.mlir", text)
+    result = subprocess.run([str(NNSTACK_RUN), str(program), *args], capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("nnstack-run: error:") and message in lines[0]
+
+
+def test_wrong_input_shape_names_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    status = nnstack_run(
+        str(program), "--symbol", "64_add",
+        "--input", save(tmp_path, "a.npy", np.ones((3, 2))), "--input", save(tmp_path, "b.npy", np.ones(3)),
+    )
+    assert status == 1
+    err = capsys.readouterr().err
+    assert "argument #0" in err and "tensor<2x3xf64>" in err

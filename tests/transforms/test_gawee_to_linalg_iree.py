@@ -1,0 +1,56 @@
+"""The lowered IR compiles and runs in IREE 3.12 (llvm-cpu) to nnstack's numbers.
+
+Skipped where IREE is not installed (`pip install nnstack[upstream]`); CI installs it.
+"""
+
+import numpy as np
+import pytest
+from gawee_cases import filecheck_cases, find_function, function_names, lower, parse, random_arguments
+from xdsl.dialects.builtin import ModuleOp
+
+from nnstack.frontend.resnet import resnet_small_module
+from nnstack.interpreters import run
+
+iree_compiler = pytest.importorskip("iree.compiler", reason="IREE not installed (pip install nnstack[upstream])")
+iree_runtime = pytest.importorskip("iree.runtime", reason="IREE not installed (pip install nnstack[upstream])")
+
+IREE_FLAGS = [
+    "--iree-hal-target-device=local",
+    "--iree-hal-local-target-device-backends=llvm-cpu",
+    "--iree-llvmcpu-target-cpu=host",
+    "--iree-input-demote-f64-to-f32=false",
+]
+
+
+def run_in_iree(lowered: ModuleOp, symbol: str, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    vmfb = iree_compiler.compile_str(str(lowered), extra_args=IREE_FLAGS)
+    config = iree_runtime.Config("local-sync")
+    context = iree_runtime.SystemContext(config=config)
+    context.add_vm_module(iree_runtime.VmModule.copy_buffer(context.instance, vmfb))
+    results = context.modules.module[symbol](*arrays)
+    if not isinstance(results, tuple | list):
+        results = [results]
+    return [np.asarray(r.to_host()) for r in results]
+
+
+def assert_iree_agrees(module: ModuleOp, symbol: str, seed: int) -> None:
+    arrays = random_arguments(find_function(module, symbol), np.random.default_rng(seed))
+    lowered = lower(module)
+    expected = run(lowered, symbol, *arrays)
+    got = run_in_iree(lowered, symbol, arrays)
+    assert len(got) == len(expected)
+    for e, g in zip(expected, got):
+        assert g.shape == e.shape and g.dtype == e.dtype
+        tolerance = {np.float16: 1e-2, np.float32: 1e-4, np.float64: 1e-9}[e.dtype.type]
+        np.testing.assert_allclose(g, e, atol=tolerance, rtol=tolerance)
+
+
+def test_small_resnet_in_iree():
+    assert_iree_agrees(resnet_small_module(batch_norm=True), "forward", seed=0)
+
+
+@pytest.mark.parametrize(("name", "index", "chunk"), filecheck_cases())
+def test_filecheck_inputs_in_iree(name: str, index: int, chunk: str):
+    module = parse(chunk, name)
+    for symbol in function_names(module):
+        assert_iree_agrees(module, symbol, seed=index)
