@@ -1,0 +1,453 @@
+"""Interpreter functions for the mir dialect, computed with numpy on whole arrays.
+
+A tensor value is a numpy array of its element dtype (i1 is np.bool_); loop bounds
+and induction variables are Python ints. Every tensor op returns a fresh array (never
+one of its operands), so a runtime array identifies one tensor: the interpreter keeps
+the arrays freed by `mir.dealloc_tensor` in its interpreter data, and any mir op that
+meets one of them (or a second dealloc) raises an InterpretationError naming the op
+and the value. Freed arrays are kept alive there, so their ids are never reused.
+
+Floating-point ops follow IEEE semantics silently (inf, NaN), as compiled code would;
+f16 convolutions, pools and matrix products accumulate in f32, like the gawee
+interpreter and PyTorch's CPU kernels.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, f16, f32, f64, i1, i8, i32, i64
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    ReturnedValues,
+    TerminatorValue,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.dialects import mir
+
+
+def numpy_dtype(element_type: Attribute) -> np.dtype:
+    """The numpy dtype of a mir element type."""
+    pairs = (
+        (f16, np.float16),
+        (f32, np.float32),
+        (f64, np.float64),
+        (i1, np.bool_),
+        (i8, np.int8),
+        (i32, np.int32),
+        (i64, np.int64),
+    )
+    for typ, dtype in pairs:
+        if element_type == typ:
+            return np.dtype(dtype)
+    raise InterpretationError(f"mir: no numpy dtype for element type {element_type}")
+
+
+def _describe(value: SSAValue) -> str:
+    return f"%{value.name_hint}" if value.name_hint else f"a value of type {value.type}"
+
+
+def _freed(interpreter: Interpreter) -> dict[int, np.ndarray]:
+    """id -> array of every tensor freed so far in this interpreter."""
+    return interpreter.get_data(MirFunctions, "freed_tensors", dict)
+
+
+def _is_freed(interpreter: Interpreter, value: Any) -> bool:
+    return isinstance(value, np.ndarray) and _freed(interpreter).get(id(value)) is value
+
+
+def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
+    """The op's runtime operands: none freed, tensors as arrays of their declared type."""
+    values = list(args)
+    for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
+        if _is_freed(interpreter, value):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({_describe(operand)}) is used after "
+                "mir.dealloc_tensor freed it"
+            )
+        typ = operand.type
+        if not isinstance(typ, TensorType):
+            continue
+        if isinstance(value, np.generic) and not typ.get_shape():
+            value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
+        if not isinstance(value, np.ndarray):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({_describe(operand)}) must be a numpy array, "
+                f"got {type(value).__name__}"
+            )
+        dtype = numpy_dtype(typ.element_type)
+        shape = typ.get_shape()
+        if value.dtype != dtype or len(value.shape) != len(shape) or any(
+            d >= 0 and d != v for d, v in zip(shape, value.shape)
+        ):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({_describe(operand)}) is a {value.dtype} array of shape "
+                f"{list(value.shape)}, but its type is {typ}"
+            )
+    return values
+
+
+def _result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
+    """The op's one result: a fresh contiguous array of the result's dtype and shape."""
+    typ = op.results[0].type
+    assert isinstance(typ, TensorType)
+    with np.errstate(all="ignore"):  # f32 accumulators may overflow f16 results: inf, as in IEEE
+        array = np.asarray(value, dtype=numpy_dtype(typ.element_type))
+    if not array.flags.c_contiguous:
+        array = np.ascontiguousarray(array)  # (never 0-d, which it would make 1-d)
+    shape = typ.get_shape()
+    if len(array.shape) != len(shape) or any(d >= 0 and d != v for d, v in zip(shape, array.shape)):
+        raise InterpretationError(
+            f"{op.name}: computed a result of shape {list(array.shape)}, but the result type is {typ}"
+        )
+    if any(array is a for a in args):
+        array = array.copy()
+    return (array,)
+
+
+def _accumulator(dtype: np.dtype) -> np.dtype:
+    """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
+    return np.dtype(np.float32) if dtype == np.float16 else dtype
+
+
+def _truncating_divide(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    """Integer division rounding toward zero (C, LLVM sdiv), from numpy's floor division."""
+    quotient = np.floor_divide(lhs, rhs)
+    inexact = (np.remainder(lhs, rhs) != 0) & ((lhs < 0) != (rhs < 0))
+    return quotient + inexact
+
+
+def _cast(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """mir.cast: float -> int truncates and saturates (NaN -> 0); -> i1 is x != 0."""
+    if dtype == np.bool_:
+        return x != 0
+    if np.issubdtype(dtype, np.integer) and np.issubdtype(x.dtype, np.floating):
+        info = np.iinfo(dtype)
+        values = np.trunc(np.nan_to_num(x.astype(np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
+        high, low = values >= float(info.max), values <= float(info.min)
+        out = np.where(high | low, 0.0, values).astype(dtype)
+        out[high], out[low] = info.max, info.min
+        return out
+    return x.astype(dtype)
+
+
+def _windows(
+    x: np.ndarray,
+    kernel: Sequence[int],
+    stride: Sequence[int],
+    dilation: Sequence[int],
+    out_size: Sequence[int],
+) -> np.ndarray:
+    """A strided view [N, OH, OW, C, KH, KW] of the sliding windows of a padded NHWC `x`."""
+    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = kernel, stride, dilation, out_size
+    view = sliding_window_view(x, (dh * (kh - 1) + 1, dw * (kw - 1) + 1), axis=(1, 2))
+    return view[:, : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, :, ::dh, ::dw]
+
+
+def _pad_hw(x: np.ndarray, padding: Sequence[int], value: float) -> np.ndarray:
+    top, left, bottom, right = padding
+    if not any(padding):
+        return x
+    return np.pad(x, ((0, 0), (top, bottom), (left, right), (0, 0)), constant_values=value)
+
+
+def _checked_indices(op: Operation, indices: np.ndarray, size: int, axis: int) -> np.ndarray:
+    """Indices normalized to [0, size); out-of-range ones are a runtime error."""
+    bad = (indices < -size) | (indices >= size)
+    if bad.any():
+        raise InterpretationError(
+            f"{op.name}: index {int(indices[bad].flat[0])} is out of range for axis {axis} of size {size}"
+        )
+    return np.where(indices < 0, indices + size, indices).astype(np.int64)
+
+
+@register_impls
+class MirFunctions(InterpreterFunctions):
+    """numpy implementations of the mir ops."""
+
+    # -- element-wise ----------------------------------------------------------
+
+    def _broadcast(
+        self,
+        interpreter: Interpreter,
+        op: mir.BroadcastBinaryOp,
+        args: PythonValues,
+        function: Callable[[np.ndarray, np.ndarray], np.ndarray],
+    ) -> PythonValues:
+        lhs, rhs = _operands(interpreter, op, args)
+        with np.errstate(all="ignore"):
+            return _result(op, function(lhs, rhs), args)
+
+    @impl(mir.BroadcastAddOp)
+    def run_broadcast_add(
+        self, interpreter: Interpreter, op: mir.BroadcastAddOp, args: PythonValues
+    ) -> PythonValues:
+        return self._broadcast(interpreter, op, args, np.add)
+
+    @impl(mir.BroadcastSubOp)
+    def run_broadcast_sub(
+        self, interpreter: Interpreter, op: mir.BroadcastSubOp, args: PythonValues
+    ) -> PythonValues:
+        return self._broadcast(interpreter, op, args, np.subtract)
+
+    @impl(mir.BroadcastMulOp)
+    def run_broadcast_mul(
+        self, interpreter: Interpreter, op: mir.BroadcastMulOp, args: PythonValues
+    ) -> PythonValues:
+        return self._broadcast(interpreter, op, args, np.multiply)
+
+    @impl(mir.BroadcastDivOp)
+    def run_broadcast_div(
+        self, interpreter: Interpreter, op: mir.BroadcastDivOp, args: PythonValues
+    ) -> PythonValues:
+        lhs, rhs = _operands(interpreter, op, args)
+        if np.issubdtype(lhs.dtype, np.floating):
+            return self._broadcast(interpreter, op, args, np.divide)
+        if (rhs == 0).any():
+            raise InterpretationError(f"{op.name}: integer division by zero")
+        return self._broadcast(interpreter, op, args, _truncating_divide)
+
+    @impl(mir.BroadcastMaxOp)
+    def run_broadcast_max(
+        self, interpreter: Interpreter, op: mir.BroadcastMaxOp, args: PythonValues
+    ) -> PythonValues:
+        return self._broadcast(interpreter, op, args, np.maximum)
+
+    @impl(mir.BroadcastMinOp)
+    def run_broadcast_min(
+        self, interpreter: Interpreter, op: mir.BroadcastMinOp, args: PythonValues
+    ) -> PythonValues:
+        return self._broadcast(interpreter, op, args, np.minimum)
+
+    def _unary(
+        self,
+        interpreter: Interpreter,
+        op: mir.UnaryElementwiseOp,
+        args: PythonValues,
+        function: Callable[[np.ndarray], np.ndarray],
+    ) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        with np.errstate(all="ignore"):
+            return _result(op, function(x), args)
+
+    @impl(mir.SqrtOp)
+    def run_sqrt(self, interpreter: Interpreter, op: mir.SqrtOp, args: PythonValues) -> PythonValues:
+        return self._unary(interpreter, op, args, np.sqrt)
+
+    @impl(mir.ExpOp)
+    def run_exp(self, interpreter: Interpreter, op: mir.ExpOp, args: PythonValues) -> PythonValues:
+        return self._unary(interpreter, op, args, np.exp)
+
+    @impl(mir.NegOp)
+    def run_neg(self, interpreter: Interpreter, op: mir.NegOp, args: PythonValues) -> PythonValues:
+        return self._unary(interpreter, op, args, np.negative)
+
+    # -- convolution, pooling, matmul ------------------------------------------
+
+    @impl(mir.ConvOp)
+    def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
+        """Grouped, dilated, strided NHWC conv as one batched matrix product over the groups."""
+        x, w = _operands(interpreter, op, args)
+        n, oh, ow, f = op.array("output_shape")
+        kh, kw, cg, _ = w.shape
+        groups = op.integer("groups")
+        acc = _accumulator(x.dtype)
+        padded = _pad_hw(x, op.array("padding"), 0)
+        windows = _windows(padded, (kh, kw), op.array("stride"), op.array("dilation"), (oh, ow))
+        # [N, OH, OW, G*Cg, KH, KW] -> [G, N*OH*OW, KH*KW*Cg] (the one copy: im2col)
+        columns = windows.reshape(n, oh, ow, groups, cg, kh, kw).transpose(3, 0, 1, 2, 5, 6, 4)
+        columns = columns.reshape(groups, n * oh * ow, kh * kw * cg).astype(acc, copy=False)
+        # [KH, KW, Cg, G*Fg] -> [G, KH*KW*Cg, Fg]
+        kernels = w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 0, 1, 2, 4)
+        kernels = kernels.reshape(groups, kh * kw * cg, f // groups).astype(acc, copy=False)
+        out = np.matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
+        return _result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
+
+    @impl(mir.PoolOp)
+    def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:
+        """Max over -inf padded windows; sum over zero padded ones; avg divides the sum
+        by the count of real positions (the same sum over a padded mask of ones)."""
+        (x,) = _operands(interpreter, op, args)
+        kind, padding = op.kind.data, op.array("padding")
+        _, oh, ow, _ = op.array("output_shape")
+        window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
+        if kind == "max":
+            return _result(op, _windows(_pad_hw(x, padding, -np.inf), *window).max(axis=(-2, -1)))
+        acc = _accumulator(x.dtype)
+        total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
+        if kind == "sum":
+            return _result(op, total)
+        mask = np.ones((1, *x.shape[1:3], 1), dtype=acc)
+        counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
+        return _result(op, total / counts)
+
+    @impl(mir.MatmulOp)
+    def run_matmul(self, interpreter: Interpreter, op: mir.MatmulOp, args: PythonValues) -> PythonValues:
+        lhs, rhs = _operands(interpreter, op, args)
+        acc = _accumulator(lhs.dtype)
+        with np.errstate(all="ignore"):
+            return _result(op, np.matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
+
+    # -- reductions --------------------------------------------------------------
+
+    @impl(mir.ReduceOp)
+    def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
+        with np.errstate(all="ignore"):
+            return _result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
+
+    # -- index and slice ---------------------------------------------------------
+
+    @impl(mir.SliceOp)
+    def run_slice(self, interpreter: Interpreter, op: mir.SliceOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
+        # end = -1 with a negative stride runs through index 0: numpy's `None`
+        index = tuple(slice(start, None if end < 0 else end, stride) for start, end, stride in bounds)
+        return _result(op, x[index], args)
+
+    @impl(mir.GatherOp)
+    def run_gather(self, interpreter: Interpreter, op: mir.GatherOp, args: PythonValues) -> PythonValues:
+        x, indices = _operands(interpreter, op, args)
+        axis = op.integer("axis")
+        return _result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
+
+    @impl(mir.ScatterOp)
+    def run_scatter(self, interpreter: Interpreter, op: mir.ScatterOp, args: PythonValues) -> PythonValues:
+        x, updates, indices = _operands(interpreter, op, args)
+        axis = op.integer("axis")
+        positions = _checked_indices(op, indices, x.shape[axis], axis)
+        unique, counts = np.unique(positions, return_counts=True)
+        if (counts > 1).any():
+            repeated = int(unique[counts > 1][0])
+            raise InterpretationError(f"{op.name}: index {repeated} along axis {axis} is repeated")
+        out = x.copy()
+        out[(slice(None),) * axis + (positions,)] = updates
+        return _result(op, out)
+
+    # -- type and shape ----------------------------------------------------------
+
+    @impl(mir.CastOp)
+    def run_cast(self, interpreter: Interpreter, op: mir.CastOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        typ = op.result.type
+        assert isinstance(typ, TensorType)
+        with np.errstate(all="ignore"):
+            return _result(op, _cast(x, numpy_dtype(typ.element_type)), args)
+
+    @impl(mir.ReshapeOp)
+    def run_reshape(self, interpreter: Interpreter, op: mir.ReshapeOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        return _result(op, x.reshape(mir.tensor_shape(op.result)), args)
+
+    @impl(mir.DynamicReshapeOp)
+    def run_dynamic_reshape(
+        self, interpreter: Interpreter, op: mir.DynamicReshapeOp, args: PythonValues
+    ) -> PythonValues:
+        x, shape = _operands(interpreter, op, args)
+        dims = [int(d) for d in shape]
+        declared = mir.tensor_shape(op.result)
+        if any(d < 0 for d in dims):
+            raise InterpretationError(f"{op.name}: shape {dims} has a negative dim")
+        if any(want >= 0 and want != got for want, got in zip(declared, dims)):
+            raise InterpretationError(
+                f"{op.name}: shape {dims} does not match the result type {op.result.type}"
+            )
+        if math.prod(dims) != x.size:
+            raise InterpretationError(
+                f"{op.name}: shape {dims} has {math.prod(dims)} elements, but the input has {x.size}"
+            )
+        return _result(op, x.reshape(dims), args)
+
+    @impl(mir.TransposeOp)
+    def run_transpose(
+        self, interpreter: Interpreter, op: mir.TransposeOp, args: PythonValues
+    ) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        return _result(op, np.transpose(x, op.array("permutation")), args)
+
+    @impl(mir.ConcatOp)
+    def run_concat(self, interpreter: Interpreter, op: mir.ConcatOp, args: PythonValues) -> PythonValues:
+        return _result(op, np.concatenate(_operands(interpreter, op, args), axis=op.integer("axis")), args)
+
+    # -- constants and memory ----------------------------------------------------
+
+    @impl(mir.ConstantOp)
+    def run_constant(self, interpreter: Interpreter, op: mir.ConstantOp, args: PythonValues) -> PythonValues:
+        value = op.value
+        assert isinstance(value, DenseIntOrFPElementsAttr)
+        values = np.array(value.get_values())
+        if value.get_element_type() == i1:
+            values = values != 0
+        return _result(op, values.reshape(value.get_shape()))
+
+    @impl(mir.FromElementsOp)
+    def run_from_elements(
+        self, interpreter: Interpreter, op: mir.FromElementsOp, args: PythonValues
+    ) -> PythonValues:
+        elements = _operands(interpreter, op, args)
+        return _result(op, np.array(elements).reshape(mir.tensor_shape(op.result)))
+
+    @impl(mir.AllocTensorOp)
+    def run_alloc_tensor(
+        self, interpreter: Interpreter, op: mir.AllocTensorOp, args: PythonValues
+    ) -> PythonValues:
+        typ = op.result.type
+        assert isinstance(typ, TensorType)
+        return (np.zeros(typ.get_shape(), numpy_dtype(typ.element_type)),)
+
+    @impl(mir.DeallocTensorOp)
+    def run_dealloc_tensor(
+        self, interpreter: Interpreter, op: mir.DeallocTensorOp, args: PythonValues
+    ) -> PythonValues:
+        (tensor,) = args
+        if _is_freed(interpreter, tensor):
+            raise InterpretationError(f"{op.name}: {_describe(op.tensor)} is deallocated twice")
+        (tensor,) = _operands(interpreter, op, args)
+        _freed(interpreter)[id(tensor)] = tensor
+        return ()
+
+    # -- control flow ------------------------------------------------------------
+
+    def _loop(self, interpreter: Interpreter, op: mir.LoopOp, args: PythonValues) -> PythonValues:
+        lower, upper, step, *carried = _operands(interpreter, op, args)
+        if step <= 0:
+            raise InterpretationError(f"{op.name}: step must be positive, got {step}")
+        for i in range(lower, upper, step):
+            carried = interpreter.run_ssacfg_region(op.body, (i, *carried), op.name)
+        return tuple(carried)
+
+    @impl(mir.ForOp)
+    def run_for(self, interpreter: Interpreter, op: mir.ForOp, args: PythonValues) -> PythonValues:
+        return self._loop(interpreter, op, args)
+
+    @impl(mir.ParallelForOp)
+    def run_parallel_for(
+        self, interpreter: Interpreter, op: mir.ParallelForOp, args: PythonValues
+    ) -> PythonValues:
+        """Iterations are independent by contract, so running them in order is one valid schedule."""
+        return self._loop(interpreter, op, args)
+
+    @impl(mir.IfOp)
+    def run_if(self, interpreter: Interpreter, op: mir.IfOp, args: PythonValues) -> PythonValues:
+        (condition,) = _operands(interpreter, op, args)
+        region = op.then_region if bool(np.asarray(condition)) else op.else_region
+        return interpreter.run_ssacfg_region(region, (), op.name)
+
+    @impl_terminator(mir.YieldOp)
+    def run_yield(
+        self, interpreter: Interpreter, op: mir.YieldOp, args: PythonValues
+    ) -> tuple[TerminatorValue, PythonValues]:
+        return ReturnedValues(tuple(_operands(interpreter, op, args))), ()
