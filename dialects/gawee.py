@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     BoolAttr,
@@ -43,32 +43,25 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-AttrKind = Literal["array", "int", "bool", "float"]
-"""How a keyword attribute of the custom syntax is written: `[1, 2]`, `1`, `true`, `1.0e-05`."""
-
-KeywordAttrs = tuple[tuple[str, AttrKind], ...]
-"""The keyword attributes of an op's custom syntax, in print order."""
+from nnstack.dialects.utils import (
+    Keywords,
+    broadcast_shape,
+    i64_array,
+    parse_functional_type,
+    parse_keywords,
+    parse_operand_list,
+    print_functional_type,
+    print_keywords,
+    window_output_size,
+)
 
 I64Array = DenseArrayBase.constr(i64)
 _FLOAT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
-
-
-def i64_array(values: Sequence[int]) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i64, values)
-
-
-def _float_text(value: float) -> str:
-    """A float literal MLIR's lexer accepts (it needs a '.' before any exponent)."""
-    text = repr(value)
-    if "." in text or "inf" in text or "nan" in text:
-        return text
-    mantissa, _, exponent = text.partition("e")
-    return f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
 
 
 # ---------------------------------------------------------------------------
@@ -84,38 +77,9 @@ def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
     return (top, left, bottom, right)
 
 
-def window_output_size(
-    size: int, pad_begin: int, pad_end: int, kernel: int, stride: int, dilation: int, ceil_mode: bool = False
-) -> int:
-    """Output length of a sliding window, with PyTorch's ceil-mode rule.
-
-    In ceil mode a last window that would start inside the end padding is dropped.
-    """
-    span = size + pad_begin + pad_end - dilation * (kernel - 1) - 1
-    if ceil_mode:
-        out = -(-span // stride) + 1
-        if (out - 1) * stride >= size + pad_begin:
-            out -= 1
-        return out
-    return span // stride + 1
-
-
 def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
     """PyTorch's adaptive pooling windows [start, end) along one axis."""
     return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
-
-
-def broadcast_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
-    """The numpy broadcast of two shapes, or None where they do not broadcast."""
-    rank = max(len(lhs), len(rhs))
-    a = (1,) * (rank - len(lhs)) + tuple(lhs)
-    b = (1,) * (rank - len(rhs)) + tuple(rhs)
-    shape: list[int] = []
-    for x, y in zip(a, b):
-        if x != y and 1 not in (x, y):
-            return None
-        shape.append(y if x == 1 else x)
-    return tuple(shape)
 
 
 def normalize_dim(dim: int, rank: int) -> int:
@@ -136,7 +100,7 @@ class GaweeOperation(IRDLOperation):
     the custom syntax and check their shape rule in `verify_shapes`.
     """
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = ()
+    KEYWORD_ATTRS: ClassVar[Keywords] = ()
     ATTR_DEFAULTS: ClassVar[dict[str, Attribute]] = {}
 
     def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):
@@ -217,69 +181,23 @@ class GaweeOperation(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> GaweeOperation:
-        operands: list[UnresolvedOperand] = []
-        if (first := parser.parse_optional_unresolved_operand()) is not None:
-            operands.append(first)
-            while parser.parse_optional_punctuation(",") is not None:
-                operands.append(parser.parse_unresolved_operand())
-        attributes: dict[str, Attribute] = {}
-        for name, kind in cls.KEYWORD_ATTRS:
-            if parser.parse_optional_keyword(name) is None:
-                continue
-            parser.parse_punctuation("=")
-            attributes[name] = _parse_keyword_value(parser, kind)
-        attributes |= parser.parse_optional_attr_dict()
-        attributes = dict(sorted(attributes.items()))
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        function_type = parser.parse_function_type()
-        resolved = parser.resolve_operands(operands, function_type.inputs.data, pos)
+        operands = parse_operand_list(parser)
+        attributes = parse_keywords(parser, cls.KEYWORD_ATTRS) | parser.parse_optional_attr_dict()
+        resolved, result_types = parse_functional_type(parser, operands)
         return cls.create(
             operands=resolved,
-            result_types=function_type.outputs.data,
-            attributes=attributes,
+            result_types=result_types,
+            attributes=dict(sorted(attributes.items())),
         )
 
     def print(self, printer: Printer) -> None:
         if self.operands:
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_operand)
-        printed: set[str] = set()
-        for name, kind in self.KEYWORD_ATTRS:
-            value = self.attributes.get(name)
-            if value is None or self.ATTR_DEFAULTS.get(name) == value:
-                printed.add(name)
-                continue
-            printer.print_string(f" {name} = {_keyword_value_text(value, kind)}")
-            printed.add(name)
-        printer.print_op_attributes(self.attributes, reserved_attr_names=printed)
-        printer.print_string(" : ")
-        printer.print_function_type(
-            [o.type for o in self.operands], [r.type for r in self.results]
-        )
-
-
-def _parse_keyword_value(parser: Parser, kind: AttrKind) -> Attribute:
-    if kind == "array":
-        values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
-        return i64_array(values)
-    if kind == "int":
-        return IntegerAttr(parser.parse_integer(), i64)
-    if kind == "bool":
-        return BoolAttr.from_bool(parser.parse_boolean())
-    return FloatAttr(float(parser.parse_number()), f64)
-
-
-def _keyword_value_text(value: Attribute, kind: AttrKind) -> str:
-    if kind == "array" and isinstance(value, DenseArrayBase):
-        return "[" + ", ".join(str(int(v)) for v in value.get_values()) + "]"
-    if kind == "int" and isinstance(value, IntegerAttr):
-        return str(value.value.data)
-    if kind == "bool" and isinstance(value, IntegerAttr):
-        return "true" if value.value.data else "false"
-    if kind == "float" and isinstance(value, FloatAttr):
-        return _float_text(value.value.data)
-    raise VerifyException(f"attribute {value} cannot be printed as a {kind}")
+        print_keywords(printer, self.attributes, self.KEYWORD_ATTRS, self.ATTR_DEFAULTS)
+        keywords = {name for name, _ in self.KEYWORD_ATTRS}
+        printer.print_op_attributes(self.attributes, reserved_attr_names=keywords)
+        print_functional_type(printer, self.operands, self.results)
 
 
 def _result_type(like: SSAValue, shape: Sequence[int]) -> TensorType:
@@ -320,7 +238,7 @@ class ConvOp(GaweeOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = (("strides", "array"), ("padding", "array"), ("dilation", "array"), ("groups", "int"))
+    KEYWORD_ATTRS: ClassVar[Keywords] = (("strides", "array"), ("padding", "array"), ("dilation", "array"), ("groups", "int"))
     ATTR_DEFAULTS: ClassVar[dict[str, Attribute]] = {"groups": IntegerAttr(1, i64)}
 
     def __init__(
@@ -474,7 +392,7 @@ class BatchNormOp(GaweeOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = (("affine", "bool"), ("eps", "float"))
+    KEYWORD_ATTRS: ClassVar[Keywords] = (("affine", "bool"), ("eps", "float"))
 
     def __init__(
         self,
@@ -530,7 +448,7 @@ class MaxPoolOp(GaweeOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = (
+    KEYWORD_ATTRS: ClassVar[Keywords] = (
         ("kernelSize", "array"),
         ("strides", "array"),
         ("padding", "array"),
@@ -615,7 +533,7 @@ class AdAvgPoolOp(GaweeOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = (("outputSize", "array"),)
+    KEYWORD_ATTRS: ClassVar[Keywords] = (("outputSize", "array"),)
 
     def __init__(self, input: SSAValue | Operation, output_size: Sequence[int]):
         input = SSAValue.get(input)
@@ -650,7 +568,7 @@ class FlattenOp(GaweeOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_ATTRS: ClassVar[KeywordAttrs] = (("startDim", "int"), ("endDim", "int"))
+    KEYWORD_ATTRS: ClassVar[Keywords] = (("startDim", "int"), ("endDim", "int"))
 
     def __init__(self, input: SSAValue | Operation, start_dim: int = 1, end_dim: int = -1):
         input = SSAValue.get(input)

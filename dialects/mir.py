@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I64,
@@ -42,7 +42,6 @@ from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
-    IntegerType,
     StringAttr,
     TensorType,
     f16,
@@ -79,8 +78,17 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-PropKind = Literal["array", "int", "bool"]
-"""How a property is written in the custom syntax: `[1, 2]`, `1`, `true`."""
+from nnstack.dialects.utils import (
+    Keywords,
+    broadcast_shape,
+    i64_array,
+    parse_functional_type,
+    parse_keywords,
+    parse_operand_list,
+    print_functional_type,
+    print_keywords,
+    window_output_size,
+)
 
 I64Array = DenseArrayBase.constr(i64)
 
@@ -98,31 +106,10 @@ def _type_names(types: Sequence[Attribute]) -> str:
     return ", ".join(str(t) for t in types)
 
 
-def i64_array(values: Sequence[int]) -> DenseArrayBase:
-    return DenseArrayBase.from_list(i64, values)
-
-
 # ---------------------------------------------------------------------------
 # Shape rules, shared by the verifiers, the builders, the interpreter and the
 # lowerings.
 # ---------------------------------------------------------------------------
-
-
-def broadcast_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
-    """The numpy broadcast of two shapes, or None where they do not broadcast."""
-    rank = max(len(lhs), len(rhs))
-    a = (1,) * (rank - len(lhs)) + tuple(lhs)
-    b = (1,) * (rank - len(rhs)) + tuple(rhs)
-    if any(x != y and 1 not in (x, y) for x, y in zip(a, b)):
-        return None
-    return tuple(y if x == 1 else x for x, y in zip(a, b))
-
-
-def window_output_size(
-    size: int, pad_begin: int, pad_end: int, kernel: int, stride: int, dilation: int
-) -> int:
-    """floor((size + pads - dilation*(kernel-1) - 1) / stride) + 1, the sliding-window rule."""
-    return (size + pad_begin + pad_end - dilation * (kernel - 1) - 1) // stride + 1
 
 
 def slice_length(start: int, end: int, stride: int) -> int:
@@ -183,7 +170,7 @@ class MirOperation(IRDLOperation):
     bare word right after the op name.
     """
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = ()
+    KEYWORD_PROPS: ClassVar[Keywords] = ()
     KIND_PROP: ClassVar[str | None] = None
     DYNAMIC_SHAPES: ClassVar[bool] = False
 
@@ -287,24 +274,13 @@ class MirOperation(IRDLOperation):
         if cls.KIND_PROP is not None:
             kind = parser.parse_identifier(f" ({cls.KIND_PROP} of {cls.name})")
             properties[cls.KIND_PROP] = StringAttr(kind)
-        operands: list[UnresolvedOperand] = []
-        if (first := parser.parse_optional_unresolved_operand()) is not None:
-            operands.append(first)
-            while parser.parse_optional_punctuation(",") is not None:
-                operands.append(parser.parse_unresolved_operand())
-        for name, kind in cls.KEYWORD_PROPS:
-            if parser.parse_optional_keyword(name) is None:
-                continue
-            parser.parse_punctuation("=")
-            properties[name] = _parse_prop_value(parser, kind)
+        operands = parse_operand_list(parser)
+        properties |= parse_keywords(parser, cls.KEYWORD_PROPS)
         attributes = parser.parse_optional_attr_dict()
-        parser.parse_punctuation(":")
-        pos = parser.pos
-        function_type = parser.parse_function_type()
-        resolved = parser.resolve_operands(operands, function_type.inputs.data, pos)
+        resolved, result_types = parse_functional_type(parser, operands)
         return cls.create(
             operands=resolved,
-            result_types=function_type.outputs.data,
+            result_types=result_types,
             properties=properties,
             attributes=attributes,
         )
@@ -315,32 +291,9 @@ class MirOperation(IRDLOperation):
         if self.operands:
             printer.print_string(" ")
             printer.print_list(self.operands, printer.print_operand)
-        for name, kind in self.KEYWORD_PROPS:
-            if (value := self.properties.get(name)) is not None:
-                printer.print_string(f" {name} = {_prop_text(value, kind)}")
+        print_keywords(printer, self.properties, self.KEYWORD_PROPS)
         printer.print_op_attributes(self.attributes)
-        printer.print_string(" : ")
-        printer.print_function_type([o.type for o in self.operands], [r.type for r in self.results])
-
-
-def _parse_prop_value(parser: Parser, kind: PropKind) -> Attribute:
-    if kind == "array":
-        return i64_array(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer))
-    if kind == "int":
-        return IntegerAttr(parser.parse_integer(), i64)
-    return BoolAttr.from_bool(parser.parse_boolean())
-
-
-def _prop_text(value: Attribute, kind: PropKind) -> str:
-    if kind == "array" and isinstance(value, DenseArrayBase):
-        return "[" + ", ".join(str(int(v)) for v in value.get_values()) + "]"
-    if kind == "int" and isinstance(value, IntegerAttr) and value.type == i64:
-        return str(value.value.data)
-    if kind == "bool" and isinstance(value, IntegerAttr) and value.type == i1:
-        return "true" if value.value.data else "false"
-    # A property of the wrong type (only possible from generic IR, which the
-    # verifier rejects): print it as an attribute so the text stays parseable.
-    return str(value)
+        print_functional_type(printer, self.operands, self.results)
 
 
 # ---------------------------------------------------------------------------
@@ -362,7 +315,7 @@ class BroadcastBinaryOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("broadcast_shape", "array"),)
+    KEYWORD_PROPS: ClassVar[Keywords] = (("broadcast_shape", "array"),)
     ELEMENT_TYPES: ClassVar[tuple[Attribute, ...]] = NUMERIC_TYPES
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
@@ -514,7 +467,7 @@ class ConvOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (
+    KEYWORD_PROPS: ClassVar[Keywords] = (
         ("input_shape", "array"),
         ("weight_shape", "array"),
         ("output_shape", "array"),
@@ -627,7 +580,7 @@ class PoolOp(MirOperation):
     traits = traits_def(Pure())
 
     KIND_PROP: ClassVar[str | None] = "kind"
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (
+    KEYWORD_PROPS: ClassVar[Keywords] = (
         ("input_shape", "array"),
         ("output_shape", "array"),
         ("kernel_size", "array"),
@@ -765,7 +718,7 @@ class ReduceOp(MirOperation):
     traits = traits_def(Pure())
 
     KIND_PROP: ClassVar[str | None] = "kind"
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("axes", "array"), ("keep_dims", "bool"))
+    KEYWORD_PROPS: ClassVar[Keywords] = (("axes", "array"), ("keep_dims", "bool"))
 
     def __init__(self, input: SSAValue | Operation, kind: str, axes: Sequence[int], keep_dims: bool = False):
         input = SSAValue.get(input)
@@ -831,7 +784,7 @@ class SliceOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (
+    KEYWORD_PROPS: ClassVar[Keywords] = (
         ("starts", "array"),
         ("ends", "array"),
         ("strides", "array"),
@@ -894,7 +847,7 @@ class GatherOp(MirOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("axis", "int"),)
+    KEYWORD_PROPS: ClassVar[Keywords] = (("axis", "int"),)
 
     def __init__(self, input: SSAValue | Operation, indices: SSAValue | Operation, axis: int):
         input, indices = SSAValue.get(input), SSAValue.get(indices)
@@ -931,7 +884,7 @@ class ScatterOp(MirOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("axis", "int"),)
+    KEYWORD_PROPS: ClassVar[Keywords] = (("axis", "int"),)
 
     def __init__(
         self,
@@ -1073,7 +1026,7 @@ class TransposeOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("permutation", "array"),)
+    KEYWORD_PROPS: ClassVar[Keywords] = (("permutation", "array"),)
 
     def __init__(self, input: SSAValue | Operation, permutation: Sequence[int]):
         input = SSAValue.get(input)
@@ -1107,7 +1060,7 @@ class ConcatOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    KEYWORD_PROPS: ClassVar[tuple[tuple[str, PropKind], ...]] = (("axis", "int"),)
+    KEYWORD_PROPS: ClassVar[Keywords] = (("axis", "int"),)
 
     def __init__(self, inputs: Sequence[SSAValue | Operation], axis: int):
         values = [SSAValue.get(v) for v in inputs]

@@ -7,8 +7,6 @@ imports its module only when it is called.
 from collections.abc import Callable
 from importlib import import_module
 
-from xdsl.ir import Dialect
-from xdsl.passes import ModulePass
 from xdsl.universe import Universe
 
 

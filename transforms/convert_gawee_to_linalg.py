@@ -14,8 +14,6 @@ from xdsl.context import Context
 from xdsl.dialects import builtin
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
-from xdsl.utils.diagnostic import Diagnostic
-from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.transforms.gawee_to_linalg import (
     AdAvgPoolLowering,
@@ -28,6 +26,7 @@ from nnstack.transforms.gawee_to_linalg import (
     ReluLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
+from nnstack.transforms.utils import fail_on_leftover_ops
 
 
 @dataclass(frozen=True)
@@ -66,19 +65,4 @@ class ConvertGaweeToLinalgPass(ModulePass):
             apply_recursively=False,
         ).rewrite_module(op)
 
-        self.check_nothing_left(op)
-
-    def check_nothing_left(self, module: builtin.ModuleOp) -> None:
-        """Raises `PassFailedException` naming each gawee op the patterns left, and why;
-        the printed diagnostic points at the ops in the (partly lowered) module."""
-        diagnostic = Diagnostic()
-        messages: list[str] = []
-        for leftover in module.walk():
-            if leftover.dialect_name() == "gawee":
-                reason = unsupported_reason(leftover) or "no lowering pattern for this op"
-                messages.append(f"cannot lower {leftover.name}: {reason}")
-                diagnostic.add_message(leftover, messages[-1])
-        if messages:
-            more = f" (and {len(messages) - 1} more)" if len(messages) > 1 else ""
-            error = PassFailedException(f"{self.name}: {messages[0]}{more}")
-            diagnostic.raise_exception(module, error)
+        fail_on_leftover_ops(op, self.name, "gawee", unsupported_reason)

@@ -27,6 +27,7 @@ from xdsl.pattern_rewriter import (
 from xdsl.utils.exceptions import PassFailedException, VerifyException
 
 from nnstack.dialects import gawee, mir
+from nnstack.transforms.utils import fail_on_leftover_ops
 
 NCHW_TO_NHWC = (0, 2, 3, 1)
 NHWC_TO_NCHW = (0, 3, 1, 2)
@@ -247,6 +248,4 @@ class ConvertGaweeToMirPass(ModulePass):
             ),
             apply_recursively=False,
         ).rewrite_module(op)
-        for leftover in op.walk():
-            if leftover.dialect_name() == "gawee":
-                raise PassFailedException(f"convert-gawee-to-mir: cannot lower {leftover.name}")
+        fail_on_leftover_ops(op, self.name, "gawee")

@@ -12,6 +12,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects.gawee import AddOp, ReluOp
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.utils import fail_on_leftover_ops
 
 NETWORK = """
 func.func @net(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>,
@@ -106,7 +107,7 @@ def test_leftover_check_needs_no_pattern():
     """The post-walk check finds any gawee op on its own, lowered by a pattern or not."""
     module, relu = _dynamic_module()
     with pytest.raises(PassFailedException, match=r"cannot lower gawee\.relu"):
-        ConvertGaweeToLinalgPass().check_nothing_left(module)
+        fail_on_leftover_ops(module, "convert-gawee-to-linalg", "gawee")
     assert relu.parent is not None
 
 
