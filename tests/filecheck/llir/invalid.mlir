@@ -1,0 +1,651 @@
+// RUN: xdsl-opt %s --verify-diagnostics --split-input-file | filecheck %s
+
+// One case per llir verifier rule, with its exact message.
+
+// Buffer sizes are a multiple of the element size.
+// CHECK: llir.alloc_buffer: size 6 is not a non-negative multiple of the element size 4
+llir.func @f() {
+  %p = llir.alloc_buffer 6 : !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// Alignments are powers of two.
+// CHECK: llir.alloc_buffer: alignment 12 is not a power of two
+llir.func @f() {
+  %p = llir.alloc_buffer 64 align 12 : !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// Alignments are at least the element size.
+// CHECK: llir.alloc_buffer: alignment 4 is smaller than the element size 8
+llir.func @f() {
+  %p = llir.alloc_buffer 64 align 4 : !llir.ptr<f64>
+  llir.return
+}
+
+// -----
+
+// Pointers point to scalars that fit in memory.
+// CHECK: !llir.ptr element type must be i1, i8, i16, i32, i64, f16, f32 or f64, got vector<4xf32>
+llir.func @f(%p: !llir.ptr<vector<4xf32>>) {
+  llir.return
+}
+
+// -----
+
+// A load gives the pointer's element type.
+// CHECK: llir.load: result type f64 does not match the pointer element type f32
+llir.func @f(%p: !llir.ptr<f32>) {
+  %x = llir.load %p : !llir.ptr<f32> -> f64
+  llir.return
+}
+
+// -----
+
+// A store takes the pointer's element type.
+// CHECK: llir.store: value type i32 does not match the pointer element type f32
+llir.func @f(%p: !llir.ptr<f32>, %x: i32) {
+  llir.store %x, %p : i32, !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// A vector load gives vectors of the pointer's element type.
+// CHECK: llir.vload: result element type f64 does not match the pointer element type f32
+llir.func @f(%p: !llir.ptr<f32>) {
+  %v = llir.vload %p : !llir.ptr<f32> -> vector<4xf64>
+  llir.return
+}
+
+// -----
+
+// Vectors are 1-D and of fixed width.
+// CHECK: llir.vload: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>
+llir.func @f(%p: !llir.ptr<f32>) {
+  %v = llir.vload %p : !llir.ptr<f32> -> vector<2x2xf32>
+  llir.return
+}
+
+// -----
+
+// A vector store takes vectors of the pointer's element type.
+// CHECK: llir.vstore: value element type f64 does not match the pointer element type f32
+llir.func @f(%p: !llir.ptr<f32>, %v: vector<4xf64>) {
+  llir.vstore %v, %p : vector<4xf64>, !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// Offsets are integers.
+// CHECK: operand 'offset' at position 1 does not verify:
+// CHECK-NEXT: f32 should be of base attribute integer_type
+llir.func @f(%p: !llir.ptr<f32>, %i: f32) {
+  %x = "llir.load"(%p, %i) : (!llir.ptr<f32>, f32) -> f32
+  llir.return
+}
+
+// -----
+
+// Binary operands agree.
+// CHECK: operand 'rhs' at position 1 does not verify:
+// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
+llir.func @f(%a: i64, %b: i32) {
+  %c = "llir.add"(%a, %b) : (i64, i32) -> i64
+  llir.return
+}
+
+// -----
+
+// A binary result has the operands' type.
+// CHECK: result 'result' at position 0 does not verify:
+// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
+llir.func @f(%a: i64) {
+  %c = "llir.mul"(%a, %a) : (i64, i64) -> i32
+  llir.return
+}
+
+// -----
+
+// There is no index type in llir.
+// CHECK: Unexpected attribute index
+llir.func @f(%a: index) {
+  %c = llir.add %a, %a : index
+  llir.return
+}
+
+// -----
+
+// Bitwise ops take integers.
+// CHECK: f32 should be of base attribute integer_type
+llir.func @f(%a: f32) {
+  %c = llir.xor %a, %a : f32
+  llir.return
+}
+
+// -----
+
+// Math functions take floats.
+// CHECK: Unexpected attribute i32
+llir.func @f(%a: i32) {
+  %c = llir.sqrt %a : i32
+  llir.return
+}
+
+// -----
+
+// Vector widths agree.
+// CHECK: operand 'rhs' at position 1 does not verify:
+// CHECK-NEXT: attribute vector<4xf32> expected from variable 'T', but got vector<8xf32>
+llir.func @f(%a: vector<4xf32>, %b: vector<8xf32>) {
+  %c = "llir.vadd"(%a, %b) : (vector<4xf32>, vector<8xf32>) -> vector<4xf32>
+  llir.return
+}
+
+// -----
+
+// Vector arithmetic takes 1-D vectors.
+// CHECK: llir.vmul: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>
+llir.func @f(%a: vector<2x2xf32>) {
+  %c = llir.vmul %a, %a : vector<2x2xf32>
+  llir.return
+}
+
+// -----
+
+// A splat gives vectors of its input type.
+// CHECK: llir.splat: result element type f64 does not match the input type f32
+llir.func @f(%a: f32) {
+  %c = llir.splat %a : f32 to vector<4xf64>
+  llir.return
+}
+
+// -----
+
+// A lane reduction gives the element type.
+// CHECK: llir.vreduce_add: result type f64 does not match the vector element type f32
+llir.func @f(%a: vector<4xf32>) {
+  %c = llir.vreduce_add %a : vector<4xf32> to f64
+  llir.return
+}
+
+// -----
+
+// Integer comparisons take integer predicates.
+// CHECK: llir.cmp: predicate olt does not compare integers
+llir.func @f(%a: i64) {
+  %c = llir.cmp olt, %a, %a : i64
+  llir.return
+}
+
+// -----
+
+// Float comparisons take float predicates.
+// CHECK: llir.cmp: predicate slt does not compare floats
+llir.func @f(%a: f32) {
+  %c = llir.cmp slt, %a, %a : f32
+  llir.return
+}
+
+// -----
+
+// select takes llir value types.
+// CHECK: llir.select: index is not an llir type
+llir.func @f(%c: i1, %a: index) {
+  %r = llir.select %c, %a, %a : index
+  llir.return
+}
+
+// -----
+
+// Conversions check the kind of their input...
+// CHECK: llir.sitofp: input must be an integer, got f32
+llir.func @f(%a: f32) {
+  %r = llir.sitofp %a : f32 to f64
+  llir.return
+}
+
+// -----
+
+// ... and of their result.
+// CHECK: llir.fptosi: input must be a float, got i32
+llir.func @f(%a: i32) {
+  %r = llir.fptosi %a : i32 to i64
+  llir.return
+}
+
+// -----
+
+// Extensions widen.
+// CHECK: llir.sext: result type i32 must be wider than the input type i64
+llir.func @f(%a: i64) {
+  %r = llir.sext %a : i64 to i32
+  llir.return
+}
+
+// -----
+
+// Truncations narrow.
+// CHECK: llir.trunc: result type i32 must be narrower than the input type i32
+llir.func @f(%a: i32) {
+  %r = llir.trunc %a : i32 to i32
+  llir.return
+}
+
+// -----
+
+// Float extensions widen.
+// CHECK: llir.fpext: result type f32 must be wider than the input type f64
+llir.func @f(%a: f64) {
+  %r = llir.fpext %a : f64 to f32
+  llir.return
+}
+
+// -----
+
+// Constants have llir types.
+// CHECK: index should be of base attribute integer_type
+llir.func @f() {
+  %c = llir.constant 1 : index
+  llir.return
+}
+
+// -----
+
+// ptradd keeps the pointer type.
+// CHECK: result 'result' at position 0 does not verify:
+// CHECK-NEXT: attribute !llir.ptr<f32> expected from variable 'P', but got !llir.ptr<f64>
+llir.func @f(%p: !llir.ptr<f32>, %i: i64) {
+  %q = "llir.ptradd"(%p, %i) : (!llir.ptr<f32>, i64) -> !llir.ptr<f64>
+  llir.return
+}
+
+// -----
+
+// memcpy sizes are integers.
+// CHECK: f32 should be of base attribute integer_type
+llir.func @f(%p: !llir.ptr<f32>, %n: f32) {
+  llir.memcpy %p, %p, %n : !llir.ptr<f32>, !llir.ptr<f32>, f32
+  llir.return
+}
+
+// -----
+
+// Phis sit at the top of their block.
+// CHECK: llir.phi must be at the top of its block, after other phis only
+llir.func @f(i64) {
+^entry(%a: i64):
+  llir.br ^bb1
+^bb1:
+  %x = llir.constant 1 : i64
+  %y = llir.phi [%a, ^entry] : i64
+  llir.return
+}
+
+// -----
+
+// A phi has an incoming value for every predecessor...
+// CHECK: llir.phi: no incoming value for predecessor block #1 of block #2
+llir.func @f(i1) {
+^entry(%c: i1):
+  %x = llir.constant 1 : i64
+  llir.cond_br %c, ^a, ^b
+^a:
+  llir.br ^b
+^b:
+  %y = llir.phi [%x, ^entry] : i64
+  llir.return
+}
+
+// -----
+
+// ... and only for predecessors...
+// CHECK: llir.phi: block #1 is not a predecessor of block #2
+llir.func @f(i1) {
+^entry(%c: i1):
+  %x = llir.constant 1 : i64
+  llir.cond_br %c, ^a, ^b
+^a:
+  llir.return
+^b:
+  %y = llir.phi [%x, ^entry], [%x, ^a] : i64
+  llir.return
+}
+
+// -----
+
+// ... each once.
+// CHECK: llir.phi: block #0 is listed twice
+llir.func @f(i64) {
+^entry(%a: i64):
+  llir.br ^b
+^b:
+  %y = llir.phi [%a, ^entry], [%a, ^entry] : i64
+  llir.return
+}
+
+// -----
+
+// The entry block of a function without arguments has no label to name.
+// CHECK: llir.phi: the entry block of a function without arguments has no label in MLIR syntax, so it cannot be an incoming block; branch from it to a new block first
+llir.func @f() {
+^entry:
+  %x = llir.constant 1 : i64
+  llir.br ^b
+^b:
+  %y = llir.phi [%x, ^entry] : i64
+  llir.return
+}
+
+// -----
+
+// Phis live in the CFG of an llir.func, not in loop bodies.
+// CHECK: llir.phi must be in a block of an llir.func body
+llir.func @f(%n: i64) {
+  llir.for %i = %n to %n step %n : i64 {
+    %y = "llir.phi"(%i) : (i64) -> i64
+  }
+  llir.return
+}
+
+// -----
+
+// A phi is not a terminator.
+// CHECK: llir.phi cannot end a block
+llir.func @f(i64) {
+^entry(%a: i64):
+  llir.br ^b
+^b:
+  %y = llir.phi [%a, ^entry] : i64
+}
+
+// -----
+
+// Incoming values have the phi's type.
+// CHECK: result 'result' at position 0 does not verify:
+// CHECK-NEXT: attribute i32 expected from variable 'T', but got i64
+llir.func @f(i64, i32) {
+^entry(%a: i64, %b: i32):
+  llir.br ^b
+^b:
+  %y = "llir.phi"(%b) [^entry] : (i32) -> i64
+  llir.return
+}
+
+// -----
+
+// SSA dominance: an incoming value dominates the end of its incoming block.
+// CHECK: incoming value #1 of llir.phi does not dominate the end of its incoming block #2
+llir.func @f(i1) {
+^entry(%c: i1):
+  llir.cond_br %c, ^a, ^b
+^a:
+  %x = llir.constant 1 : i64
+  llir.br ^m
+^b:
+  llir.br ^m
+^m:
+  %y = llir.phi [%x, ^a], [%x, ^b] : i64
+  llir.return
+}
+
+// -----
+
+// SSA dominance: a use is dominated by its definition...
+// CHECK: operand #0 of llir.return does not dominate this use
+llir.func @f(%c: i1) -> i64 {
+  llir.cond_br %c, ^a, ^m
+^a:
+  %x = llir.constant 1 : i64
+  llir.br ^m
+^m:
+  llir.return %x : i64
+}
+
+// -----
+
+// ... also within a block.
+// CHECK: operand #1 of llir.add does not dominate this use
+llir.func @f(%a: i64) -> i64 {
+  %c = llir.add %a, %b : i64
+  %b = llir.constant 1 : i64
+  llir.return %c : i64
+}
+
+// -----
+
+// Terminators end blocks...
+// CHECK: Operation llir.br with block successors must terminate its parent block
+llir.func @f() {
+  llir.br ^b
+  llir.return
+^b:
+  llir.return
+}
+
+// -----
+
+// ... and every block ends with one.
+// CHECK: Operation llir.constant terminates block in multi-block region but is not a terminator
+llir.func @f() {
+  llir.br ^b
+^b:
+  %x = llir.constant 1 : i64
+}
+
+// -----
+
+// Only the entry block has arguments (phis replace block arguments).
+// CHECK: llir.func @f: block #1 has arguments; only the entry block does (use llir.phi)
+llir.func @f() {
+  llir.br ^b
+^b(%x: i64):
+  llir.return
+}
+
+// -----
+
+// The entry block is not a branch target.
+// CHECK: llir.func @f: the entry block cannot be a branch target
+llir.func @f(i64) {
+^entry(%a: i64):
+  llir.br ^entry
+}
+
+// -----
+
+// Branches stay in the function's CFG, out of loop bodies.
+// CHECK: 'llir.br' expects parent op 'llir.func'
+llir.func @f(%n: i64) {
+  "llir.for"(%n, %n, %n) <{unroll = #llir.unroll<none>}> ({
+  ^bb0(%i: i64):
+    "llir.br"() [^bb0] : () -> ()
+  }) : (i64, i64, i64) -> ()
+  llir.return
+}
+
+// -----
+
+// Branch conditions are i1.
+// CHECK: operand 'cond' at position 0 does not verify:
+// CHECK-NEXT: Expected attribute i1 but got i32
+llir.func @f(%c: i32) {
+  "llir.cond_br"(%c) [^a, ^a] : (i32) -> ()
+^a:
+  llir.return
+}
+
+// -----
+
+// llir.return returns the function's result type...
+// CHECK: llir.return: returns (i32) but the function returns (i64)
+llir.func @f(%a: i32) -> i64 {
+  llir.return %a : i32
+}
+
+// -----
+
+// ... and returns a value when the function has a result.
+// CHECK: llir.return: returns () but the function returns (i32)
+llir.func @f(%a: i32) -> i32 {
+  llir.return
+}
+
+// -----
+
+// A function returns at most one value.
+// CHECK: llir.func @f: returns at most one value, got 2
+llir.func @f(i32) -> (i32, i32)
+
+// -----
+
+// The entry block arguments are the function inputs.
+// CHECK: llir.func @f: entry block argument types (i32) do not match the function inputs (i64)
+"llir.func"() <{sym_name = "f", function_type = (i64) -> (), layout = #llir.layout<row_major>}> ({
+^bb0(%a: i32):
+  llir.return
+}) : () -> ()
+
+// -----
+
+// Loop bodies end with llir.yield (llir.return ends function blocks only).
+// CHECK: 'llir.for' terminates with operation llir.return instead of llir.yield
+llir.func @f(%n: i64) {
+  llir.for %i = %n to %n step %n : i64 {
+    llir.return
+  }
+  llir.return
+}
+
+// -----
+
+// Loop bounds and step have one integer type.
+// CHECK: operand 'ub' at position 1 does not verify:
+// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
+llir.func @f(%a: i64, %b: i32) {
+  "llir.for"(%a, %b, %a) <{unroll = #llir.unroll<none>}> ({
+  ^bb0(%i: i64):
+    llir.yield
+  }) : (i64, i32, i64) -> ()
+  llir.return
+}
+
+// -----
+
+// llir.yield passes the loop-carried types.
+// CHECK: llir.for: llir.yield passes (i64) but the loop carries (f32)
+llir.func @f(%n: i64, %z: f32) {
+  %r = llir.for %i = %n to %n step %n iter_args(%acc = %z) -> (f32) : i64 {
+    llir.yield %i : i64
+  }
+  llir.return
+}
+
+// -----
+
+// A loop with loop-carried values must yield them.
+// CHECK: Operation llir.add terminates block in single-block region but is not a terminator
+llir.func @f(%n: i64, %z: f32) {
+  %r = llir.for %i = %n to %n step %n iter_args(%acc = %z) -> (f32) : i64 {
+    %x = llir.add %acc, %acc : f32
+  }
+  llir.return
+}
+
+// -----
+
+// The body's arguments are the induction variable and the loop-carried values.
+// CHECK: llir.for: body block arguments must be the induction variable and the loop-carried values, of types (i64, f32)
+llir.func @f(%n: i64, %z: f32) {
+  %r = "llir.for"(%n, %n, %n, %z) <{unroll = #llir.unroll<none>}> ({
+  ^bb0(%i: i64, %acc: f64):
+    llir.yield %z : f32
+  }) : (i64, i64, i64, f32) -> f32
+  llir.return
+}
+
+// -----
+
+// The loop results are the loop-carried values.
+// CHECK: llir.for: result types must be the loop-carried types (f32)
+llir.func @f(%n: i64, %z: f32) {
+  %r = "llir.for"(%n, %n, %n, %z) <{unroll = #llir.unroll<none>}> ({
+  ^bb0(%i: i64, %acc: f32):
+    llir.yield %z : f32
+  }) : (i64, i64, i64, f32) -> f64
+  llir.return
+}
+
+// -----
+
+// llir.yield only ends loop bodies.
+// CHECK: 'llir.yield' expects parent op 'llir.for'
+llir.func @f() {
+  llir.yield
+}
+
+// -----
+
+// Calls name an existing function...
+// CHECK: llir.call: no function named @g
+llir.func @f() {
+  llir.call @g() : () -> ()
+  llir.return
+}
+
+// -----
+
+// ... with its signature.
+// CHECK: llir.call: type (i64) -> i64 of @g does not match the call (i32) -> (i64)
+llir.func @g(%a: i64) -> i64 {
+  llir.return %a : i64
+}
+llir.func @f(%a: i32) {
+  %r = llir.call @g(%a) : (i32) -> i64
+  llir.return
+}
+
+// -----
+
+// Empty blocks have no terminator either.
+// CHECK: llir.func @f: block #1 does not end with a terminator
+llir.func @f() {
+  llir.br ^b
+^b:
+^c:
+  llir.return
+}
+
+// -----
+
+// A phi pairs each incoming value with an incoming block.
+// CHECK: llir.phi: 2 incoming values for 1 incoming blocks
+llir.func @f(i64) {
+^entry(%a: i64):
+  llir.br ^b
+^b:
+  %y = "llir.phi"(%a, %a) [^entry] : (i64, i64) -> i64
+  llir.return
+}
+
+// -----
+
+// A phi has at least one incoming value.
+// CHECK: llir.phi needs at least one incoming value
+llir.func @f() {
+  llir.br ^b
+^b:
+  %y = "llir.phi"() : () -> i64
+  llir.return
+}
+
+// -----
+
+// Function signatures use llir types.
+// CHECK: llir.func @f: input #1 has type index, which is not an llir type
+llir.func @f(i64, index)

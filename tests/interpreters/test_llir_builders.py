@@ -1,0 +1,143 @@
+"""Building llir from Python, as lowerings do: constructors, layouts, CFG helpers.
+
+Also the verifier rules that textual IR cannot reach (the parser scopes values by
+region), checked on IR built in Python, and a run of the built functions.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xdsl.dialects.builtin import ModuleOp, StringAttr, VectorType, f32, i1, i64
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Block, Region
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects import llir
+from nnstack.interpreters.llir import LlirFunctions
+
+PTR_F32 = llir.PointerType(f32)
+
+
+def run(module: ModuleOp, symbol: str, *args: object) -> tuple[object, ...]:
+    module.verify()
+    interpreter = Interpreter(module)
+    interpreter.register_implementations(LlirFunctions())
+    return interpreter.call_op(symbol, args)
+
+
+def test_element_strides():
+    assert llir.element_strides([2, 3, 4], llir.MemoryLayout.ROW_MAJOR) == (12, 4, 1)
+    assert llir.element_strides([2, 3, 4], llir.MemoryLayout.COLUMN_MAJOR) == (1, 2, 6)
+    assert llir.element_strides([], llir.MemoryLayout.ROW_MAJOR) == ()
+
+
+@pytest.mark.parametrize("layout", list(llir.MemoryLayout))
+def test_linearize_builds_layout_offsets(layout: llir.MemoryLayout):
+    """A kernel writing `10 * i + j` to element (i, j) of a 3x4 array in `layout`."""
+    rows, cols = 3, 4
+    func = llir.FuncOp("fill", ([PTR_F32], []), layout=layout, is_kernel=True)
+    entry = func.body.block
+    (out,) = func.args
+    c0, c1, c10 = (llir.ConstantOp.from_int(v) for v in (0, 1, 10))
+    c_rows, c_cols = llir.ConstantOp.from_int(rows), llir.ConstantOp.from_int(cols)
+    inner = Block(arg_types=[i64])
+    outer = Block(arg_types=[i64])
+    i, j = outer.args[0], inner.args[0]
+    offset_ops, offset = llir.linearize([i, j], [rows, cols], layout)
+    ten_i = llir.MulOp(i, c10)
+    value = llir.AddOp(ten_i, j)
+    as_float = llir.SIToFPOp(value, f32)
+    inner.add_ops(
+        [*offset_ops, ten_i, value, as_float, llir.StoreOp(as_float, out, offset), llir.YieldOp()]
+    )
+    outer.add_ops([llir.ForOp(c0, c_cols, c1, [], inner), llir.YieldOp()])
+    entry.add_ops(
+        [c0, c1, c10, c_rows, c_cols, llir.ForOp(c0, c_rows, c1, [], outer), llir.ReturnOp()]
+    )
+    array = np.zeros(rows * cols, np.float32)
+    run(ModuleOp([func]), "fill", array)
+    order = "C" if layout == llir.MemoryLayout.ROW_MAJOR else "F"
+    expected = 10 * np.arange(rows)[:, None] + np.arange(cols)[None, :]
+    np.testing.assert_array_equal(array.reshape((rows, cols), order=order), expected)
+    assert func.kernel and func.memory_layout == layout
+
+
+def counting_loop() -> tuple[llir.FuncOp, llir.PhiOp, list[Block]]:
+    """`while i < n: i += 1` with a phi, built block by block."""
+    func = llir.FuncOp("count", ([i64], [i64]))
+    entry = func.body.block
+    header, body, exit_block = Block(), Block(), Block()
+    func.body.add_block(header)
+    func.body.add_block(body)
+    func.body.add_block(exit_block)
+    c0, c1 = llir.ConstantOp.from_int(0), llir.ConstantOp.from_int(1)
+    entry.add_ops([c0, c1, llir.BranchOp(header)])
+    next_i = llir.AddOp(c0, c1)  # operand 0 is replaced by the phi below
+    phi = llir.PhiOp([(c0.result, entry), (next_i.result, body)])
+    next_i.operands[0] = phi.result
+    more = llir.CmpOp("slt", phi, func.args[0])
+    header.add_ops([phi, more, llir.CondBranchOp(more, body, exit_block)])
+    body.add_ops([next_i, llir.BranchOp(header)])
+    exit_block.add_ops([llir.ReturnOp(phi)])
+    return func, phi, [entry, header, body, exit_block]
+
+
+def test_cfg_predecessors_ignore_phi_references():
+    func, phi, (entry, header, body, exit_block) = counting_loop()
+    assert llir.cfg_predecessors(header) == (entry, body)
+    assert llir.cfg_predecessors(exit_block) == (header,)
+    assert llir.cfg_successors(header) == (body, exit_block)
+    # Block.predecessors() also sees the phi in `header` naming `entry` and `body`.
+    assert header in entry.predecessors()
+    assert phi.value_for(body) is phi.incoming_values[1]
+    assert run(ModuleOp([func]), "count", 5) == (5,)
+
+
+def test_cloned_phis_follow_cloned_blocks():
+    func, _, _ = counting_loop()
+    clone = func.clone()
+    clone.sym_name = StringAttr("count2")
+    blocks = list(clone.body.blocks)
+    cloned_phi = blocks[1].first_op
+    assert isinstance(cloned_phi, llir.PhiOp)
+    assert tuple(cloned_phi.incoming_blocks) == (blocks[0], blocks[2])
+    assert run(ModuleOp([func, clone]), "count2", 3) == (3,)
+
+
+def test_value_from_a_loop_body_used_after_the_loop():
+    func = llir.FuncOp("f", ([i64], [i64]))
+    body = Block(arg_types=[i64])
+    double = llir.AddOp(body.args[0], body.args[0])
+    body.add_ops([double, llir.YieldOp()])
+    (n,) = func.args
+    loop = llir.ForOp(n, n, n, [], body)
+    func.body.block.add_ops([loop, llir.ReturnOp(double)])
+    message = "operand #0 of llir.return does not dominate this use"
+    with pytest.raises(VerifyException, match=message):
+        ModuleOp([func]).verify()
+
+
+def test_phi_built_in_a_loop_body_is_rejected():
+    func = llir.FuncOp("f", ([i64], []))
+    (n,) = func.args
+    body = Block(arg_types=[i64])
+    body.add_ops([llir.PhiOp([(n, func.body.block)]), llir.YieldOp()])
+    func.body.block.add_ops([llir.ForOp(n, n, n, [], body), llir.ReturnOp()])
+    with pytest.raises(VerifyException, match="llir.phi must be in a block of an llir.func body"):
+        ModuleOp([func]).verify()
+
+
+def test_builders_give_typed_results():
+    buffer = llir.AllocBufferOp(f32, 64)
+    offset = llir.ConstantOp.from_int(2)
+    assert buffer.result.type == PTR_F32 and buffer.alignment.value.data == 16
+    assert llir.LoadOp(buffer, offset).result.type == f32
+    assert llir.VectorLoadOp(buffer, 8).result.type == VectorType(f32, [8])
+    assert llir.PtrAddOp(buffer, offset).result.type == PTR_F32
+    assert llir.PtrCastOp(buffer, i64).result.type == llir.PointerType(i64)
+    assert llir.CmpOp("ult", offset, offset).result.type == i1
+    store = llir.StoreOp(llir.ConstantOp.from_float(1.0, f32), buffer, offset)
+    assert store.ptr is buffer.result and store.offset is offset.result
+    assert llir.ForOp(offset, offset, offset, [], Block(arg_types=[i64])).unroll.data == "none"
+    assert isinstance(llir.FuncOp("g", ([], [])).body, Region)
