@@ -13,6 +13,9 @@ lowering emits.
 - `llir.func` carries an `is_kernel` flag and the memory `layout` (row- or
   column-major) its address computations follow (`element_strides` gives the
   strides of a layout; `linearize` builds the offset computation).
+- A function lowered from a tensor function records its type in the discardable
+  attribute `llir.tensor_signature` (`TENSOR_SIGNATURE`); `lowered_signature` says how
+  such a function is passed its arrays, and the verifier checks the two agree.
 - `llir.phi [%v, ^pred], ...` lists its incoming blocks as block references (xDSL
   successors). It is the only non-terminator that does, so `Block.predecessors()`
   also counts phis: use `cfg_predecessors` for the control-flow graph.
@@ -55,6 +58,7 @@ from xdsl.dialects.builtin import (
     Float64Type,
     FloatAttr,
     FunctionType,
+    IndexType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -62,6 +66,7 @@ from xdsl.dialects.builtin import (
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
+    TensorType,
     UnitAttr,
     VectorType,
     i1,
@@ -316,6 +321,39 @@ def is_value_type(typ: Attribute) -> bool:
             and element_size(typ.element_type) is not None
         )
     return is_integer(typ) or is_float(typ)
+
+
+TENSOR_SIGNATURE = "llir.tensor_signature"
+"""The discardable attribute of an `llir.func` lowered from a tensor function: the
+original `(tensor<...>, ...) -> (tensor<...>, ...)` type, so callers can pass the same
+arrays (see `lowered_signature` for how they are passed)."""
+
+
+def lowered_type(typ: Attribute) -> Attribute | None:
+    """The llir type a tensor-level value is passed as: a statically shaped tensor as a
+    pointer to its first element, `index` as `i64`, integers and floats unchanged;
+    None for anything else."""
+    if isinstance(typ, TensorType):
+        if not typ.has_static_shape() or element_size(typ.element_type) is None:
+            return None
+        return PointerType(typ.element_type)
+    if isinstance(typ, IndexType):
+        return i64
+    return typ if is_integer(typ) or is_float(typ) else None
+
+
+def lowered_signature(signature: FunctionType) -> tuple[Attribute, ...] | None:
+    """The llir.func inputs of a tensor signature, or None if a type cannot be lowered.
+
+    Each input is passed as its `lowered_type`, followed by one pointer per result
+    (destination passing: the caller allocates every result, scalars as one element),
+    and the function returns nothing.
+    """
+    inputs = [lowered_type(t) for t in signature.inputs]
+    outputs = [lowered_type(t) for t in signature.outputs]
+    outputs = [t if t is None or isinstance(t, PointerType) else PointerType(t) for t in outputs]
+    lowered = (*inputs, *outputs)
+    return None if None in lowered else tuple(t for t in lowered if t is not None)
 
 
 # ---------------------------------------------------------------------------
@@ -1672,6 +1710,7 @@ class FuncOp(IRDLOperation):
                         f"{self.name} @{self.sym_name.data}: {what} #{index} has type {typ}, "
                         "which is not an llir type"
                     )
+        self._verify_tensor_signature()
         entry = self.body.blocks.first
         if entry is None:
             return
@@ -1699,6 +1738,22 @@ class FuncOp(IRDLOperation):
                     "target"
                 )
         _verify_dominance(self)
+
+    def _verify_tensor_signature(self) -> None:
+        signature = self.attributes.get(TENSOR_SIGNATURE)
+        if signature is None:
+            return
+        where = f"{self.name} @{self.sym_name.data}"
+        if not isinstance(signature, FunctionType):
+            raise VerifyException(f"{where}: {TENSOR_SIGNATURE} must be a function type, got {signature}")
+        expected = lowered_signature(signature)
+        if expected is None:
+            raise VerifyException(f"{where}: {TENSOR_SIGNATURE} {signature} has a type llir cannot pass")
+        if self.function_type != FunctionType.from_lists(expected, []):
+            raise VerifyException(
+                f"{where}: type {self.function_type} does not match {TENSOR_SIGNATURE} "
+                f"{signature}, which is passed as ({', '.join(map(str, expected))}) -> ()"
+            )
 
     def print(self, printer: Printer) -> None:
         if self.kernel:

@@ -6,8 +6,8 @@ are Python ints or numpy integers.
 """
 
 import importlib
-from collections.abc import Sequence
-from typing import Any, Literal, overload
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
 import numpy as np
 
@@ -18,8 +18,13 @@ from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.traits import SymbolTable
 
+if TYPE_CHECKING:
+    from nnstack.dialects import llir
+
 __all__ = [
+    "Call",
     "argument_types",
+    "call",
     "find_function",
     "make_context",
     "parse_module",
@@ -33,6 +38,7 @@ _DIALECT_FUNCTIONS = (
     ("nnstack.interpreters.gawee", "GaweeFunctions"),
     ("nnstack.interpreters.mir", "MirFunctions"),
     ("nnstack.interpreters.llir", "LlirFunctions"),
+    ("nnstack.interpreters.spensor", "SpensorFunctions"),
 )
 """The interpreter functions of nnstack's dialects: (module, class)."""
 
@@ -43,15 +49,20 @@ def register_nnstack_implementations(
     """Register xDSL's stock implementations, then nnstack's on top of them.
 
     nnstack's numpy-backed implementations replace the stock ones for the same ops
-    (arith, math, linalg, tensor); the stock ones that remain (func, scf, cf, ...)
+    (arith, math, linalg, tensor, memref, affine) and add the missing ones
+    (scf.parallel, bufferization); the stock ones that remain (func, scf.for, cf, ...)
     do not depend on how values are represented.
     """
     from xdsl.interpreters import register_implementations
     from xdsl.interpreters.math import MathFunctions as StockMathFunctions
 
+    from nnstack.interpreters.affine import AffineFunctions
     from nnstack.interpreters.arith import ArithFunctions
+    from nnstack.interpreters.bufferization import BufferizationFunctions
     from nnstack.interpreters.linalg import LinalgFunctions
     from nnstack.interpreters.math import MathFunctions
+    from nnstack.interpreters.memref import MemRefFunctions
+    from nnstack.interpreters.scf import ScfParallelFunctions
     from nnstack.interpreters.tensor import TensorFunctions
 
     register_implementations(interpreter, ctx if ctx is not None else Context())
@@ -61,6 +72,10 @@ def register_nnstack_implementations(
         MathFunctions(),
         LinalgFunctions(),
         TensorFunctions(),
+        MemRefFunctions(),
+        ScfParallelFunctions(),
+        BufferizationFunctions(),
+        AffineFunctions(),
     ):
         interpreter.register_implementations(functions, override=True)
 
@@ -94,17 +109,31 @@ def parse_module(text: str, ctx: Context | None = None) -> ModuleOp:
     return module
 
 
-def find_function(module: ModuleOp, symbol: str) -> func.FuncOp:
-    """The `func.func` named `symbol` (without `@`)."""
+def find_function(module: ModuleOp, symbol: str) -> "func.FuncOp | llir.FuncOp":
+    """The `func.func` or `llir.func` named `symbol` (without `@`)."""
+    from nnstack.dialects import llir
+
     function = SymbolTable.lookup_symbol(module, symbol)
-    if not isinstance(function, func.FuncOp):
+    if not isinstance(function, func.FuncOp | llir.FuncOp):
         raise ValueError(f"no function @{symbol} in the module")
     return function
 
 
-def argument_types(function: func.FuncOp) -> list[Attribute]:
-    """The types of a function's arguments."""
-    return list(function.function_type.inputs.data)
+def _tensor_signature(function: "func.FuncOp | llir.FuncOp") -> builtin.FunctionType | None:
+    """The tensor-level type an llir.func was lowered from (`llir.tensor_signature`)."""
+    from nnstack.dialects import llir
+
+    signature = function.attributes.get(llir.TENSOR_SIGNATURE)
+    if isinstance(function, llir.FuncOp) and isinstance(signature, builtin.FunctionType):
+        return signature
+    return None
+
+
+def argument_types(function: "func.FuncOp | llir.FuncOp") -> list[Attribute]:
+    """The types of a function's arguments; for an llir.func lowered from a tensor
+    function, those of the tensor function (which `run` takes too)."""
+    signature = _tensor_signature(function)
+    return list((signature or function.function_type).inputs.data)
 
 
 def random_inputs(types: Sequence[Attribute], seed: int = 0) -> list[np.ndarray]:
@@ -115,6 +144,7 @@ def random_inputs(types: Sequence[Attribute], seed: int = 0) -> list[np.ndarray]
     rng = np.random.default_rng(seed)
     arrays: list[np.ndarray] = []
     for index, arg_type in enumerate(types):
+        arg_type = _array_type(arg_type)
         shape: tuple[int, ...] = ()
         if isinstance(arg_type, TensorType | MemRefType):
             shape = tuple(arg_type.get_shape())
@@ -136,10 +166,41 @@ def random_inputs(types: Sequence[Attribute], seed: int = 0) -> list[np.ndarray]
     return arrays
 
 
+def _is_spensor(type_attr: Attribute) -> bool:
+    """Whether a type is a spensor / ndspensor type (without importing the dialect
+    unless such a type can be there)."""
+    return type_attr.name in ("spensor.spensor", "spensor.ndspensor")
+
+
+def _array_type(type_attr: Attribute) -> Attribute:
+    """The tensor type of the numpy array standing for a value of `type_attr`: an
+    ndspensor is given as one array of shape grid + tile."""
+    if not _is_spensor(type_attr):
+        return type_attr
+    from nnstack.dialects.spensor import grid_of, tile_type
+
+    tile = tile_type(type_attr)
+    assert tile is not None
+    return TensorType(tile.scalar_type, (*grid_of(type_attr), *tile.shape))
+
+
+def _result_array(value: Any) -> np.ndarray:
+    """A result as one numpy array (an ndspensor's tiles stacked)."""
+    if isinstance(value, np.ndarray) and value.dtype == object:
+        from nnstack.interpreters.spensor import to_array
+
+        return to_array(value)
+    return np.asarray(value)
+
+
 def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
     """An input converted to the runtime value of a function argument type."""
     from nnstack.interpreters.arith import numpy_dtype
 
+    if _is_spensor(arg_type):
+        from nnstack.interpreters.spensor import from_array
+
+        return from_array(arg_type, value, f"argument #{index}")
     if isinstance(arg_type, TensorType | MemRefType):
         array = np.asarray(value, numpy_dtype(arg_type))
         expected = arg_type.get_shape()
@@ -174,6 +235,7 @@ def run(
     symbol: str,
     *arrays: Any,
     return_arguments: Literal[False] = False,
+    on_finish: Callable[[Interpreter], None] | None = None,
 ) -> tuple[np.ndarray, ...]: ...
 
 
@@ -183,6 +245,7 @@ def run(
     symbol: str,
     *arrays: Any,
     return_arguments: Literal[True],
+    on_finish: Callable[[Interpreter], None] | None = None,
 ) -> tuple[tuple[np.ndarray, ...], tuple[Any, ...]]: ...
 
 
@@ -191,6 +254,7 @@ def run(
     symbol: str,
     *arrays: Any,
     return_arguments: bool = False,
+    on_finish: Callable[[Interpreter], None] | None = None,
 ) -> tuple[np.ndarray, ...] | tuple[tuple[np.ndarray, ...], tuple[Any, ...]]:
     """Run function `symbol` of a module on numpy inputs; return its results.
 
@@ -200,6 +264,40 @@ def run(
     that already have the right dtype are not copied, so a memref argument is
     updated in place; with `return_arguments=True` the converted arguments are
     returned too, as `(results, arguments)`, to read memrefs written into.
+    Spensor arguments take arrays of their tensor shape, ndspensor arguments
+    arrays of shape grid + tile; ndspensor results come back stacked that way.
+    `on_finish` is called with the interpreter after the run, to read what the
+    interpreter functions recorded (e.g. the spensor memory profile).
+    """
+    called = call(module_or_text, symbol, arrays)
+    if on_finish is not None:
+        on_finish(called.interpreter)
+    if return_arguments:
+        return called.results, called.arguments
+    return called.results
+
+
+class Call(NamedTuple):
+    """What `call` gives: the results, the converted arguments, the interpreter."""
+
+    results: tuple[np.ndarray, ...]
+    arguments: tuple[Any, ...]
+    interpreter: Interpreter
+
+
+def call(
+    module_or_text: ModuleOp | str,
+    symbol: str,
+    arrays: Sequence[Any],
+    *,
+    strict_memory: bool = False,
+) -> Call:
+    """`run`, one level down: also gives the interpreter, to inspect what it recorded
+    (e.g. `nnstack.interpreters.llir.leaked_buffers`). With `strict_memory`, reading
+    llir memory that was never written is an error.
+
+    An llir.func lowered from a tensor function (it has `llir.tensor_signature`) is
+    called as that function: it takes and returns the same arrays (see `_call_lowered`).
     """
     if isinstance(module_or_text, str):
         module = parse_module(module_or_text)
@@ -216,11 +314,48 @@ def run(
     )
     interpreter = Interpreter(module)
     register_nnstack_implementations(interpreter)
-    results = interpreter.call_op(function, inputs)
+    if strict_memory:
+        from nnstack.interpreters.llir import set_strict_memory
+
+        set_strict_memory(interpreter)
+    signature = _tensor_signature(function)
+    if signature is None:
+        results = interpreter.call_op(function, inputs)
+    else:
+        results = _call_lowered(interpreter, function, signature, inputs)
     outputs: list[np.ndarray] = []
     for result in results:
-        array = np.asarray(result)
+        array = _result_array(result)
         outputs.append(array if array.flags.writeable else array.copy())
-    if return_arguments:
-        return tuple(outputs), inputs
-    return tuple(outputs)
+    return Call(tuple(outputs), inputs, interpreter)
+
+
+def _call_lowered(
+    interpreter: Interpreter,
+    function: "func.FuncOp | llir.FuncOp",
+    signature: builtin.FunctionType,
+    inputs: Sequence[Any],
+) -> tuple[np.ndarray, ...]:
+    """Call an llir.func lowered from a tensor function the way that function is called.
+
+    Each tensor is passed as a read-only buffer holding the array in the function's
+    layout (Fortran order for column-major), and each result as a zeroed output
+    buffer (one element for a scalar) that is returned as a C-ordered array.
+    """
+    from nnstack.dialects import llir
+    from nnstack.interpreters.arith import numpy_dtype
+
+    assert isinstance(function, llir.FuncOp)
+    order = "F" if function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR else "C"
+    arguments: list[Any] = []
+    for value, typ in zip(inputs, signature.inputs.data):
+        if isinstance(typ, TensorType):
+            value = np.asarray(value, order=order).view()
+            value.flags.writeable = False
+        arguments.append(value)
+    outputs = [
+        np.zeros(typ.get_shape() if isinstance(typ, TensorType) else (), numpy_dtype(typ), order=order)
+        for typ in signature.outputs.data
+    ]
+    interpreter.call_op(function, (*arguments, *outputs))
+    return tuple(output.copy(order="C") for output in outputs)

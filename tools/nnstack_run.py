@@ -4,6 +4,11 @@ An `xdsl-run`-compatible runner: it takes the same input file and `--symbol`, an
 adds what a user of a numpy-level compiler needs: inputs from `.npy` files (or random
 ones), an optional pass pipeline applied first, and results printed or saved as
 `out<k>.npy` (plus `arg<k>.npy` for memref arguments the function writes into).
+`--profile` prints the spensor memory profile: bytes moved between memory levels
+and the peak bytes resident per level.
+An llir.func lowered by convert-mir-to-llir takes and gives the same arrays as the
+function it was lowered from; `--strict-memory` and `--check-leaks` (exit 1 if llir
+buffers are still allocated after the call) add the llir interpreter's memory checks.
 Errors print one line and exit non-zero, never a traceback.
 """
 
@@ -16,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.interpreter import Interpreter
 from xdsl.passes import PassPipeline
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.universe import Universe
@@ -27,7 +33,8 @@ from xdsl.utils.exceptions import (
     VerifyException,
 )
 
-from nnstack.interpreters import argument_types, find_function, random_inputs, run
+from nnstack.interpreters import argument_types, call, find_function, random_inputs
+from nnstack.interpreters.llir import leaked_buffers
 
 USER_ERRORS = (
     DiagnosticException,
@@ -68,11 +75,27 @@ class NnstackRunMain(xDSLRunMain):
             help="save results as out<k>.npy and written memref arguments as arg<k>.npy",
         )
         arg_parser.add_argument(
+            "--profile",
+            action="store_true",
+            help="print the bytes moved between memory levels and the peak bytes resident "
+            "per level (spensor programs)",
+        )
+        arg_parser.add_argument(
             "-p",
             "--passes",
             default="",
             metavar="PIPELINE",
             help="pass pipeline applied before running, as for xdsl-opt",
+        )
+        arg_parser.add_argument(
+            "--check-leaks",
+            action="store_true",
+            help="list the llir buffers still allocated after the call; exit 1 if there are any",
+        )
+        arg_parser.add_argument(
+            "--strict-memory",
+            action="store_true",
+            help="make reading llir memory that was never written an error",
         )
 
     def run(self) -> int:
@@ -96,17 +119,25 @@ class NnstackRunMain(xDSLRunMain):
             arrays = random_inputs(types, self.args.seed)
         else:
             arrays = [np.load(path, allow_pickle=False) for path in self.args.input]
-        results, arguments = run(module, self.args.symbol, *arrays, return_arguments=True)
+        results, arguments, interpreter = call(
+            module, self.args.symbol, arrays, strict_memory=self.args.strict_memory
+        )
         written = {f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)}
         outputs = {f"out{k}": r for k, r in enumerate(results)} | written
         if self.args.output_dir is None:
             for name, value in outputs.items():
                 print(f"{name}: {value.dtype}{list(value.shape)}")
                 print(np.array2string(np.asarray(value), separator=", "))
-            return
-        self.args.output_dir.mkdir(parents=True, exist_ok=True)
-        for name, value in outputs.items():
-            np.save(self.args.output_dir / f"{name}.npy", np.asarray(value))
+        else:
+            self.args.output_dir.mkdir(parents=True, exist_ok=True)
+            for name, value in outputs.items():
+                np.save(self.args.output_dir / f"{name}.npy", np.asarray(value))
+        if self.args.profile:
+            from nnstack.interpreters.spensor import memory_profile
+
+            print(memory_profile(interpreter).table())
+        if self.args.check_leaks:
+            check_leaks(interpreter)
 
     def parse_input(self) -> ModuleOp:
         stream, extension = self.get_input_stream()
@@ -124,6 +155,15 @@ class NnstackRunMain(xDSLRunMain):
         passes = Universe.get_multiverse().all_passes
         pipeline = PassPipeline.parse_spec(passes, self.args.passes)
         pipeline.apply(self.ctx, module)
+
+
+def check_leaks(interpreter: Interpreter) -> None:
+    """Print each llir buffer still allocated; raise if there is any."""
+    leaked = leaked_buffers(interpreter)
+    for buffer in leaked:
+        print(f"nnstack-run: leaked {buffer.describe()}", file=sys.stderr)
+    if leaked:
+        raise ValueError(f"{len(leaked)} llir buffer(s) still allocated after the call")
 
 
 def one_line(error: BaseException) -> str:

@@ -20,11 +20,33 @@ UNIVERSE = Universe(
         "gawee": _lazy("dialects.gawee", "Gawee"),
         "llir": _lazy("dialects.llir", "LLIR"),
         "mir": _lazy("dialects.mir", "MIR"),
+        "ndspensor": _lazy("dialects.spensor", "NDSpensor"),
+        "spensor": _lazy("dialects.spensor", "Spensor"),
     },
     all_passes={
         "convert-gawee-to-linalg": _lazy(
             "transforms.convert_gawee_to_linalg", "ConvertGaweeToLinalgPass"
         ),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
+        "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
+        "spensor-append-constant": _lazy(
+            "transforms.spensor_append_constant", "SpensorAppendConstantPass"
+        ),
+        "spensor-bufferize-output": _lazy(
+            "transforms.spensor_bufferize_output", "SpensorBufferizeOutputPass"
+        ),
+        "spensor-dce": _lazy("transforms.spensor_dce", "SpensorDCEPass"),
+        "spensor-expand-parallel": _lazy(
+            "transforms.spensor_expand_parallel", "SpensorExpandParallelPass"
+        ),
+        "spensor-lower": _lazy("transforms.spensor_lower", "SpensorLowerPass"),
+        "spensor-memory-analysis": _lazy(
+            "transforms.spensor_memory_analysis", "SpensorMemoryAnalysisPass"
+        ),
+        "spensor-parallel-analysis": _lazy(
+            "transforms.spensor_parallel_analysis", "SpensorParallelAnalysisPass"
+        ),
+        "spensor-tile-parallel": _lazy("transforms.spensor_tile_parallel", "SpensorTileParallelPass"),
+        "spensor-to-tensor": _lazy("transforms.spensor_to_tensor", "SpensorToTensorPass"),
     },
 )

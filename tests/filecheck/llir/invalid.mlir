@@ -649,3 +649,26 @@ llir.func @f() {
 // Function signatures use llir types.
 // CHECK: llir.func @f: input #1 has type index, which is not an llir type
 llir.func @f(i64, index)
+
+// -----
+
+// A recorded tensor signature must be how the function is passed its arrays: a pointer
+// per tensor, index as i64, and one output pointer per result.
+// CHECK: llir.func @f: type (!llir.ptr<f32>) -> () does not match llir.tensor_signature (tensor<2xf32>, index) -> tensor<2xf32>, which is passed as (!llir.ptr<f32>, i64, !llir.ptr<f32>) -> ()
+llir.func @f(%x: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2xf32>, index) -> tensor<2xf32>} {
+  llir.return
+}
+
+// -----
+
+// CHECK: llir.func @f: llir.tensor_signature must be a function type, got "main"
+llir.func @f() attributes {llir.tensor_signature = "main"} {
+  llir.return
+}
+
+// -----
+
+// CHECK: llir.func @f: llir.tensor_signature (tensor<?xf32>) -> () has a type llir cannot pass
+llir.func @f(%x: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<?xf32>) -> ()} {
+  llir.return
+}

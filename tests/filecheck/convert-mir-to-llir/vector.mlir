@@ -1,0 +1,109 @@
+// RUN: xdsl-opt %s -p 'convert-mir-to-llir{vector-width=4}' --split-input-file | filecheck %s
+
+// vector-width=4: the innermost contiguous loop of element-wise ops steps by 4 with
+// vector loads, llir.vadd / vmul and vector stores, then a scalar tail loop.
+
+// 2 x 7 merges into one loop of 14 = 3 vectors + a tail of 2.
+func.func @add(%a: tensor<2x7xf32>, %b: tensor<2x7xf32>) -> tensor<2x7xf32> {
+  %r = mir.broadcast_add %a, %b broadcast_shape = [2, 7] : (tensor<2x7xf32>, tensor<2x7xf32>) -> tensor<2x7xf32>
+  func.return %r : tensor<2x7xf32>
+}
+
+// CHECK-LABEL: llir.func @add(%a: !llir.ptr<f32>, %b: !llir.ptr<f32>, %out0: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2x7xf32>, tensor<2x7xf32>) -> tensor<2x7xf32>} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 12 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 4 : i64
+// CHECK-NEXT:   %[[V3:.*]] = llir.constant 14 : i64
+// CHECK-NEXT:   %[[V4:.*]] = llir.constant 1 : i64
+// CHECK-NEXT:   llir.for unroll %[[V5:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[V6:.*]] = llir.vload %a[%[[V5]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:     %[[V7:.*]] = llir.vload %b[%[[V5]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:     %[[V8:.*]] = llir.vadd %[[V6]], %[[V7]] : vector<4xf32>
+// CHECK-NEXT:     llir.vstore %[[V8]], %out0[%[[V5]] : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.for unroll %[[V9:.*]] = %[[V1]] to %[[V3]] step %[[V4]] : i64 {
+// CHECK-NEXT:     %[[V10:.*]] = llir.load %a[%[[V9]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[V11:.*]] = llir.load %b[%[[V9]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[V12:.*]] = llir.add %[[V10]], %[[V11]] : f32
+// CHECK-NEXT:     llir.store %[[V12]], %out0[%[[V9]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }
+
+// -----
+
+// A [2, 1] operand broadcast along the rows is loaded once per row and splatted; sub is
+// a + b * -1 on vectors (exact), and div has no vector form.
+func.func @sub_mul_div(%a: tensor<2x8xf32>, %b: tensor<2x1xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>) {
+  %s = mir.broadcast_sub %a, %b broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x1xf32>) -> tensor<2x8xf32>
+  %m = mir.broadcast_mul %s, %a broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %d = mir.broadcast_div %a, %b broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x1xf32>) -> tensor<2x8xf32>
+  func.return %m, %d : tensor<2x8xf32>, tensor<2x8xf32>
+}
+
+// CHECK-LABEL: llir.func @sub_mul_div(%a: !llir.ptr<f32>, %b: !llir.ptr<f32>, %out0: !llir.ptr<f32>, %out1: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2x8xf32>, tensor<2x1xf32>) -> (tensor<2x8xf32>, tensor<2x8xf32>)} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 2 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 1 : i64
+// CHECK-NEXT:   %[[V3:.*]] = llir.constant 8 : i64
+// CHECK-NEXT:   %[[V4:.*]] = llir.constant 4 : i64
+// CHECK-NEXT:   %[[V5:.*]] = llir.constant dense<-1.000000e+00> : vector<4xf32>
+// CHECK-NEXT:   %[[V6:.*]] = llir.constant 16 : i64
+// CHECK-NEXT:   %[[S:.*]] = llir.alloc_buffer 64 : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for unroll_and_jam %[[V7:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[V8:.*]] = llir.mul %[[V3]], %[[V7]] : i64
+// CHECK-NEXT:     %[[V9:.*]] = llir.load %b[%[[V7]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[V10:.*]] = llir.splat %[[V9]] : f32 to vector<4xf32>
+// CHECK-NEXT:     llir.for unroll %[[V11:.*]] = %[[V0]] to %[[V3]] step %[[V4]] : i64 {
+// CHECK-NEXT:       %[[V12:.*]] = llir.add %[[V8]], %[[V11]] : i64
+// CHECK-NEXT:       %[[V13:.*]] = llir.vload %a[%[[V12]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:       %[[V14:.*]] = llir.vmul %[[V10]], %[[V5]] : vector<4xf32>
+// CHECK-NEXT:       %[[V15:.*]] = llir.vadd %[[V13]], %[[V14]] : vector<4xf32>
+// CHECK-NEXT:       llir.vstore %[[V15]], %[[S]][%[[V12]] : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.for unroll %[[V16:.*]] = %[[V0]] to %[[V6]] step %[[V4]] : i64 {
+// CHECK-NEXT:     %[[V17:.*]] = llir.vload %[[S]][%[[V16]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:     %[[V18:.*]] = llir.vload %a[%[[V16]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:     %[[V19:.*]] = llir.vmul %[[V17]], %[[V18]] : vector<4xf32>
+// CHECK-NEXT:     llir.vstore %[[V19]], %out0[%[[V16]] : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.free_buffer %[[S]] : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[V20:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[V21:.*]] = llir.mul %[[V3]], %[[V20]] : i64
+// CHECK-NEXT:     %[[V22:.*]] = llir.load %b[%[[V20]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     llir.for %[[V23:.*]] = %[[V0]] to %[[V3]] step %[[V2]] : i64 {
+// CHECK-NEXT:       %[[V24:.*]] = llir.add %[[V21]], %[[V23]] : i64
+// CHECK-NEXT:       %[[V25:.*]] = llir.load %a[%[[V24]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:       %[[V26:.*]] = llir.div %[[V25]], %[[V22]] : f32
+// CHECK-NEXT:       llir.store %[[V26]], %out1[%[[V24]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }
+
+// -----
+
+// neg is a multiply by -1; a fill stores a constant vector.
+func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
+  %n = mir.neg %x : (tensor<8xi32>) -> tensor<8xi32>
+  %z = mir.alloc_tensor : tensor<8xi32>
+  func.return %n, %z : tensor<8xi32>, tensor<8xi32>
+}
+
+// CHECK-LABEL: llir.func @neg_fill(%x: !llir.ptr<i32>, %out0: !llir.ptr<i32>, %out1: !llir.ptr<i32>) attributes {llir.tensor_signature = (tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>)} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 8 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 4 : i64
+// CHECK-NEXT:   %[[V3:.*]] = llir.constant dense<-1> : vector<4xi32>
+// CHECK-NEXT:   %[[V4:.*]] = llir.constant dense<0> : vector<4xi32>
+// CHECK-NEXT:   llir.for unroll %[[V5:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[V6:.*]] = llir.vload %x[%[[V5]] : i64] : !llir.ptr<i32> -> vector<4xi32>
+// CHECK-NEXT:     %[[V7:.*]] = llir.vmul %[[V6]], %[[V3]] : vector<4xi32>
+// CHECK-NEXT:     llir.vstore %[[V7]], %out0[%[[V5]] : i64] : vector<4xi32>, !llir.ptr<i32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.for unroll %[[V8:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     llir.vstore %[[V4]], %out1[%[[V8]] : i64] : vector<4xi32>, !llir.ptr<i32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }

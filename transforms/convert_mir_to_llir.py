@@ -1,0 +1,175 @@
+"""convert-mir-to-llir: lowers mir tensor programs to llir loops over explicit buffers.
+
+Every `func.func` holding mir ops becomes an `llir.func` of the same name. Tensors become
+buffers (`!llir.ptr<T>` to their first element): tensor arguments are pointers the
+caller owns, each result gets an output pointer appended to the arguments (the caller
+allocates it), and the original type is kept as `llir.tensor_signature` so runners can
+take and give the same arrays as for the mir function. Every tensor an op produces is an
+`llir.alloc_buffer` (elements x element bytes, aligned to max(element bytes, 16)) freed
+after its last use; a result is computed in its output buffer directly where it can be.
+Dynamic shapes have no size, so only `mir.dynamic_reshape` (aliasing its input, in
+row-major layout) and `mir.dealloc_tensor` accept them; anything else fails the pass at
+that op, as does any op without a lowering.
+
+Addresses follow the `layout` option (`row-major` or `column-major`: the strides of
+`llir.element_strides`); loop nests put the contiguous dim innermost. With
+`vector-width=N` (N > 1), element-wise nests whose innermost loop is contiguous for every
+operand (or broadcast: splatted) use `llir.vload`, `llir.vadd` / `llir.vmul` and
+`llir.vstore` over N lanes, with a scalar tail loop for the remainder.
+
+Unroll hints (`llir.for` `unroll` property, which never changes what a loop computes):
+an innermost loop with a constant trip count of at most 4 gets `unroll`; a loop with a
+constant trip count whose body holds exactly one llir.for, itself such a loop, gets
+`unroll_and_jam`; other loops get no hint.
+
+One pattern per op family (see `nnstack.transforms.mir_to_llir`): the walk lowers the
+ops of a region before the op owning it, with `builtin.unrealized_conversion_cast`
+standing between a lowered value and its not yet lowered users until the casts are
+reconciled; then each function's buffers are settled (`mir_to_llir.cleanup`) and its
+loops get their hints (`mir_to_llir.unroll`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnrealizedConversionCastOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker, RewritePattern
+from xdsl.transforms.reconcile_unrealized_casts import reconcile_unrealized_casts
+from xdsl.utils.exceptions import PassFailedException
+
+from nnstack.dialects import llir, mir
+from nnstack.transforms import mir_to_llir as patterns
+from nnstack.transforms.mir_to_llir.cleanup import (
+    drop_foreign_frees,
+    forward_outputs,
+    hoist_constants,
+    insert_frees,
+)
+from nnstack.transforms.mir_to_llir.builder import PASS_NAME, LoweringOptions, value_type
+from nnstack.transforms.mir_to_llir.scalar import LOWERED_ARITH_OPS
+from nnstack.transforms.mir_to_llir.unroll import annotate_unroll_hints
+from nnstack.transforms.utils import fail_at_ops
+
+LAYOUTS = {"row-major": llir.MemoryLayout.ROW_MAJOR, "column-major": llir.MemoryLayout.COLUMN_MAJOR}
+
+
+MIR_OPS = (mir.MirOperation, mir.LoopOp, mir.IfOp, mir.YieldOp)
+"""The base classes of every mir op."""
+
+
+def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
+    """Why `op`, inside a function being converted, cannot be lowered (None if it can)."""
+    if isinstance(op, func.ReturnOp):
+        return None
+    is_mir = isinstance(op, MIR_OPS)
+    if not is_mir and type(op) not in LOWERED_ARITH_OPS:
+        return "no lowering pattern for this op"
+    values = [*op.operands, *op.results, *(a for r in op.regions for b in r.blocks for a in b.args)]
+    for value in values:
+        typ = value.type
+        if value_type(typ) is None:
+            return f"type {typ} has no llir equivalent"
+        if not is_mir and isinstance(typ, TensorType):
+            return f"only scalar arith ops are lowered, got a value of type {typ}"
+        if isinstance(typ, TensorType) and not typ.has_static_shape():
+            aliasing = isinstance(op, mir.DynamicReshapeOp) and layout == llir.MemoryLayout.ROW_MAJOR
+            if not aliasing and not isinstance(op, mir.DeallocTensorOp):
+                where = " in column-major layout" if isinstance(op, mir.DynamicReshapeOp) else ""
+                return f"dynamic shape {typ}{where} (sizes must be static)"
+    return None
+
+
+def _check(module: ModuleOp, functions: list[func.FuncOp], layout: llir.MemoryLayout) -> None:
+    """Fails before any rewriting, at every op the pass cannot lower."""
+    problems: list[tuple[Operation, str]] = []
+    for function in functions:
+        if llir.lowered_signature(function.function_type) is None:
+            problems.append(
+                (
+                    function,
+                    f"cannot lower func.func @{function.sym_name.data}: its type "
+                    f"{function.function_type} has a type an llir.func cannot take "
+                    "(tensors need a static shape)",
+                )
+            )
+        for op in function.body.walk():
+            if (why := _why_not_lowered(op, layout)) is not None:
+                problems.append((op, f"cannot lower {op.name}: {why}"))
+    converted = {op for function in functions for op in function.walk()}
+    for op in module.walk():
+        if isinstance(op, MIR_OPS) and op not in converted:
+            problems.append((op, f"cannot lower {op.name}: mir ops must be inside a func.func"))
+    fail_at_ops(module, PASS_NAME, problems)
+
+
+def _patterns(options: LoweringOptions) -> list[RewritePattern]:
+    return [
+        patterns.BroadcastBinaryLowering(options),
+        patterns.UnaryLowering(options),
+        patterns.CastLowering(options),
+        patterns.ConvLowering(options),
+        patterns.PoolLowering(options),
+        patterns.MatmulLowering(options),
+        patterns.ReduceLowering(options),
+        patterns.SliceLowering(options),
+        patterns.GatherLowering(options),
+        patterns.ScatterLowering(options),
+        patterns.TransposeLowering(options),
+        patterns.ConcatLowering(options),
+        patterns.ReshapeLowering(options),
+        patterns.ConstantLowering(options),
+        patterns.FromElementsLowering(options),
+        patterns.AllocTensorLowering(options),
+        patterns.DeallocTensorLowering(options),
+        patterns.LoopLowering(options),
+        patterns.IfLowering(options),
+        patterns.FuncLowering(options),
+        patterns.ArithLowering(options),
+    ]
+
+
+@dataclass(frozen=True)
+class ConvertMirToLlirPass(ModulePass):
+    """Lowers every function holding mir ops to an llir.func (see the module docstring)."""
+
+    name = "convert-mir-to-llir"
+
+    layout: str = "row-major"
+    """`row-major` or `column-major`: how tensors are laid out in their buffers."""
+
+    vector_width: int = 1
+    """Lanes of the vector ops of element-wise loops; 1 keeps them scalar."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.layout not in LAYOUTS:
+            raise PassFailedException(
+                f"{self.name}: layout must be row-major or column-major, got '{self.layout}'"
+            )
+        if self.vector_width < 1:
+            raise PassFailedException(f"{self.name}: vector-width must be >= 1, got {self.vector_width}")
+        functions = [
+            f for f in op.walk() if isinstance(f, func.FuncOp) and any(isinstance(o, MIR_OPS) for o in f.walk())
+        ]
+        layout = LAYOUTS[self.layout]
+        _check(op, functions, layout)
+        options = LoweringOptions(layout, self.vector_width, frozenset(f.sym_name.data for f in functions))
+        PatternRewriteWalker(
+            GreedyRewritePatternApplier(_patterns(options), dce_enabled=False),
+            walk_regions_first=True,
+            apply_recursively=False,
+        ).rewrite_module(op)
+        reconcile_unrealized_casts(op, warn_on_failure=False)
+        leftovers = [o for o in op.walk() if isinstance(o, UnrealizedConversionCastOp)]
+        fail_at_ops(op, self.name, [(o, "cannot lower: a value is left unconverted") for o in leftovers])
+        for lowered in list(op.walk()):
+            if isinstance(lowered, llir.FuncOp) and lowered.sym_name.data in options.functions:
+                drop_foreign_frees(lowered)
+                forward_outputs(lowered)
+                insert_frees(lowered)
+                hoist_constants(lowered)
+                annotate_unroll_hints(lowered)

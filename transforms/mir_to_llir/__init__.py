@@ -1,0 +1,56 @@
+"""The patterns and steps of `convert-mir-to-llir`, one module per op family.
+
+The pass itself lives in `nnstack.transforms.convert_mir_to_llir`.
+
+- `builder`: the IR builder, loop nests, address computation (`Offset`, `Access`,
+  `emit_map` with dim merging and vectorization) and the patterns' base class.
+- `elementwise`: mir.broadcast_*, mir.sqrt / exp / neg, mir.cast.
+- `conv`: mir.conv, mir.pool, mir.matmul. `reduce`: mir.reduce.
+- `indexing`: mir.slice, gather, scatter, transpose, concat, reshape, dynamic_reshape.
+- `memory`: mir.alloc_tensor, dealloc_tensor, constant, from_elements.
+- `control`: func.func, mir.for, mir.parallel_for, mir.if.
+- `scalar`: the arith ops on scalars.
+- `cleanup`: frees, output forwarding and constant hoisting after the patterns.
+  `unroll`: the hint rule.
+"""
+
+from .builder import LoweringOptions
+from .control import FuncLowering, IfLowering, LoopLowering
+from .conv import ConvLowering, MatmulLowering, PoolLowering
+from .elementwise import BroadcastBinaryLowering, CastLowering, UnaryLowering
+from .indexing import (
+    ConcatLowering,
+    GatherLowering,
+    ReshapeLowering,
+    ScatterLowering,
+    SliceLowering,
+    TransposeLowering,
+)
+from .memory import AllocTensorLowering, ConstantLowering, DeallocTensorLowering, FromElementsLowering
+from .reduce import ReduceLowering
+from .scalar import ArithLowering
+
+__all__ = [
+    "AllocTensorLowering",
+    "ArithLowering",
+    "BroadcastBinaryLowering",
+    "CastLowering",
+    "ConcatLowering",
+    "ConstantLowering",
+    "ConvLowering",
+    "DeallocTensorLowering",
+    "FromElementsLowering",
+    "FuncLowering",
+    "GatherLowering",
+    "IfLowering",
+    "LoopLowering",
+    "LoweringOptions",
+    "MatmulLowering",
+    "PoolLowering",
+    "ReduceLowering",
+    "ReshapeLowering",
+    "ScatterLowering",
+    "SliceLowering",
+    "TransposeLowering",
+    "UnaryLowering",
+]

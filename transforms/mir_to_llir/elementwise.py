@@ -1,0 +1,180 @@
+"""Element-wise mir ops: `mir.broadcast_*`, `mir.sqrt` / `exp` / `neg`, `mir.cast`.
+
+Each becomes one `emit_map` nest over the result shape: broadcast operands get stride
+0 on their broadcast dims, so one load serves a whole row and, vectorized, is splatted.
+llir has vector add and multiply only, so `vector-width` > 1 vectorizes add, mul, sub
+(a + b * -1, exact in IEEE and in wrapping integers) and neg (x * -1); the other ops
+stay scalar loops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from xdsl.dialects.builtin import VectorType, f64, i1
+from xdsl.ir import Attribute, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+
+from nnstack.dialects import llir, mir
+
+from .builder import (
+    Builder,
+    LlirPattern,
+    ScalarBody,
+    broadcast_access,
+    dense_access,
+    emit_map,
+    integer_bounds,
+)
+
+
+def _vector_element(values: Sequence[SSAValue]) -> tuple[Attribute, int]:
+    typ = values[0].type
+    assert isinstance(typ, VectorType)
+    return typ.element_type, typ.get_shape()[0]
+
+
+def _negated(b: Builder, value: SSAValue) -> SSAValue:
+    """value * -1 lane-wise (exact negation for floats and wrapping integers)."""
+    element, width = _vector_element([value])
+    return b.emit(llir.VectorMulOp(value, b.vconst(-1, element, width))).result
+
+
+def _scalar(op_type: type[llir._BinaryOp]) -> ScalarBody:
+    return lambda b, values: b.binary(op_type, *values)
+
+
+_VECTOR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
+    mir.BroadcastAddOp: lambda b, v: b.emit(llir.VectorAddOp(*v)).result,
+    mir.BroadcastMulOp: lambda b, v: b.emit(llir.VectorMulOp(*v)).result,
+    mir.BroadcastSubOp: lambda b, v: b.emit(llir.VectorAddOp(v[0], _negated(b, v[1]))).result,
+}
+
+_SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir._BinaryOp]] = {
+    mir.BroadcastAddOp: llir.AddOp,
+    mir.BroadcastSubOp: llir.SubOp,
+    mir.BroadcastMulOp: llir.MulOp,
+    mir.BroadcastDivOp: llir.DivOp,
+    mir.BroadcastMaxOp: llir.MaxOp,
+    mir.BroadcastMinOp: llir.MinOp,
+}
+
+
+class BroadcastBinaryLowering(LlirPattern):
+    """mir.broadcast_{add,sub,mul,div,max,min} -> a loop nest over the result with
+    stride-0 broadcast operands: load, llir.add/sub/mul/div/max/min, store (vector
+    loads, llir.vadd/vmul and vector stores for add/sub/mul when vectorizing)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.BroadcastBinaryOp, rewriter: PatternRewriter, /):
+        lhs, rhs = self.operands(op, rewriter)
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        emit_map(
+            b,
+            shape,
+            [
+                broadcast_access(b, lhs, mir.tensor_shape(op.lhs), shape),
+                broadcast_access(b, rhs, mir.tensor_shape(op.rhs), shape),
+            ],
+            dense_access(b, out, shape),
+            _scalar(_SCALAR_BINARY[type(op)]),
+            _VECTOR_BODIES.get(type(op)),
+        )
+        self.replace(op, rewriter, b, [out])
+
+
+_UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir._UnaryOp], ScalarBody | None]] = {
+    mir.SqrtOp: (llir.SqrtOp, None),
+    mir.ExpOp: (llir.ExpOp, None),
+    mir.NegOp: (llir.NegOp, lambda b, v: _negated(b, v[0])),
+}
+
+
+class UnaryLowering(LlirPattern):
+    """mir.sqrt / mir.exp / mir.neg -> a loop nest of load, llir.sqrt / exp / neg, store
+    (neg vectorized as a multiply by -1)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.UnaryElementwiseOp, rewriter: PatternRewriter, /):
+        (x,) = self.operands(op, rewriter)
+        op_type, vector = _UNARY[type(op)]
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        emit_map(
+            b,
+            shape,
+            [dense_access(b, x, shape)],
+            dense_access(b, out, shape),
+            lambda b, v: b.emit(op_type(v[0])).result,
+            vector,
+        )
+        self.replace(op, rewriter, b, [out])
+
+
+def _float_to_int(b: Builder, x: SSAValue, target: Attribute) -> SSAValue:
+    """mir's float -> int: truncate toward zero, saturate, NaN -> 0.
+
+    llir.fptosi of an out-of-range value is a run-time error, so the value is
+    compared in f64 (where the integer bounds are exact) and replaced by 0 before
+    the conversion whenever it saturates; the bound is selected afterwards.
+    """
+    if x.type != f64:
+        x = b.cast(llir.FPExtOp, x, f64)
+    zero = b.const(0.0, f64)
+    low, high = integer_bounds(target)
+    x = b.select(b.cmp("uno", x, x), zero, x)
+    above = b.emit(llir.CmpOp("oge", x, b.const(float(high), f64))).result
+    below = b.emit(llir.CmpOp("ole", x, b.const(float(low), f64))).result
+    safe = b.select(b.emit(llir.OrOp(above, below)).result, zero, x)
+    value = b.cast(llir.FPToSIOp, safe, target)
+    value = b.select(above, b.const(high, target), value)
+    return b.select(below, b.const(low, target), value)
+
+
+def convert_element(b: Builder, x: SSAValue, target: Attribute) -> SSAValue:
+    """`x` converted to `target` with mir.cast's semantics (see mir.CastOp)."""
+    source = x.type
+    if source == target:
+        return x
+    if target == i1:
+        if llir.is_float(source):
+            return b.emit(llir.CmpOp("une", x, b.const(0.0, source))).result
+        return b.cmp("ne", x, b.const(0, source))
+    if source == i1:
+        return b.cast(llir.UIToFPOp if llir.is_float(target) else llir.ZExtOp, x, target)
+    if llir.is_float(source) and llir.is_float(target):
+        wider = llir.bit_width(target) > llir.bit_width(source)
+        return b.cast(llir.FPExtOp if wider else llir.FPTruncOp, x, target)
+    if llir.is_float(source):
+        return _float_to_int(b, x, target)
+    if llir.is_float(target):
+        return b.cast(llir.SIToFPOp, x, target)
+    wider = llir.bit_width(target) > llir.bit_width(source)
+    return b.cast(llir.SExtOp if wider else llir.TruncOp, x, target)
+
+
+def converter(target: Attribute) -> Callable[[Builder, Sequence[SSAValue]], SSAValue]:
+    return lambda b, values: convert_element(b, values[0], target)
+
+
+class CastLowering(LlirPattern):
+    """mir.cast -> a loop nest of load, the conversion (llir.sitofp / fptosi / sext /
+    trunc / fpext / fptrunc / cmp, with saturation for float -> int), store; a cast
+    to the same type is a vectorizable copy."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.CastOp, rewriter: PatternRewriter, /):
+        (x,) = self.operands(op, rewriter)
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        target = mir.element_type(op.result)
+        emit_map(
+            b,
+            shape,
+            [dense_access(b, x, shape)],
+            dense_access(b, out, shape),
+            converter(target),
+            (lambda b, v: v[0]) if mir.element_type(op.input) == target else None,
+        )
+        self.replace(op, rewriter, b, [out])
