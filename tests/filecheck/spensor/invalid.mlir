@@ -1,0 +1,531 @@
+// RUN: xdsl-opt %s --verify-diagnostics --split-input-file | filecheck %s
+
+// Every verifier names the op and the problem.
+
+// A split that does not divide its dim.
+func.func @f(%a: !spensor.spensor<tensor<16x30xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split"(%a, %c4, %c1) : (!spensor.spensor<tensor<16x30xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x7xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split: 4 partitions do not divide dim 1 of size 30
+
+// -----
+
+// A split whose result type does not match its shape rule.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split"(%a, %c4, %c1) : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x4xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split: result type !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x4xf32>, !spensor.memory<"L3", []>>>> does not match the expected !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
+
+// -----
+
+// A split dim that is not a constant.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, %d: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split"(%a, %c4, %d) : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split: operand 'dim' must be defined by an index arith.constant
+
+// -----
+
+// A split dim out of range.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c2 = arith.constant 2 : index
+  %s = "spensor.split"(%a, %c4, %c2) : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split: dim = 2 is out of range [0, 2)
+
+// -----
+
+// split_all needs one partition count per dim.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split_all"(%a) <{num_partitions = [2 : i64]}> : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x32xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split_all: num_partitions has 1 entries for a tensor of rank 2
+
+// -----
+
+// split_all partitions that do not divide.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split_all"(%a) <{num_partitions = [3 : i64, 1 : i64]}> : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<3x!spensor.spensor<tensor<5x32xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split_all: 3 partitions do not divide dim 0 of size 16
+
+// -----
+
+// split_all drops unit partitions from the grid.
+func.func @f(%a: !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.split_all"(%a) <{num_partitions = [4 : i64, 1 : i64]}> : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<4x1x!spensor.spensor<tensor<4x32xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.split_all: result type !spensor.ndspensor<tensor<4x1x!spensor.spensor<tensor<4x32xf32>, !spensor.memory<"L3", []>>>> does not match the expected !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<4x32xf32>, !spensor.memory<"L3", []>>>>
+
+// -----
+
+// A move whose result is not in memory_name.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %m = "spensor.move"(%a) <{memory_name = "L2"}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>
+  func.return
+}
+
+// CHECK: spensor.move: result memory "L1" differs from memory_name "L2"
+
+// -----
+
+// A move that changes the shape.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %m = "spensor.move"(%a) <{memory_name = "L2"}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>
+  func.return
+}
+
+// CHECK: spensor.move: result type !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>> does not match the expected !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>> (the source's type in the destination memory)
+
+// -----
+
+// move_to between a spensor and an ndspensor.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %b: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  "spensor.move_to"(%a, %b) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> ()
+  func.return
+}
+
+// CHECK: spensor.move_to: source !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> and destination !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>> must be of the same kind
+
+// -----
+
+// move_to between grids of different shapes.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %b: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  "spensor.move_to"(%a, %b) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> ()
+  func.return
+}
+
+// CHECK: spensor.move_to: grid shapes differ: [4] and [2]
+
+// -----
+
+// move_to between different tensor types.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %b: !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  "spensor.move_to"(%a, %b) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>) -> ()
+  func.return
+}
+
+// CHECK: spensor.move_to: tensor types differ: tensor<8x8xf32> and tensor<8x4xf32>
+
+// -----
+
+// add of operands in different memories.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %b: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.add"(%a, %b) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.add: operand types differ: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> and !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>
+
+// -----
+
+// add whose result type differs from its operands'.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.add"(%a, %a) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.add: result type !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>> does not match the expected !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> (the operands' type)
+
+// -----
+
+// matmul of [8, 4] x [8, 4].
+func.func @f(%a: !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.matmul"(%a, %a) : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.matmul: expected [M, K] x [K, N] operands, got [8, 4] and [8, 4]
+
+// -----
+
+// matmul with a wrong result shape.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.matmul"(%a, %a) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.matmul: result type !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>> does not match the expected !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>
+
+// -----
+
+// matmul of operands in different memories.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %b: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.matmul"(%a, %b) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.matmul: operands must be in one memory, got !spensor.memory<"L3", []> and !spensor.memory<"L2", []>
+
+// -----
+
+// matmul of ndspensors of different grids (the product is per tile).
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %b: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.matmul"(%a, %b) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: spensor.matmul: operand grids differ: [4] and [2]
+
+// -----
+
+// reduce_sum sums the last dim.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.reduce_sum"(%a) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<1x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.reduce_sum: result type !spensor.spensor<tensor<1x8xf32>, !spensor.memory<"L3", []>> does not match the expected !spensor.spensor<tensor<8x1xf32>, !spensor.memory<"L3", []>>
+
+// -----
+
+// fill with a scalar of another element type.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %x: f64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.fill"(%x, %a) : (f64, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.fill: the scalar's type f64 differs from the element type f32
+
+// -----
+
+// subview needs one offset, size and stride per dim.
+func.func @f(%a: !spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.subview"(%a, %c0, %c4, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, index, index, index) -> !spensor.spensor<tensor<4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.subview: expected 2 offsets, sizes and strides, got 1, 1 and 1
+
+// -----
+
+// subview sizes must be constants.
+func.func @f(%a: !spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.subview"(%a, %c0, %c0, %n, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.subview: operand 'sizes[0]' must be defined by an index arith.constant
+
+// -----
+
+// A subview running out of its source.
+func.func @f(%a: !spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %s = "spensor.subview"(%a, %c0, %c16, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.subview: slice of dim 1 (offset 16, size 4, stride 1) runs out of size 16
+
+// -----
+
+// A subview stays in its source's memory.
+func.func @f(%a: !spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.subview"(%a, %c0, %c0, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x4xf32>, !spensor.memory<"L2", []>>
+  func.return
+}
+
+// CHECK: spensor.subview: result memory !spensor.memory<"L2", []> differs from the source's !spensor.memory<"L3", []>
+
+// -----
+
+// A subview whose result shape is not its sizes.
+func.func @f(%a: !spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %s = "spensor.subview"(%a, %c0, %c0, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<16x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x2xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: spensor.subview: result shape [4, 2] is neither the sizes [4, 4] nor the sizes without their unit dims
+
+// -----
+
+// get_memory of another memory than its result type's.
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %m = "spensor.get_memory"() <{memory_name = "L2"}> : () -> !spensor.memory<"L1", [4, 4]>
+  func.return
+}
+
+// CHECK: spensor.get_memory: result memory "L1" differs from memory_name "L2"
+
+// -----
+
+// alloc_spensor in another memory than its handle's.
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %m = "spensor.get_memory"() <{memory_name = "L1"}> : () -> !spensor.memory<"L1", [4, 4]>
+  %b = "spensor.alloc_spensor"(%m) : (!spensor.memory<"L1", [4, 4]>) -> !spensor.spensor<tensor<4x4xf32>, !spensor.memory<"L2", []>>
+  func.return
+}
+
+// CHECK: spensor.alloc_spensor: result memory !spensor.memory<"L2", []> differs from the memory operand's !spensor.memory<"L1", [4, 4]>
+
+// -----
+
+// combine of a grid dim that does not exist.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.combine"(%a, %c1, %c0) <{memory_name = "L2"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L2", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.combine: nd_dim = 1 is out of range [0, 1)
+
+// -----
+
+// combine concatenates along tensor dim `dim`.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.combine"(%a, %c0, %c1) <{memory_name = "L2"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L2", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.combine: result type !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L2", []>>>> does not match the expected !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<8x32xf32>, !spensor.memory<"L2", []>>>>
+
+// -----
+
+// reduce dims must be distinct.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.reduce"(%a) <{reduce_dim = [0 : i64, 0 : i64], memory_name = "L2", op_name = "add"}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.reduce: reduce_dim must be non-empty and distinct, got [0, 0]
+
+// -----
+
+// Only add reductions are defined.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.reduce"(%a) <{reduce_dim = [0 : i64], memory_name = "L2", op_name = "max"}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.reduce: op_name "max" is not supported (only "add")
+
+// -----
+
+// Reducing every grid dim leaves a grid of [1] (reduce_dim in any order).
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.reduce"(%a) <{reduce_dim = [1 : i64, 0 : i64], memory_name = "L2", op_name = "add"}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.reduce: result type !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>> does not match the expected !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
+
+// -----
+
+// combine_to_spensor needs one entry per grid dim.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.combine_to_spensor"(%a) <{combine_index = [0 : i64]}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: ndspensor.combine_to_spensor: combine_index has 1 entries for a grid of rank 2
+
+// -----
+
+// combine_to_spensor cannot put two grid dims on one tensor dim.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.combine_to_spensor"(%a) <{combine_index = [0 : i64, 0 : i64]}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.spensor<tensor<64x8xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: ndspensor.combine_to_spensor: combine_index [0, 0] maps two grid dims onto one tensor dim
+
+// -----
+
+// combine_to_spensor with a wrong result shape.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.combine_to_spensor"(%a) <{combine_index = [1 : i64, 0 : i64]}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.spensor<tensor<32x16xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// CHECK: ndspensor.combine_to_spensor: result type !spensor.spensor<tensor<32x16xf32>, !spensor.memory<"L3", []>> does not match the expected !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>
+
+// -----
+
+// Repeating a spensor along a grid dim other than 0.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.repeat"(%a, %c4, %c1) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.repeat: dim = 1 is out of range [0, 1)
+
+// -----
+
+// Zero repeats.
+func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.repeat"(%a, %c0, %c0) : (!spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.repeat: repeats must be >= 1, got 0
+
+// -----
+
+// repeat multiplies the grid dim.
+func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.repeat"(%a, %c4, %c0) : (!spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.repeat: result type !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>> does not match the expected !spensor.ndspensor<tensor<8x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+
+// -----
+
+// broadcast of a grid dim that is neither 1 nor the target.
+func.func @f(%a: !spensor.ndspensor<tensor<3x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.broadcast"(%a) <{dimensions = [4, 2]}> : (!spensor.ndspensor<tensor<3x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.broadcast: cannot broadcast grid [3] to [4, 2]
+
+// -----
+
+// broadcast with a result grid other than dimensions.
+func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = "ndspensor.broadcast"(%a) <{dimensions = [3, 2]}> : (!spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<2x3x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// CHECK: ndspensor.broadcast: result type !spensor.ndspensor<tensor<2x3x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>> does not match the expected !spensor.ndspensor<tensor<3x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+
+// -----
+
+// A memory declaration with an empty dim.
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [0], load = [], store = []}> : () -> ()
+
+// CHECK: spensor.declare_memory: every memory_shape entry must be >= 1, got [0]

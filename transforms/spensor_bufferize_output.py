@@ -1,0 +1,126 @@
+"""The `spensor-bufferize-output` pass: spensor results become trailing output arguments.
+
+A kernel for MLIR-AIR writes its results into buffers its caller passes. For every
+spensor result of a function, the pass appends an argument of the result's type
+and writes the returned value into it; the function then returns nothing:
+
+    func.func @f(%a: S) -> S {  ...  func.return %r : S }
+    ->
+    func.func @f(%a: S, %out: S) {  ...  "spensor.move_to"(%r, %out)  func.return }
+
+When the returned value is `ndspensor.combine_to_spensor(%x)` whose grid dims map
+onto increasing tensor dims (and the grid has no unit dim, or is [1]), the tiles
+are written directly into the matching tiles of the output, so the final copies
+stay parallel:
+
+    %v = "spensor.split_all"(%out) <{num_partitions = p}>   // p[combine_index[d]] = grid[d]
+    "spensor.move_to"(%x, %v)
+
+Unlike the original, any number of results is handled, returned values need not
+be moves, and a non-monotone `combine_index` falls back to the plain form. Must run
+before the parallel analysis, so that the final copies belong to a parallel loop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, FunctionType, ModuleOp
+from xdsl.ir import Operation, SSAValue
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from nnstack.dialects import spensor
+from nnstack.transforms.spensor_utils import fail, functions
+
+
+def direct_partitions(value: SSAValue) -> list[int] | None:
+    """The split_all partitions that give `combine_to_spensor`'s source grid, if the
+    returned `value` can be written tile by tile; else None."""
+    op = value.owner
+    if not isinstance(op, spensor.CombineToSpensorOp) or not value.has_one_use():
+        return None
+    source = op.source.type
+    assert isinstance(source, spensor.NDSpensorType)
+    index = spensor.int_tuple(op.combine_index)
+    grid = source.grid
+    if grid != (1,) and 1 in grid:
+        return None
+    if any(b <= a for a, b in zip(index, index[1:])) and grid != (1,):
+        return None
+    partitions = [1] * len(source.tile.shape)
+    for g, axis in zip(grid, index):
+        partitions[axis] *= g
+    if spensor.split_all_type(op.result.type, partitions).grid != grid:  # pyright: ignore
+        return None
+    return partitions
+
+
+@dataclass(frozen=True)
+class SpensorBufferizeOutputPass(ModulePass):
+    """
+    Turns every spensor result of every function into a trailing output argument
+    that the function writes (with `spensor.move_to`), as MLIR-AIR expects.
+    """
+
+    name = "spensor-bufferize-output"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in functions(op):
+            if function.is_declaration:
+                continue
+            self.bufferize(function)
+
+    def bufferize(self, function: func.FuncOp) -> None:
+        outputs = function.function_type.outputs.data
+        if not any(isinstance(t, spensor.SpensorType | spensor.NDSpensorType) for t in outputs):
+            return
+        returns = [o for o in function.body.block.ops if isinstance(o, func.ReturnOp)]
+        if len(function.body.blocks) != 1 or len(returns) != 1:
+            fail(self.name, function, "expected a function with one block and one func.return")
+        (ret,) = returns
+        kept: list[SSAValue] = []
+        combines: list[Operation] = []
+        new_inputs = list(function.function_type.inputs.data)
+        for value in list(ret.arguments):
+            if isinstance(value.type, spensor.NDSpensorType):
+                fail(
+                    self.name,
+                    ret,
+                    "an ndspensor result cannot be written to an output argument; "
+                    "combine it with ndspensor.combine_to_spensor first",
+                )
+            if not isinstance(value.type, spensor.SpensorType):
+                kept.append(value)
+                continue
+            block = function.body.block
+            out = block.insert_arg(value.type, len(block.args))
+            new_inputs.append(value.type)
+            combines.extend(self.write(value, out, ret))
+        Rewriter.replace_op(ret, func.ReturnOp(*kept))
+        for combine in combines:
+            if not combine.results[0].uses:
+                Rewriter.erase_op(combine)
+        function.function_type = FunctionType.from_lists(new_inputs, [v.type for v in kept])
+        if function.arg_attrs is not None:
+            extra = len(new_inputs) - len(function.arg_attrs.data)
+            function.arg_attrs = ArrayAttr([*function.arg_attrs.data, *[DictionaryAttr({})] * extra])
+        if function.res_attrs is not None:
+            function.res_attrs = None
+
+    @staticmethod
+    def write(value: SSAValue, out: SSAValue, before: Operation) -> list[Operation]:
+        """Inserts the ops writing `value` into `out` before `before`; returns the
+        `combine_to_spensor` made dead by writing its tiles directly."""
+        partitions = direct_partitions(value)
+        if partitions is None:
+            Rewriter.insert_op(spensor.MoveToOp(value, out), InsertPoint.before(before))
+            return []
+        combine = value.owner
+        assert isinstance(combine, spensor.CombineToSpensorOp)
+        view = spensor.SplitAllOp(out, partitions)
+        move = spensor.MoveToOp(combine.source, view)
+        Rewriter.insert_op([view, move], InsertPoint.before(before))
+        return [combine]

@@ -1,0 +1,58 @@
+"""The `spensor-parallel-analysis` pass: reports the parallel loop nest, without changing the IR.
+
+For every function, the loops `spensor-expand-parallel` will build, as the function
+attribute `spensor.parallel_loops` (a list; a loop's index is its id):
+
+    spensor.parallel_loops = [{bounds = [1 : i64], memory_tag = "L2", parent = -1 : i64},
+                              {bounds = [4 : i64], memory_tag = "L1", parent = 0 : i64}, ...]
+
+and, on every op the expansion places, `spensor.loops = [ids]`: the loops its tiles
+are computed in (-1 for the function body; an op whose tiles are needed in two
+loops is computed in both). Bounds show where the parallelism went: a combine or
+reduce takes its grid dim into a child loop on the cores, so a buffer is allocated
+once per outer iteration. The analysis runs the expansion itself on a copy of the
+function, so the report and the expansion cannot disagree, and nothing is kept in
+Python state; `spensor-expand-parallel` checks the report is still current.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, ModuleOp, i64
+from xdsl.passes import ModulePass
+
+from nnstack.transforms.spensor_expand_parallel import REDUCE_STRATEGIES, expand_function, loops_attr
+from nnstack.transforms.spensor_utils import LOOPS, PARALLEL_LOOPS, fail, functions, memory_table, require_declared
+
+
+@dataclass(frozen=True)
+class SpensorParallelAnalysisPass(ModulePass):
+    """
+    Attaches the loop nest `spensor-expand-parallel` builds (with the same
+    `reduce-strategy`) as `spensor.parallel_loops` on each function and
+    `spensor.loops` on each placed op.
+    """
+
+    name = "spensor-parallel-analysis"
+
+    reduce_strategy: str = "sequential"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.reduce_strategy not in REDUCE_STRATEGIES:
+            fail(self.name, op, f"reduce-strategy must be one of {', '.join(REDUCE_STRATEGIES)}")
+        table = memory_table(op, self.name)
+        require_declared(op, table, self.name)
+        for function in functions(op):
+            if function.is_declaration:
+                continue
+            copy = function.clone()
+            originals = dict(zip(copy.walk(), function.walk()))
+            expander = expand_function(copy, table, self.name, self.reduce_strategy)
+            function.attributes[PARALLEL_LOOPS] = loops_attr(expander.loops)
+            for placed, loop_ids in expander.placements.items():
+                original = originals.get(placed)
+                if original is not None:
+                    original.attributes[LOOPS] = ArrayAttr([IntegerAttr(i, i64) for i in sorted(loop_ids)])
+            copy.erase(safe_erase=False)
