@@ -6,7 +6,9 @@ index the grid, and no ndspensor type is left. Each loop carries the memory leve
 its iterations run on, `memory_tag = "L2"` (segment level) or `"L1"` (cores), for
 `spensor-tile-parallel` and MLIR-AIR.
 
-Expansion is demand-driven. Tiles are needed by *sinks*, the function-level ops
+Expansion is demand-driven, not a set of local rewrite patterns, because one
+ndspensor op expands differently for each loop that needs its tiles. Tiles are
+needed by *sinks*, the function-level ops
 whose results are no longer grids: `spensor.move_to(%x, %y)` of ndspensors and
 `ndspensor.combine_to_spensor`. Each sink opens a loop over its grid (tagged with
 the segment level) and asks for the tile of its operand at the loop's induction
@@ -29,6 +31,11 @@ writes as memref writes:
   them up either sequentially on one core (`reduce-strategy=sequential`, an
   `scf.for` carrying the accumulator) or as a tree across cores
   (`reduce-strategy=tree`, log2(n) parallel rounds of pairwise adds).
+
+Tiles are computed where their sink needs them, so a tile reading a buffer (a
+split of an `alloc_spensor` or of a function argument) reads it at its sink, in
+program order of the sinks; a program that reads a buffer before an earlier sink
+overwrites it, and uses that read only after, is not supported.
 
 Unlike the original, nothing is kept in module-level state (the loop nest is
 rebuilt from the IR on every run), ops may work on function arguments or on

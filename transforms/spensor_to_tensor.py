@@ -16,7 +16,9 @@ A tensor is written into a buffer with `bufferization.materialize_in_destination
 tensor by copying it into a fresh memref and `bufferization.to_tensor ... restrict`.
 So the IR is correct under tensor value semantics (no op relies on writing into a
 tensor whose result is dropped), and upstream `mlir-opt-19 --one-shot-bufferize`
-accepts it. Function arguments become memrefs (read-only ones wrapped in
+accepts it (print it with `--print-op-generic` for MLIR 19: xDSL's custom syntax
+of `bufferization.to_tensor` adds `to tensor<...>`, which MLIR 19 does not read).
+Function arguments become memrefs (read-only ones wrapped in
 `to_tensor restrict`); memory spaces appear on `alloc_tensor` and buffer memrefs
 (never on arguments), or nowhere with `memory-spaces=false`.
 
@@ -50,6 +52,7 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     FloatAttr,
+    FunctionType,
     IndexType,
     IntegerAttr,
     IntegerType,
@@ -58,11 +61,12 @@ from xdsl.dialects.builtin import (
     NoneAttr,
     StridedLayoutAttr,
     TensorType,
+    UnitAttr,
     UnrealizedConversionCastOp,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
-from xdsl.ir.affine import AffineMap
+from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
@@ -225,16 +229,11 @@ class Lowering:
 
 
 def _materialize(value: SSAValue, buffer: SSAValue) -> Operation:
+    """`materialize_in_destination %value in restrict writable %buffer` (memref destination)."""
     op = bufferization.MaterializeInDestinationOp(operands=[value, buffer], result_types=[None])
-    op.properties["restrict"] = _unit()
-    op.properties["writable"] = _unit()
+    op.properties["restrict"] = UnitAttr()
+    op.properties["writable"] = UnitAttr()
     return op
-
-
-def _unit() -> Attribute:
-    from xdsl.dialects.builtin import UnitAttr
-
-    return UnitAttr()
 
 
 def _mixed(values: Sequence[SSAValue]) -> list[int | SSAValue]:
@@ -419,8 +418,6 @@ class ReduceSumLowering(SpensorPattern):
             else arith.AddfOp(body.args[1], body.args[0])
         )
         body.add_ops([add, linalg.YieldOp(add.result)])
-        from xdsl.ir.affine import AffineExpr
-
         identity = AffineMap.identity(rank)
         out_map = AffineMap(rank, 0, (*(AffineExpr.dimension(d) for d in range(rank - 1)), AffineExpr.constant(0)))
         generic = linalg.GenericOp(
@@ -581,8 +578,6 @@ def lower_signature(function: func.FuncOp, lowering: Lowering) -> None:
         prologue.extend(ops)
     if prologue:
         block.insert_ops_before(prologue, block.first_op)  # pyright: ignore
-    from xdsl.dialects.builtin import FunctionType
-
     function.function_type = FunctionType.from_lists(
         [a.type for a in block.args], function.function_type.outputs.data
     )
