@@ -295,18 +295,25 @@ class CmpPredicateAttr(_AngleEnumAttr, EnumAttribute[CmpPredicate]):
     name = "llir.predicate"
 
 
+def is_vector_type(typ: Attribute) -> bool:
+    """Whether `typ` is an LLIR vector: 1-D, fixed width >= 1, of a scalar element type."""
+    return (
+        isinstance(typ, VectorType)
+        and typ.get_num_dims() == 1
+        and not typ.get_num_scalable_dims()
+        and typ.get_shape()[0] >= 1
+        and element_size(typ.element_type) is not None
+    )
+
+
 def _vector_element(op: Operation, typ: Attribute) -> Attribute:
     """The element type of an LLIR vector type, or a verifier error naming `op`."""
-    if (
-        not isinstance(typ, VectorType)
-        or typ.get_num_dims() != 1
-        or typ.get_num_scalable_dims()
-        or element_size(typ.element_type) is None
-    ):
+    if not is_vector_type(typ):
         raise VerifyException(
             f"{op.name}: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, "
             f"f16, f32 or f64, got {typ}"
         )
+    assert isinstance(typ, VectorType)
     return typ.element_type
 
 
@@ -314,13 +321,7 @@ def is_value_type(typ: Attribute) -> bool:
     """Whether `typ` can be the type of an LLIR register."""
     if isinstance(typ, PointerType):
         return True
-    if isinstance(typ, VectorType):
-        return (
-            typ.get_num_dims() == 1
-            and not typ.get_num_scalable_dims()
-            and element_size(typ.element_type) is not None
-        )
-    return is_integer(typ) or is_float(typ)
+    return is_vector_type(typ) or is_integer(typ) or is_float(typ)
 
 
 TENSOR_SIGNATURE = "llir.tensor_signature"

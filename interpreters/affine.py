@@ -23,6 +23,8 @@ from xdsl.interpreter import (
 from xdsl.ir.affine import AffineMap
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.interpreters.memref import element_index
+
 
 def evaluate(name: str, affine_map: AffineMap, operands: Sequence[Any]) -> tuple[int, ...]:
     """The map's results for operands (dims first, then symbols)."""
@@ -52,7 +54,7 @@ class AffineFunctions(InterpreterFunctions):
     ) -> PythonValues:
         memref, *indices = args
         assert op.map is not None
-        return (memref[evaluate(op.name, op.map.data, indices)],)
+        return (memref[element_index(op.name, memref, evaluate(op.name, op.map.data, indices))],)
 
     @impl(affine.StoreOp)
     def run_store(
@@ -60,7 +62,7 @@ class AffineFunctions(InterpreterFunctions):
     ) -> PythonValues:
         value, memref, *indices = args
         assert op.map is not None
-        memref[evaluate(op.name, op.map.data, indices)] = value
+        memref[element_index(op.name, memref, evaluate(op.name, op.map.data, indices))] = value
         return ()
 
     @impl(affine.ForOp)

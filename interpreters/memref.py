@@ -83,6 +83,17 @@ def strided_view(
     return source[tuple(index)]
 
 
+def element_index(name: str, array: np.ndarray, indices: Sequence[Any]) -> tuple[int, ...]:
+    """`indices` as a numpy index of one element of `array`, checked to be in bounds
+    (numpy would wrap negative indices around instead)."""
+    index = tuple(int(i) for i in indices)
+    if len(index) != array.ndim or any(not 0 <= i < d for i, d in zip(index, array.shape)):
+        raise InterpretationError(
+            f"{name}: index {list(index)} is out of bounds for shape {list(array.shape)}"
+        )
+    return index
+
+
 @register_impls
 class MemRefFunctions(InterpreterFunctions):
     """memref ops on numpy arrays (views for subviews)."""
@@ -117,14 +128,14 @@ class MemRefFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
     ) -> PythonValues:
         source, *indices = args
-        return (source[tuple(int(i) for i in indices)],)
+        return (source[element_index(op.name, source, indices)],)
 
     @impl(memref.StoreOp)
     def run_store(
         self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues
     ) -> PythonValues:
         value, dest, *indices = args
-        dest[tuple(int(i) for i in indices)] = value
+        dest[element_index(op.name, dest, indices)] = value
         return ()
 
     @impl(memref.SubviewOp)

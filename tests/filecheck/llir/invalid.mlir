@@ -73,6 +73,15 @@ llir.func @f(%p: !llir.ptr<f32>) {
 
 // -----
 
+// Vectors have at least one lane.
+// CHECK: llir.vload: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<0xf32>
+llir.func @f(%p: !llir.ptr<f32>) {
+  %v = llir.vload %p : !llir.ptr<f32> -> vector<0xf32>
+  llir.return
+}
+
+// -----
+
 // A vector store takes vectors of the pointer's element type.
 // CHECK: llir.vstore: value element type f64 does not match the pointer element type f32
 llir.func @f(%p: !llir.ptr<f32>, %v: vector<4xf64>) {
