@@ -22,10 +22,11 @@ from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import (
     BoolAttr,
+    I64,
     DenseArrayBase,
     FloatAttr,
+    Float64Type,
     IntegerAttr,
-    IntegerType,
     TensorType,
     f16,
     f32,
@@ -75,6 +76,23 @@ def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
         return (padding[0], padding[1], padding[0], padding[1])
     top, left, bottom, right = padding
     return (top, left, bottom, right)
+
+
+def spatial_output_size(
+    h: int,
+    w: int,
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool = False,
+) -> tuple[int, int]:
+    """(oH, oW) of a 2-D sliding window (conv, max_pool) over an H x W input."""
+    top, left, bottom, right = expand_padding(padding)
+    return (
+        window_output_size(h, top, bottom, kernel[0], strides[0], dilation[0], ceil_mode),
+        window_output_size(w, left, right, kernel[1], strides[1], dilation[1], ceil_mode),
+    )
 
 
 def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
@@ -135,9 +153,7 @@ class GaweeOperation(IRDLOperation):
         """Checks the op's shape rule; element types are already checked."""
 
     def shape_of(self, value: SSAValue) -> tuple[int, ...]:
-        typ = value.type
-        assert isinstance(typ, TensorType)
-        return tuple(typ.get_shape())
+        return _shape(value)
 
     def expect_result_shape(self, expected: Sequence[int]) -> None:
         got = self.shape_of(self.results[0])
@@ -234,7 +250,7 @@ class ConvOp(GaweeOperation):
     strides = attr_def(I64Array)
     padding = attr_def(I64Array)
     dilation = attr_def(I64Array)
-    groups = opt_attr_def(IntegerAttr[IntegerType], default_value=IntegerAttr(1, i64))
+    groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
 
     traits = traits_def(Pure())
 
@@ -255,13 +271,7 @@ class ConvOp(GaweeOperation):
         input, weight = SSAValue.get(input), SSAValue.get(weight)
         n, _, h, w = _shape(input)
         f, _, kh, kw = _shape(weight)
-        top, left, bottom, right = expand_padding(padding)
-        shape = (
-            n,
-            f,
-            window_output_size(h, top, bottom, kh, strides[0], dilation[0]),
-            window_output_size(w, left, right, kw, strides[1], dilation[1]),
-        )
+        shape = (n, f, *spatial_output_size(h, w, padding, (kh, kw), strides, dilation))
         attributes: dict[str, Attribute] = {
             "strides": i64_array(strides),
             "padding": i64_array(padding),
@@ -312,8 +322,7 @@ class ConvOp(GaweeOperation):
                     f"the {f} output channels of the weight"
                 )
         top, left, bottom, right = expand_padding(padding)
-        oh = window_output_size(h, top, bottom, kh, strides[0], dilation[0])
-        ow = window_output_size(w, left, right, kw, strides[1], dilation[1])
+        oh, ow = spatial_output_size(h, w, padding, (kh, kw), strides, dilation)
         if oh < 1 or ow < 1:
             raise VerifyException(
                 f"{self.name}: the dilated kernel {kh}x{kw} does not fit in the padded input "
@@ -388,7 +397,7 @@ class BatchNormOp(GaweeOperation):
     output = result_def(TensorType)
 
     affine = attr_def(BoolAttr)
-    eps = attr_def(FloatAttr)
+    eps = attr_def(FloatAttr[Float64Type])
 
     traits = traits_def(Pure())
 
@@ -469,13 +478,7 @@ class MaxPoolOp(GaweeOperation):
         input = SSAValue.get(input)
         strides = tuple(strides) if strides is not None else tuple(kernel_size)
         n, c, h, w = _shape(input)
-        top, left, bottom, right = expand_padding(padding)
-        shape = (
-            n,
-            c,
-            window_output_size(h, top, bottom, kernel_size[0], strides[0], dilation[0], ceil_mode),
-            window_output_size(w, left, right, kernel_size[1], strides[1], dilation[1], ceil_mode),
-        )
+        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
         super().__init__(
             operands=[input],
             result_types=[_result_type(input, shape)],
@@ -510,8 +513,7 @@ class MaxPoolOp(GaweeOperation):
                     f"{self.name}: padding {list(padding)} must be at most half the "
                     f"(dilated) kernel {list(kernel)}, or a window could see only padding"
                 )
-        oh = window_output_size(h, top, bottom, kernel[0], strides[0], dilation[0], self.is_ceil_mode)
-        ow = window_output_size(w, left, right, kernel[1], strides[1], dilation[1], self.is_ceil_mode)
+        oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, self.is_ceil_mode)
         if oh < 1 or ow < 1:
             raise VerifyException(
                 f"{self.name}: the dilated kernel {list(kernel)} does not fit in the padded input "
@@ -563,8 +565,8 @@ class FlattenOp(GaweeOperation):
     input = operand_def(TensorType)
     output = result_def(TensorType)
 
-    start_dim = attr_def(IntegerAttr[IntegerType], attr_name="startDim")
-    end_dim = attr_def(IntegerAttr[IntegerType], attr_name="endDim")
+    start_dim = attr_def(IntegerAttr[I64], attr_name="startDim")
+    end_dim = attr_def(IntegerAttr[I64], attr_name="endDim")
 
     traits = traits_def(Pure())
 

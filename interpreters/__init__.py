@@ -201,6 +201,9 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
         from nnstack.interpreters.spensor import from_array
 
         return from_array(arg_type, value, f"argument #{index}")
+    if np.iscomplexobj(value):
+        # numpy would drop the imaginary part with only a warning
+        raise ValueError(f"argument #{index}: expected {arg_type}, got complex values")
     if isinstance(arg_type, TensorType | MemRefType):
         array = np.asarray(value, numpy_dtype(arg_type))
         expected = arg_type.get_shape()

@@ -696,6 +696,32 @@ class _Run:
         return combined
 
 
+def _check_full_axes(
+    name: str, maps: Sequence[_OperandMap], operands: Sequence[Any], ranges: Sequence[int]
+) -> None:
+    """Each operand axis indexed by a plain loop dim has that loop's range as its size.
+
+    Upstream's verifier demands this of static shapes; with dynamic shapes it is only
+    known here, and a mismatch would otherwise read or write part of an operand.
+    """
+    for index, (value, omap) in enumerate(zip(operands, maps, strict=True)):
+        if not isinstance(value, np.ndarray):
+            continue
+        results = omap.affine_map.results
+        if value.ndim != len(results):
+            raise InterpretationError(
+                f"{name}: operand #{index} has rank {value.ndim}, but its indexing map "
+                f"{omap.affine_map} has {len(results)} results"
+            )
+        for axis, expr in enumerate(results):
+            if isinstance(expr, AffineDimExpr) and value.shape[axis] != ranges[expr.position]:
+                raise InterpretationError(
+                    f"{name}: operand #{index} of shape {list(value.shape)} has size "
+                    f"{value.shape[axis]} along axis {axis}, but loop d{expr.position} "
+                    f"runs over {ranges[expr.position]}"
+                )
+
+
 def run_structured(
     interpreter: Interpreter,
     name: str,
@@ -718,6 +744,7 @@ def run_structured(
                 f"{name}: output #{i} is a {type(init).__name__}, not a numpy array"
             )
     ranges = tuple(int(r) for r in ranges)
+    _check_full_axes(name, plan.maps, [*inputs, *inits], ranges)
     run = _Run(interpreter, name, plan, block, inputs, inits, ranges, in_place)
     if 0 in run.ranges:
         return [run.result_array(k) for k in range(len(inits))]

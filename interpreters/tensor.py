@@ -81,6 +81,20 @@ def _drop_unit_dims(
     return kept
 
 
+def _element_indices(op: Operation, indices: Sequence[Any], shape: Sequence[int]) -> tuple[Any, ...]:
+    """`indices` (ints, or arrays inside a vectorized linalg body), checked to lie in
+    `shape`: numpy would wrap a negative index and raise IndexError on a large one."""
+    for axis, (index, size) in enumerate(zip(indices, shape, strict=True)):
+        index = np.asarray(index)
+        outside = (index < 0) | (index >= size)
+        if np.any(outside):
+            raise InterpretationError(
+                f"{op.name}: index {int(index[outside].flat[0])} out of range for dim "
+                f"{axis} of size {size} (tensor shape {list(shape)})"
+            )
+    return tuple(indices)
+
+
 def _index_arrays(shape: Sequence[int]) -> tuple[np.ndarray, ...]:
     """One broadcastable array of indices per axis of `shape`."""
     rank = len(shape)
@@ -199,7 +213,7 @@ class TensorFunctions(InterpreterFunctions):
     ) -> PythonValues:
         """Indices may be arrays (inside a vectorized linalg.generic body)."""
         source, *indices = args
-        return (source[tuple(indices)],)
+        return (source[_element_indices(op, indices, source.shape)],)
 
     @impl(tensor.InsertOp)
     def run_insert(
@@ -207,7 +221,7 @@ class TensorFunctions(InterpreterFunctions):
     ) -> PythonValues:
         value, dest, *indices = args
         result = dest.copy()
-        result[tuple(indices)] = value
+        result[_element_indices(op, indices, dest.shape)] = value
         return (result,)
 
     @impl(tensor.ExtractSliceOp)

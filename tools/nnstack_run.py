@@ -26,6 +26,7 @@ from xdsl.passes import PassPipeline
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import (
+    ArgSpecParseError,
     DiagnosticException,
     InterpretationError,
     ParseError,
@@ -37,6 +38,7 @@ from nnstack.interpreters import argument_types, call, find_function, random_inp
 from nnstack.interpreters.llir import leaked_buffers
 
 USER_ERRORS = (
+    ArgSpecParseError,  # a BaseException, not an Exception
     DiagnosticException,
     InterpretationError,
     ParseError,

@@ -8,6 +8,7 @@ positions for convolutions and pooling, plain numpy expressions for the rest.
 import numpy as np
 import pytest
 from xdsl.dialects.linalg.ops import GenericOp
+from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import parse_module, run
 from nnstack.interpreters.linalg import make_plan
@@ -494,6 +495,27 @@ func.func @f(%x: tensor<4xf32>) -> tensor<8xf32> {
 """
     (result,) = run(ir, "f", x)
     np.testing.assert_array_equal(result, np.repeat(x, 2))
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "init", "message"),
+    [
+        (3, 3, 5, r"operand #2 of shape \[5\] has size 5 along axis 0, but loop d0 runs over 3"),
+        (3, 4, 3, r"operand #1 of shape \[4\] has size 4 along axis 0, but loop d0 runs over 3"),
+    ],
+    ids=["init", "input"],
+)
+def test_dynamic_sizes_that_disagree_are_an_interpretation_error(a: int, b: int, init: int, message: str):
+    """Upstream's verifier rejects such static shapes; dynamic ones are checked when run,
+    instead of reading or writing part of an operand."""
+    ir = """
+func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.add ins(%a, %b : tensor<?xf32>, tensor<?xf32>) outs(%init : tensor<?xf32>) -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    with pytest.raises(InterpretationError, match="linalg.add: " + message):
+        run(ir, "f", np.ones(a), np.ones(b), np.zeros(init))
 
 
 def test_generic_scalar_input_and_rank0_output():

@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, f16, f32,
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.parser import Parser
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import InterpretationError

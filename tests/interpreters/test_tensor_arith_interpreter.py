@@ -492,6 +492,46 @@ func.func @f(%x: tensor<2x3xi32>, %v: i32, %i: index, %n: index)
     assert x[1, 2] == 5
 
 
+@pytest.mark.parametrize("index", [3, -1])
+def test_extract_and_insert_out_of_bounds_are_interpretation_errors(index: int):
+    """numpy would wrap -1 to the last element and raise IndexError for 3."""
+    ir = """
+func.func @extract(%x: tensor<2x3xf32>, %i: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %a = tensor.extract %x[%c0, %i] : tensor<2x3xf32>
+  func.return %a : f32
+}
+func.func @insert(%x: tensor<2x3xf32>, %i: index, %v: f32) -> tensor<2x3xf32> {
+  %c0 = arith.constant 0 : index
+  %b = tensor.insert %v into %x[%c0, %i] : tensor<2x3xf32>
+  func.return %b : tensor<2x3xf32>
+}
+"""
+    message = rf"index {index} out of range for dim 1 of size 3 \(tensor shape \[2, 3\]\)"
+    with pytest.raises(InterpretationError, match="tensor.extract: " + message):
+        run(ir, "extract", np.zeros((2, 3)), index)
+    with pytest.raises(InterpretationError, match="tensor.insert: " + message):
+        run(ir, "insert", np.zeros((2, 3)), index, 1.0)
+
+
+def test_gather_out_of_bounds_in_generic_is_an_interpretation_error():
+    ir = """
+func.func @f(%table: tensor<5xf32>, %ids: tensor<3xindex>) -> tensor<3xf32> {
+  %e = tensor.empty() : tensor<3xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+       ins(%ids : tensor<3xindex>) outs(%e : tensor<3xf32>) {
+  ^bb0(%id: index, %out: f32):
+    %v = tensor.extract %table[%id] : tensor<5xf32>
+    linalg.yield %v : f32
+  } -> tensor<3xf32>
+  func.return %r : tensor<3xf32>
+}
+"""
+    with pytest.raises(InterpretationError, match=r"tensor.extract: index 7 out of range for dim 0 of size 5"):
+        run(ir, "f", np.zeros(5), np.array([1, 7, 2]))
+
+
 def test_tensor_extract_with_computed_indices_in_generic():
     """A gather: tensor.extract inside a vectorized body takes index arrays."""
     table = RNG.standard_normal((5, 3)).astype(np.float32)
@@ -534,6 +574,10 @@ def test_run_converts_dtypes_and_checks_shapes():
         run(IDENTITY, "f", np.zeros((3, 2)), 1.0)
     with pytest.raises(ValueError, match="argument #1: expected a scalar f64"):
         run(IDENTITY, "f", np.zeros((2, 2)), np.zeros(2))
+    with pytest.raises(ValueError, match="argument #0: expected tensor<2x\\?xf32>, got complex values"):
+        run(IDENTITY, "f", np.full((2, 2), 1j), 1.0)
+    with pytest.raises(ValueError, match="argument #1: expected f64, got complex values"):
+        run(IDENTITY, "f", np.zeros((2, 2)), 1 + 2j)
     with pytest.raises(ValueError, match="takes 2 arguments, 1 given"):
         run(IDENTITY, "f", np.zeros((2, 2)))
     with pytest.raises(ValueError, match="no function @g"):

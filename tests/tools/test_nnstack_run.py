@@ -117,12 +117,17 @@ def test_pipeline_and_random_inputs_are_reproducible(tmp_path: Path):
     [
         ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : (tensor<2xf32>) -> tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}",
          ["--symbol", "f"], "gawee.relu: result shape [3] does not match the expected shape [2]"),
-        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}", ["--symbol", "f"], "error"),
+        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}", ["--symbol", "f"],
+         "function type expected"),
         (ADD_F64, ["--symbol", "nope", "--random-inputs"], "nope"),
         (ADD_F64, ["--symbol", "64_add"], "2 arguments"),
         (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "no-such-pass"], "no-such-pass"),
+        (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{"],
+         "Expected argument name here"),
+        (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{nope=true}"],
+         '["nope"] not found'),
     ],
-    ids=["verify", "parse", "symbol", "missing-inputs", "pass"],
+    ids=["verify", "parse", "symbol", "missing-inputs", "pass", "pipeline-syntax", "pass-option"],
 )
 def test_errors_are_one_line_without_traceback(tmp_path: Path, text: str, args: list[str], message: str):
     program = write(tmp_path, "bad.mlir", text)

@@ -8,9 +8,9 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
-from xdsl.universe import Universe
 
 from nnstack.dialects import gawee
+from nnstack.interpreters import make_context
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-linalg"
@@ -18,10 +18,7 @@ FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-l
 
 def context() -> Context:
     """A context with every dialect xdsl-opt knows, nnstack's included."""
-    ctx = Context()
-    for name, factory in Universe.get_multiverse().all_dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
+    return make_context()
 
 
 def lower(module: ModuleOp) -> ModuleOp:
@@ -54,8 +51,6 @@ def filecheck_cases() -> list:
         for index, chunk in enumerate(path.read_text().split("// -----"))
         if "gawee." in chunk and "expected-error" not in chunk and "CHECK-ERR" not in chunk
     ]
-
-
 
 
 def parse(text: str, name: str = "input") -> ModuleOp:

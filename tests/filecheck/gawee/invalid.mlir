@@ -512,3 +512,32 @@ func.func @ad_avg_pool_empty_input(%x: tensor<1x4x8x0xf32>) {
 }
 // CHECK-LABEL: sym_name = "ad_avg_pool_empty_input"
 // CHECK: Operation does not verify: gawee.ad_avg_pool: input spatial size 8x0 must not be empty
+
+// -----
+
+// groups, startDim and endDim are i64 (I64Attr in the original), so the custom form round-trips
+func.func @conv_groups_i32(%x: tensor<1x4x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+  %0 = "gawee.conv"(%x, %w) {dilation = array<i64: 1, 1>, groups = 2 : i32, padding = array<i64: 0, 0>, strides = array<i64: 1, 1>} : (tensor<1x4x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  func.return
+}
+// CHECK-LABEL: sym_name = "conv_groups_i32"
+// CHECK: Expected attribute i64 but got i32
+
+// -----
+
+func.func @flatten_dim_i32(%x: tensor<2x3x4xf32>) {
+  %0 = "gawee.flatten"(%x) {endDim = -1 : i64, startDim = 1 : i32} : (tensor<2x3x4xf32>) -> tensor<2x12xf32>
+  func.return
+}
+// CHECK-LABEL: sym_name = "flatten_dim_i32"
+// CHECK: Expected attribute i64 but got i32
+
+// -----
+
+// batch_norm: eps is an f64 attribute (F64Attr in the original)
+func.func @batch_norm_eps_f32(%x: tensor<1x2xf32>, %v: tensor<2xf32>) {
+  %0 = "gawee.batch_norm"(%x, %v, %v, %v, %v) {affine = true, eps = 1.0e-05 : f32} : (tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+  func.return
+}
+// CHECK-LABEL: sym_name = "batch_norm_eps_f32"
+// CHECK: f32 should be of base attribute f64
