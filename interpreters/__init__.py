@@ -5,7 +5,6 @@ scalar is a numpy scalar of its width (np.float32 for f32, ...); integers and in
 are Python ints or numpy integers.
 """
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, overload
 
@@ -34,15 +33,6 @@ __all__ = [
 ]
 
 
-_DIALECT_FUNCTIONS = (
-    ("nnstack.interpreters.gawee", "GaweeFunctions"),
-    ("nnstack.interpreters.mir", "MirFunctions"),
-    ("nnstack.interpreters.llir", "LlirFunctions"),
-    ("nnstack.interpreters.spensor", "SpensorFunctions"),
-)
-"""The interpreter functions of nnstack's dialects: (module, class)."""
-
-
 def register_nnstack_implementations(
     interpreter: Interpreter, ctx: Context | None = None
 ) -> None:
@@ -63,6 +53,10 @@ def register_nnstack_implementations(
     from nnstack.interpreters.math import MathFunctions
     from nnstack.interpreters.memref import MemRefFunctions
     from nnstack.interpreters.scf import ScfParallelFunctions
+    from nnstack.interpreters.gawee import GaweeFunctions
+    from nnstack.interpreters.llir import LlirFunctions
+    from nnstack.interpreters.mir import MirFunctions
+    from nnstack.interpreters.spensor import SpensorFunctions
     from nnstack.interpreters.tensor import TensorFunctions
 
     register_implementations(interpreter, ctx if ctx is not None else Context())
@@ -78,16 +72,8 @@ def register_nnstack_implementations(
         AffineFunctions(),
     ):
         interpreter.register_implementations(functions, override=True)
-
-    # nnstack's own dialects, whose modules may not exist yet while being written.
-    for module_name, class_name in _DIALECT_FUNCTIONS:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as e:
-            if e.name != module_name:
-                raise
-            continue
-        interpreter.register_implementations(getattr(module, class_name)())
+    for functions in (GaweeFunctions(), MirFunctions(), LlirFunctions(), SpensorFunctions()):
+        interpreter.register_implementations(functions)
 
 
 def make_context() -> Context:
@@ -323,7 +309,10 @@ def call(
         set_strict_memory(interpreter)
     signature = _tensor_signature(function)
     if signature is None:
+        from nnstack.interpreters.mir import check_results_not_freed
+
         results = interpreter.call_op(function, inputs)
+        check_results_not_freed(interpreter, symbol, results)
     else:
         results = _call_lowered(interpreter, function, signature, inputs)
     outputs: list[np.ndarray] = []

@@ -67,6 +67,17 @@ def _is_freed(interpreter: Interpreter, value: Any) -> bool:
     return isinstance(value, np.ndarray) and _freed(interpreter).get(id(value)) is value
 
 
+def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequence[Any]) -> None:
+    """A function's results must not be tensors mir.dealloc_tensor freed: `func.return`
+    is not a mir op, so the caller of the function checks them."""
+    for index, value in enumerate(results):
+        if _is_freed(interpreter, value):
+            raise InterpretationError(
+                f"func.return: result #{index} of @{symbol} is a tensor that "
+                "mir.dealloc_tensor freed"
+            )
+
+
 def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
     """The op's runtime operands: none freed, tensors as arrays of their declared type."""
     values = list(args)

@@ -17,7 +17,18 @@ import numpy as np
 import pytest
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, f16, f32, f64, i1, i8, i32, i64
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ModuleOp,
+    TensorType,
+    f16,
+    f32,
+    f64,
+    i1,
+    i8,
+    i32,
+    i64,
+)
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions
@@ -26,6 +37,7 @@ from xdsl.parser import Parser
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import InterpretationError
 
+import nnstack.interpreters
 from nnstack.dialects import mir
 from nnstack.interpreters.mir import MirFunctions
 
@@ -625,6 +637,20 @@ def test_double_dealloc():
     """
     with pytest.raises(InterpretationError, match=re.escape("mir.dealloc_tensor: %t is deallocated twice")):
         run_text(text)
+
+
+def test_returning_a_deallocated_tensor():
+    text = """
+    func.func @main() -> tensor<2xf32> {
+      %t = mir.alloc_tensor : tensor<2xf32>
+      mir.dealloc_tensor %t : tensor<2xf32>
+      func.return %t : tensor<2xf32>
+    }
+    """
+    with pytest.raises(
+        InterpretationError, match=re.escape("func.return: result #0 of @main is a tensor that mir.dealloc_tensor freed")
+    ):
+        nnstack.interpreters.run(text, "main")
 
 
 def test_use_after_dealloc_inside_a_loop():
