@@ -82,16 +82,16 @@ func.func @constants(%x: tensor<3xf32>) -> tensor<3xf32> {
 
 // from_elements stores its scalars (index elements truncated); a dealloc of an argument
 // does nothing (the caller owns it); returning an argument copies it to the output.
-func.func @from_elements(%n: index, %x: tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<i1>) {
+func.func @from_elements(%n: index, %x: tensor<2xi32>, %y: tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<i1>) {
   %c = arith.constant 7 : index
   %e = mir.from_elements %n, %c : (index, index) -> tensor<2xi32>
   %t = arith.constant true
   %b = mir.from_elements %t : (i1) -> tensor<i1>
-  mir.dealloc_tensor %x : tensor<2xi32>
+  mir.dealloc_tensor %y : tensor<2xi32>
   func.return %e, %x, %b : tensor<2xi32>, tensor<2xi32>, tensor<i1>
 }
 
-// CHECK-LABEL: llir.func @from_elements(%n: i64, %x: !llir.ptr<i32>, %out0: !llir.ptr<i32>, %out1: !llir.ptr<i32>, %out2: !llir.ptr<i1>) attributes {llir.tensor_signature = (index, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<i1>)} {
+// CHECK-LABEL: llir.func @from_elements(%n: i64, %x: !llir.ptr<i32>, %y: !llir.ptr<i32>, %out0: !llir.ptr<i32>, %out1: !llir.ptr<i32>, %out2: !llir.ptr<i1>) attributes {llir.tensor_signature = (index, tensor<2xi32>, tensor<2xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<i1>)} {
 // CHECK-NEXT:   %[[C:.*]] = llir.constant 7 : i64
 // CHECK-NEXT:   %[[V0:.*]] = llir.constant 1 : i64
 // CHECK-NEXT:   %[[T:.*]] = llir.constant true
