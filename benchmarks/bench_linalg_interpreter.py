@@ -8,8 +8,8 @@ interpreter is built once per module, so parsing and registration are not timed)
 - matmul_tb: the same product with B transposed, written as a linalg.generic
 
 The numpy references are computed in the same run: conv as sliding_window_view
-im2col + tensordot, matmul as `a @ b`. Prints the max abs error, the median times
-and the ratio interpreter / numpy. Not a test: there is no pass or fail.
+im2col + one GEMM ordered to give NCHW directly, matmul as `a @ b`. Prints the max
+abs error, the median times and the ratio interpreter / numpy. Not a test: there is no pass or fail.
 
     .venv/bin/python benchmarks/bench_linalg_interpreter.py
 """
@@ -91,10 +91,13 @@ def interpreter_for(text: str) -> Interpreter:
 
 
 def conv_reference(x: np.ndarray, w: np.ndarray) -> np.ndarray:
-    """im2col + GEMM; the NCHW result is left a transposed view (no final copy)."""
+    """im2col + one GEMM in the order that gives NCHW directly: [F, C*kh*kw] @ [C*kh*kw, N*oh*ow]."""
+    n, f = x.shape[0], w.shape[0]
     windows = sliding_window_view(x, w.shape[2:], axis=(2, 3))  # n c oh ow kh kw
-    out = np.tensordot(windows, w, axes=([1, 4, 5], [1, 2, 3]))  # n oh ow f
-    return out.transpose(0, 3, 1, 2)
+    oh, ow = windows.shape[2:4]
+    columns = windows.transpose(1, 4, 5, 0, 2, 3).reshape(-1, n * oh * ow)
+    out = w.reshape(f, -1) @ columns
+    return out.reshape(f, n, oh, ow).transpose(1, 0, 2, 3)
 
 
 def main() -> None:
