@@ -286,6 +286,13 @@ def _sum_private(
     return array.sum(axis=tuple(private)), [d for d in dims if d in keep]
 
 
+def _all_zero(array: np.ndarray) -> bool:
+    """Whether every element is zero, reading a broadcast scalar (a fill) only once."""
+    if array.size and not any(array.strides):
+        return not array.flat[0]
+    return not np.any(array)
+
+
 def _contract(
     lhs: np.ndarray,
     lhs_dims: list[int],
@@ -635,7 +642,7 @@ class _Run:
             total = _contract(lhs, lhs_dims, rhs, rhs_dims, omap.dims, self.ranges)
         init = _compact_view(self.name, self.n_inputs, self.inits[0], omap, self.ranges)
         # Adding an all-zero init is skipped: it can at most turn a -0.0 into +0.0.
-        if np.any(init):
+        if not _all_zero(init):
             total = self._combine(combiner, self.block.args[self.n_inputs], init, total)
         return [self.output(0, total, fresh=True)]
 
@@ -833,7 +840,9 @@ class LinalgFunctions(InterpreterFunctions):
         if not op.results:
             init[...] = as_dtype(value, init.dtype)
             return ()
-        return (np.full(init.shape, as_dtype(value, init.dtype)),)
+        # A tensor is never written in place, so a read-only broadcast of the scalar
+        # serves as the filled tensor without touching memory.
+        return (np.broadcast_to(np.asarray(value, init.dtype), init.shape),)
 
     @impl(linalg.CopyOp)
     def run_copy(

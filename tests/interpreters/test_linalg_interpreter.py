@@ -667,3 +667,44 @@ func.func @f(%x: tensor<3x4x5xf32>, %init: tensor<4xf32>) -> tensor<4xf32> {{
     summed = reference(x.astype(np.float64), axis=(0, 2))
     expected = init + summed if combine == "arith.addf" else np.maximum(init, summed)
     np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_filled_tensor_is_a_value_every_consumer_can_use():
+    """linalg.fill's tensor result feeds in-place-looking consumers (insert, insert_slice,
+    a parallel generic, a reduction) without any of them changing the filled value."""
+    ir = """
+    func.func @f(%x: tensor<2x3xf32>, %s: f32) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2xf32>, tensor<2x3xf32>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %seven = arith.constant 7.0 : f32
+      %e = tensor.empty() : tensor<2x3xf32>
+      %fill = linalg.fill ins(%s : f32) outs(%e : tensor<2x3xf32>) -> tensor<2x3xf32>
+      %ins = tensor.insert %seven into %fill[%c1, %c0] : tensor<2x3xf32>
+      %row = tensor.extract_slice %x[0, 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<1x3xf32>
+      %slice = tensor.insert_slice %row into %fill[1, 0] [1, 3] [1, 1] : tensor<1x3xf32> into tensor<2x3xf32>
+      %add = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x3xf32>) outs(%fill : tensor<2x3xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        %v = arith.addf %in, %out : f32
+        linalg.yield %v : f32
+      } -> tensor<2x3xf32>
+      %e2 = tensor.empty() : tensor<2xf32>
+      %init = linalg.fill ins(%s : f32) outs(%e2 : tensor<2xf32>) -> tensor<2xf32>
+      %sum = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<2x3xf32>) outs(%init : tensor<2xf32>) {
+      ^bb0(%in: f32, %out: f32):
+        %v = arith.addf %out, %in : f32
+        linalg.yield %v : f32
+      } -> tensor<2xf32>
+      func.return %ins, %slice, %add, %sum, %fill : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2xf32>, tensor<2x3xf32>
+    }
+    """
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    s = np.float32(0.5)
+    ins, slice_, add, total, fill = run(ir, "f", x, s)
+    expected_ins = np.full((2, 3), s)
+    expected_ins[1, 0] = 7
+    np.testing.assert_array_equal(ins, expected_ins)
+    np.testing.assert_array_equal(slice_, np.array([[s, s, s], [0, 1, 2]], np.float32))
+    np.testing.assert_array_equal(add, x + s)
+    np.testing.assert_array_equal(total, np.array([s + 3, s + 12], np.float32))
+    np.testing.assert_array_equal(fill, np.full((2, 3), s))
+    assert fill.flags.writeable
