@@ -54,7 +54,7 @@ from nnstack.dialects.utils import (
     broadcast_shape,
     i64_array,
     parse_functional_type,
-    parse_keywords,
+    parse_keywords_and_attr_dict,
     parse_operand_list,
     print_functional_type,
     print_keywords,
@@ -198,7 +198,8 @@ class GaweeOperation(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> GaweeOperation:
         operands = parse_operand_list(parser)
-        attributes = parse_keywords(parser, cls.KEYWORD_ATTRS) | parser.parse_optional_attr_dict()
+        keywords, attributes = parse_keywords_and_attr_dict(parser, cls.KEYWORD_ATTRS)
+        attributes |= keywords
         resolved, result_types = parse_functional_type(parser, operands)
         return cls.create(
             operands=resolved,

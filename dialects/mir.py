@@ -83,7 +83,7 @@ from nnstack.dialects.utils import (
     broadcast_shape,
     i64_array,
     parse_functional_type,
-    parse_keywords,
+    parse_keywords_and_attr_dict,
     parse_operand_list,
     print_functional_type,
     print_keywords,
@@ -275,8 +275,8 @@ class MirOperation(IRDLOperation):
             kind = parser.parse_identifier(f" ({cls.KIND_PROP} of {cls.name})")
             properties[cls.KIND_PROP] = StringAttr(kind)
         operands = parse_operand_list(parser)
-        properties |= parse_keywords(parser, cls.KEYWORD_PROPS)
-        attributes = parser.parse_optional_attr_dict()
+        keywords, attributes = parse_keywords_and_attr_dict(parser, cls.KEYWORD_PROPS)
+        properties |= keywords
         resolved, result_types = parse_functional_type(parser, operands)
         return cls.create(
             operands=resolved,

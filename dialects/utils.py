@@ -118,13 +118,32 @@ def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
 
 
 def parse_keywords(parser: Parser, keywords: Keywords) -> dict[str, Attribute]:
-    """The `name = value` pairs present, in the declared order."""
+    """The `name = value` pairs present, in any order, each at most once."""
+    kinds = dict(keywords)
     values: dict[str, Attribute] = {}
-    for name, kind in keywords:
-        if parser.parse_optional_keyword(name) is not None:
-            parser.parse_punctuation("=")
-            values[name] = parse_keyword_value(parser, kind)
-    return values
+    while True:
+        pos = parser.pos
+        if (name := parser.parse_optional_keyword_in(kinds.keys())) is None:
+            return values
+        if name in values:
+            parser.raise_error(f"'{name}' is given twice", pos, parser.pos)
+        parser.parse_punctuation("=")
+        values[name] = parse_keyword_value(parser, kinds[name])
+
+
+def parse_keywords_and_attr_dict(
+    parser: Parser, keywords: Keywords
+) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
+    """The keyword values, then the optional attribute dictionary, which may not
+    repeat a keyword (it would silently replace it)."""
+    values = parse_keywords(parser, keywords)
+    pos = parser.pos
+    attributes = parser.parse_optional_attr_dict()
+    if twice := sorted(values.keys() & attributes.keys()):
+        parser.raise_error(
+            f"'{twice[0]}' is given both as a keyword and in the attribute dictionary", pos
+        )
+    return values, attributes
 
 
 def print_keywords(

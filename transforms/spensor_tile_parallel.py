@@ -13,7 +13,7 @@ on [4, 4] runs on 4x2 = 8 cores, (8, 8) on [4, 4] on 16 cores with 2x2 steps eac
 (12,) on [8, 4] on 6x2 cores, while (7,) on [4] stays sequential (7 is prime).
 Loops that already fit are left alone.
 
-`mode` chooses where the sequential part goes:
+The `tiling` option chooses where the sequential part goes:
 
 - "spatial": `scf.for { scf.parallel }`: every step uses the whole grid on
   neighbouring indices, index = step * cores + core (cyclic distribution);
@@ -225,20 +225,20 @@ def _for(steps: int) -> tuple[list[Operation], scf.ForOp]:
 class SpensorTileParallelPass(ModulePass):
     """
     Fits every tagged `scf.parallel` onto its memory's core grid, using as many
-    cores as possible; `mode` is "spatial" (`scf.for {scf.parallel}`) or
-    "temporal" (`scf.parallel {scf.for}`).
+    cores as possible; `tiling` is "spatial" (`scf.for {scf.parallel}`) or
+    "temporal" (`scf.parallel {scf.for}`), named as in `spensor-lower`.
     """
 
     name = "spensor-tile-parallel"
 
-    mode: str = "spatial"
+    tiling: str = "spatial"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.mode not in MODES:
-            fail(self.name, op, f"mode must be \"spatial\" or \"temporal\", got \"{self.mode}\"")
+        if self.tiling not in MODES:
+            fail(self.name, op, f"tiling must be one of {', '.join(MODES)}, got \"{self.tiling}\"")
         table = memory_table(enclosing_module(op), self.name)
         PatternRewriteWalker(
-            TileParallelLoop(table, self.mode, self.name), apply_recursively=False
+            TileParallelLoop(table, self.tiling, self.name), apply_recursively=False
         ).rewrite_module(op)
         for inner in op.walk():
             inner.attributes.pop("spensor.tiled", None)

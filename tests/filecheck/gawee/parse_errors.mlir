@@ -2,13 +2,23 @@
 
 // Parse errors of the gawee custom syntax: where (file:line:col) and the message.
 
-// keyword attributes come in their fixed order (max_pool: kernelSize first)
-func.func @keyword_order(%x: tensor<1x4x8x8xf32>) {
-  %0 = gawee.max_pool %x strides = [2, 2] kernelSize = [2, 2] padding = [0, 0] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
+// a keyword attribute is given at most once (keywords may come in any order)
+func.func @keyword_twice(%x: tensor<1x4x8x8xf32>) {
+  %0 = gawee.max_pool %x strides = [2, 2] kernelSize = [2, 2] strides = [2, 2] padding = [0, 0] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:7:43
-// CHECK: Expected ':'
+// CHECK: parse_errors.mlir:7:63
+// CHECK: 'strides' is given twice
+
+// -----
+
+// the attribute dictionary may not repeat a keyword attribute
+func.func @keyword_in_dictionary(%x: tensor<1x4x8x8xf32>) {
+  %0 = gawee.ad_avg_pool %x outputSize = [1, 2] {outputSize = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
+  func.return
+}
+// CHECK: parse_errors.mlir:17:49
+// CHECK: 'outputSize' is given both as a keyword and in the attribute dictionary
 
 // -----
 
@@ -17,7 +27,7 @@ func.func @float_in_array(%x: tensor<1x4x8x8xf32>) {
   %0 = gawee.ad_avg_pool %x outputSize = [1.5, 2] : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:17:43
+// CHECK: parse_errors.mlir:27:43
 // CHECK: Expected integer literal
 
 // -----
@@ -27,7 +37,7 @@ func.func @missing_equals(%x: tensor<1x4x8x8xf32>) {
   %0 = gawee.ad_avg_pool %x outputSize [1, 2] : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:27:40
+// CHECK: parse_errors.mlir:37:40
 // CHECK: Expected '='
 
 // -----
@@ -37,7 +47,7 @@ func.func @bad_bool(%x: tensor<2x4xf32>, %c: tensor<4xf32>) {
   %0 = gawee.batch_norm %x, %c, %c, %c, %c affine = 1 eps = 1.0e-05 : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:37:53
+// CHECK: parse_errors.mlir:47:53
 // CHECK: Expected boolean literal
 
 // -----
@@ -47,7 +57,7 @@ func.func @operand_count(%x: tensor<2x3xf32>) {
   %0 = gawee.relu %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:47:24
+// CHECK: parse_errors.mlir:57:24
 // CHECK: expected 2 operand types but had 1
 
 // -----
@@ -57,7 +67,7 @@ func.func @operand_type(%x: tensor<2x3xf32>) {
   %0 = gawee.relu %x : (tensor<3x3xf32>) -> tensor<3x3xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:57:19
+// CHECK: parse_errors.mlir:67:19
 // CHECK: operand is used with type tensor<3x3xf32>, but has been previously used or defined with type tensor<2x3xf32>
 
 // -----
@@ -67,5 +77,5 @@ func.func @missing_type(%x: tensor<2x3xf32>) {
   %0 = gawee.relu %x
   func.return
 }
-// CHECK: parse_errors.mlir:68:3
+// CHECK: parse_errors.mlir:78:3
 // CHECK: Expected ':'

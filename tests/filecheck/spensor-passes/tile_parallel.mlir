@@ -1,5 +1,5 @@
 // RUN: xdsl-opt %s --split-input-file --verify-diagnostics -p spensor-tile-parallel | filecheck %s
-// RUN: xdsl-opt %s --split-input-file --verify-diagnostics -p 'spensor-tile-parallel{mode=temporal}' | filecheck %s --check-prefix=TEMPORAL
+// RUN: xdsl-opt %s --split-input-file --verify-diagnostics -p 'spensor-tile-parallel{tiling=temporal}' | filecheck %s --check-prefix=TEMPORAL
 
 "spensor.declare_memory"() <{memory_name = "L1", memory_shape = [4, 4], load = [], store = []}> : () -> ()
 "spensor.declare_memory"() <{memory_name = "L2", memory_shape = [], load = [], store = []}> : () -> ()
