@@ -6,7 +6,10 @@
 source "$(dirname "$0")/scripts/venv.sh"
 if [ "${NNSTACK_FULL_CHECKS:-0}" = 1 ]; then
     python -m pip install --quiet -e ".[test,upstream]"
-    python -m pip install --quiet "torch==2.13.0" || echo "run-tests: torch not installed; torch comparisons will be skipped"
+    # torch 2.13.0 (CPU) installs from a local wheel where the machine has one; elsewhere
+    # PyPI offers a multi-GB build, so the install is given at most 10 minutes.
+    timeout 600 python -m pip install --quiet "torch==2.13.0" \
+        || echo "run-tests: torch not installed; torch comparisons will be skipped"
 fi
 status=0
 python -m pytest tests "$@" || status=$?
