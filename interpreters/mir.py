@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, f16, f32, f64, i1, i8, i32, i64
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -31,27 +31,11 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-
-
-def numpy_dtype(element_type: Attribute) -> np.dtype:
-    """The numpy dtype of a mir element type."""
-    pairs = (
-        (f16, np.float16),
-        (f32, np.float32),
-        (f64, np.float64),
-        (i1, np.bool_),
-        (i8, np.int8),
-        (i32, np.int32),
-        (i64, np.int64),
-    )
-    for typ, dtype in pairs:
-        if element_type == typ:
-            return np.dtype(dtype)
-    raise InterpretationError(f"mir: no numpy dtype for element type {element_type}")
+from nnstack.interpreters.arith import numpy_dtype
 
 
 def _describe(value: SSAValue) -> str:
