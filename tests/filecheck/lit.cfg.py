@@ -20,5 +20,8 @@ config.excludes = ["lit.cfg.py", "inputs"]
 config.environment["PATH"] = os.pathsep.join(
     [os.path.dirname(sys.executable), config.environment.get("PATH", os.environ.get("PATH", ""))]
 )
+# A PYTHONPATH set by the caller (e.g. a checkout tested against another environment) reaches RUN lines.
+if "PYTHONPATH" in os.environ:
+    config.environment["PYTHONPATH"] = os.environ["PYTHONPATH"]
 if shutil.which("mlir-opt-19"):
     config.available_features.add("mlir-opt-19")
