@@ -24,10 +24,13 @@ Adaptive average pooling has no op of its own: convert-gawee-to-mir expresses it
 with mean reductions (reshape + reduce where the windows divide the input, slices +
 reduce + concat where they overlap), so its windows are exact.
 
-Custom syntax (declarative): operands, the kind of `mir.reduce` / `mir.pool` as a
-bare word before them, then every property as `name = value` in a fixed order, then
-the function type, e.g.
-`mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3xf32>) -> tensor<2xf32>`.
+Custom syntax, declared with `assembly_format`: the kind of `mir.reduce` /
+`mir.pool` as a bare word, the operands, every property as `name = value` in a fixed
+order, then the function type, e.g.
+`mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3xf32>) -> tensor<2xf32>`;
+`mir.if %c : i1 -> (types) {...} else {...}`. `mir.for` and `mir.parallel_for` keep
+upstream scf.for's hand-written syntax (see `LoopOp`). The generic form writes the
+kinds as `#mir<reduce_kind sum>` and `#mir<pool_kind max>`.
 
 One module per op family, as in the lowering (`nnstack.transforms.mir_to_llir`):
 `elementwise`, `conv`, `reduce`, `indexing`, `memory`, `control`; `attrs` holds the

@@ -17,7 +17,7 @@ from nnstack.dialects.mir.shapes import element_type, tensor_shape
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
-FUNCTIONAL_TYPE = "attr-dict `:` functional-type(operands, results)"
+ATTR_DICT_AND_TYPES = "attr-dict `:` functional-type(operands, results)"
 """The end of most mir formats: the attribute dictionary, then `: (operand types) ->
 result type`."""
 
@@ -51,8 +51,6 @@ def mir_op_definition(cls: type[_OpT]) -> type[_OpT]:
             end = start + len(parser.lexer.input.content[start : parser.pos].rstrip())
             parser.raise_error(f"{op.name}: {error}", start, end)
         except ParseError as error:
-            if error.msg.startswith(f"{op.name}: "):
-                raise
             raise dataclasses.replace(error, msg=f"{op.name}: {error.msg}") from None
 
     op.parse = classmethod(parse_reporting_op)  # pyright: ignore[reportAttributeAccessIssue]

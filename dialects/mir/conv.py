@@ -16,12 +16,12 @@ from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_d
 from xdsl.traits import Pure
 
 from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr
-from nnstack.dialects.mir.base import FUNCTIONAL_TYPE, MirOperation, keywords, mir_op_definition
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
 from nnstack.dialects.mir.constraints import FloatElement, I64Array, I64Integer, NumericElement, static_tensor
 from nnstack.dialects.mir.shapes import matmul_shape, tensor_like, tensor_shape
 from nnstack.dialects.utils import i64_array, window_output_size
 
-WINDOW_KEYWORDS = ("kernel_size", "stride", "padding", "dilation")
+_WINDOW_PROPERTIES = ("kernel_size", "stride", "padding", "dilation")
 
 
 def window_output(
@@ -95,8 +95,8 @@ class ConvOp(WindowOp):
     groups = prop_def(I64Integer)
 
     assembly_format = (
-        f"$input `,` $weight {keywords('input_shape', 'weight_shape', 'output_shape', *WINDOW_KEYWORDS)} "
-        f"{keywords('groups')} {FUNCTIONAL_TYPE}"
+        f"$input `,` $weight {keywords('input_shape', 'weight_shape', 'output_shape', *_WINDOW_PROPERTIES)} "
+        f"{keywords('groups')} {ATTR_DICT_AND_TYPES}"
     )
 
     def __init__(
@@ -181,7 +181,7 @@ class PoolOp(WindowOp):
     kind = prop_def(PoolKindAttr)
 
     assembly_format = (
-        f"$kind $input {keywords('input_shape', 'output_shape', *WINDOW_KEYWORDS)} {FUNCTIONAL_TYPE}"
+        f"$kind $input {keywords('input_shape', 'output_shape', *_WINDOW_PROPERTIES)} {ATTR_DICT_AND_TYPES}"
     )
 
     def __init__(
@@ -251,7 +251,7 @@ class MatmulOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$lhs `,` $rhs {FUNCTIONAL_TYPE}"
+    assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
         lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)

@@ -9,7 +9,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.mir.base import FUNCTIONAL_TYPE, MirOperation, keywords, mir_op_definition
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
 from nnstack.dialects.mir.constraints import AnyElement, FloatElement, NumericElement, static_tensor
 from nnstack.dialects.mir.shapes import tensor_like, tensor_shape
 from nnstack.dialects.utils import broadcast_shape, i64_array
@@ -31,7 +31,7 @@ class BroadcastBinaryOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$lhs `,` $rhs {keywords('broadcast_shape')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$lhs `,` $rhs {keywords('broadcast_shape')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
         lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
@@ -114,7 +114,7 @@ class UnaryElementwiseOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation):
         input = SSAValue.get(input)
@@ -162,7 +162,7 @@ class CastOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation, target: Attribute):
         input = SSAValue.get(input)

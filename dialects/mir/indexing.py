@@ -12,7 +12,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def, var_operand_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.mir.base import FUNCTIONAL_TYPE, MirOperation, keywords, mir_op_definition
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
 from nnstack.dialects.mir.constraints import (
     AnyElement,
     I64Array,
@@ -48,7 +48,7 @@ class SliceOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {keywords('starts', 'ends', 'strides')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input {keywords('starts', 'ends', 'strides')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(
         self,
@@ -108,7 +108,7 @@ class GatherOp(MirOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    assembly_format = f"$input `,` $indices {keywords('axis')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation, indices: SSAValue | Operation, axis: int):
         input, indices = SSAValue.get(input), SSAValue.get(indices)
@@ -147,7 +147,7 @@ class ScatterOp(MirOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    assembly_format = f"$input `,` $updates `,` $indices {keywords('axis')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input `,` $updates `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(
         self,
@@ -189,7 +189,7 @@ class TransposeOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {keywords('permutation')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input {keywords('permutation')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation, permutation: Sequence[int]):
         input = SSAValue.get(input)
@@ -224,7 +224,7 @@ class ConcatOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$inputs {keywords('axis')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$inputs {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, inputs: Sequence[SSAValue | Operation], axis: int):
         values = [SSAValue.get(v) for v in inputs]
@@ -269,7 +269,7 @@ class ReshapeOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation, shape: Sequence[int]):
         input = SSAValue.get(input)
@@ -300,7 +300,7 @@ class DynamicReshapeOp(MirOperation):
 
     traits = traits_def(NoMemoryEffect())
 
-    assembly_format = f"$input `,` $shape {FUNCTIONAL_TYPE}"
+    assembly_format = f"$input `,` $shape {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, input: SSAValue | Operation, shape: SSAValue | Operation, result_type: TensorType):
         super().__init__(operands=[input, shape], result_types=[result_type])

@@ -21,7 +21,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, Pure
 
-from nnstack.dialects.mir.base import FUNCTIONAL_TYPE, MirOperation, mir_op_definition
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, mir_op_definition
 from nnstack.dialects.mir.constraints import INTEGER_TYPES, AnyElement, any_tensor, static_tensor
 from nnstack.dialects.mir.shapes import element_type, tensor_shape
 
@@ -63,7 +63,7 @@ class FromElementsOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$elements {FUNCTIONAL_TYPE}"
+    assembly_format = f"$elements {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, elements: Sequence[SSAValue | Operation], result_type: TensorType):
         super().__init__(operands=[elements], result_types=[result_type])

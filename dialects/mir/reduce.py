@@ -11,7 +11,7 @@ from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_d
 from xdsl.traits import Pure
 
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
-from nnstack.dialects.mir.base import FUNCTIONAL_TYPE, MirOperation, keywords, mir_op_definition
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
 from nnstack.dialects.mir.constraints import (
     FLOAT_TYPES,
     NUMERIC_TYPES,
@@ -42,7 +42,7 @@ class ReduceOp(MirOperation):
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$kind $input {keywords('axes', 'keep_dims')} {FUNCTIONAL_TYPE}"
+    assembly_format = f"$kind $input {keywords('axes', 'keep_dims')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(
         self,
