@@ -246,6 +246,22 @@ class ArithFunctions(InterpreterFunctions):
             return (int_result(fn(lhs, rhs), result_type),)
 
     @staticmethod
+    def _int_division(
+        op: arith.SignlessIntegerBinaryOperation,
+        args: PythonValues,
+        fn: Callable[[Any, Any], Any],
+        unsigned: bool = False,
+    ) -> PythonValues:
+        """Integer division and remainder: a zero divisor is undefined behaviour in
+        MLIR (numpy would give 0), so it is a runtime error."""
+        divisor = int_operand(args[1], op.result.type, unsigned)
+        if np.any(divisor == 0):
+            name = f"%{op.rhs.name_hint}" if op.rhs.name_hint else "the divisor"
+            zero = "is 0" if np.ndim(divisor) == 0 else "has a zero element"
+            raise InterpretationError(f"{op.name}: integer division by zero ({name} {zero})")
+        return ArithFunctions._int_binary(op, args, fn, unsigned)
+
+    @staticmethod
     def _int_cast(
         operand_type: Attribute,
         result_type: Attribute,
@@ -367,43 +383,43 @@ class ArithFunctions(InterpreterFunctions):
     def run_divsi(
         self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, _signed_div)
+        return self._int_division(op, args, _signed_div)
 
     @impl(arith.DivUIOp)
     def run_divui(
         self, interpreter: Interpreter, op: arith.DivUIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, np.floor_divide, unsigned=True)
+        return self._int_division(op, args, np.floor_divide, unsigned=True)
 
     @impl(arith.RemSIOp)
     def run_remsi(
         self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, np.fmod)
+        return self._int_division(op, args, np.fmod)
 
     @impl(arith.RemUIOp)
     def run_remui(
         self, interpreter: Interpreter, op: arith.RemUIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, np.remainder, unsigned=True)
+        return self._int_division(op, args, np.remainder, unsigned=True)
 
     @impl(arith.FloorDivSIOp)
     def run_floordivsi(
         self, interpreter: Interpreter, op: arith.FloorDivSIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, np.floor_divide)
+        return self._int_division(op, args, np.floor_divide)
 
     @impl(arith.CeilDivSIOp)
     def run_ceildivsi(
         self, interpreter: Interpreter, op: arith.CeilDivSIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, _ceil_div)
+        return self._int_division(op, args, _ceil_div)
 
     @impl(arith.CeilDivUIOp)
     def run_ceildivui(
         self, interpreter: Interpreter, op: arith.CeilDivUIOp, args: PythonValues
     ):
-        return self._int_binary(op, args, _ceil_div, unsigned=True)
+        return self._int_division(op, args, _ceil_div, unsigned=True)
 
     @impl(arith.MaxSIOp)
     def run_maxsi(

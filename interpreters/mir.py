@@ -210,7 +210,9 @@ class MirFunctions(InterpreterFunctions):
         if np.issubdtype(lhs.dtype, np.floating):
             return self._broadcast(interpreter, op, args, np.divide)
         if (rhs == 0).any():
-            raise InterpretationError(f"{op.name}: integer division by zero")
+            raise InterpretationError(
+                f"{op.name}: integer division by zero ({_describe(op.rhs)} has a zero element)"
+            )
         return self._broadcast(interpreter, op, args, _truncating_divide)
 
     @impl(mir.BroadcastMaxOp)
@@ -277,11 +279,11 @@ class MirFunctions(InterpreterFunctions):
         kind, padding = op.kind.data, op.array("padding")
         _, oh, ow, _ = op.array("output_shape")
         window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
-        if kind == "max":
+        if kind == mir.PoolKind.MAX:
             return _result(op, _windows(_pad_hw(x, padding, -np.inf), *window).max(axis=(-2, -1)))
         acc = _accumulator(x.dtype)
         total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
-        if kind == "sum":
+        if kind == mir.PoolKind.SUM:
             return _result(op, total)
         mask = np.ones((1, *x.shape[1:3], 1), dtype=acc)
         counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
@@ -299,7 +301,7 @@ class MirFunctions(InterpreterFunctions):
     @impl(mir.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
         (x,) = _operands(interpreter, op, args)
-        reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
+        reduce = getattr(np, op.kind.data.value)  # the seven kinds are numpy's function names
         with np.errstate(all="ignore"):
             return _result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
 

@@ -19,7 +19,7 @@ UNIVERSE = Universe(
     all_dialects={
         "gawee": _lazy("dialects.gawee", "Gawee"),
         "llir": _lazy("dialects.llir", "LLIR"),
-        "mir": _lazy("dialects.mir", "MIR"),
+        "mir": _lazy("dialects.mir", "Mir"),
         "ndspensor": _lazy("dialects.spensor", "NDSpensor"),
         "spensor": _lazy("dialects.spensor", "Spensor"),
     },

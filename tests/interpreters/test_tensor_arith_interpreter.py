@@ -189,6 +189,17 @@ def test_integer_binary_i32(op, reference):
     check_both(f"  %r = arith.{op} %a, %b : i32", ["i32", "i32"], "i32", [I32_A, I32_B], expected)
 
 
+@pytest.mark.parametrize("op", ["divsi", "remsi", "floordivsi", "ceildivsi", "divui", "remui", "ceildivui"])
+def test_integer_division_by_zero_is_an_error(op):
+    """Undefined in MLIR: an error naming the op and the divisor, on scalars and arrays."""
+    module = parse_module(scalar_and_elementwise(f"  %r = arith.{op} %a, %b : i32", ["i32", "i32"], "i32"))
+    message = rf"^arith\.{op}: integer division by zero \(%b"
+    with pytest.raises(InterpretationError, match=message + r" is 0\)"):
+        run(module, "s", np.int32(7), np.int32(0))
+    with pytest.raises(InterpretationError, match=message + r" has a zero element\)"):
+        run(module, "v", I32_A, np.array([1, 2, 3, 0, 5, 6], np.int32))
+
+
 @pytest.mark.parametrize(
     "op, reference",
     [

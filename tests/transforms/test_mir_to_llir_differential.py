@@ -334,7 +334,7 @@ IF_SCALARS = """
 func.func @main(%c: i1, %x: tensor<3xf32>, %n: index) -> (index, tensor<3xf32>, f32) {
   %c2 = arith.constant 2 : index
   %h = arith.constant 0.5 : f32
-  %r:3 = mir.if %c -> (index, tensor<3xf32>, f32) {
+  %r:3 = mir.if %c : i1 -> (index, tensor<3xf32>, f32) {
     %m = arith.muli %n, %c2 : index
     mir.yield %m, %x, %h : index, tensor<3xf32>, f32
   } else {

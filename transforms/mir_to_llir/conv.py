@@ -121,14 +121,14 @@ class PoolLowering(LlirPattern):
         sx = b.strides(mir.tensor_shape(op.input))
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
-        acc_type = element if kind == "max" else accumulator_type(element)
-        counting = kind == "avg" and (rows.checked or cols.checked)
+        acc_type = element if kind == mir.PoolKind.MAX else accumulator_type(element)
+        counting = kind == mir.PoolKind.AVG and (rows.checked or cols.checked)
         combine: Combine = (
             (lambda b, acc, v: b.binary(llir.MaxOp, acc, v))
-            if kind == "max"
+            if kind == mir.PoolKind.MAX
             else (lambda b, acc, v: b.binary(llir.AddOp, acc, v))
         )
-        initial = [b.const(float("-inf"), acc_type) if kind == "max" else b.zero(acc_type)]
+        initial = [b.const(float("-inf"), acc_type) if kind == mir.PoolKind.MAX else b.zero(acc_type)]
         if counting:
             initial.append(b.const(0))
         with b.nest((n, oh, ow, c)) as (i_n, i_oh, i_ow, i_c):
@@ -158,7 +158,7 @@ class PoolLowering(LlirPattern):
                         kw_loop.yield_(*accumulate(kw_loop.args))
                 kh_loop.yield_(*kw_loop.results)
             result = kh_loop.results[0]
-            if kind == "avg":
+            if kind == mir.PoolKind.AVG:
                 count = (
                     b.cast(llir.SIToFPOp, kh_loop.results[1], acc_type)
                     if counting

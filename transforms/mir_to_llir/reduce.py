@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
@@ -12,27 +14,29 @@ from nnstack.dialects import llir, mir
 from .builder import LlirPattern, Offset, accumulator_type, integer_bounds, linear, tensor_type
 
 
-def _identity(kind: str, typ: Attribute) -> int | float:
+def _identity(kind: mir.ReduceKind, typ: Attribute) -> int | float:
     """The value a reduction of nothing gives: the neutral element of the kind."""
-    if kind in ("sum", "mean", "any"):
+    if kind in (mir.ReduceKind.SUM, mir.ReduceKind.MEAN, mir.ReduceKind.ANY):
         return 0.0 if llir.is_float(typ) else 0
-    if kind in ("prod", "all"):
+    if kind in (mir.ReduceKind.PROD, mir.ReduceKind.ALL):
         return 1.0 if llir.is_float(typ) else 1
     if llir.is_float(typ):
-        return float("-inf") if kind == "max" else float("inf")
+        return float("-inf") if kind == mir.ReduceKind.MAX else float("inf")
     low, high = integer_bounds(typ)
-    return low if kind == "max" else high
+    return low if kind == mir.ReduceKind.MAX else high
 
 
-_COMBINE: dict[str, type[llir._BinaryOp]] = {
-    "sum": llir.AddOp,
-    "mean": llir.AddOp,
-    "prod": llir.MulOp,
-    "max": llir.MaxOp,
-    "min": llir.MinOp,
-    "any": llir.OrOp,
-    "all": llir.AndOp,
-}
+_COMBINE: Mapping[mir.ReduceKind, type[llir._BinaryOp]] = MappingProxyType(
+    {
+        mir.ReduceKind.SUM: llir.AddOp,
+        mir.ReduceKind.MEAN: llir.AddOp,
+        mir.ReduceKind.PROD: llir.MulOp,
+        mir.ReduceKind.MAX: llir.MaxOp,
+        mir.ReduceKind.MIN: llir.MinOp,
+        mir.ReduceKind.ANY: llir.OrOp,
+        mir.ReduceKind.ALL: llir.AndOp,
+    }
+)
 
 
 class ReduceLowering(LlirPattern):
@@ -55,7 +59,7 @@ class ReduceLowering(LlirPattern):
         kept = [d for d in range(len(shape)) if d not in axes]
         out_dim = {d: (d if op.keeps_dims else kept.index(d)) for d in kept}
         order = b.loop_order(len(shape))
-        acc_type = accumulator_type(element) if kind in ("sum", "mean") else element
+        acc_type = accumulator_type(element) if kind in (mir.ReduceKind.SUM, mir.ReduceKind.MEAN) else element
         combine = _COMBINE[kind]
         with b.nest([shape[d] for d in order if d in out_dim]) as ivs:
             positions = dict(zip([d for d in order if d in out_dim], ivs))
@@ -76,7 +80,7 @@ class ReduceLowering(LlirPattern):
                 return loop.results[0]
 
             result = reduce(0, x_base, initial)
-            if kind == "mean":
+            if kind == mir.ReduceKind.MEAN:
                 count = math.prod(shape[d] for d in axes)
                 result = b.binary(llir.DivOp, result, b.const(float(count), acc_type))
             target = linear(b, [(positions[d], so[out_dim[d]]) for d in kept])

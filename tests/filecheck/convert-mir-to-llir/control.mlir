@@ -110,7 +110,7 @@ func.func @parallel_for(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
 // mir.if in the function body: llir.cond_br to the two regions, which fill the result
 // buffer and branch to a join block; scalar results are phis.
 func.func @if(%c: i1, %x: tensor<2xf32>, %n: index) -> (tensor<2xf32>, index) {
-  %r:2 = mir.if %c -> (tensor<2xf32>, index) {
+  %r:2 = mir.if %c : i1 -> (tensor<2xf32>, index) {
     %e = mir.exp %x : (tensor<2xf32>) -> tensor<2xf32>
     mir.yield %e, %n : tensor<2xf32>, index
   } else {
@@ -156,7 +156,7 @@ func.func @if_in_loop(%x: tensor<2xf32>, %n: index) -> tensor<2xf32> {
   %r = mir.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<2xf32>) {
     %odd = arith.remsi %i, %c2 : index
     %cond = arith.cmpi eq, %odd, %c1 : index
-    %next = mir.if %cond -> (tensor<2xf32>) {
+    %next = mir.if %cond : i1 -> (tensor<2xf32>) {
       %neg = mir.neg %acc : (tensor<2xf32>) -> tensor<2xf32>
       mir.yield %neg : tensor<2xf32>
     } else {

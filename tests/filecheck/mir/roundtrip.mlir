@@ -56,7 +56,7 @@ func.func @conv_pool_matmul(%x: tensor<1x9x9x4xf32>, %w: tensor<3x3x2x6xf32>, %l
 
 // CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "conv_pool_matmul"
 // CHECK-GENERIC:         %conv = "mir.conv"(%x, %w) <{input_shape = array<i64: 1, 9, 9, 4>, weight_shape = array<i64: 3, 3, 2, 6>, output_shape = array<i64: 1, 3, 5, 6>, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 0, 1, 1, 2>, dilation = array<i64: 2, 1>, groups = 2 : i64}> : (tensor<1x9x9x4xf32>, tensor<3x3x2x6xf32>) -> tensor<1x3x5x6xf32>
-// CHECK-GENERIC:         %max = "mir.pool"(%x) <{kind = "max", input_shape = array<i64: 1, 9, 9, 4>, output_shape = array<i64: 1, 5, 5, 4>, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1, 2, 2>, dilation = array<i64: 1, 1>}> : (tensor<1x9x9x4xf32>) -> tensor<1x5x5x4xf32>
+// CHECK-GENERIC:         %max = "mir.pool"(%x) <{kind = #mir<pool_kind max>, input_shape = array<i64: 1, 9, 9, 4>, output_shape = array<i64: 1, 5, 5, 4>, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1, 2, 2>, dilation = array<i64: 1, 1>}> : (tensor<1x9x9x4xf32>) -> tensor<1x5x5x4xf32>
 
 func.func @reduce(%x: tensor<2x3x4xf32>, %p: tensor<2x3xi1>) {
   %sum = mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
@@ -80,7 +80,7 @@ func.func @reduce(%x: tensor<2x3x4xf32>, %p: tensor<2x3xi1>) {
 // CHECK-NEXT:    func.return
 
 // CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "reduce"
-// CHECK-GENERIC:         %sum = "mir.reduce"(%x) <{kind = "sum", axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
+// CHECK-GENERIC:         %sum = "mir.reduce"(%x) <{kind = #mir<reduce_kind sum>, axes = array<i64: 1>, keep_dims = false}> : (tensor<2x3x4xf32>) -> tensor<2x4xf32>
 
 func.func @index(%x: tensor<4x5xf32>, %i: tensor<2x3xi64>, %u: tensor<4x2x3xf32>, %s: tensor<2xi32>) {
   %slice = mir.slice %x starts = [3, 0] ends = [-1, 5] strides = [-2, 1] : (tensor<4x5xf32>) -> tensor<2x5xf32>
@@ -148,7 +148,7 @@ func.func @control_flow(%x: tensor<4xf32>, %lb: index, %ub: index, %step: index,
   %par = mir.parallel_for %i = %lb to %ub step %step num_threads = 4 iter_args(%acc = %x) -> (tensor<4xf32>) {
     mir.yield %acc : tensor<4xf32>
   }
-  %if = mir.if %c -> (tensor<4xf32>) {
+  %if = mir.if %c : i1 -> (tensor<4xf32>) {
     mir.yield %sum#0 : tensor<4xf32>
   } else {
     mir.yield %par : tensor<4xf32>
@@ -172,7 +172,7 @@ func.func @control_flow(%x: tensor<4xf32>, %lb: index, %ub: index, %step: index,
 // CHECK-NEXT:    %par = mir.parallel_for %i_2 = %lb to %ub step %step num_threads = 4 iter_args(%acc_1 = %x) -> (tensor<4xf32>) {
 // CHECK-NEXT:      mir.yield %acc_1 : tensor<4xf32>
 // CHECK-NEXT:    }
-// CHECK-NEXT:    %if = mir.if %c -> (tensor<4xf32>) {
+// CHECK-NEXT:    %if = mir.if %c : i1 -> (tensor<4xf32>) {
 // CHECK-NEXT:      mir.yield %sum : tensor<4xf32>
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      mir.yield %par : tensor<4xf32>

@@ -1,0 +1,172 @@
+"""The mir dialect: nnstack's mid-level IR of normalized tensor ops.
+
+mir sits between gawee (framework-level NN ops) and llir (buffers, loads and stores).
+Its ops follow the seed's normalization rules, and the verifiers enforce them:
+
+- every tensor op has a single result whose static shape is explicit in its type and
+  is checked against the op's shape rule (a conv carries all its parameters, a
+  broadcast op carries its `broadcast_shape`);
+- no implicit broadcasting: element-wise binary ops are the `broadcast_*` family;
+- no fused ops: a biased conv is `mir.conv` + `mir.broadcast_add`, batch norm is a
+  chain of element-wise ops;
+- control flow is explicit: `mir.for`, `mir.parallel_for` and `mir.if`, whose
+  regions end in `mir.yield` (loop-carried values are block arguments);
+- memory is explicit where a program wants it: `mir.alloc_tensor` /
+  `mir.dealloc_tensor`.
+
+Tensors are ranked and statically shaped (only `mir.dynamic_reshape` may produce
+and consume `?` dims, and `mir.dealloc_tensor` free them) with element type f16,
+f32, f64, i1, i8, i32 or i64. Layouts are NHWC for `mir.conv` (weights
+[KH, KW, C_in/groups, C_out]) and `mir.pool`; their padding is always four values
+[top, left, bottom, right].
+
+Adaptive average pooling has no op of its own: convert-gawee-to-mir expresses it
+with mean reductions (reshape + reduce where the windows divide the input, slices +
+reduce + concat where they overlap), so its windows are exact.
+
+Custom syntax, declared with `assembly_format`: the kind of `mir.reduce` /
+`mir.pool` as a bare word, the operands, every property as `name = value` in a fixed
+order, then the function type, e.g.
+`mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3xf32>) -> tensor<2xf32>`;
+`mir.if %c : i1 -> (types) {...} else {...}`. `mir.for` and `mir.parallel_for` keep
+upstream scf.for's hand-written syntax (see `LoopOp`). The generic form writes the
+kinds as `#mir<reduce_kind sum>` and `#mir<pool_kind max>`.
+
+One module per op family, as in the lowering (`nnstack.transforms.mir_to_llir`):
+`elementwise`, `conv`, `reduce`, `indexing`, `memory`, `control`; `attrs` holds the
+enumerated options, `constraints` the accepted types, `shapes` the shape rules and
+`base` what every tensor op shares.
+"""
+
+from xdsl.ir import Dialect
+
+from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr, ReduceKind, ReduceKindAttr
+from nnstack.dialects.mir.base import MirOperation
+from nnstack.dialects.mir.constraints import ELEMENT_TYPES, FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
+from nnstack.dialects.mir.control import ForOp, IfOp, LoopOp, ParallelForOp, YieldOp
+from nnstack.dialects.mir.conv import ConvOp, MatmulOp, PoolOp, WindowOp
+from nnstack.dialects.mir.elementwise import (
+    BroadcastAddOp,
+    BroadcastBinaryOp,
+    BroadcastDivOp,
+    BroadcastMaxOp,
+    BroadcastMinOp,
+    BroadcastMulOp,
+    BroadcastSubOp,
+    CastOp,
+    ExpOp,
+    NegOp,
+    SqrtOp,
+    UnaryElementwiseOp,
+)
+from nnstack.dialects.mir.indexing import (
+    ConcatOp,
+    DynamicReshapeOp,
+    GatherOp,
+    ReshapeOp,
+    ScatterOp,
+    SliceOp,
+    TransposeOp,
+)
+from nnstack.dialects.mir.memory import AllocTensorOp, ConstantOp, DeallocTensorOp, FromElementsOp
+from nnstack.dialects.mir.reduce import ReduceOp
+from nnstack.dialects.mir.shapes import (
+    element_type,
+    gather_shape,
+    matmul_shape,
+    reduced_shape,
+    slice_length,
+    tensor_like,
+    tensor_shape,
+)
+from nnstack.dialects.utils import broadcast_shape
+
+Mir = Dialect(
+    "mir",
+    [
+        BroadcastAddOp,
+        BroadcastSubOp,
+        BroadcastMulOp,
+        BroadcastDivOp,
+        BroadcastMaxOp,
+        BroadcastMinOp,
+        SqrtOp,
+        ExpOp,
+        NegOp,
+        CastOp,
+        ConvOp,
+        PoolOp,
+        MatmulOp,
+        ReduceOp,
+        SliceOp,
+        GatherOp,
+        ScatterOp,
+        ReshapeOp,
+        DynamicReshapeOp,
+        TransposeOp,
+        ConcatOp,
+        ConstantOp,
+        FromElementsOp,
+        AllocTensorOp,
+        DeallocTensorOp,
+        ForOp,
+        ParallelForOp,
+        IfOp,
+        YieldOp,
+    ],
+    [ReduceKindAttr, PoolKindAttr],
+)
+
+__all__ = [
+    "ELEMENT_TYPES",
+    "FLOAT_TYPES",
+    "INTEGER_TYPES",
+    "NUMERIC_TYPES",
+    "AllocTensorOp",
+    "BroadcastAddOp",
+    "BroadcastBinaryOp",
+    "BroadcastDivOp",
+    "BroadcastMaxOp",
+    "BroadcastMinOp",
+    "BroadcastMulOp",
+    "BroadcastSubOp",
+    "CastOp",
+    "ConcatOp",
+    "ConstantOp",
+    "ConvOp",
+    "DeallocTensorOp",
+    "DynamicReshapeOp",
+    "ExpOp",
+    "ForOp",
+    "FromElementsOp",
+    "GatherOp",
+    "IfOp",
+    "LoopOp",
+    "MatmulOp",
+    "Mir",
+    "MirOperation",
+    "NegOp",
+    "ParallelForOp",
+    "PoolKind",
+    "PoolKindAttr",
+    "PoolOp",
+    "ReduceKind",
+    "ReduceKindAttr",
+    "ReduceOp",
+    "ReshapeOp",
+    "ScatterOp",
+    "SliceOp",
+    "SqrtOp",
+    "TransposeOp",
+    "UnaryElementwiseOp",
+    "WindowOp",
+    "YieldOp",
+    "broadcast_shape",
+    "element_type",
+    "gather_shape",
+    "matmul_shape",
+    "reduced_shape",
+    "slice_length",
+    "tensor_like",
+    "tensor_shape",
+]

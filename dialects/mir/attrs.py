@@ -1,0 +1,50 @@
+"""The enumerated options of mir ops.
+
+In an op's custom syntax an option is a bare word (`mir.reduce sum ...`); in the
+generic form it is an opaque dialect attribute, `#mir<reduce_kind sum>`.
+"""
+
+from __future__ import annotations
+
+from enum import auto
+
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import SpacedOpaqueSyntaxAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.utils.str_enum import StrEnum
+
+
+class ReduceKind(StrEnum):
+    """How mir.reduce combines the elements along its axes; the names are numpy's
+    reductions. sum, max, min, prod take numeric tensors, mean floats, any and all i1."""
+
+    SUM = auto()
+    MEAN = auto()
+    MAX = auto()
+    MIN = auto()
+    PROD = auto()
+    ANY = auto()
+    ALL = auto()
+
+
+class PoolKind(StrEnum):
+    """How mir.pool combines a window: its maximum, its sum, or its average over the
+    real (non-padding) positions."""
+
+    MAX = auto()
+    SUM = auto()
+    AVG = auto()
+
+
+@irdl_attr_definition
+class ReduceKindAttr(EnumAttribute[ReduceKind], SpacedOpaqueSyntaxAttribute):
+    """The kind of a mir.reduce: `#mir<reduce_kind sum>`."""
+
+    name = "mir.reduce_kind"
+
+
+@irdl_attr_definition
+class PoolKindAttr(EnumAttribute[PoolKind], SpacedOpaqueSyntaxAttribute):
+    """The kind of a mir.pool: `#mir<pool_kind max>`."""
+
+    name = "mir.pool_kind"

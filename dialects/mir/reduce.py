@@ -1,0 +1,91 @@
+"""`mir.reduce`: one reduction kind over a set of axes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import BoolAttr, i1
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import Pure
+
+from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
+from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
+from nnstack.dialects.mir.constraints import (
+    FLOAT_TYPES,
+    NUMERIC_TYPES,
+    AnyElement,
+    I64Array,
+    static_tensor,
+)
+from nnstack.dialects.mir.shapes import reduced_shape, tensor_like, tensor_shape
+from nnstack.dialects.utils import i64_array
+
+
+@mir_op_definition
+class ReduceOp(MirOperation):
+    """Reduces `axes` (non-empty, unique, in [0, rank)) with kind sum, mean, max,
+    min, prod (numeric; mean on floats only) or any, all (i1 to i1). With
+    `keep_dims` the reduced dims stay as size 1."""
+
+    name = "mir.reduce"
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+    kind = prop_def(ReduceKindAttr)
+    axes = prop_def(I64Array)
+    keep_dims = prop_def(BoolAttr)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$kind $input {keywords('axes', 'keep_dims')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        kind: ReduceKind | str,
+        axes: Sequence[int],
+        keep_dims: bool = False,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, reduced_shape(tensor_shape(input), axes, keep_dims))],
+            properties={
+                "kind": ReduceKindAttr(ReduceKind(kind)),
+                "axes": i64_array(axes),
+                "keep_dims": BoolAttr.from_bool(keep_dims),
+            },
+        )
+
+    @property
+    def keeps_dims(self) -> bool:
+        return bool(self.keep_dims.value.data)
+
+    def element_types(self) -> tuple[Attribute, ...]:
+        """The input element types the op's kind takes."""
+        match self.kind.data:
+            case ReduceKind.ANY | ReduceKind.ALL:
+                return (i1,)
+            case ReduceKind.MEAN:
+                return FLOAT_TYPES
+            case _:
+                return NUMERIC_TYPES
+
+    def verify_(self) -> None:
+        kind = self.kind.data
+        self.expect_element_types("input", self.input, self.element_types())
+        shape, axes = tensor_shape(self.input), self.array("axes")
+        if not axes:
+            raise self.fail("'axes' must not be empty")
+        for axis in axes:
+            self.expect_axis("axes", axis, len(shape))
+        if len(set(axes)) != len(axes):
+            raise self.fail(f"'axes' {list(axes)} must be unique")
+        if kind in (ReduceKind.MEAN, ReduceKind.MAX, ReduceKind.MIN) and any(shape[a] == 0 for a in axes):
+            raise self.fail(f"cannot take the {kind} of an empty axis (input shape {list(shape)})")
+        self.expect_result_shape(reduced_shape(shape, axes, self.keeps_dims))

@@ -1,0 +1,54 @@
+"""The shape rules of the mir ops, shared by the verifiers, the builders, the
+interpreter and the lowerings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import TensorType
+from xdsl.ir import Attribute, SSAValue
+
+from nnstack.dialects.utils import broadcast_shape
+
+
+def slice_length(start: int, end: int, stride: int) -> int:
+    """Number of positions start, start+stride, ... strictly before `end`."""
+    if stride > 0:
+        return max(0, -(-(end - start) // stride))
+    return max(0, -(-(start - end) // -stride))
+
+
+def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
+    if keep_dims:
+        return tuple(1 if i in axes else d for i, d in enumerate(shape))
+    return tuple(d for i, d in enumerate(shape) if i not in axes)
+
+
+def gather_shape(input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
+    """Shape of `gather(input, indices, axis)`: the axis replaced by the indices' shape."""
+    return (*input[:axis], *indices, *input[axis + 1 :])
+
+
+def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
+    """[..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch dims, or None."""
+    if len(lhs) < 2 or len(rhs) < 2 or lhs[-1] != rhs[-2]:
+        return None
+    batch = broadcast_shape(lhs[:-2], rhs[:-2])
+    return None if batch is None else (*batch, lhs[-2], rhs[-1])
+
+
+def tensor_shape(value: SSAValue) -> tuple[int, ...]:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return tuple(typ.get_shape())
+
+
+def element_type(value: SSAValue) -> Attribute:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return typ.element_type
+
+
+def tensor_like(value: SSAValue, shape: Sequence[int]) -> TensorType:
+    """A tensor type with `value`'s element type and `shape`."""
+    return TensorType(element_type(value), shape)
