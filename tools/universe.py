@@ -29,9 +29,13 @@ UNIVERSE = Universe(
         ),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
-        "spensor-append-constant": _lazy(
-            "transforms.spensor_append_constant", "SpensorAppendConstantPass"
+        "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
+        "llir-annotate-unroll-hints": _lazy(
+            "transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"
         ),
+        "llir-drop-foreign-frees": _lazy("transforms.llir_buffers", "LlirDropForeignFreesPass"),
+        "llir-forward-outputs": _lazy("transforms.llir_buffers", "LlirForwardOutputsPass"),
+        "llir-insert-frees": _lazy("transforms.llir_buffers", "LlirInsertFreesPass"),
         "spensor-bufferize-output": _lazy(
             "transforms.spensor_bufferize_output", "SpensorBufferizeOutputPass"
         ),

@@ -2,7 +2,7 @@
 
     spensor-memory-analysis -> spensor-bufferize-output -> spensor-parallel-analysis
       -> spensor-expand-parallel -> spensor-tile-parallel -> spensor-to-tensor
-      -> spensor-dce -> spensor-append-constant
+      -> spensor-dce -> hoist-constants
 
 The result has no spensor type or op left: each kernel keeps its name, takes
 memrefs (its results as trailing output memrefs) and computes with `scf.parallel`
@@ -18,7 +18,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from nnstack.transforms.spensor_append_constant import SpensorAppendConstantPass
+from nnstack.transforms.hoist_constants import HoistConstantsPass
 from nnstack.transforms.spensor_bufferize_output import SpensorBufferizeOutputPass
 from nnstack.transforms.spensor_dce import SpensorDCEPass
 from nnstack.transforms.spensor_expand_parallel import REDUCE_STRATEGIES, SpensorExpandParallelPass
@@ -52,7 +52,7 @@ class SpensorLowerPass(ModulePass):
             SpensorTileParallelPass(self.tiling),
             SpensorToTensorPass(self.memory_spaces),
             SpensorDCEPass(),
-            SpensorAppendConstantPass(),
+            HoistConstantsPass(),
         ]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
