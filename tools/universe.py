@@ -6,11 +6,12 @@ imports its module only when it is called.
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from xdsl.universe import Universe
 
 
-def _lazy(module: str, name: str) -> Callable[[], object]:
+def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A factory that imports `nnstack.<module>` and returns its attribute `name`."""
     return lambda: getattr(import_module(f"nnstack.{module}"), name)
 

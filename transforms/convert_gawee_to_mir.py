@@ -244,9 +244,8 @@ class ConvertGaweeToMirPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lowered = op.clone()
-        position = {copy: (original, index) for index, (copy, original) in enumerate(zip(lowered.walk(), op.walk()))}
-        found = sorted((position[copy] + (why,) for copy, why in self.lower(lowered)), key=lambda p: p[1])
-        fail_at_ops(self.name, [(original, why) for original, _, why in found])
+        originals = dict(zip(lowered.walk(), op.walk()))
+        fail_at_ops(self.name, [(originals[copy], why) for copy, why in self.lower(lowered)])
         replace_contents(op, lowered)
 
     @staticmethod

@@ -102,14 +102,11 @@ def problems(module: ModuleOp, functions: list[func.FuncOp], layout: llir.Memory
     problems: list[Problem] = []
     for function in functions:
         if llir.lowered_signature(function.function_type) is None:
-            problems.append(
-                (
-                    function,
-                    f"cannot lower func.func @{function.sym_name.data}: its type "
-                    f"{function.function_type} has a type an llir.func cannot take "
-                    "(tensors need a static shape)",
-                )
+            why = (
+                f"cannot lower func.func @{function.sym_name.data}: its type {function.function_type} "
+                "has a type an llir.func cannot take (tensors need a static shape)"
             )
+            problems.append((function, why))
         for op in function.body.walk():
             if (why := _why_not_lowered(op, layout)) is not None:
                 problems.append((op, f"cannot lower {op.name}: {why}"))

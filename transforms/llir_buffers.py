@@ -82,9 +82,9 @@ class LlirDropForeignFreesPass(LlirFunctionPass):
         if _tensor_signature(function) is None:
             return
         for op in list(function.walk()):
-            if isinstance(op, llir.FreeBufferOp) and isinstance(op.ptr, BlockArgument):
-                if op.ptr.block.parent is function.body:
-                    Rewriter.erase_op(op)
+            is_free = isinstance(op, llir.FreeBufferOp)
+            if is_free and isinstance(op.ptr, BlockArgument) and op.ptr.block.parent is function.body:
+                Rewriter.erase_op(op)
 
 
 @dataclass(frozen=True)

@@ -29,17 +29,20 @@ Problem = tuple[Operation, str]
 def fail_at_ops(pass_name: str, problems: Sequence[Problem]) -> None:
     """Raises `PassFailedException` if there is any problem, else returns.
 
-    The message is `<pass>: <first problem> (and N more)`; the printed diagnostic
-    shows the whole module with every op marked with its message.
+    The message is `<pass>: <first problem in program order> (and N more)`; the
+    printed diagnostic shows the whole module with every op marked with its message.
     """
     if not problems:
         return
+    top = problems[0][0].get_toplevel_object()
+    position = {op: index for index, op in enumerate(top.walk())} if isinstance(top, Operation) else {}
+    ordered = sorted(problems, key=lambda problem: position.get(problem[0], len(position)))
     diagnostic = Diagnostic()
-    for op, message in problems:
+    for op, message in ordered:
         diagnostic.add_message(op, message)
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    error = PassFailedException(f"{pass_name}: {problems[0][1]}{more}")
-    diagnostic.raise_exception(problems[0][0], error)
+    error = PassFailedException(f"{pass_name}: {ordered[0][1]}{more}")
+    diagnostic.raise_exception(top, error)
 
 
 def replace_contents(target: Operation, source: Operation) -> None:
