@@ -138,7 +138,7 @@ class MemoryType(ParametrizedAttribute, TypeAttribute):
                 isinstance(s, IntegerAttr) for s in shape.data
             ):
                 parser.raise_error("expected a memory shape such as [4, 4]", pos, parser.pos)
-        values = [s.value.data for s in shape.data]  # pyright: ignore
+        values = [s.value.data for s in shape.data if isinstance(s, IntegerAttr)]
         return (StringAttr(name), int_array(values))
 
     def print_parameters(self, printer: Printer) -> None:
@@ -672,8 +672,7 @@ class MoveOp(IRDLOperation):
 
     def __init__(self, source: SSAValue | Operation, memory: MemoryType):
         source = SSAValue.get(source)
-        tile = tile_type(source.type)
-        assert tile is not None
+        tile = tile_of(source.type)
         super().__init__(
             operands=[source],
             properties={"memory_name": memory.memory_name},
@@ -681,14 +680,13 @@ class MoveOp(IRDLOperation):
         )
 
     def verify_(self) -> None:
-        tile = tile_type(self.result.type)
-        assert tile is not None
+        tile = tile_of(self.result.type)
         if tile.level != self.memory_name.data:
             raise VerifyException(
                 f"{self.name}: result memory \"{tile.level}\" differs from memory_name \"{self.memory_name.data}\""
             )
         source = self.source.type
-        expected = same_kind(source, tile_type(source).with_memory(tile.memory))  # pyright: ignore
+        expected = same_kind(source, tile_of(source).with_memory(tile.memory))
         verify_result_type(self, self.result, expected, "the source's type in the destination memory")
 
 
@@ -715,11 +713,9 @@ class MoveToOp(IRDLOperation):
             raise VerifyException(f"{self.name}: source {src} and destination {dst} must be of the same kind")
         if grid_of(src) != grid_of(dst):
             raise VerifyException(f"{self.name}: grid shapes differ: {list(grid_of(src))} and {list(grid_of(dst))}")
-        if tile_type(src).element_type != tile_type(dst).element_type:  # pyright: ignore
-            raise VerifyException(
-                f"{self.name}: tensor types differ: {tile_type(src).element_type} and "  # pyright: ignore
-                f"{tile_type(dst).element_type}"  # pyright: ignore
-            )
+        src_tensor, dst_tensor = tile_of(src).element_type, tile_of(dst).element_type
+        if src_tensor != dst_tensor:
+            raise VerifyException(f"{self.name}: tensor types differ: {src_tensor} and {dst_tensor}")
 
 
 @irdl_op_definition
@@ -887,8 +883,9 @@ class SubviewOp(IRDLOperation):
         if result_type is None:
             assert isinstance(source.type, SpensorType)
             static = [constant_int(SSAValue.get(s)) for s in sizes]
-            assert None not in static
-            result_type = source.type.with_shape(static)  # pyright: ignore
+            shape = [size for size in static if size is not None]
+            assert len(shape) == len(static), "subview sizes must be constants"
+            result_type = source.type.with_shape(shape)
         super().__init__(operands=[source, offsets, sizes, strides], result_types=[result_type])
 
     def static_sizes(self) -> list[int]:
@@ -1249,8 +1246,7 @@ class NDBroadcastOp(IRDLOperation):
 
     def __init__(self, source: SSAValue | Operation, dimensions: Sequence[int]):
         source = SSAValue.get(source)
-        tile = tile_type(source.type)
-        assert tile is not None
+        tile = tile_of(source.type)
         super().__init__(
             operands=[source],
             properties={"dimensions": int_array(dimensions)},
@@ -1266,7 +1262,7 @@ class NDBroadcastOp(IRDLOperation):
             g not in (1, t) for g, t in zip(reversed(grid), reversed(target))
         ):
             raise VerifyException(f"{self.name}: cannot broadcast grid {list(grid)} to {list(target)}")
-        verify_result_type(self, self.result, NDSpensorType(tile_type(self.source.type), target))  # pyright: ignore
+        verify_result_type(self, self.result, NDSpensorType(tile_of(self.source.type), target))
 
 
 Spensor = Dialect(

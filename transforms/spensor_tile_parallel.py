@@ -171,7 +171,7 @@ class TileParallelLoop(RewritePattern):
             if container is None:
                 outer.extend([*consts, loop])
             else:
-                container.insert_ops_before([*consts, loop], container.last_op)  # pyright: ignore
+                _insert_at_end(container, [*consts, loop])
             container = loop.regions[0].block
         assert container is not None
         core_ivs = {c: par.body.block.args[i] for i, c in enumerate(core_dims)}
@@ -181,10 +181,10 @@ class TileParallelLoop(RewritePattern):
         for d, iv in enumerate(body.args):
             value = self.index(d, plan, core_ivs, step_ivs, new_ops)
             iv.replace_all_uses_with(value)
-        container.insert_ops_before(new_ops, container.last_op)  # pyright: ignore
+        _insert_at_end(container, new_ops)
         for inner in list(body.ops)[:-1]:
             inner.detach()
-            container.insert_op_before(inner, container.last_op)  # pyright: ignore
+            _insert_at_end(container, [inner])
         return outer
 
     def index(
@@ -220,6 +220,13 @@ class TileParallelLoop(RewritePattern):
         apply = affine.ApplyOp(symbols, AffineMapAttr(AffineMap(0, len(symbols), (expr,))))
         ops.append(apply)
         return apply.result
+
+
+def _insert_at_end(block: Block, ops: Sequence[Operation]) -> None:
+    """Inserts `ops` before the terminator of `block`."""
+    terminator = block.last_op
+    assert terminator is not None
+    block.insert_ops_before(list(ops), terminator)
 
 
 def _loop(bounds: Sequence[int], tag: str) -> tuple[list[Operation], scf.ParallelOp]:

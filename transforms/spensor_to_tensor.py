@@ -68,7 +68,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.dialects.linalg import attrs as linalg_attrs
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -204,18 +204,10 @@ class Lowering:
     ) -> None:
         """Uses of spensor value `old` after `at` see `new` (cast to `old`'s type): how
         an in-place write into a value (not a buffer) is expressed with tensors."""
-        block = at.parent_block()
-        defining = old.owner.parent_block() if isinstance(old.owner, Operation) else old.owner
-        later = [
-            use
-            for use in old.uses
-            if use.operation is not at
-            and (holder := block.find_ancestor_op_in_block(use.operation)) is not None  # pyright: ignore
-            and at.is_before_in_block(holder)
-        ]
+        later = later_uses(old, at)
         if not later:
             return
-        assert defining is block, "checked by in_place_problems"
+        assert _defined_in_block_of(old, at), "checked by to_tensor_problems"
         replacement = self.as_spensor(new, old.type, rewriter)
         for use in later:
             use.operation.operands[use.index] = replacement
@@ -262,7 +254,8 @@ class SubviewLowering(SpensorPattern):
         offsets, strides = _mixed(op.offsets), _mixed(op.strides)
         if self.lowering.is_buffer(op.source):
             source = self.lowering.as_buffer(op.source)
-            view_type = _subview_type(source.type, offsets, sizes, strides, result.shape)  # pyright: ignore
+            assert isinstance(source.type, MemRefType)
+            view_type = _subview_type(source.type, offsets, sizes, strides, result.shape)
             view = memref.SubviewOp.get(source, offsets, sizes, strides, view_type)
         else:
             source = self.lowering.as_tensor(op.source, rewriter)
@@ -594,27 +587,30 @@ def _problem(op: Operation) -> str | None:
     if any(is_spensor_type(t) for t in types) and not isinstance(op, _LOWERED) and not in_for:
         return f"cannot lower {op.name}: no lowering for an op on spensors"
     written = _written_value(op)
-    if written is not None and not is_buffer(written) and _used_after_outside(written, op):
-        return (
-            f"{op.name} writes into a value defined outside its region and used later; "
-            "write into a buffer (spensor.alloc_spensor) instead"
-        )
-    return None
+    if written is None or is_buffer(written) or _defined_in_block_of(written, op) or not later_uses(written, op):
+        return None
+    return (
+        f"{op.name} writes into a value defined outside its region and used later; "
+        "write into a buffer (spensor.alloc_spensor) instead"
+    )
 
 
-def _used_after_outside(value: SSAValue, writer: Operation) -> bool:
-    """Whether `value` is defined outside `writer`'s block and used after it there."""
+def later_uses(value: SSAValue, writer: Operation) -> list[Use]:
+    """The uses of `value` after `writer` in `writer`'s block (nested ones too)."""
     block = writer.parent_block()
     assert block is not None
-    defining = value.owner.parent_block() if isinstance(value.owner, Operation) else value.owner
-    if defining is block:
-        return False
-    return any(
-        use.operation is not writer
+    return [
+        use
+        for use in value.uses
+        if use.operation is not writer
         and (holder := block.find_ancestor_op_in_block(use.operation)) is not None
         and writer.is_before_in_block(holder)
-        for use in value.uses
-    )
+    ]
+
+
+def _defined_in_block_of(value: SSAValue, op: Operation) -> bool:
+    defining = value.owner.parent_block() if isinstance(value.owner, Operation) else value.owner
+    return defining is op.parent_block()
 
 
 def to_tensor_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:

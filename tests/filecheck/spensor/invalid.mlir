@@ -546,3 +546,24 @@ func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !
 "spensor.declare_memory"() <{memory_name = "L1", memory_shape = [0], load = [], store = []}> : () -> ()
 
 // CHECK: spensor.declare_memory: every memory_shape entry must be >= 1, got [0]
+
+// -----
+
+// Memory space numbers are LLVM address spaces: 0 <= space < 2**24, an i64.
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = -1 : i64} : () -> ()
+
+// CHECK: spensor.declare_memory: memory_space must be in [0, 16777216), got -1
+
+// -----
+
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = 16777216 : i64} : () -> ()
+
+// CHECK: spensor.declare_memory: memory_space must be in [0, 16777216), got 16777216
+
+// -----
+
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = 2 : i32} : () -> ()
+
+// CHECK:      Expected attribute i64 but got i32
+// CHECK-NEXT: "builtin.module"() ({
+// CHECK-NEXT:   "spensor.declare_memory"()
