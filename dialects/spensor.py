@@ -22,7 +22,14 @@ original:
 - `ndspensor.reduce` sorts `reduce_dim` and accepts only `op_name = "add"`, the
   reduction every implementation computes;
 - `spensor.subview` keeps the source's memory, `combine_to_spensor` needs distinct
-  target axes for its non-unit grid dims.
+  target axes for its non-unit grid dims;
+- memory space numbers are range-checked (LLVM address spaces, 0 <= n < 2**24);
+- ops declare their memory effects (views and handles are `Pure`, copies read and
+  allocate their result, `move_to` / `fill` / an in-place add write), so the stock
+  `dce`, `cse` and `canonicalize` work on spensor programs;
+- what the analyses find is attached as verified attributes:
+  `#spensor.memory_level<...>` (one level of the memory table) and
+  `#spensor.loop<...>` (one loop of the parallel loop nest).
 
 Memory shapes print as `!spensor.memory<"L1", [4, 4]>`; the original's
 `[4 : i64, 4 : i64]` parses too.

@@ -175,7 +175,6 @@ class Expander:
 
     function: func.FuncOp
     table: MemoryTable
-    pass_name: str
     reduce_strategy: ReduceStrategy = "sequential"
 
     stack: list[Frame] = field(default_factory=list)
@@ -632,21 +631,19 @@ _RULES: dict[type[Operation], Callable[[Expander, Any, tuple[Idx, ...]], SSAValu
 """The emission rule of each op that produces an ndspensor."""
 
 
-def expansion_problems(module: ModuleOp, table: MemoryTable, pass_name: str) -> list[Problem]:
+def expansion_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:
     """Every op of `module` the expansion cannot handle: undeclared memories, and what
     `Expander.problems` finds in each function."""
     problems = undeclared_memories(module, table)
     for function in functions(module):
         if not function.is_declaration:
-            problems += Expander(function, table, pass_name).problems()
+            problems += Expander(function, table).problems()
     return problems
 
 
-def expand_function(
-    function: func.FuncOp, table: MemoryTable, pass_name: str, reduce_strategy: ReduceStrategy
-) -> Expander:
+def expand_function(function: func.FuncOp, table: MemoryTable, reduce_strategy: ReduceStrategy) -> Expander:
     """Expands `function`, which `expansion_problems` found nothing wrong with."""
-    expander = Expander(function, table, pass_name, reduce_strategy)
+    expander = Expander(function, table, reduce_strategy)
     expander.run()
     return expander
 
@@ -664,13 +661,11 @@ class LoopReport:
     placements: dict[Operation, set[int]]
 
 
-def report_loops(
-    function: func.FuncOp, table: MemoryTable, pass_name: str, reduce_strategy: ReduceStrategy
-) -> LoopReport:
+def report_loops(function: func.FuncOp, table: MemoryTable, reduce_strategy: ReduceStrategy) -> LoopReport:
     """What expanding `function` builds, found by expanding a copy (`function` is unchanged)."""
     copy = function.clone()
     originals = dict(zip(copy.walk(), function.walk()))
-    expander = expand_function(copy, table, pass_name, reduce_strategy)
+    expander = expand_function(copy, table, reduce_strategy)
     placements = {originals[op]: ids for op, ids in expander.placements.items() if op in originals}
     copy.erase(safe_erase=False)
     return LoopReport(expander.loops, placements)
@@ -692,12 +687,12 @@ class SpensorExpandParallelPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         table = memory_table(op, self.name)
-        fail_at_ops(self.name, expansion_problems(op, table, self.name))
+        fail_at_ops(self.name, expansion_problems(op, table))
         stale: list[Problem] = []
         for function in functions(op):
             reported = function.attributes.get(PARALLEL_LOOPS)
             if reported is not None and not function.is_declaration:
-                expected = loops_attr(report_loops(function, table, self.name, self.reduce_strategy).loops)
+                expected = loops_attr(report_loops(function, table, self.reduce_strategy).loops)
                 if reported != expected:
                     why = "the attached spensor.parallel_loops no longer match the program; rerun spensor-parallel-analysis"
                     stale.append((function, why))
@@ -707,7 +702,7 @@ class SpensorExpandParallelPass(ModulePass):
             for inner in function.walk():
                 inner.attributes.pop(LOOPS, None)
             if not function.is_declaration:
-                expand_function(function, table, self.name, self.reduce_strategy)
+                expand_function(function, table, self.reduce_strategy)
 
 
 __all__ = [

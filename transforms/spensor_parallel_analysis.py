@@ -48,11 +48,11 @@ class SpensorParallelAnalysisPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         table = memory_table(op, self.name)
-        fail_at_ops(self.name, expansion_problems(op, table, self.name))
+        fail_at_ops(self.name, expansion_problems(op, table))
         for function in functions(op):
             if function.is_declaration:
                 continue
-            report = report_loops(function, table, self.name, self.reduce_strategy)
+            report = report_loops(function, table, self.reduce_strategy)
             function.attributes[PARALLEL_LOOPS] = loops_attr(report.loops)
             for placed, loop_ids in report.placements.items():
                 placed.attributes[LOOPS] = ArrayAttr([IntegerAttr(i, i64) for i in sorted(loop_ids)])

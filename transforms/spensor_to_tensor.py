@@ -104,7 +104,6 @@ class Lowering:
 
     table: MemoryTable
     memory_spaces: bool
-    pass_name: str
 
     def space(self, level: str) -> int:
         return self.table[level].space if self.memory_spaces and level in self.table else 0
@@ -665,7 +664,7 @@ class SpensorToTensorPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         table = memory_table(op, self.name)
         fail_at_ops(self.name, to_tensor_problems(op, table))
-        lowering = Lowering(table, self.memory_spaces, self.name)
+        lowering = Lowering(table, self.memory_spaces)
         for function in functions(op):
             lower_signature(function)
         PatternRewriteWalker(
