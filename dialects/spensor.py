@@ -37,7 +37,7 @@ Memory shapes print as `!spensor.memory<"L1", [4, 4]>`; the original's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from collections.abc import Set as AbstractSet
 from typing import ClassVar, TypeAlias
 
@@ -395,37 +395,74 @@ def verify_memory_space(where: str, space: int) -> None:
         raise VerifyException(f"{where}: memory_space must be in [0, {MEMORY_SPACES}), got {space}")
 
 
-def _parse_field(parser: AttrParser, name: str) -> None:
-    parser.parse_keyword(name)
-    parser.parse_punctuation("=")
-
-
-def _parse_ints(parser: AttrParser) -> ArrayAttr[IntAttr]:
+def _parse_ints(parser: AttrParser) -> Attribute:
     values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
     return ArrayAttr([IntAttr(v) for v in values])
 
 
-def _parse_strings(parser: AttrParser) -> ArrayAttr[StringAttr]:
+def _parse_strings(parser: AttrParser) -> Attribute:
     values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_str_literal)
     return ArrayAttr([StringAttr(v) for v in values])
 
 
-def _print_field(printer: Printer, name: str, first: bool = False) -> None:
-    printer.print_string(f"{name} = " if first else f", {name} = ")
+def _print_ints(printer: Printer, values: Attribute) -> None:
+    assert isinstance(values, ArrayAttr)
+    printer.print_string("[" + ", ".join(str(v.data) for v in values.data if isinstance(v, IntAttr)) + "]")
 
 
-def _print_ints(printer: Printer, values: ArrayAttr[IntAttr]) -> None:
-    printer.print_string("[" + ", ".join(str(v.data) for v in values.data) + "]")
-
-
-def _print_strings(printer: Printer, values: ArrayAttr[StringAttr]) -> None:
+def _print_strings(printer: Printer, values: Attribute) -> None:
+    assert isinstance(values, ArrayAttr)
     printer.print_string("[")
-    printer.print_list(values.data, lambda v: printer.print_string_literal(v.data))
+    printer.print_list([v.data for v in values.data if isinstance(v, StringAttr)], printer.print_string_literal)
     printer.print_string("]")
 
 
+def _print_int(printer: Printer, value: Attribute) -> None:
+    assert isinstance(value, IntAttr)
+    printer.print_string(str(value.data))
+
+
+def _print_string(printer: Printer, value: Attribute) -> None:
+    assert isinstance(value, StringAttr)
+    printer.print_string_literal(value.data)
+
+
+_FIELD_SYNTAX: dict[str, tuple[Callable[[AttrParser], Attribute], Callable[[Printer, Attribute], None]]] = {
+    "ints": (_parse_ints, _print_ints),
+    "strings": (_parse_strings, _print_strings),
+    "int": (lambda parser: IntAttr(parser.parse_integer()), _print_int),
+    "string": (lambda parser: StringAttr(parser.parse_str_literal()), _print_string),
+}
+"""How a field of each kind of a `KeywordFieldsAttr` parses and prints."""
+
+
+class KeywordFieldsAttr(ParametrizedAttribute):
+    """An attribute printed as `<name = value, ...>`, its parameters in `FIELDS` order."""
+
+    FIELDS: ClassVar[tuple[tuple[str, str], ...]]
+    """(name, kind) of each parameter, kind a key of `_FIELD_SYNTAX`."""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: list[Attribute] = []
+        with parser.in_angle_brackets():
+            for index, (name, kind) in enumerate(cls.FIELDS):
+                if index:
+                    parser.parse_punctuation(",")
+                parser.parse_keyword(name)
+                parser.parse_punctuation("=")
+                values.append(_FIELD_SYNTAX[kind][0](parser))
+        return values
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            for index, ((name, kind), value) in enumerate(zip(self.FIELDS, self.parameters, strict=True)):
+                printer.print_string(f", {name} = " if index else f"{name} = ")
+                _FIELD_SYNTAX[kind][1](printer, value)
+
+
 @irdl_attr_definition
-class MemoryLevelAttr(ParametrizedAttribute):
+class MemoryLevelAttr(KeywordFieldsAttr):
     """
     One level of the memory table `spensor-memory-analysis` attaches to the module
     (`spensor.memory_map = {L1 = #spensor.memory_level<...>, ...}`): what its
@@ -442,37 +479,7 @@ class MemoryLevelAttr(ParametrizedAttribute):
     memory_space: IntAttr
     depth: IntAttr
 
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            _parse_field(parser, "shape")
-            shape = _parse_ints(parser)
-            parser.parse_punctuation(",")
-            _parse_field(parser, "load")
-            load = _parse_strings(parser)
-            parser.parse_punctuation(",")
-            _parse_field(parser, "store")
-            store = _parse_strings(parser)
-            parser.parse_punctuation(",")
-            _parse_field(parser, "memory_space")
-            space = IntAttr(parser.parse_integer())
-            parser.parse_punctuation(",")
-            _parse_field(parser, "depth")
-            depth = IntAttr(parser.parse_integer())
-        return (shape, load, store, space, depth)
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            _print_field(printer, "shape", first=True)
-            _print_ints(printer, self.shape)
-            _print_field(printer, "load")
-            _print_strings(printer, self.load)
-            _print_field(printer, "store")
-            _print_strings(printer, self.store)
-            _print_field(printer, "memory_space")
-            printer.print_string(str(self.memory_space.data))
-            _print_field(printer, "depth")
-            printer.print_string(str(self.depth.data))
+    FIELDS = (("shape", "ints"), ("load", "strings"), ("store", "strings"), ("memory_space", "int"), ("depth", "int"))
 
     def verify(self) -> None:
         shape = [v.data for v in self.shape.data]
@@ -484,7 +491,7 @@ class MemoryLevelAttr(ParametrizedAttribute):
 
 
 @irdl_attr_definition
-class LoopAttr(ParametrizedAttribute):
+class LoopAttr(KeywordFieldsAttr):
     """
     One loop of the nest `spensor-parallel-analysis` reports on a function
     (`spensor.parallel_loops = [#spensor.loop<...>, ...]`, a loop's index is its
@@ -499,27 +506,7 @@ class LoopAttr(ParametrizedAttribute):
     memory_tag: StringAttr
     parent: IntAttr
 
-    @classmethod
-    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
-        with parser.in_angle_brackets():
-            _parse_field(parser, "bounds")
-            bounds = _parse_ints(parser)
-            parser.parse_punctuation(",")
-            _parse_field(parser, "memory_tag")
-            tag = StringAttr(parser.parse_str_literal())
-            parser.parse_punctuation(",")
-            _parse_field(parser, "parent")
-            parent = IntAttr(parser.parse_integer())
-        return (bounds, tag, parent)
-
-    def print_parameters(self, printer: Printer) -> None:
-        with printer.in_angle_brackets():
-            _print_field(printer, "bounds", first=True)
-            _print_ints(printer, self.bounds)
-            _print_field(printer, "memory_tag")
-            printer.print_string_literal(self.memory_tag.data)
-            _print_field(printer, "parent")
-            printer.print_string(str(self.parent.data))
+    FIELDS = (("bounds", "ints"), ("memory_tag", "string"), ("parent", "int"))
 
     def verify(self) -> None:
         bounds = [v.data for v in self.bounds.data]
