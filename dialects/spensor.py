@@ -22,7 +22,14 @@ original:
 - `ndspensor.reduce` sorts `reduce_dim` and accepts only `op_name = "add"`, the
   reduction every implementation computes;
 - `spensor.subview` keeps the source's memory, `combine_to_spensor` needs distinct
-  target axes for its non-unit grid dims.
+  target axes for its non-unit grid dims;
+- memory space numbers are range-checked (LLVM address spaces, 0 <= n < 2**24);
+- ops declare their memory effects (views and handles are `Pure`, copies read and
+  allocate their result, `move_to` / `fill` / an in-place add write), so the stock
+  `dce`, `cse` and `canonicalize` work on spensor programs;
+- what the analyses find is attached as verified attributes:
+  `#spensor.memory_level<...>` (one level of the memory table) and
+  `#spensor.loop<...>` (one loop of the parallel loop nest).
 
 Memory shapes print as `!spensor.memory<"L1", [4, 4]>`; the original's
 `[4 : i64, 4 : i64]` parses too.
@@ -30,7 +37,8 @@ Memory shapes print as `!spensor.memory<"L1", [4, 4]>`; the original's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from typing import ClassVar, TypeAlias
 
 from xdsl.dialects import arith
@@ -41,6 +49,7 @@ from xdsl.dialects.builtin import (
     Float32Type,
     Float64Type,
     IndexType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     MemRefType,
@@ -59,16 +68,27 @@ from xdsl.ir import (
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
+    VarConstraint,
+    base,
     irdl_attr_definition,
     irdl_op_definition,
     operand_def,
     opt_attr_def,
     prop_def,
     result_def,
+    traits_def,
     var_operand_def,
 )
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
+from xdsl.traits import (
+    EffectInstance,
+    MemoryEffect,
+    MemoryEffectKind,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    Pure,
+)
 from xdsl.utils.exceptions import VerifyException
 
 # ---------------------------------------------------------------------------
@@ -125,7 +145,7 @@ class MemoryType(ParametrizedAttribute, TypeAttribute):
                 isinstance(s, IntegerAttr) for s in shape.data
             ):
                 parser.raise_error("expected a memory shape such as [4, 4]", pos, parser.pos)
-        values = [s.value.data for s in shape.data]  # pyright: ignore
+        values = [s.value.data for s in shape.data if isinstance(s, IntegerAttr)]
         return (StringAttr(name), int_array(values))
 
     def print_parameters(self, printer: Printer) -> None:
@@ -251,6 +271,14 @@ def tile_type(t: Attribute) -> SpensorType | None:
     return None
 
 
+def tile_of(t: Attribute) -> SpensorType:
+    """The spensor type of one tile of `t`, which must be a spensor or an ndspensor
+    type, as the op definitions guarantee for their spensor operands and results."""
+    tile = tile_type(t)
+    assert tile is not None, f"{t} is not a spensor or ndspensor type"
+    return tile
+
+
 def grid_of(t: Attribute) -> tuple[int, ...]:
     """The grid shape of an ndspensor, () for anything else."""
     return t.grid if isinstance(t, NDSpensorType) else ()
@@ -355,37 +383,193 @@ def reduce_sum_shape(shape: Sequence[int]) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------------------
+# The analyses' results, as verified attributes.
+# ---------------------------------------------------------------------------
+
+MEMORY_SPACES = 1 << 24
+"""Memory space numbers are LLVM address spaces: 0 <= space < 2**24."""
+
+
+def verify_memory_space(where: str, space: int) -> None:
+    if not 0 <= space < MEMORY_SPACES:
+        raise VerifyException(f"{where}: memory_space must be in [0, {MEMORY_SPACES}), got {space}")
+
+
+def _parse_ints(parser: AttrParser) -> Attribute:
+    values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer)
+    return ArrayAttr([IntAttr(v) for v in values])
+
+
+def _parse_strings(parser: AttrParser) -> Attribute:
+    values = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_str_literal)
+    return ArrayAttr([StringAttr(v) for v in values])
+
+
+def _print_ints(printer: Printer, values: Attribute) -> None:
+    assert isinstance(values, ArrayAttr)
+    printer.print_string("[" + ", ".join(str(v.data) for v in values.data if isinstance(v, IntAttr)) + "]")
+
+
+def _print_strings(printer: Printer, values: Attribute) -> None:
+    assert isinstance(values, ArrayAttr)
+    printer.print_string("[")
+    printer.print_list([v.data for v in values.data if isinstance(v, StringAttr)], printer.print_string_literal)
+    printer.print_string("]")
+
+
+def _print_int(printer: Printer, value: Attribute) -> None:
+    assert isinstance(value, IntAttr)
+    printer.print_string(str(value.data))
+
+
+def _print_string(printer: Printer, value: Attribute) -> None:
+    assert isinstance(value, StringAttr)
+    printer.print_string_literal(value.data)
+
+
+_FIELD_SYNTAX: dict[str, tuple[Callable[[AttrParser], Attribute], Callable[[Printer, Attribute], None]]] = {
+    "ints": (_parse_ints, _print_ints),
+    "strings": (_parse_strings, _print_strings),
+    "int": (lambda parser: IntAttr(parser.parse_integer()), _print_int),
+    "string": (lambda parser: StringAttr(parser.parse_str_literal()), _print_string),
+}
+"""How a field of each kind of a `KeywordFieldsAttr` parses and prints."""
+
+
+class KeywordFieldsAttr(ParametrizedAttribute):
+    """An attribute printed as `<name = value, ...>`, its parameters in `FIELDS` order."""
+
+    FIELDS: ClassVar[tuple[tuple[str, str], ...]]
+    """(name, kind) of each parameter, kind a key of `_FIELD_SYNTAX`."""
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        values: list[Attribute] = []
+        with parser.in_angle_brackets():
+            for index, (name, kind) in enumerate(cls.FIELDS):
+                if index:
+                    parser.parse_punctuation(",")
+                parser.parse_keyword(name)
+                parser.parse_punctuation("=")
+                values.append(_FIELD_SYNTAX[kind][0](parser))
+        return values
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            for index, ((name, kind), value) in enumerate(zip(self.FIELDS, self.parameters, strict=True)):
+                printer.print_string(f", {name} = " if index else f"{name} = ")
+                _FIELD_SYNTAX[kind][1](printer, value)
+
+
+@irdl_attr_definition
+class MemoryLevelAttr(KeywordFieldsAttr):
+    """
+    One level of the memory table `spensor-memory-analysis` attaches to the module
+    (`spensor.memory_map = {L1 = #spensor.memory_level<...>, ...}`): what its
+    `spensor.declare_memory` says, and its depth (0 for a level that loads from no
+    other, else 1 + the deepest level it loads from).
+    `#spensor.memory_level<shape = [4, 4], load = ["L2", "L3"], store = ["L2", "L3"], memory_space = 2, depth = 2>`.
+    """
+
+    name = "spensor.memory_level"
+
+    shape: ArrayAttr[IntAttr]
+    load: ArrayAttr[StringAttr]
+    store: ArrayAttr[StringAttr]
+    memory_space: IntAttr
+    depth: IntAttr
+
+    FIELDS = (("shape", "ints"), ("load", "strings"), ("store", "strings"), ("memory_space", "int"), ("depth", "int"))
+
+    def verify(self) -> None:
+        shape = [v.data for v in self.shape.data]
+        if any(s < 1 for s in shape):
+            raise VerifyException(f"{self.name}: every shape entry must be >= 1, got {shape}")
+        verify_memory_space(self.name, self.memory_space.data)
+        if self.depth.data < 0:
+            raise VerifyException(f"{self.name}: depth must be >= 0, got {self.depth.data}")
+
+
+@irdl_attr_definition
+class LoopAttr(KeywordFieldsAttr):
+    """
+    One loop of the nest `spensor-parallel-analysis` reports on a function
+    (`spensor.parallel_loops = [#spensor.loop<...>, ...]`, a loop's index is its
+    id): its bounds, the memory level its iterations run on, and the id of the loop
+    it is nested in (-1 for the function body).
+    `#spensor.loop<bounds = [4], memory_tag = "L1", parent = 0>`.
+    """
+
+    name = "spensor.loop"
+
+    bounds: ArrayAttr[IntAttr]
+    memory_tag: StringAttr
+    parent: IntAttr
+
+    FIELDS = (("bounds", "ints"), ("memory_tag", "string"), ("parent", "int"))
+
+    def verify(self) -> None:
+        bounds = [v.data for v in self.bounds.data]
+        if not bounds or any(b < 1 for b in bounds):
+            raise VerifyException(f"{self.name}: bounds must be non-empty and >= 1, got {bounds}")
+        if self.parent.data < -1:
+            raise VerifyException(f"{self.name}: parent must be a loop id or -1, got {self.parent.data}")
+
+
+# ---------------------------------------------------------------------------
+# Memory effects, so that `dce`, `cse` and `canonicalize` understand the ops:
+# views and handles are `Pure`; ops that compute into a new buffer read and
+# allocate their result (unused, they can go); ops writing into a buffer write.
+# ---------------------------------------------------------------------------
+
+
+class AllocatesResult(MemoryEffect):
+    """The op's result is a buffer it allocates: with no use, the op can go."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        return frozenset((EffectInstance(MemoryEffectKind.ALLOC, op.results[0]),))
+
+
+class AddEffects(MemoryEffect):
+    """`spensor.add` reads its operands and writes into lhs (`self_assign`) or a new buffer."""
+
+    @classmethod
+    def get_effects(cls, op: Operation) -> AbstractSet[EffectInstance]:
+        assert isinstance(op, AddOp)
+        if op.is_self_assign:
+            return frozenset((EffectInstance(MemoryEffectKind.READ), EffectInstance(MemoryEffectKind.WRITE, op.lhs)))
+        return frozenset((EffectInstance(MemoryEffectKind.READ), EffectInstance(MemoryEffectKind.ALLOC, op.result)))
+
+
+# ---------------------------------------------------------------------------
 # Ops
 # ---------------------------------------------------------------------------
 
 
-class SpensorOperation(IRDLOperation):
-    """Shared verification helpers: messages name the op and the problem."""
+def constant_operand(op: Operation, name: str, value: SSAValue) -> int:
+    """A compile-time operand of `op`: it must be defined by an integer `arith.constant`."""
+    result = constant_int(value)
+    if result is None:
+        raise VerifyException(f"{op.name}: operand '{name}' must be defined by an index arith.constant")
+    return result
 
-    def fail(self, message: str) -> VerifyException:
-        return VerifyException(f"{self.name}: {message}")
 
-    def const_operand(self, name: str, value: SSAValue) -> int:
-        """A compile-time operand: must be defined by an integer `arith.constant`."""
-        result = constant_int(value)
-        if result is None:
-            raise self.fail(f"operand '{name}' must be defined by an index arith.constant")
-        return result
+def verify_result_type(op: Operation, result: SSAValue, expected: Attribute, why: str = "") -> None:
+    if result.type != expected:
+        because = f" ({why})" if why else ""
+        raise VerifyException(
+            f"{op.name}: result type {result.type} does not match the expected {expected}{because}"
+        )
 
-    def expect_result(self, result: SSAValue, expected: Attribute, why: str = "") -> None:
-        if result.type != expected:
-            because = f" ({why})" if why else ""
-            raise self.fail(
-                f"result type {result.type} does not match the expected {expected}{because}"
-            )
 
-    def expect_index(self, name: str, value: int, size: int) -> None:
-        if not 0 <= value < size:
-            raise self.fail(f"{name} = {value} is out of range [0, {size})")
+def verify_in_range(op: Operation, name: str, value: int, size: int) -> None:
+    if not 0 <= value < size:
+        raise VerifyException(f"{op.name}: {name} = {value} is out of range [0, {size})")
 
 
 @irdl_op_definition
-class SplitOp(SpensorOperation):
+class SplitOp(IRDLOperation):
     """
     Splits a spensor into `num_partitions` equal tiles along tensor dim `dim`: an
     ndspensor of grid [n] whose tile k is the block [k*s, (k+1)*s) with
@@ -399,6 +583,8 @@ class SplitOp(SpensorOperation):
     dim = operand_def(IndexType)
     result = result_def(NDSpensorType)
 
+    traits = traits_def(Pure())
+
     def __init__(self, source: SSAValue | Operation, num_partitions: SSAValue | Operation, dim: SSAValue | Operation):
         source, num_partitions, dim = (SSAValue.get(v) for v in (source, num_partitions, dim))
         n, d = constant_int(num_partitions), constant_int(dim)
@@ -410,20 +596,20 @@ class SplitOp(SpensorOperation):
     def verify_(self) -> None:
         source = self.source.type
         assert isinstance(source, SpensorType)
-        n = self.const_operand("num_partitions", self.num_partitions)
-        dim = self.const_operand("dim", self.dim)
-        self.expect_index("dim", dim, len(source.shape))
+        n = constant_operand(self, "num_partitions", self.num_partitions)
+        dim = constant_operand(self, "dim", self.dim)
+        verify_in_range(self, "dim", dim, len(source.shape))
         if n < 1:
-            raise self.fail(f"num_partitions must be >= 1, got {n}")
+            raise VerifyException(f"{self.name}: num_partitions must be >= 1, got {n}")
         if source.shape[dim] % n:
-            raise self.fail(
-                f"{n} partitions do not divide dim {dim} of size {source.shape[dim]}"
+            raise VerifyException(
+                f"{self.name}: {n} partitions do not divide dim {dim} of size {source.shape[dim]}"
             )
-        self.expect_result(self.result, split_type(source, n, dim))
+        verify_result_type(self, self.result, split_type(source, n, dim))
 
 
 @irdl_op_definition
-class SplitAllOp(SpensorOperation):
+class SplitAllOp(IRDLOperation):
     """
     Splits a spensor along every dim: tile shape[i] / num_partitions[i]; the grid
     holds the partition counts that are not 1, in dim order ([1] if all are 1).
@@ -434,6 +620,8 @@ class SplitAllOp(SpensorOperation):
     source = operand_def(SpensorType)
     num_partitions = prop_def(ArrayAttr[IntegerAttr])
     result = result_def(NDSpensorType)
+
+    traits = traits_def(Pure())
 
     def __init__(self, source: SSAValue | Operation, num_partitions: Sequence[int]):
         source = SSAValue.get(source)
@@ -449,20 +637,20 @@ class SplitAllOp(SpensorOperation):
         assert isinstance(source, SpensorType)
         partitions = int_tuple(self.num_partitions)
         if len(partitions) != len(source.shape):
-            raise self.fail(
-                f"num_partitions has {len(partitions)} entries for a tensor of rank "
+            raise VerifyException(
+                f"{self.name}: num_partitions has {len(partitions)} entries for a tensor of rank "
                 f"{len(source.shape)}"
             )
         for d, (size, p) in enumerate(zip(source.shape, partitions)):
             if p < 1:
-                raise self.fail(f"num_partitions[{d}] must be >= 1, got {p}")
+                raise VerifyException(f"{self.name}: num_partitions[{d}] must be >= 1, got {p}")
             if size % p:
-                raise self.fail(f"{p} partitions do not divide dim {d} of size {size}")
-        self.expect_result(self.result, split_all_type(source, partitions))
+                raise VerifyException(f"{self.name}: {p} partitions do not divide dim {d} of size {size}")
+        verify_result_type(self, self.result, split_all_type(source, partitions))
 
 
 @irdl_op_definition
-class MoveOp(SpensorOperation):
+class MoveOp(IRDLOperation):
     """
     Copies a spensor (or every tile of an ndspensor) into a new buffer in memory
     `memory_name`; shapes and grid are unchanged.
@@ -474,10 +662,11 @@ class MoveOp(SpensorOperation):
     memory_name = prop_def(StringAttr)
     result = result_def(SpensorType | NDSpensorType)
 
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
+
     def __init__(self, source: SSAValue | Operation, memory: MemoryType):
         source = SSAValue.get(source)
-        tile = tile_type(source.type)
-        assert tile is not None
+        tile = tile_of(source.type)
         super().__init__(
             operands=[source],
             properties={"memory_name": memory.memory_name},
@@ -485,19 +674,18 @@ class MoveOp(SpensorOperation):
         )
 
     def verify_(self) -> None:
-        tile = tile_type(self.result.type)
-        assert tile is not None
+        tile = tile_of(self.result.type)
         if tile.level != self.memory_name.data:
-            raise self.fail(
-                f"result memory \"{tile.level}\" differs from memory_name \"{self.memory_name.data}\""
+            raise VerifyException(
+                f"{self.name}: result memory \"{tile.level}\" differs from memory_name \"{self.memory_name.data}\""
             )
         source = self.source.type
-        expected = same_kind(source, tile_type(source).with_memory(tile.memory))  # pyright: ignore
-        self.expect_result(self.result, expected, "the source's type in the destination memory")
+        expected = same_kind(source, tile_of(source).with_memory(tile.memory))
+        verify_result_type(self, self.result, expected, "the source's type in the destination memory")
 
 
 @irdl_op_definition
-class MoveToOp(SpensorOperation):
+class MoveToOp(IRDLOperation):
     """
     Copies a spensor (or every tile) into an existing buffer `destination` of the
     same shape and grid, in any memory.
@@ -508,24 +696,24 @@ class MoveToOp(SpensorOperation):
     source = operand_def(SpensorType | NDSpensorType)
     destination = operand_def(SpensorType | NDSpensorType)
 
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
+
     def __init__(self, source: SSAValue | Operation, destination: SSAValue | Operation):
         super().__init__(operands=[source, destination])
 
     def verify_(self) -> None:
         src, dst = self.source.type, self.destination.type
         if type(src) is not type(dst):
-            raise self.fail(f"source {src} and destination {dst} must be of the same kind")
+            raise VerifyException(f"{self.name}: source {src} and destination {dst} must be of the same kind")
         if grid_of(src) != grid_of(dst):
-            raise self.fail(f"grid shapes differ: {list(grid_of(src))} and {list(grid_of(dst))}")
-        if tile_type(src).element_type != tile_type(dst).element_type:  # pyright: ignore
-            raise self.fail(
-                f"tensor types differ: {tile_type(src).element_type} and "  # pyright: ignore
-                f"{tile_type(dst).element_type}"  # pyright: ignore
-            )
+            raise VerifyException(f"{self.name}: grid shapes differ: {list(grid_of(src))} and {list(grid_of(dst))}")
+        src_tensor, dst_tensor = tile_of(src).element_type, tile_of(dst).element_type
+        if src_tensor != dst_tensor:
+            raise VerifyException(f"{self.name}: tensor types differ: {src_tensor} and {dst_tensor}")
 
 
 @irdl_op_definition
-class AddOp(SpensorOperation):
+class AddOp(IRDLOperation):
     """
     Elementwise sum of two operands of one type (per tile for ndspensors), into a
     new buffer; with `self_assign = true` the sum is written into `lhs`, and the
@@ -534,10 +722,14 @@ class AddOp(SpensorOperation):
 
     name = "spensor.add"
 
-    lhs = operand_def(SpensorType | NDSpensorType)
-    rhs = operand_def(SpensorType | NDSpensorType)
+    T: ClassVar = VarConstraint("T", base(SpensorType) | base(NDSpensorType))
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
     self_assign = opt_attr_def(BoolAttr)
-    result = result_def(SpensorType | NDSpensorType)
+    result = result_def(T)
+
+    traits = traits_def(AddEffects())
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation, self_assign: bool = False):
         lhs = SSAValue.get(lhs)
@@ -548,14 +740,9 @@ class AddOp(SpensorOperation):
     def is_self_assign(self) -> bool:
         return self.self_assign is not None and self.self_assign.value.data != 0
 
-    def verify_(self) -> None:
-        if self.lhs.type != self.rhs.type:
-            raise self.fail(f"operand types differ: {self.lhs.type} and {self.rhs.type}")
-        self.expect_result(self.result, self.lhs.type, "the operands' type")
-
 
 @irdl_op_definition
-class MatmulOp(SpensorOperation):
+class MatmulOp(IRDLOperation):
     """
     Matrix product [M, K] x [K, N] -> [M, N] of spensors in one memory, of every
     pair of tiles of two ndspensors of one grid, or of two tensors.
@@ -566,6 +753,8 @@ class MatmulOp(SpensorOperation):
     lhs = operand_def(SpensorType | NDSpensorType | TensorType)
     rhs = operand_def(SpensorType | NDSpensorType | TensorType)
     result = result_def(SpensorType | NDSpensorType | TensorType)
+
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
 
     @staticmethod
     def result_type(lhs: Attribute, rhs: Attribute) -> Attribute | str:
@@ -596,18 +785,20 @@ class MatmulOp(SpensorOperation):
     def verify_(self) -> None:
         expected = self.result_type(self.lhs.type, self.rhs.type)
         if isinstance(expected, str):
-            raise self.fail(expected)
-        self.expect_result(self.result, expected)
+            raise VerifyException(f"{self.name}: {expected}")
+        verify_result_type(self, self.result, expected)
 
 
 @irdl_op_definition
-class ReduceSumOp(SpensorOperation):
+class ReduceSumOp(IRDLOperation):
     """Sums over the last tensor dim, keeping it as size 1: [[1, 2], [3, 4]] -> [[3], [7]]."""
 
     name = "spensor.reduce_sum"
 
     operand = operand_def(SpensorType | NDSpensorType | TensorType)
     result = result_def(SpensorType | NDSpensorType | TensorType)
+
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
 
     def __init__(self, operand: SSAValue | Operation):
         operand = SSAValue.get(operand)
@@ -621,12 +812,12 @@ class ReduceSumOp(SpensorOperation):
     def verify_(self) -> None:
         shape = tensor_shape(self.operand.type)
         if not shape:
-            raise self.fail("the operand must have rank >= 1")
-        self.expect_result(self.result, with_tile_shape(self.operand.type, reduce_sum_shape(shape)))
+            raise VerifyException(f"{self.name}: the operand must have rank >= 1")
+        verify_result_type(self, self.result, with_tile_shape(self.operand.type, reduce_sum_shape(shape)))
 
 
 @irdl_op_definition
-class FillOp(SpensorOperation):
+class FillOp(IRDLOperation):
     """
     Fills `outputs` (every tile) with the scalar `inputs`, writing into it, and
     returns it. The scalar has the element type of `outputs`.
@@ -634,9 +825,13 @@ class FillOp(SpensorOperation):
 
     name = "spensor.fill"
 
+    T: ClassVar = VarConstraint("T", base(SpensorType) | base(NDSpensorType) | base(TensorType))
+
     inputs = operand_def(Float16Type | Float32Type | Float64Type | IntegerType | IndexType)
-    outputs = operand_def(SpensorType | NDSpensorType | TensorType)
-    res = result_def(SpensorType | NDSpensorType | TensorType)
+    outputs = operand_def(T)
+    res = result_def(T)
+
+    traits = traits_def(MemoryWriteEffect())
 
     def __init__(self, inputs: SSAValue | Operation, outputs: SSAValue | Operation):
         outputs = SSAValue.get(outputs)
@@ -645,14 +840,13 @@ class FillOp(SpensorOperation):
     def verify_(self) -> None:
         element = scalar_type_of(self.outputs.type)
         if self.inputs.type != element:
-            raise self.fail(
-                f"the scalar's type {self.inputs.type} differs from the element type {element}"
+            raise VerifyException(
+                f"{self.name}: the scalar's type {self.inputs.type} differs from the element type {element}"
             )
-        self.expect_result(self.res, self.outputs.type, "the type of outputs")
 
 
 @irdl_op_definition
-class SubviewOp(SpensorOperation):
+class SubviewOp(IRDLOperation):
     """
     A view `source[off : off + size*stride : stride]` per dim, in the source's
     memory; writes through it reach the source. Sizes are constants; the result
@@ -666,6 +860,8 @@ class SubviewOp(SpensorOperation):
     sizes = var_operand_def(IndexType)
     strides = var_operand_def(IndexType)
     result = result_def(SpensorType)
+
+    traits = traits_def(Pure())
 
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
 
@@ -681,12 +877,13 @@ class SubviewOp(SpensorOperation):
         if result_type is None:
             assert isinstance(source.type, SpensorType)
             static = [constant_int(SSAValue.get(s)) for s in sizes]
-            assert None not in static
-            result_type = source.type.with_shape(static)  # pyright: ignore
+            shape = [size for size in static if size is not None]
+            assert len(shape) == len(static), "subview sizes must be constants"
+            result_type = source.type.with_shape(shape)
         super().__init__(operands=[source, offsets, sizes, strides], result_types=[result_type])
 
     def static_sizes(self) -> list[int]:
-        return [self.const_operand(f"sizes[{i}]", s) for i, s in enumerate(self.sizes)]
+        return [constant_operand(self, f"sizes[{i}]", s) for i, s in enumerate(self.sizes)]
 
     def verify_(self) -> None:
         source = self.source.type
@@ -694,33 +891,33 @@ class SubviewOp(SpensorOperation):
         assert isinstance(source, SpensorType) and isinstance(result, SpensorType)
         rank = len(source.shape)
         if not len(self.offsets) == len(self.sizes) == len(self.strides) == rank:
-            raise self.fail(
-                f"expected {rank} offsets, sizes and strides, got {len(self.offsets)}, "
+            raise VerifyException(
+                f"{self.name}: expected {rank} offsets, sizes and strides, got {len(self.offsets)}, "
                 f"{len(self.sizes)} and {len(self.strides)}"
             )
         sizes = self.static_sizes()
         for d, (size, off, stride) in enumerate(zip(sizes, self.offsets, self.strides)):
             o, s = constant_int(off), constant_int(stride)
             if size < 0 or (s is not None and s < 1) or (o is not None and o < 0):
-                raise self.fail(f"invalid slice of dim {d}: size {size}, offset {o}, stride {s}")
+                raise VerifyException(f"{self.name}: invalid slice of dim {d}: size {size}, offset {o}, stride {s}")
             if size and o is not None and s is not None and o + (size - 1) * s >= source.shape[d]:
-                raise self.fail(
-                    f"slice of dim {d} (offset {o}, size {size}, stride {s}) runs out of "
+                raise VerifyException(
+                    f"{self.name}: slice of dim {d} (offset {o}, size {size}, stride {s}) runs out of "
                     f"size {source.shape[d]}"
                 )
         if result.memory != source.memory:
-            raise self.fail(f"result memory {result.memory} differs from the source's {source.memory}")
+            raise VerifyException(f"{self.name}: result memory {result.memory} differs from the source's {source.memory}")
         if result.scalar_type != source.scalar_type:
-            raise self.fail("result element type differs from the source's")
+            raise VerifyException(f"{self.name}: result element type differs from the source's")
         if list(result.shape) != sizes and list(result.shape) != [s for s in sizes if s != 1]:
-            raise self.fail(
-                f"result shape {list(result.shape)} is neither the sizes {sizes} nor the sizes "
+            raise VerifyException(
+                f"{self.name}: result shape {list(result.shape)} is neither the sizes {sizes} nor the sizes "
                 "without their unit dims"
             )
 
 
 @irdl_op_definition
-class DeclareMemoryOp(SpensorOperation):
+class DeclareMemoryOp(IRDLOperation):
     """
     Declares a memory level: its instance shape, the levels it may load from and
     store to, and its memory space number (default 0). Read by the memory analysis.
@@ -732,7 +929,7 @@ class DeclareMemoryOp(SpensorOperation):
     memory_shape = prop_def(ArrayAttr[IntegerAttr])
     load = prop_def(ArrayAttr[StringAttr])
     store = prop_def(ArrayAttr[StringAttr])
-    memory_space = opt_attr_def(IntegerAttr)
+    memory_space = opt_attr_def(IntegerAttr.constr(i64))
 
     def __init__(
         self,
@@ -759,11 +956,12 @@ class DeclareMemoryOp(SpensorOperation):
     def verify_(self) -> None:
         shape = int_tuple(self.memory_shape)
         if any(s < 1 for s in shape):
-            raise self.fail(f"every memory_shape entry must be >= 1, got {list(shape)}")
+            raise VerifyException(f"{self.name}: every memory_shape entry must be >= 1, got {list(shape)}")
+        verify_memory_space(self.name, self.space)
 
 
 @irdl_op_definition
-class GetMemoryOp(SpensorOperation):
+class GetMemoryOp(IRDLOperation):
     """A handle on the instance of memory `memory_name` at `indice` (no runtime effect)."""
 
     name = "spensor.get_memory"
@@ -771,6 +969,8 @@ class GetMemoryOp(SpensorOperation):
     indice = var_operand_def(IndexType)
     memory_name = prop_def(StringAttr)
     result = result_def(MemoryType)
+
+    traits = traits_def(Pure())
 
     def __init__(self, indice: Sequence[SSAValue | Operation], memory: MemoryType):
         super().__init__(
@@ -780,14 +980,14 @@ class GetMemoryOp(SpensorOperation):
     def verify_(self) -> None:
         assert isinstance(self.result.type, MemoryType)
         if self.result.type.level != self.memory_name.data:
-            raise self.fail(
-                f"result memory \"{self.result.type.level}\" differs from memory_name "
+            raise VerifyException(
+                f"{self.name}: result memory \"{self.result.type.level}\" differs from memory_name "
                 f"\"{self.memory_name.data}\""
             )
 
 
 @irdl_op_definition
-class AllocSpensorOp(SpensorOperation):
+class AllocSpensorOp(IRDLOperation):
     """A fresh, uninitialised buffer in the given memory."""
 
     name = "spensor.alloc_spensor"
@@ -795,26 +995,30 @@ class AllocSpensorOp(SpensorOperation):
     source = operand_def(MemoryType)
     result = result_def(SpensorType)
 
+    traits = traits_def(AllocatesResult())
+
     def __init__(self, source: SSAValue | Operation, result_type: SpensorType):
         super().__init__(operands=[source], result_types=[result_type])
 
     def verify_(self) -> None:
         assert isinstance(self.result.type, SpensorType)
         if self.result.type.memory != self.source.type:
-            raise self.fail(
-                f"result memory {self.result.type.memory} differs from the memory operand's "
+            raise VerifyException(
+                f"{self.name}: result memory {self.result.type.memory} differs from the memory operand's "
                 f"{self.source.type}"
             )
 
 
 @irdl_op_definition
-class StoreSpensorOp(SpensorOperation):
+class StoreSpensorOp(IRDLOperation):
     """Copies memref `source` into memref `destination` of the same shape."""
 
     name = "spensor.store_spensor"
 
     source = operand_def(MemRefType)
     destination = operand_def(MemRefType)
+
+    traits = traits_def(MemoryReadEffect(), MemoryWriteEffect())
 
     def __init__(self, source: SSAValue | Operation, destination: SSAValue | Operation):
         super().__init__(operands=[source, destination])
@@ -823,7 +1027,7 @@ class StoreSpensorOp(SpensorOperation):
         src, dst = self.source.type, self.destination.type
         assert isinstance(src, MemRefType) and isinstance(dst, MemRefType)
         if src.get_shape() != dst.get_shape() or src.element_type != dst.element_type:
-            raise self.fail(f"source {src} and destination {dst} differ in shape or element type")
+            raise VerifyException(f"{self.name}: source {src} and destination {dst} differ in shape or element type")
 
 
 # ---------------------------------------------------------------------------
@@ -832,7 +1036,7 @@ class StoreSpensorOp(SpensorOperation):
 
 
 @irdl_op_definition
-class NDCombineOp(SpensorOperation):
+class NDCombineOp(IRDLOperation):
     """
     Concatenates the tiles along grid dim `nd_dim` on tensor dim `dim`, in grid
     order, into new buffers in memory `memory_name`; `nd_dim` leaves the grid
@@ -846,6 +1050,8 @@ class NDCombineOp(SpensorOperation):
     dim = operand_def(IndexType)
     memory_name = prop_def(StringAttr)
     result = result_def(NDSpensorType)
+
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
 
     def __init__(
         self,
@@ -867,19 +1073,19 @@ class NDCombineOp(SpensorOperation):
         source = self.source.type
         result = self.result.type
         assert isinstance(source, NDSpensorType) and isinstance(result, NDSpensorType)
-        nd_dim = self.const_operand("nd_dim", self.nd_dim)
-        dim = self.const_operand("dim", self.dim)
-        self.expect_index("nd_dim", nd_dim, len(source.grid))
-        self.expect_index("dim", dim, len(source.tile.shape))
+        nd_dim = constant_operand(self, "nd_dim", self.nd_dim)
+        dim = constant_operand(self, "dim", self.dim)
+        verify_in_range(self, "nd_dim", nd_dim, len(source.grid))
+        verify_in_range(self, "dim", dim, len(source.tile.shape))
         if result.level != self.memory_name.data:
-            raise self.fail(
-                f"result memory \"{result.level}\" differs from memory_name \"{self.memory_name.data}\""
+            raise VerifyException(
+                f"{self.name}: result memory \"{result.level}\" differs from memory_name \"{self.memory_name.data}\""
             )
-        self.expect_result(self.result, combine_type(source, nd_dim, dim, result.memory))
+        verify_result_type(self, self.result, combine_type(source, nd_dim, dim, result.memory))
 
 
 @irdl_op_definition
-class NDReduceOp(SpensorOperation):
+class NDReduceOp(IRDLOperation):
     """
     Sums the tiles over the grid dims `reduce_dim` elementwise, into new buffers in
     memory `memory_name`; the reduced dims leave the grid ([1] if none is left).
@@ -893,6 +1099,8 @@ class NDReduceOp(SpensorOperation):
     memory_name = prop_def(StringAttr)
     op_name = prop_def(StringAttr)
     result = result_def(NDSpensorType)
+
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
 
     SUPPORTED: ClassVar[tuple[str, ...]] = ("add",)
 
@@ -925,20 +1133,20 @@ class NDReduceOp(SpensorOperation):
         assert isinstance(source, NDSpensorType) and isinstance(result, NDSpensorType)
         dims = int_tuple(self.reduce_dim)
         if not dims or len(set(dims)) != len(dims):
-            raise self.fail(f"reduce_dim must be non-empty and distinct, got {list(dims)}")
+            raise VerifyException(f"{self.name}: reduce_dim must be non-empty and distinct, got {list(dims)}")
         for d in dims:
-            self.expect_index("reduce_dim entry", d, len(source.grid))
+            verify_in_range(self, "reduce_dim entry", d, len(source.grid))
         if self.op_name.data not in self.SUPPORTED:
-            raise self.fail(f"op_name \"{self.op_name.data}\" is not supported (only \"add\")")
+            raise VerifyException(f"{self.name}: op_name \"{self.op_name.data}\" is not supported (only \"add\")")
         if result.level != self.memory_name.data:
-            raise self.fail(
-                f"result memory \"{result.level}\" differs from memory_name \"{self.memory_name.data}\""
+            raise VerifyException(
+                f"{self.name}: result memory \"{result.level}\" differs from memory_name \"{self.memory_name.data}\""
             )
-        self.expect_result(self.result, reduce_type(source, dims, result.memory))
+        verify_result_type(self, self.result, reduce_type(source, dims, result.memory))
 
 
 @irdl_op_definition
-class CombineToSpensorOp(SpensorOperation):
+class CombineToSpensorOp(IRDLOperation):
     """
     Assembles the tiles into one spensor in the source's memory: grid dim d tiles
     tensor dim `combine_index[d]` (one entry per grid dim), block-wise.
@@ -950,6 +1158,8 @@ class CombineToSpensorOp(SpensorOperation):
     source = operand_def(NDSpensorType)
     combine_index = prop_def(ArrayAttr[IntegerAttr])
     result = result_def(SpensorType)
+
+    traits = traits_def(MemoryReadEffect(), AllocatesResult())
 
     def __init__(self, source: SSAValue | Operation, combine_index: Sequence[int]):
         source = SSAValue.get(source)
@@ -965,19 +1175,19 @@ class CombineToSpensorOp(SpensorOperation):
         assert isinstance(source, NDSpensorType)
         index = int_tuple(self.combine_index)
         if len(index) != len(source.grid):
-            raise self.fail(
-                f"combine_index has {len(index)} entries for a grid of rank {len(source.grid)}"
+            raise VerifyException(
+                f"{self.name}: combine_index has {len(index)} entries for a grid of rank {len(source.grid)}"
             )
         for axis in index:
-            self.expect_index("combine_index entry", axis, len(source.tile.shape))
+            verify_in_range(self, "combine_index entry", axis, len(source.tile.shape))
         used = [axis for axis, g in zip(index, source.grid) if g != 1]
         if len(set(used)) != len(used):
-            raise self.fail(f"combine_index {list(index)} maps two grid dims onto one tensor dim")
-        self.expect_result(self.result, combine_to_spensor_type(source, index))
+            raise VerifyException(f"{self.name}: combine_index {list(index)} maps two grid dims onto one tensor dim")
+        verify_result_type(self, self.result, combine_to_spensor_type(source, index))
 
 
 @irdl_op_definition
-class NDRepeatOp(SpensorOperation):
+class NDRepeatOp(IRDLOperation):
     """
     Repeats tiles `repeats` times along grid dim `dim` (numpy.repeat: tile k of the
     result is tile k // repeats of the source); a spensor source becomes a grid
@@ -991,6 +1201,8 @@ class NDRepeatOp(SpensorOperation):
     dim = operand_def(IndexType)
     result = result_def(NDSpensorType)
 
+    traits = traits_def(Pure())
+
     def __init__(self, source: SSAValue | Operation, repeats: SSAValue | Operation, dim: SSAValue | Operation):
         source, repeats, dim = (SSAValue.get(v) for v in (source, repeats, dim))
         r, d = constant_int(repeats), constant_int(dim)
@@ -1002,16 +1214,16 @@ class NDRepeatOp(SpensorOperation):
     def verify_(self) -> None:
         source = self.source.type
         assert isinstance(source, SpensorType | NDSpensorType)
-        repeats = self.const_operand("repeats", self.repeats)
-        dim = self.const_operand("dim", self.dim)
+        repeats = constant_operand(self, "repeats", self.repeats)
+        dim = constant_operand(self, "dim", self.dim)
         if repeats < 1:
-            raise self.fail(f"repeats must be >= 1, got {repeats}")
-        self.expect_index("dim", dim, len(grid_of(source)) or 1)
-        self.expect_result(self.result, repeat_type(source, repeats, dim))
+            raise VerifyException(f"{self.name}: repeats must be >= 1, got {repeats}")
+        verify_in_range(self, "dim", dim, len(grid_of(source)) or 1)
+        verify_result_type(self, self.result, repeat_type(source, repeats, dim))
 
 
 @irdl_op_definition
-class NDBroadcastOp(SpensorOperation):
+class NDBroadcastOp(IRDLOperation):
     """
     Broadcasts tiles to the grid shape `dimensions` with numpy's rules (grid dims
     right-aligned; a source dim is 1 or equal); a spensor source has an empty grid.
@@ -1024,10 +1236,11 @@ class NDBroadcastOp(SpensorOperation):
     dimensions = prop_def(ArrayAttr[IntegerAttr])
     result = result_def(NDSpensorType)
 
+    traits = traits_def(Pure())
+
     def __init__(self, source: SSAValue | Operation, dimensions: Sequence[int]):
         source = SSAValue.get(source)
-        tile = tile_type(source.type)
-        assert tile is not None
+        tile = tile_of(source.type)
         super().__init__(
             operands=[source],
             properties={"dimensions": int_array(dimensions)},
@@ -1038,12 +1251,12 @@ class NDBroadcastOp(SpensorOperation):
         target = int_tuple(self.dimensions)
         grid = grid_of(self.source.type)
         if not target or any(t < 1 for t in target):
-            raise self.fail(f"dimensions must be a non-empty grid shape, got {list(target)}")
+            raise VerifyException(f"{self.name}: dimensions must be a non-empty grid shape, got {list(target)}")
         if len(grid) > len(target) or any(
             g not in (1, t) for g, t in zip(reversed(grid), reversed(target))
         ):
-            raise self.fail(f"cannot broadcast grid {list(grid)} to {list(target)}")
-        self.expect_result(self.result, NDSpensorType(tile_type(self.source.type), target))  # pyright: ignore
+            raise VerifyException(f"{self.name}: cannot broadcast grid {list(grid)} to {list(target)}")
+        verify_result_type(self, self.result, NDSpensorType(tile_of(self.source.type), target))
 
 
 Spensor = Dialect(
@@ -1063,7 +1276,7 @@ Spensor = Dialect(
         AllocSpensorOp,
         StoreSpensorOp,
     ],
-    [MemoryType, SpensorType, NDSpensorType],
+    [MemoryType, SpensorType, NDSpensorType, MemoryLevelAttr, LoopAttr],
 )
 
 NDSpensor = Dialect(

@@ -25,7 +25,6 @@ from itertools import product
 from typing import Any
 
 import numpy as np
-
 from xdsl.dialects import func
 from xdsl.interpreter import (
     Interpreter,
@@ -169,7 +168,9 @@ class MemoryProfile:
             if isinstance(value, BlockArgument):
                 block, first = value.block, -1
             else:
-                block, first = value.owner.parent_block(), self._position(value.owner)  # pyright: ignore
+                owner = value.owner
+                assert isinstance(owner, Operation)
+                block, first = owner.parent_block(), self._position(owner)
             assert block is not None
             last = first
             for use in value.uses:
@@ -246,9 +247,14 @@ def memory_profile(interpreter: Interpreter) -> MemoryProfile:
 
 
 def _level(t: Attribute) -> str:
-    tile = spensor.tile_type(t)
-    assert tile is not None
-    return tile.level
+    return spensor.tile_of(t).level
+
+
+def _dtype(t: Attribute) -> np.dtype[Any]:
+    """The numpy dtype of the elements of a spensor, ndspensor or tensor type."""
+    element = spensor.scalar_type_of(t)
+    assert element is not None, f"{t} has no elements"
+    return numpy_dtype(element)
 
 
 @register_impls
@@ -402,7 +408,7 @@ class SpensorFunctions(InterpreterFunctions):
         profile = self._begin(interpreter, op)
         lhs, rhs = args
         t = op.lhs.type
-        dtype = numpy_dtype(spensor.scalar_type_of(t))  # pyright: ignore
+        dtype = _dtype(t)
         if op.is_self_assign:
 
             def accumulate(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -423,7 +429,7 @@ class SpensorFunctions(InterpreterFunctions):
         profile = self._begin(interpreter, op)
         lhs, rhs = args
         t = op.lhs.type
-        dtype = numpy_dtype(spensor.scalar_type_of(t))  # pyright: ignore
+        dtype = _dtype(t)
         with np.errstate(all="ignore"):
             result = map_tiles(lhs, t, lambda a, b: as_dtype(np.matmul(a, b), dtype), rhs)
         return self._end(profile, op, (result,), owned=spensor.tile_type(t) is not None)
@@ -435,7 +441,7 @@ class SpensorFunctions(InterpreterFunctions):
         profile = self._begin(interpreter, op)
         (operand,) = args
         t = op.operand.type
-        dtype = numpy_dtype(spensor.scalar_type_of(t))  # pyright: ignore
+        dtype = _dtype(t)
         with np.errstate(all="ignore"):
             result = map_tiles(
                 operand, t, lambda a: np.sum(a, axis=-1, keepdims=True, dtype=dtype)
@@ -449,7 +455,7 @@ class SpensorFunctions(InterpreterFunctions):
         """Writes into a spensor / ndspensor; a plain tensor gives a new tensor."""
         value, outputs = args
         t = op.outputs.type
-        dtype = numpy_dtype(spensor.scalar_type_of(t))  # pyright: ignore
+        dtype = _dtype(t)
         if spensor.tile_type(t) is None:
             return (np.full(np.shape(outputs), as_dtype(value, dtype)),)
         profile = self._begin(interpreter, op)

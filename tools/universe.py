@@ -6,11 +6,12 @@ imports its module only when it is called.
 
 from collections.abc import Callable
 from importlib import import_module
+from typing import Any
 
 from xdsl.universe import Universe
 
 
-def _lazy(module: str, name: str) -> Callable[[], object]:
+def _lazy(module: str, name: str) -> Callable[[], Any]:
     """A factory that imports `nnstack.<module>` and returns its attribute `name`."""
     return lambda: getattr(import_module(f"nnstack.{module}"), name)
 
@@ -29,9 +30,13 @@ UNIVERSE = Universe(
         ),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
-        "spensor-append-constant": _lazy(
-            "transforms.spensor_append_constant", "SpensorAppendConstantPass"
+        "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
+        "llir-annotate-unroll-hints": _lazy(
+            "transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"
         ),
+        "llir-drop-foreign-frees": _lazy("transforms.llir_buffers", "LlirDropForeignFreesPass"),
+        "llir-forward-outputs": _lazy("transforms.llir_buffers", "LlirForwardOutputsPass"),
+        "llir-insert-frees": _lazy("transforms.llir_buffers", "LlirInsertFreesPass"),
         "spensor-bufferize-output": _lazy(
             "transforms.spensor_bufferize_output", "SpensorBufferizeOutputPass"
         ),

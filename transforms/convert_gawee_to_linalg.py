@@ -15,6 +15,7 @@ from xdsl.dialects import builtin
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
 
+from nnstack.dialects import gawee
 from nnstack.transforms.gawee_to_linalg import (
     AdAvgPoolLowering,
     AddLowering,
@@ -26,7 +27,31 @@ from nnstack.transforms.gawee_to_linalg import (
     ReluLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
-from nnstack.transforms.utils import fail_on_leftover_ops
+from nnstack.transforms.utils import Problem, fail_at_ops
+
+LOWERED_OPS = (
+    gawee.ConvOp,
+    gawee.ReluOp,
+    gawee.AddOp,
+    gawee.BatchNormOp,
+    gawee.MaxPoolOp,
+    gawee.AdAvgPoolOp,
+    gawee.FlattenOp,
+    gawee.LinearOp,
+)
+"""The gawee ops the patterns lower."""
+
+
+def problems(module: builtin.ModuleOp) -> list[Problem]:
+    """Every gawee op of `module` the pass cannot lower, with the reason."""
+    found: list[Problem] = []
+    for op in module.walk():
+        if op.dialect_name() != "gawee":
+            continue
+        reason = "no lowering pattern for this op" if not isinstance(op, LOWERED_OPS) else unsupported_reason(op)
+        if reason is not None:
+            found.append((op, f"cannot lower {op.name}: {reason}"))
+    return found
 
 
 @dataclass(frozen=True)
@@ -34,11 +59,11 @@ class ConvertGaweeToLinalgPass(ModulePass):
     """
     Lowers every gawee op to linalg / tensor / arith / math, one pattern per op.
 
-    A pattern leaves alone an op it cannot lower (a dynamic shape, a non-float
-    element type, an op that does not verify); after the walk, any gawee op left
-    makes the pass raise `PassFailedException` naming the op and the reason, with
-    the module printed and the op marked. The module is then partly lowered.
-    Other ops are left as they are (no dead-code elimination).
+    Before rewriting anything, the pass checks every gawee op: one it cannot lower
+    (no pattern, a dynamic shape, a non-float element type, an op that does not
+    verify) makes it raise `PassFailedException` naming each such op and the
+    reason, with the unchanged module printed and the ops marked. Other ops are
+    left as they are (no dead-code elimination).
     """
 
     name = "convert-gawee-to-linalg"
@@ -48,6 +73,7 @@ class ConvertGaweeToLinalgPass(ModulePass):
     `linalg.add` (upstream MLIR removed them in Sept 2026)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
+        fail_at_ops(self.name, problems(op))
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [
@@ -64,5 +90,3 @@ class ConvertGaweeToLinalgPass(ModulePass):
             ),
             apply_recursively=False,
         ).rewrite_module(op)
-
-        fail_on_leftover_ops(op, self.name, "gawee", unsupported_reason)

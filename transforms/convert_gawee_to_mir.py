@@ -4,14 +4,15 @@ gawee is NCHW with fused parameters (conv bias, batch-norm statistics); mir's co
 pool are NHWC and unfused. Each pattern therefore makes the layout changes explicit
 (`mir.transpose` around conv and pool) and decomposes what gawee fuses into
 element-wise `mir.broadcast_*` ops. Every new op is verified before it replaces the
-gawee op, and any gawee op left at the end fails the pass, so no half-lowered IR
-leaves it silently.
+gawee op. The pass first lowers a copy of the module: each gawee op it cannot lower
+(no pattern, or new ops that do not verify) fails the pass, the module unchanged;
+otherwise the module takes the lowered copy's body.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, TensorType
@@ -24,10 +25,10 @@ from xdsl.pattern_rewriter import (
     RewritePattern,
     op_type_rewrite_pattern,
 )
-from xdsl.utils.exceptions import PassFailedException, VerifyException
+from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import gawee, mir
-from nnstack.transforms.utils import fail_on_leftover_ops
+from nnstack.transforms.utils import Problem, fail_at_ops, replace_contents
 
 NCHW_TO_NHWC = (0, 2, 3, 1)
 NHWC_TO_NCHW = (0, 3, 1, 2)
@@ -35,14 +36,24 @@ FCHW_TO_HWCF = (2, 3, 1, 0)
 """gawee conv weight [F, C/g, KH, KW] -> mir conv weight [KH, KW, C/g, F]."""
 
 
-def _replace(rewriter: PatternRewriter, op: Operation, new_ops: Sequence[Operation]) -> None:
-    """Replaces `op` by `new_ops` (the last one gives the result) once they all verify."""
-    for new_op in new_ops:
-        try:
-            new_op.verify()
-        except VerifyException as error:
-            raise PassFailedException(f"convert-gawee-to-mir: cannot lower {op.name}: {error}") from error
-    rewriter.replace(op, new_ops, [new_ops[-1].results[0]])
+@dataclass(frozen=True)
+class GaweeToMirPattern(RewritePattern):
+    """A lowering that replaces its op only by new ops that verify."""
+
+    problems: list[Problem] = field(default_factory=list[Problem])
+    """The ops left alone because their new ops do not verify, with the reason."""
+
+    def replace(self, rewriter: PatternRewriter, op: Operation, new_ops: Sequence[Operation]) -> None:
+        """Replaces `op` by `new_ops` (the last one gives the result) if they all verify."""
+        for new_op in new_ops:
+            try:
+                new_op.verify()
+            except VerifyException as error:
+                self.problems.append((op, f"cannot lower {op.name}: {error}"))
+                for dropped in reversed(new_ops):
+                    dropped.erase()
+                return
+        rewriter.replace(op, new_ops, [new_ops[-1].results[0]])
 
 
 def _scalar(like: SSAValue, value: float) -> mir.ConstantOp:
@@ -59,7 +70,7 @@ def _per_channel(value: SSAValue, rank: int, ops: list[Operation]) -> SSAValue:
     return reshape.result
 
 
-class ConvLowering(RewritePattern):
+class ConvLowering(GaweeToMirPattern):
     """gawee.conv -> transposes to NHWC / HWCF, mir.conv, the bias as a mir.broadcast_add
     along the (last) channel dim, and a transpose back to NCHW."""
 
@@ -79,27 +90,27 @@ class ConvLowering(RewritePattern):
         if op.bias is not None:
             ops.append(mir.BroadcastAddOp(conv.result, op.bias))
         ops.append(mir.TransposeOp(ops[-1].results[0], NHWC_TO_NCHW))
-        _replace(rewriter, op, ops)
+        self.replace(rewriter, op, ops)
 
 
-class ReluLowering(RewritePattern):
+class ReluLowering(GaweeToMirPattern):
     """gawee.relu -> mir.broadcast_max with a rank-0 zero constant (NaN propagates)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.ReluOp, rewriter: PatternRewriter, /):
         zero = _scalar(op.input, 0.0)
-        _replace(rewriter, op, [zero, mir.BroadcastMaxOp(op.input, zero)])
+        self.replace(rewriter, op, [zero, mir.BroadcastMaxOp(op.input, zero)])
 
 
-class AddLowering(RewritePattern):
+class AddLowering(GaweeToMirPattern):
     """gawee.add -> mir.broadcast_add."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.AddOp, rewriter: PatternRewriter, /):
-        _replace(rewriter, op, [mir.BroadcastAddOp(op.lhs, op.rhs)])
+        self.replace(rewriter, op, [mir.BroadcastAddOp(op.lhs, op.rhs)])
 
 
-class BatchNormLowering(RewritePattern):
+class BatchNormLowering(GaweeToMirPattern):
     """gawee.batch_norm -> (x - mean) / sqrt(var + eps) [* weight + bias], in the order
     gawee computes it; the [C] parameters are reshaped to [C, 1, ...] to broadcast."""
 
@@ -121,10 +132,10 @@ class BatchNormLowering(RewritePattern):
             ops.append(scaled)
             bias = _per_channel(op.bias, rank, ops)
             ops.append(mir.BroadcastAddOp(scaled, bias))
-        _replace(rewriter, op, ops)
+        self.replace(rewriter, op, ops)
 
 
-class MaxPoolLowering(RewritePattern):
+class MaxPoolLowering(GaweeToMirPattern):
     """gawee.max_pool -> NHWC mir.pool max between transposes; ceil mode becomes extra
     end padding, just enough for the last window (padding never wins a max)."""
 
@@ -148,10 +159,10 @@ class MaxPoolLowering(RewritePattern):
             padding=(top, left, bottom + extra[0], right + extra[1]),
             dilation=dilation,
         )
-        _replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
+        self.replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
 
 
-class AdAvgPoolLowering(RewritePattern):
+class AdAvgPoolLowering(GaweeToMirPattern):
     """gawee.ad_avg_pool -> mean reductions over PyTorch's adaptive windows, in NCHW.
 
     - output 1x1: one mir.reduce mean over [2, 3] with keep_dims;
@@ -167,17 +178,17 @@ class AdAvgPoolLowering(RewritePattern):
         n, c, h, w = mir.tensor_shape(op.input)
         oh, ow = op.array("outputSize")
         if (oh, ow) == (1, 1):
-            _replace(rewriter, op, [mir.ReduceOp(op.input, "mean", (2, 3), keep_dims=True)])
+            self.replace(rewriter, op, [mir.ReduceOp(op.input, "mean", (2, 3), keep_dims=True)])
             return
         if h % oh == 0 and w % ow == 0:
             windows = mir.ReshapeOp(op.input, (n, c, oh, h // oh, ow, w // ow))
-            _replace(rewriter, op, [windows, mir.ReduceOp(windows, "mean", (3, 5))])
+            self.replace(rewriter, op, [windows, mir.ReduceOp(windows, "mean", (3, 5))])
             return
         ops: list[Operation] = []
         value = op.input
         for axis, out in ((2, oh), (3, ow)):
             value = self.pool_axis(value, axis, out, ops)
-        _replace(rewriter, op, ops)
+        self.replace(rewriter, op, ops)
 
     @staticmethod
     def pool_axis(value: SSAValue, axis: int, out: int, ops: list[Operation]) -> SSAValue:
@@ -203,15 +214,15 @@ class AdAvgPoolLowering(RewritePattern):
         return ops[-1].results[0]
 
 
-class FlattenLowering(RewritePattern):
+class FlattenLowering(GaweeToMirPattern):
     """gawee.flatten -> a static mir.reshape to the flattened result type."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.FlattenOp, rewriter: PatternRewriter, /):
-        _replace(rewriter, op, [mir.ReshapeOp(op.input, mir.tensor_shape(op.output))])
+        self.replace(rewriter, op, [mir.ReshapeOp(op.input, mir.tensor_shape(op.output))])
 
 
-class LinearLowering(RewritePattern):
+class LinearLowering(GaweeToMirPattern):
     """gawee.linear -> x @ transpose(W) as mir.transpose + mir.matmul, then the bias
     as a mir.broadcast_add."""
 
@@ -222,30 +233,43 @@ class LinearLowering(RewritePattern):
         ops: list[Operation] = [weight, product]
         if op.bias is not None:
             ops.append(mir.BroadcastAddOp(product, op.bias))
-        _replace(rewriter, op, ops)
+        self.replace(rewriter, op, ops)
 
 
 @dataclass(frozen=True)
 class ConvertGaweeToMirPass(ModulePass):
-    """Lowers every gawee op to mir; fails on any gawee op it cannot lower."""
+    """Lowers every gawee op to mir; fails, changing nothing, on any gawee op it cannot lower."""
 
     name = "convert-gawee-to-mir"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        lowered = op.clone()
+        originals = dict(zip(lowered.walk(), op.walk()))
+        fail_at_ops(self.name, [(originals[copy], why) for copy, why in self.lower(lowered)])
+        replace_contents(op, lowered)
+
+    @staticmethod
+    def lower(module: ModuleOp) -> list[Problem]:
+        """Lowers what it can of `module`; returns the gawee ops left, with the reason."""
+        patterns: list[GaweeToMirPattern] = [
+            ConvLowering(),
+            ReluLowering(),
+            AddLowering(),
+            BatchNormLowering(),
+            MaxPoolLowering(),
+            AdAvgPoolLowering(),
+            FlattenLowering(),
+            LinearLowering(),
+        ]
         PatternRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ConvLowering(),
-                    ReluLowering(),
-                    AddLowering(),
-                    BatchNormLowering(),
-                    MaxPoolLowering(),
-                    AdAvgPoolLowering(),
-                    FlattenLowering(),
-                    LinearLowering(),
-                ],
-                dce_enabled=False,
-            ),
+            GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,
-        ).rewrite_module(op)
-        fail_on_leftover_ops(op, self.name, "gawee")
+        ).rewrite_module(module)
+        problems = [problem for pattern in patterns for problem in pattern.problems]
+        explained = {op for op, _ in problems}
+        problems += [
+            (op, f"cannot lower {op.name}: no lowering pattern for this op")
+            for op in module.walk()
+            if op.dialect_name() == "gawee" and op not in explained
+        ]
+        return problems

@@ -22,16 +22,20 @@ an innermost loop with a constant trip count of at most 4 gets `unroll`; a loop 
 constant trip count whose body holds exactly one llir.for, itself such a loop, gets
 `unroll_and_jam`; other loops get no hint.
 
-One pattern per op family (see `nnstack.transforms.mir_to_llir`): the walk lowers the
-ops of a region before the op owning it, with `builtin.unrealized_conversion_cast`
-standing between a lowered value and its not yet lowered users until the casts are
-reconciled; then each function's buffers are settled (`mir_to_llir.cleanup`) and its
-loops get their hints (`mir_to_llir.unroll`).
+The pass checks every function first and fails, before changing anything, at each op it
+cannot lower. Then one pattern per op family (see `nnstack.transforms.mir_to_llir`)
+lowers the ops of a region before the op owning it, with
+`builtin.unrealized_conversion_cast` standing between a lowered value and its not yet
+lowered users until the casts are reconciled; then `CLEANUP`, a pipeline of passes of
+their own, runs on each lowered function: `llir-drop-foreign-frees`,
+`llir-forward-outputs`, `llir-insert-frees` (`nnstack.transforms.llir_buffers`),
+`hoist-constants` and `llir-annotate-unroll-hints`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects import func
@@ -44,18 +48,27 @@ from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects import llir, mir
 from nnstack.transforms import mir_to_llir as patterns
-from nnstack.transforms.mir_to_llir.cleanup import (
-    drop_foreign_frees,
-    forward_outputs,
-    hoist_constants,
-    insert_frees,
+from nnstack.transforms.hoist_constants import HoistConstantsPass
+from nnstack.transforms.llir_buffers import (
+    LlirDropForeignFreesPass,
+    LlirForwardOutputsPass,
+    LlirInsertFreesPass,
 )
-from nnstack.transforms.mir_to_llir.builder import PASS_NAME, LoweringOptions, value_type
+from nnstack.transforms.llir_unroll_hints import LlirAnnotateUnrollHintsPass
+from nnstack.transforms.mir_to_llir.builder import LoweringOptions, value_type
 from nnstack.transforms.mir_to_llir.scalar import LOWERED_ARITH_OPS
-from nnstack.transforms.mir_to_llir.unroll import annotate_unroll_hints
-from nnstack.transforms.utils import fail_at_ops
+from nnstack.transforms.utils import FunctionPass, Problem, fail_at_ops
 
 LAYOUTS = {"row-major": llir.MemoryLayout.ROW_MAJOR, "column-major": llir.MemoryLayout.COLUMN_MAJOR}
+
+CLEANUP: tuple[FunctionPass[llir.FuncOp] | FunctionPass[Operation], ...] = (
+    LlirDropForeignFreesPass(),
+    LlirForwardOutputsPass(),
+    LlirInsertFreesPass(),
+    HoistConstantsPass(),
+    LlirAnnotateUnrollHintsPass(),
+)
+"""The passes that settle each lowered function, in order."""
 
 
 MIR_OPS = (mir.MirOperation, mir.LoopOp, mir.IfOp, mir.YieldOp)
@@ -84,19 +97,16 @@ def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
     return None
 
 
-def _check(module: ModuleOp, functions: list[func.FuncOp], layout: llir.MemoryLayout) -> None:
-    """Fails before any rewriting, at every op the pass cannot lower."""
-    problems: list[tuple[Operation, str]] = []
+def problems(module: ModuleOp, functions: list[func.FuncOp], layout: llir.MemoryLayout) -> list[Problem]:
+    """Every op of `functions` (and every mir op outside them) the pass cannot lower."""
+    problems: list[Problem] = []
     for function in functions:
         if llir.lowered_signature(function.function_type) is None:
-            problems.append(
-                (
-                    function,
-                    f"cannot lower func.func @{function.sym_name.data}: its type "
-                    f"{function.function_type} has a type an llir.func cannot take "
-                    "(tensors need a static shape)",
-                )
+            why = (
+                f"cannot lower func.func @{function.sym_name.data}: its type {function.function_type} "
+                "has a type an llir.func cannot take (tensors need a static shape)"
             )
+            problems.append((function, why))
         for op in function.body.walk():
             if (why := _why_not_lowered(op, layout)) is not None:
                 problems.append((op, f"cannot lower {op.name}: {why}"))
@@ -104,7 +114,7 @@ def _check(module: ModuleOp, functions: list[func.FuncOp], layout: llir.MemoryLa
     for op in module.walk():
         if isinstance(op, MIR_OPS) and op not in converted:
             problems.append((op, f"cannot lower {op.name}: mir ops must be inside a func.func"))
-    fail_at_ops(module, PASS_NAME, problems)
+    return problems
 
 
 def _patterns(options: LoweringOptions) -> list[RewritePattern]:
@@ -139,24 +149,28 @@ class ConvertMirToLlirPass(ModulePass):
 
     name = "convert-mir-to-llir"
 
-    layout: str = "row-major"
-    """`row-major` or `column-major`: how tensors are laid out in their buffers."""
+    layout: Literal["row-major", "column-major"] = "row-major"
+    """How tensors are laid out in their buffers."""
 
     vector_width: int = 1
     """Lanes of the vector ops of element-wise loops; 1 keeps them scalar."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.layout not in LAYOUTS:
-            raise PassFailedException(
-                f"{self.name}: layout must be row-major or column-major, got '{self.layout}'"
-            )
+        lowered = self.lower(op)
+        for step in CLEANUP:
+            for function in lowered:
+                step.apply_to(function)
+
+    def lower(self, op: ModuleOp) -> list[llir.FuncOp]:
+        """The conversion without `CLEANUP`: checks, then runs the patterns; returns the
+        lowered functions."""
         if self.vector_width < 1:
             raise PassFailedException(f"{self.name}: vector-width must be >= 1, got {self.vector_width}")
         functions = [
             f for f in op.walk() if isinstance(f, func.FuncOp) and any(isinstance(o, MIR_OPS) for o in f.walk())
         ]
         layout = LAYOUTS[self.layout]
-        _check(op, functions, layout)
+        fail_at_ops(self.name, problems(op, functions, layout))
         options = LoweringOptions(layout, self.vector_width, frozenset(f.sym_name.data for f in functions))
         PatternRewriteWalker(
             GreedyRewritePatternApplier(_patterns(options), dce_enabled=False),
@@ -165,11 +179,5 @@ class ConvertMirToLlirPass(ModulePass):
         ).rewrite_module(op)
         reconcile_unrealized_casts(op, warn_on_failure=False)
         leftovers = [o for o in op.walk() if isinstance(o, UnrealizedConversionCastOp)]
-        fail_at_ops(op, self.name, [(o, "cannot lower: a value is left unconverted") for o in leftovers])
-        for lowered in list(op.walk()):
-            if isinstance(lowered, llir.FuncOp) and lowered.sym_name.data in options.functions:
-                drop_foreign_frees(lowered)
-                forward_outputs(lowered)
-                insert_frees(lowered)
-                hoist_constants(lowered)
-                annotate_unroll_hints(lowered)
+        fail_at_ops(self.name, [(o, "internal error: a value is left unconverted") for o in leftovers])
+        return [f for f in op.walk() if isinstance(f, llir.FuncOp) and f.sym_name.data in options.functions]

@@ -19,6 +19,8 @@ stay parallel:
 Unlike the original, any number of results is handled, returned values need not
 be moves, and a non-monotone `combine_index` falls back to the plain form. Must run
 before the parallel analysis, so that the final copies belong to a parallel loop.
+A function it cannot rewrite (several blocks or returns, an ndspensor result) fails
+the pass, which then changes nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from nnstack.dialects import spensor
-from nnstack.transforms.spensor_utils import fail, functions
+from nnstack.transforms.spensor_utils import functions
+from nnstack.transforms.utils import Problem, fail_at_ops
 
 
 def direct_partitions(value: SSAValue) -> list[int] | None:
@@ -53,9 +56,16 @@ def direct_partitions(value: SSAValue) -> list[int] | None:
     partitions = [1] * len(source.tile.shape)
     for g, axis in zip(grid, index):
         partitions[axis] *= g
-    if spensor.split_all_type(op.result.type, partitions).grid != grid:  # pyright: ignore
+    result = op.result.type
+    assert isinstance(result, spensor.SpensorType)
+    if spensor.split_all_type(result, partitions).grid != grid:
         return None
     return partitions
+
+
+def _has_spensor_results(function: func.FuncOp) -> bool:
+    outputs = function.function_type.outputs.data
+    return any(isinstance(t, spensor.SpensorType | spensor.NDSpensorType) for t in outputs)
 
 
 @dataclass(frozen=True)
@@ -68,30 +78,32 @@ class SpensorBufferizeOutputPass(ModulePass):
     name = "spensor-bufferize-output"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for function in functions(op):
-            if function.is_declaration:
-                continue
+        rewritten = [f for f in functions(op) if not f.is_declaration and _has_spensor_results(f)]
+        fail_at_ops(self.name, [problem for f in rewritten for problem in self.problems(f)])
+        for function in rewritten:
             self.bufferize(function)
 
-    def bufferize(self, function: func.FuncOp) -> None:
-        outputs = function.function_type.outputs.data
-        if not any(isinstance(t, spensor.SpensorType | spensor.NDSpensorType) for t in outputs):
-            return
-        returns = [o for o in function.body.block.ops if isinstance(o, func.ReturnOp)]
+    @staticmethod
+    def problems(function: func.FuncOp) -> list[Problem]:
+        returns = [o for b in function.body.blocks for o in b.ops if isinstance(o, func.ReturnOp)]
         if len(function.body.blocks) != 1 or len(returns) != 1:
-            fail(self.name, function, "expected a function with one block and one func.return")
+            return [(function, "expected a function with one block and one func.return")]
         (ret,) = returns
+        if any(isinstance(v.type, spensor.NDSpensorType) for v in ret.arguments):
+            why = (
+                "an ndspensor result cannot be written to an output argument; "
+                "combine it with ndspensor.combine_to_spensor first"
+            )
+            return [(ret, why)]
+        return []
+
+    def bufferize(self, function: func.FuncOp) -> None:
+        ret = function.body.block.last_op
+        assert isinstance(ret, func.ReturnOp)
         kept: list[SSAValue] = []
         combines: list[Operation] = []
         new_inputs = list(function.function_type.inputs.data)
         for value in list(ret.arguments):
-            if isinstance(value.type, spensor.NDSpensorType):
-                fail(
-                    self.name,
-                    ret,
-                    "an ndspensor result cannot be written to an output argument; "
-                    "combine it with ndspensor.combine_to_spensor first",
-                )
             if not isinstance(value.type, spensor.SpensorType):
                 kept.append(value)
                 continue

@@ -40,8 +40,8 @@ overwrites it, and uses that read only after, is not supported.
 Unlike the original, nothing is kept in module-level state (the loop nest is
 rebuilt from the IR on every run), ops may work on function arguments or on
 spensors computed at function level, `ndspensor.repeat` and `ndspensor.broadcast`
-expand (by re-indexing their source), and anything that cannot be expanded fails
-with a diagnostic at that op.
+expand (by re-indexing their source), and every op that cannot be expanded is
+named in a diagnostic before anything is changed.
 """
 
 from __future__ import annotations
@@ -50,24 +50,22 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from math import prod
-from typing import TypeVar
+from typing import Any, Literal, TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects import affine, func, scf
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
-    DictionaryAttr,
     IndexType,
-    IntegerAttr,
+    IntAttr,
     ModuleOp,
     StringAttr,
-    i64,
 )
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
-from xdsl.rewriter import Rewriter
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from nnstack.dialects import spensor
 from nnstack.dialects.spensor import NDSpensorType, SpensorType
@@ -75,15 +73,16 @@ from nnstack.transforms.spensor_utils import (
     LOOPS,
     PARALLEL_LOOPS,
     MemoryTable,
-    fail,
     functions,
     index_constant,
     memory_table,
-    require_declared,
     parallel_loop,
+    undeclared_memories,
 )
+from nnstack.transforms.utils import Problem, fail_at_ops
 
-REDUCE_STRATEGIES = ("sequential", "tree")
+ReduceStrategy = Literal["sequential", "tree"]
+"""How `ndspensor.reduce` adds its partial tiles: on one core, or as a tree across cores."""
 
 _SinkT = TypeVar("_SinkT", bound=Operation)
 
@@ -164,13 +163,9 @@ class LoopRecord:
     tag: str
     parent: int
 
-    def to_attr(self) -> DictionaryAttr:
-        return DictionaryAttr(
-            {
-                "bounds": spensor.int_array(self.bounds),
-                "memory_tag": StringAttr(self.tag),
-                "parent": IntegerAttr(self.parent, i64),
-            }
+    def to_attr(self) -> spensor.LoopAttr:
+        return spensor.LoopAttr(
+            ArrayAttr([IntAttr(b) for b in self.bounds]), StringAttr(self.tag), IntAttr(self.parent)
         )
 
 
@@ -180,8 +175,7 @@ class Expander:
 
     function: func.FuncOp
     table: MemoryTable
-    pass_name: str
-    reduce_strategy: str = "sequential"
+    reduce_strategy: ReduceStrategy = "sequential"
 
     stack: list[Frame] = field(default_factory=list)
     loops: list[LoopRecord] = field(default_factory=list)
@@ -192,19 +186,28 @@ class Expander:
 
     # -- driver ----------------------------------------------------------------
 
-    def run(self) -> None:
-        """Checks every op first (so a failure leaves the IR untouched), expands every
-        sink, then erases the ndspensor ops."""
-        body = self.function.body
+    def problems(self) -> list[Problem]:
+        """Every op of the function that cannot be expanded (checked before `run`)."""
+        problems: list[Problem] = []
+        if any(isinstance(arg.type, NDSpensorType) for arg in self.function.args):
+            problems.append((self.function, "ndspensor function arguments cannot be expanded"))
         for op in self.function.walk():
-            if op is not self.function and _is_nd_op(op) and op.parent_op() is not self.function:
-                self.fail(op, f"{op.name} on ndspensors must be at the top level of the function")
-        for arg in body.block.args if body.blocks else ():
-            if isinstance(arg.type, NDSpensorType):
-                self.fail(self.function, "ndspensor function arguments cannot be expanded")
-        ops = list(body.block.ops) if body.blocks else []
-        for op in ops:
-            self.check_supported(op)
+            if op is self.function:
+                continue
+            uses_nd = _is_nd_op(op) or any(isinstance(v.type, NDSpensorType) for v in op.operands)
+            if uses_nd and op.parent_op() is not self.function:
+                problems.append((op, f"{op.name} on ndspensors must be at the top level of the function"))
+            elif _is_nd_op(op) and type(op) not in _RULES:
+                problems.append((op, f"{op.name} producing an ndspensor cannot be expanded"))
+            elif (why := _unsupported(op)) is not None:
+                problems.append((op, why))
+            if any(isinstance(a.type, NDSpensorType) for r in op.regions for b in r.blocks for a in b.args):
+                problems.append((op, "ndspensor block arguments cannot be expanded"))
+        return problems
+
+    def run(self) -> None:
+        """Expands every sink, then erases the ndspensor ops (`problems` must be empty)."""
+        ops = list(self.function.body.block.ops) if self.function.body.blocks else []
         nd_ops: list[Operation] = []
         for op in ops:
             if isinstance(op, spensor.MoveToOp) and isinstance(op.source.type, NDSpensorType):
@@ -218,25 +221,11 @@ class Expander:
         for op in reversed(nd_ops):
             Rewriter.erase_op(op)
 
-    def check_supported(self, op: Operation) -> None:
-        """Fails on the ops with ndspensor operands that cannot be expanded."""
-        if isinstance(op, spensor.AddOp) and op.is_self_assign and isinstance(op.lhs.type, NDSpensorType):
-            self.fail(op, "spensor.add with self_assign = true on ndspensors cannot be expanded; use a plain add")
-        if isinstance(op, spensor.FillOp) and isinstance(op.outputs.type, NDSpensorType):
-            if not op.outputs.has_one_use():
-                self.fail(op, "spensor.fill on an ndspensor that is used again cannot be expanded; use its result")
-        nd_operands = any(isinstance(v.type, NDSpensorType) for v in op.operands)
-        if nd_operands and not _is_nd_op(op) and not isinstance(op, spensor.MoveToOp | spensor.CombineToSpensorOp):
-            self.fail(op, f"{op.name} uses an ndspensor, which cannot be expanded")
-
     def at_sink(self, sink: _SinkT, emit: Callable[[_SinkT], None]) -> None:
         """Emits the loops of one sink, before it, with a fresh memo."""
         self.stack = [Frame(self.function.body.block, None, 0, sink)]
         self._memo.clear()
         emit(sink)
-
-    def fail(self, op: Operation, message: str):
-        fail(self.pass_name, op, message)
 
     # -- sinks -----------------------------------------------------------------
 
@@ -277,7 +266,7 @@ class Expander:
     ) -> None:
         """`move_to(tile(value, idx), dest())` in the innermost frame, inside a
         one-iteration loop on the value's memory if that is deeper than the frame."""
-        level = spensor.tile_type(value.type).level  # pyright: ignore
+        level = spensor.tile_of(value.type).level
         inner = len(self.stack) - 1
         if self.table.depth(level) > self.stack[inner].depth:
             with self.open_loop(inner, (1,), level, origin):
@@ -295,12 +284,8 @@ class Expander:
         if cached is not None and self._frames.get(cached, self.stack[0]) in self.stack:
             return cached
         op = value.owner
-        if not isinstance(op, Operation):
-            self.fail(self.function, "ndspensor block arguments cannot be expanded")
-        rule = _RULES.get(type(op))
-        if rule is None:
-            self.fail(op, f"{op.name} producing an ndspensor cannot be expanded")
-        result = rule(self, op, idx)
+        assert isinstance(op, Operation), "checked: no ndspensor block arguments"
+        result = _RULES[type(op)](self, op, idx)
         self._memo[key] = result
         self.placements.setdefault(op, set()).add(self.frame_of(result).loop_id)
         return result
@@ -311,7 +296,8 @@ class Expander:
         assert isinstance(result, NDSpensorType)
         dim = spensor.constant_int(op.dim)
         offsets = [Idx.const(0)] * len(result.tile.shape)
-        offsets[dim] = idx[0].scaled(result.tile.shape[dim])  # pyright: ignore
+        assert dim is not None
+        offsets[dim] = idx[0].scaled(result.tile.shape[dim])
         return self.subview(op.source, offsets, result.tile.shape, result.tile, op)
 
     def tile_split_all(self, op: spensor.SplitAllOp, idx: tuple[Idx, ...]) -> SSAValue:
@@ -329,9 +315,8 @@ class Expander:
     def tile_move(self, op: spensor.MoveOp, idx: tuple[Idx, ...]) -> SSAValue:
         """move: `move(tile)`; out of data deeper than the current loop (L1 -> L2 in a
         segment loop), a buffer in the destination filled by a one-iteration loop."""
-        source = spensor.tile_type(op.source.type)
-        result = spensor.tile_type(op.result.type)
-        assert source is not None and result is not None
+        source = spensor.tile_of(op.source.type)
+        result = spensor.tile_of(op.result.type)
         inner = len(self.stack) - 1
         if self.table.depth(source.level) > self.stack[inner].depth:
             at = self.place_index([], result.level, idx)
@@ -440,10 +425,8 @@ class Expander:
         self, op: spensor.NDReduceOp, at: int, stacked: SSAValue, count: int, tag: str
     ) -> SSAValue:
         """One core adds the pieces up in an `scf.for` carrying the accumulator."""
-        result = spensor.tile_type(op.result.type)
-        assert result is not None
-        compute = spensor.tile_type(stacked.type).with_memory(self._memory(tag))  # pyright: ignore
-        compute = compute.with_shape(result.shape)
+        result = spensor.tile_of(op.result.type)
+        compute = spensor.tile_of(stacked.type).with_memory(self._memory(tag)).with_shape(result.shape)
         buffer = self.alloc(at, result, op)
         with self.open_loop(at, (1,), tag, op):
             first = self.piece(stacked, Idx.const(0), op)
@@ -512,7 +495,7 @@ class Expander:
         origin: Operation,
     ) -> SSAValue:
         """`spensor.subview` (strides 1) in the outermost frame where it can live."""
-        level = spensor.tile_type(source.type).level  # pyright: ignore
+        level = spensor.tile_of(source.type).level
         ivs = [iv for o in offsets for iv in o.ivs]
         at = self.place_index([source, *ivs], level)
         ops: list[Operation] = []
@@ -557,8 +540,7 @@ class Expander:
         `idx`, whose level is at least as deep as `level`."""
         depth = self.table.depth(level)
         at = next((i for i, f in enumerate(self.stack) if f.depth >= depth), None)
-        if at is None:
-            self.fail(self.function, f"internal error: no loop on memory \"{level}\" to place an op in")
+        assert at is not None, f"no loop on memory \"{level}\" to place an op in"
         for value in [*deps, *(iv for i in idx for iv in i.ivs)]:
             at = max(at, self.stack.index(self.frame_of(value)))
         return at
@@ -575,7 +557,7 @@ class Expander:
         frame = self.stack[at]
         before = frame.anchor if at == len(self.stack) - 1 else frame.child
         assert before is not None
-        Rewriter.insert_op(list(ops), _before(before))
+        Rewriter.insert_op(list(ops), InsertPoint.before(before))
 
     def child_tag(self, at: int, level: str) -> str:
         """The tag of a loop in frame `at` over tiles in `level`: the deeper of the two."""
@@ -597,7 +579,9 @@ class Expander:
         self.insert(at, [*consts, loop])
         parent = self.stack[at]
         self.loops.append(LoopRecord(tuple(bounds), tag, parent.loop_id))
-        frame = Frame(loop.body.block, tag, self.table.depth(tag), loop.body.block.last_op, len(self.loops) - 1)  # pyright: ignore
+        terminator = loop.body.block.last_op
+        assert terminator is not None
+        frame = Frame(loop.body.block, tag, self.table.depth(tag), terminator, len(self.loops) - 1)
         for iv in frame.ivs:
             self._iv_frames[iv] = frame
         saved, saved_child = self.stack, parent.child
@@ -611,48 +595,80 @@ class Expander:
             parent.child = saved_child
 
 
-def _before(op: Operation):
-    from xdsl.rewriter import InsertPoint
-
-    return InsertPoint.before(op)
-
-
 def _level(value: SSAValue) -> str:
-    tile = spensor.tile_type(value.type)
-    assert tile is not None
-    return tile.level
+    return spensor.tile_of(value.type).level
 
 
 def _is_nd_op(op: Operation) -> bool:
     return any(isinstance(r.type, NDSpensorType) for r in op.results)
 
 
-_RULES: dict[type[Operation], Callable[[Expander, Operation, tuple[Idx, ...]], SSAValue]] = {
-    spensor.SplitOp: Expander.tile_split,  # pyright: ignore
-    spensor.SplitAllOp: Expander.tile_split_all,  # pyright: ignore
-    spensor.MoveOp: Expander.tile_move,  # pyright: ignore
-    spensor.AddOp: Expander.tile_add,  # pyright: ignore
-    spensor.MatmulOp: Expander.tile_matmul,  # pyright: ignore
-    spensor.ReduceSumOp: Expander.tile_reduce_sum,  # pyright: ignore
-    spensor.FillOp: Expander.tile_fill,  # pyright: ignore
-    spensor.NDRepeatOp: Expander.tile_repeat,  # pyright: ignore
-    spensor.NDBroadcastOp: Expander.tile_broadcast,  # pyright: ignore
-    spensor.NDCombineOp: Expander.tile_combine,  # pyright: ignore
-    spensor.NDReduceOp: Expander.tile_reduce,  # pyright: ignore
+def _unsupported(op: Operation) -> str | None:
+    """Why an op with ndspensor operands cannot be expanded, or None."""
+    if isinstance(op, spensor.AddOp) and op.is_self_assign and isinstance(op.lhs.type, NDSpensorType):
+        return "spensor.add with self_assign = true on ndspensors cannot be expanded; use a plain add"
+    if isinstance(op, spensor.FillOp) and isinstance(op.outputs.type, NDSpensorType) and not op.outputs.has_one_use():
+        return "spensor.fill on an ndspensor that is used again cannot be expanded; use its result"
+    nd_operands = any(isinstance(v.type, NDSpensorType) for v in op.operands)
+    if nd_operands and not _is_nd_op(op) and not isinstance(op, spensor.MoveToOp | spensor.CombineToSpensorOp):
+        return f"{op.name} uses an ndspensor, which cannot be expanded"
+    return None
+
+
+_RULES: dict[type[Operation], Callable[[Expander, Any, tuple[Idx, ...]], SSAValue]] = {
+    spensor.SplitOp: Expander.tile_split,
+    spensor.SplitAllOp: Expander.tile_split_all,
+    spensor.MoveOp: Expander.tile_move,
+    spensor.AddOp: Expander.tile_add,
+    spensor.MatmulOp: Expander.tile_matmul,
+    spensor.ReduceSumOp: Expander.tile_reduce_sum,
+    spensor.FillOp: Expander.tile_fill,
+    spensor.NDRepeatOp: Expander.tile_repeat,
+    spensor.NDBroadcastOp: Expander.tile_broadcast,
+    spensor.NDCombineOp: Expander.tile_combine,
+    spensor.NDReduceOp: Expander.tile_reduce,
 }
 """The emission rule of each op that produces an ndspensor."""
 
 
-def expand_function(
-    function: func.FuncOp, table: MemoryTable, pass_name: str, reduce_strategy: str
-) -> Expander:
-    expander = Expander(function, table, pass_name, reduce_strategy)
+def expansion_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:
+    """Every op of `module` the expansion cannot handle: undeclared memories, and what
+    `Expander.problems` finds in each function."""
+    problems = undeclared_memories(module, table)
+    for function in functions(module):
+        if not function.is_declaration:
+            problems += Expander(function, table).problems()
+    return problems
+
+
+def expand_function(function: func.FuncOp, table: MemoryTable, reduce_strategy: ReduceStrategy) -> Expander:
+    """Expands `function`, which `expansion_problems` found nothing wrong with."""
+    expander = Expander(function, table, reduce_strategy)
     expander.run()
     return expander
 
 
 def loops_attr(loops: Sequence[LoopRecord]) -> ArrayAttr:
     return ArrayAttr([loop.to_attr() for loop in loops])
+
+
+@dataclass(frozen=True)
+class LoopReport:
+    """The loop nest the expansion of a function builds, and the loops in which each
+    of its ops is computed (the ops of the unexpanded function)."""
+
+    loops: list[LoopRecord]
+    placements: dict[Operation, set[int]]
+
+
+def report_loops(function: func.FuncOp, table: MemoryTable, reduce_strategy: ReduceStrategy) -> LoopReport:
+    """What expanding `function` builds, found by expanding a copy (`function` is unchanged)."""
+    copy = function.clone()
+    originals = dict(zip(copy.walk(), function.walk()))
+    expander = expand_function(copy, table, reduce_strategy)
+    placements = {originals[op]: ids for op, ids in expander.placements.items() if op in originals}
+    copy.erase(safe_erase=False)
+    return LoopReport(expander.loops, placements)
 
 
 @dataclass(frozen=True)
@@ -667,27 +683,37 @@ class SpensorExpandParallelPass(ModulePass):
 
     name = "spensor-expand-parallel"
 
-    reduce_strategy: str = "sequential"
+    reduce_strategy: ReduceStrategy = "sequential"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.reduce_strategy not in REDUCE_STRATEGIES:
-            fail(self.name, op, f"reduce-strategy must be one of {', '.join(REDUCE_STRATEGIES)}, got \"{self.reduce_strategy}\"")
         table = memory_table(op, self.name)
-        require_declared(op, table, self.name)
+        fail_at_ops(self.name, expansion_problems(op, table))
+        stale: list[Problem] = []
         for function in functions(op):
-            if function.is_declaration:
-                continue
-            reported = function.attributes.pop(PARALLEL_LOOPS, None)
+            reported = function.attributes.get(PARALLEL_LOOPS)
+            if reported is not None and not function.is_declaration:
+                expected = loops_attr(report_loops(function, table, self.reduce_strategy).loops)
+                if reported != expected:
+                    why = "the attached spensor.parallel_loops no longer match the program; rerun spensor-parallel-analysis"
+                    stale.append((function, why))
+        fail_at_ops(self.name, stale)
+        for function in functions(op):
+            function.attributes.pop(PARALLEL_LOOPS, None)
             for inner in function.walk():
                 inner.attributes.pop(LOOPS, None)
-            expander = expand_function(function, table, self.name, self.reduce_strategy)
-            if reported is not None and reported != loops_attr(expander.loops):
-                fail(
-                    self.name,
-                    function,
-                    "the attached spensor.parallel_loops no longer match the program; "
-                    "rerun spensor-parallel-analysis",
-                )
+            if not function.is_declaration:
+                expand_function(function, table, self.reduce_strategy)
 
 
-__all__ = ["Expander", "Idx", "LoopRecord", "SpensorExpandParallelPass", "expand_function", "loops_attr"]
+__all__ = [
+    "Expander",
+    "Idx",
+    "LoopRecord",
+    "LoopReport",
+    "ReduceStrategy",
+    "SpensorExpandParallelPass",
+    "expand_function",
+    "expansion_problems",
+    "loops_attr",
+    "report_loops",
+]

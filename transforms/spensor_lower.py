@@ -2,12 +2,14 @@
 
     spensor-memory-analysis -> spensor-bufferize-output -> spensor-parallel-analysis
       -> spensor-expand-parallel -> spensor-tile-parallel -> spensor-to-tensor
-      -> spensor-dce -> spensor-append-constant
+      -> spensor-dce -> hoist-constants
 
 The result has no spensor type or op left: each kernel keeps its name, takes
 memrefs (its results as trailing output memrefs) and computes with `scf.parallel`
 loops tagged with memory levels over tensor / linalg / bufferization ops, ready for
-`mlir-opt --one-shot-bufferize`.
+`mlir-opt --one-shot-bufferize`. The pipeline runs on a copy of the module, so a
+failing pass leaves the module as it was (its diagnostic shows the copy as that
+pass saw it).
 """
 
 from __future__ import annotations
@@ -18,15 +20,15 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from nnstack.transforms.spensor_append_constant import SpensorAppendConstantPass
+from nnstack.transforms.hoist_constants import HoistConstantsPass
 from nnstack.transforms.spensor_bufferize_output import SpensorBufferizeOutputPass
 from nnstack.transforms.spensor_dce import SpensorDCEPass
-from nnstack.transforms.spensor_expand_parallel import REDUCE_STRATEGIES, SpensorExpandParallelPass
+from nnstack.transforms.spensor_expand_parallel import ReduceStrategy, SpensorExpandParallelPass
 from nnstack.transforms.spensor_memory_analysis import SpensorMemoryAnalysisPass
 from nnstack.transforms.spensor_parallel_analysis import SpensorParallelAnalysisPass
-from nnstack.transforms.spensor_tile_parallel import MODES, SpensorTileParallelPass
+from nnstack.transforms.spensor_tile_parallel import SpensorTileParallelPass, Tiling
 from nnstack.transforms.spensor_to_tensor import SpensorToTensorPass
-from nnstack.transforms.spensor_utils import fail
+from nnstack.transforms.utils import replace_contents
 
 
 @dataclass(frozen=True)
@@ -39,8 +41,8 @@ class SpensorLowerPass(ModulePass):
 
     name = "spensor-lower"
 
-    reduce_strategy: str = "sequential"
-    tiling: str = "spatial"
+    reduce_strategy: ReduceStrategy = "sequential"
+    tiling: Tiling = "spatial"
     memory_spaces: bool = True
 
     def passes(self) -> list[ModulePass]:
@@ -52,13 +54,11 @@ class SpensorLowerPass(ModulePass):
             SpensorTileParallelPass(self.tiling),
             SpensorToTensorPass(self.memory_spaces),
             SpensorDCEPass(),
-            SpensorAppendConstantPass(),
+            HoistConstantsPass(),
         ]
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.reduce_strategy not in REDUCE_STRATEGIES:
-            fail(self.name, op, f"reduce-strategy must be one of {', '.join(REDUCE_STRATEGIES)}, got \"{self.reduce_strategy}\"")
-        if self.tiling not in MODES:
-            fail(self.name, op, f"tiling must be one of {', '.join(MODES)}, got \"{self.tiling}\"")
+        lowered = op.clone()
         for p in self.passes():
-            p.apply(ctx, op)
+            p.apply(ctx, lowered)
+        replace_contents(op, lowered)

@@ -21,15 +21,18 @@ The `tiling` option chooses where the sequential part goes:
   block in time, index = core * steps + step (block distribution).
 
 The original index of each loop dim is rebuilt with `affine.apply` (symbols only)
-at the top of the innermost body.
+at the top of the innermost body. A tagged loop that does not fit and cannot be tiled
+(bounds that are not constants from 0 step 1, reductions) fails the pass, which then
+changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import prod
+from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects import affine, scf
@@ -48,14 +51,14 @@ from nnstack.transforms.spensor_utils import (
     MEMORY_TAG,
     MemoryTable,
     constant_bounds,
-    enclosing_module,
-    fail,
     index_constant,
     loop_tag,
     memory_table,
 )
+from nnstack.transforms.utils import Problem, fail_at_ops
 
-MODES = ("spatial", "temporal")
+Tiling = Literal["spatial", "temporal"]
+"""Where the sequential part of a tiled loop goes (see the module docstring)."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,31 @@ def fits(bounds: Sequence[int], grid: Sequence[int]) -> bool:
     return len(bounds) <= len(grid) and all(b <= g for b, g in zip(bounds, grid))
 
 
+def tiling_bounds(op: scf.ParallelOp, table: MemoryTable) -> tuple[list[int], tuple[int, ...]] | str | None:
+    """The bounds of a tagged loop and the core grid it must be fitted onto; None if it
+    needs no tiling (no tag, no grid, already fits); why not if it cannot be tiled."""
+    tag = loop_tag(op)
+    if tag is None or tag not in table or "spensor.tiled" in op.attributes:
+        return None
+    grid = table[tag].shape
+    if not grid:
+        return None
+    constant = constant_bounds(op)
+    if constant is None or any(lb != 0 for lb in constant[0]) or any(s != 1 for s in constant[2]):
+        return "can only tile parallel loops with constant bounds from 0 step 1"
+    if op.initVals:
+        return "cannot tile a parallel loop with reductions"
+    return None if fits(constant[1], grid) else (constant[1], grid)
+
+
+def tiling_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:
+    return [
+        (op, why)
+        for op in module.walk()
+        if isinstance(op, scf.ParallelOp) and isinstance(why := tiling_bounds(op, table), str)
+    ]
+
+
 @dataclass(frozen=True)
 class TileParallelLoop(RewritePattern):
     """
@@ -113,27 +141,17 @@ class TileParallelLoop(RewritePattern):
     """
 
     table: MemoryTable
-    mode: str
-    pass_name: str
+    mode: Tiling
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: scf.ParallelOp, rewriter: PatternRewriter, /):
+        tiling = tiling_bounds(op, self.table)
+        if not isinstance(tiling, tuple):
+            return
+        bounds, grid = tiling
         tag = loop_tag(op)
-        if tag is None or tag not in self.table or "spensor.tiled" in op.attributes:
-            return
-        grid = self.table[tag].shape
-        if not grid:
-            return
-        constant = constant_bounds(op)
-        if constant is None or any(lb != 0 for lb in constant[0]) or any(s != 1 for s in constant[2]):
-            fail(self.pass_name, op, "can only tile parallel loops with constant bounds from 0 step 1")
-        bounds = constant[1]
-        if op.initVals:
-            fail(self.pass_name, op, "cannot tile a parallel loop with reductions")
-        if fits(bounds, grid):
-            return
-        plan = plan_tiling(bounds, grid)
-        rewriter.replace(op, self.build(op, bounds, plan, tag), [])
+        assert tag is not None
+        rewriter.replace(op, self.build(op, bounds, plan_tiling(bounds, grid), tag), [])
 
     def build(self, op: scf.ParallelOp, bounds: Sequence[int], plan: TilePlan, tag: str) -> list[Operation]:
         core_dims = [c for c, (_, size) in enumerate(plan.cores) if size > 1]
@@ -153,7 +171,7 @@ class TileParallelLoop(RewritePattern):
             if container is None:
                 outer.extend([*consts, loop])
             else:
-                container.insert_ops_before([*consts, loop], container.last_op)  # pyright: ignore
+                _insert_at_end(container, [*consts, loop])
             container = loop.regions[0].block
         assert container is not None
         core_ivs = {c: par.body.block.args[i] for i, c in enumerate(core_dims)}
@@ -163,18 +181,18 @@ class TileParallelLoop(RewritePattern):
         for d, iv in enumerate(body.args):
             value = self.index(d, plan, core_ivs, step_ivs, new_ops)
             iv.replace_all_uses_with(value)
-        container.insert_ops_before(new_ops, container.last_op)  # pyright: ignore
+        _insert_at_end(container, new_ops)
         for inner in list(body.ops)[:-1]:
             inner.detach()
-            container.insert_op_before(inner, container.last_op)  # pyright: ignore
+            _insert_at_end(container, [inner])
         return outer
 
     def index(
         self,
         loop_dim: int,
         plan: TilePlan,
-        core_ivs: dict[int, SSAValue],
-        step_ivs: dict[int, SSAValue],
+        core_ivs: Mapping[int, SSAValue],
+        step_ivs: Mapping[int, SSAValue],
         ops: list[Operation],
     ) -> SSAValue:
         """The original induction variable `loop_dim` from the new ones."""
@@ -204,6 +222,13 @@ class TileParallelLoop(RewritePattern):
         return apply.result
 
 
+def _insert_at_end(block: Block, ops: Sequence[Operation]) -> None:
+    """Inserts `ops` before the terminator of `block`."""
+    terminator = block.last_op
+    assert terminator is not None
+    block.insert_ops_before(list(ops), terminator)
+
+
 def _loop(bounds: Sequence[int], tag: str) -> tuple[list[Operation], scf.ParallelOp]:
     zero, one = index_constant(0), index_constant(1)
     uppers = [index_constant(b) for b in bounds]
@@ -231,14 +256,11 @@ class SpensorTileParallelPass(ModulePass):
 
     name = "spensor-tile-parallel"
 
-    tiling: str = "spatial"
+    tiling: Tiling = "spatial"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.tiling not in MODES:
-            fail(self.name, op, f"tiling must be one of {', '.join(MODES)}, got \"{self.tiling}\"")
-        table = memory_table(enclosing_module(op), self.name)
-        PatternRewriteWalker(
-            TileParallelLoop(table, self.tiling, self.name), apply_recursively=False
-        ).rewrite_module(op)
+        table = memory_table(op, self.name)
+        fail_at_ops(self.name, tiling_problems(op, table))
+        PatternRewriteWalker(TileParallelLoop(table, self.tiling), apply_recursively=False).rewrite_module(op)
         for inner in op.walk():
             inner.attributes.pop("spensor.tiled", None)

@@ -36,8 +36,11 @@ Function arguments become memrefs (read-only ones wrapped in
 | scf.for iter_args | retyped to tensors                                                     |
 
 Types are bridged with `builtin.unrealized_conversion_cast` while ops are
-converted one by one, then reconciled. Whatever is left with a spensor type makes
-the pass fail at that op. `spensor.get_memory` handles die with their allocations.
+converted one by one, then reconciled. `spensor.get_memory` handles die with their
+allocations. Before changing anything the pass checks the program and fails at every
+op it cannot lower: ndspensor ops (run spensor-expand-parallel first), functions
+returning spensors (run spensor-bufferize-output first), other ops on spensors, and
+in-place writes into a value defined outside the writer's region and used later.
 """
 
 from __future__ import annotations
@@ -47,8 +50,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
-from xdsl.dialects.linalg import attrs as linalg_attrs
-from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     FloatAttr,
@@ -65,7 +66,9 @@ from xdsl.dialects.builtin import (
     UnrealizedConversionCastOp,
     i64,
 )
-from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.dialects.linalg import attrs as linalg_attrs
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue, Use
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
@@ -77,20 +80,18 @@ from xdsl.pattern_rewriter import (
 )
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.transforms.reconcile_unrealized_casts import reconcile_unrealized_casts
-from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects import spensor
 from nnstack.dialects.spensor import SpensorType
 from nnstack.transforms.spensor_utils import (
     MemoryTable,
-    enclosing_module,
-    fail,
     functions,
     has_spensor_types,
     is_spensor_type,
     memory_table,
-    require_declared,
+    undeclared_memories,
 )
+from nnstack.transforms.utils import Problem, fail_at_ops
 
 # ---------------------------------------------------------------------------
 # Shared lowering state and helpers
@@ -103,13 +104,9 @@ class Lowering:
 
     table: MemoryTable
     memory_spaces: bool
-    pass_name: str
 
     def space(self, level: str) -> int:
         return self.table[level].space if self.memory_spaces and level in self.table else 0
-
-    def fail(self, message: str):
-        raise PassFailedException(f"{self.pass_name}: {message}")
 
     # -- types -----------------------------------------------------------------
 
@@ -144,8 +141,7 @@ class Lowering:
         if isinstance(value.type, TensorType):
             return value
         backing = self.backing(value)
-        if backing is None:
-            self.fail(f"{value.type} value was not converted before its use")
+        assert backing is not None, f"{value.type} value was not converted before its use"
         if isinstance(backing.type, TensorType):
             return backing
         return self.read(backing, rewriter)
@@ -207,22 +203,10 @@ class Lowering:
     ) -> None:
         """Uses of spensor value `old` after `at` see `new` (cast to `old`'s type): how
         an in-place write into a value (not a buffer) is expressed with tensors."""
-        block = at.parent_block()
-        defining = old.owner.parent_block() if isinstance(old.owner, Operation) else old.owner
-        later = [
-            use
-            for use in old.uses
-            if use.operation is not at
-            and (holder := block.find_ancestor_op_in_block(use.operation)) is not None  # pyright: ignore
-            and at.is_before_in_block(holder)
-        ]
+        later = later_uses(old, at)
         if not later:
             return
-        if defining is not block:
-            self.fail(
-                f"{at.name} writes into a value defined outside its region and used later; "
-                "write into a buffer (spensor.alloc_spensor) instead"
-            )
+        assert _defined_in_block_of(old, at), "checked by to_tensor_problems"
         replacement = self.as_spensor(new, old.type, rewriter)
         for use in later:
             use.operation.operands[use.index] = replacement
@@ -269,7 +253,8 @@ class SubviewLowering(SpensorPattern):
         offsets, strides = _mixed(op.offsets), _mixed(op.strides)
         if self.lowering.is_buffer(op.source):
             source = self.lowering.as_buffer(op.source)
-            view_type = _subview_type(source.type, offsets, sizes, strides, result.shape)  # pyright: ignore
+            assert isinstance(source.type, MemRefType)
+            view_type = _subview_type(source.type, offsets, sizes, strides, result.shape)
             view = memref.SubviewOp.get(source, offsets, sizes, strides, view_type)
         else:
             source = self.lowering.as_tensor(op.source, rewriter)
@@ -312,8 +297,7 @@ class MoveLowering(SpensorPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.MoveOp, rewriter: PatternRewriter, /):
         result = op.result.type
-        if not isinstance(result, SpensorType):
-            self.lowering.fail("spensor.move of an ndspensor left; run spensor-expand-parallel first")
+        assert isinstance(result, SpensorType)
         source = self.lowering.as_tensor(op.source, rewriter)
         dest = self.lowering.alloc_tensor(result, rewriter)
         copy = linalg.CopyOp([source], [dest], [dest.type])
@@ -329,8 +313,6 @@ class MoveToLowering(SpensorPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.MoveToOp, rewriter: PatternRewriter, /):
-        if not isinstance(op.source.type, SpensorType):
-            self.lowering.fail("spensor.move_to of ndspensors left; run spensor-expand-parallel first")
         source = self.lowering.as_tensor(op.source, rewriter)
         if self.lowering.is_buffer(op.destination):
             self.lowering.write(source, self.lowering.as_buffer(op.destination), rewriter)
@@ -352,8 +334,7 @@ class AddLowering(SpensorPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.AddOp, rewriter: PatternRewriter, /):
         result = op.result.type
-        if not isinstance(result, SpensorType):
-            self.lowering.fail("spensor.add of ndspensors left; run spensor-expand-parallel first")
+        assert isinstance(result, SpensorType)
         lhs = self.lowering.as_tensor(op.lhs, rewriter)
         rhs = self.lowering.as_tensor(op.rhs, rewriter)
         in_place = op.is_self_assign and not self.lowering.is_buffer(op.lhs)
@@ -379,8 +360,6 @@ class MatmulLowering(SpensorPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.MatmulOp, rewriter: PatternRewriter, /):
         result = op.result.type
-        if isinstance(result, spensor.NDSpensorType):
-            self.lowering.fail("spensor.matmul of ndspensors left; run spensor-expand-parallel first")
         assert isinstance(result, SpensorType | TensorType)
         lhs = self.lowering.as_tensor(op.lhs, rewriter)
         rhs = self.lowering.as_tensor(op.rhs, rewriter)
@@ -403,12 +382,10 @@ class ReduceSumLowering(SpensorPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.ReduceSumOp, rewriter: PatternRewriter, /):
         result = op.result.type
-        if isinstance(result, spensor.NDSpensorType):
-            self.lowering.fail("spensor.reduce_sum of an ndspensor left; run spensor-expand-parallel first")
         assert isinstance(result, SpensorType | TensorType)
         source = self.lowering.as_tensor(op.operand, rewriter)
         init = self.lowering.zero_filled(result, rewriter)
-        rank = len(spensor.tensor_shape(result))  # pyright: ignore
+        rank = len(spensor.tensor_shape(result) or ())
         element = spensor.scalar_type_of(result)
         assert element is not None
         body = Block(arg_types=[element, element])
@@ -444,8 +421,6 @@ class FillLowering(SpensorPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: spensor.FillOp, rewriter: PatternRewriter, /):
         t = op.outputs.type
-        if isinstance(t, spensor.NDSpensorType):
-            self.lowering.fail("spensor.fill of an ndspensor left; run spensor-expand-parallel first")
         if isinstance(t, SpensorType) and self.lowering.is_buffer(op.outputs):
             rewriter.insert(linalg.FillOp([op.inputs], [self.lowering.as_buffer(op.outputs)], []))
             rewriter.replace(op, [], [op.outputs])
@@ -547,21 +522,112 @@ def is_written(value: SSAValue) -> bool:
     return False
 
 
-def lower_signature(function: func.FuncOp, lowering: Lowering) -> None:
+def is_buffer(value: SSAValue) -> bool:
+    """Whether spensor `value` is a buffer (becomes a memref): an `alloc_spensor`, an
+    argument the function writes, or a view of, fill of or in-place add into one."""
+    owner = value.owner
+    if isinstance(owner, spensor.AllocSpensorOp):
+        return True
+    if isinstance(owner, spensor.SubviewOp):
+        return is_buffer(owner.source)
+    if isinstance(owner, spensor.FillOp):
+        return is_buffer(owner.outputs)
+    if isinstance(owner, spensor.AddOp) and owner.is_self_assign:
+        return is_buffer(owner.lhs)
+    return isinstance(value, BlockArgument) and isinstance(owner.parent_op(), func.FuncOp) and is_written(value)
+
+
+def _written_value(op: Operation) -> SSAValue | None:
+    """The spensor value `op` writes into, if it writes into one."""
+    if isinstance(op, spensor.MoveToOp):
+        return op.destination
+    if isinstance(op, spensor.FillOp) and isinstance(op.outputs.type, SpensorType):
+        return op.outputs
+    if isinstance(op, spensor.AddOp) and op.is_self_assign:
+        return op.lhs
+    return None
+
+
+_LOWERED = (
+    spensor.SubviewOp,
+    spensor.MoveOp,
+    spensor.MoveToOp,
+    spensor.AddOp,
+    spensor.MatmulOp,
+    spensor.ReduceSumOp,
+    spensor.FillOp,
+    spensor.AllocSpensorOp,
+    spensor.StoreSpensorOp,
+    spensor.GetMemoryOp,
+    spensor.DeclareMemoryOp,
+    scf.ForOp,
+    func.FuncOp,
+    func.ReturnOp,
+)
+"""The ops the pass lowers, or that may carry spensor values through it (a
+`func.return` of spensors is reported at its function)."""
+
+
+def _problem(op: Operation) -> str | None:
+    """Why the pass cannot lower `op`, or None."""
+    types = [v.type for v in (*op.operands, *op.results)]
+    if any(isinstance(t, spensor.NDSpensorType) for t in types) or op.dialect_name() == "ndspensor":
+        return f"cannot lower {op.name} on ndspensors; run spensor-expand-parallel first"
+    if isinstance(op, func.FuncOp):
+        signature = op.function_type
+        if any(is_spensor_type(t) for t in signature.outputs.data):
+            return "a function returning a spensor cannot be lowered; run spensor-bufferize-output first"
+        if any(isinstance(t, spensor.NDSpensorType) for t in signature.inputs.data):
+            return "an ndspensor argument cannot be lowered; run spensor-expand-parallel first"
+        if op.is_declaration and any(is_spensor_type(t) for t in signature.inputs.data):
+            return "cannot lower the spensor signature of a function declaration"
+        return None
+    in_for = isinstance(op, scf.YieldOp) and isinstance(op.parent_op(), scf.ForOp)
+    if any(is_spensor_type(t) for t in types) and not isinstance(op, _LOWERED) and not in_for:
+        return f"cannot lower {op.name}: no lowering for an op on spensors"
+    written = _written_value(op)
+    if written is None or is_buffer(written) or _defined_in_block_of(written, op) or not later_uses(written, op):
+        return None
+    return (
+        f"{op.name} writes into a value defined outside its region and used later; "
+        "write into a buffer (spensor.alloc_spensor) instead"
+    )
+
+
+def later_uses(value: SSAValue, writer: Operation) -> list[Use]:
+    """The uses of `value` after `writer` in `writer`'s block (nested ones too)."""
+    block = writer.parent_block()
+    assert block is not None
+    return [
+        use
+        for use in value.uses
+        if use.operation is not writer
+        and (holder := block.find_ancestor_op_in_block(use.operation)) is not None
+        and writer.is_before_in_block(holder)
+    ]
+
+
+def _defined_in_block_of(value: SSAValue, op: Operation) -> bool:
+    defining = value.owner.parent_block() if isinstance(value.owner, Operation) else value.owner
+    return defining is op.parent_block()
+
+
+def to_tensor_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:
+    """Every op of `module` the pass cannot lower, with the reason."""
+    problems = undeclared_memories(module, table)
+    problems += [(op, why) for op in module.walk() if (why := _problem(op)) is not None]
+    return problems
+
+
+def lower_signature(function: func.FuncOp) -> None:
     """Spensor arguments become memrefs: written ones stay buffers, read-only ones are
     wrapped in `bufferization.to_tensor ... restrict`."""
-    if any(is_spensor_type(t) for t in function.function_type.outputs.data):
-        fail(lowering.pass_name, function, "a function returning a spensor cannot be lowered; run spensor-bufferize-output first")
     if function.is_declaration:
-        if any(is_spensor_type(t) for t in function.function_type.inputs.data):
-            fail(lowering.pass_name, function, "cannot lower the spensor signature of a function declaration")
         return
     block = function.body.block
     prologue: list[Operation] = []
     for arg in list(block.args):
         t = arg.type
-        if isinstance(t, spensor.NDSpensorType):
-            fail(lowering.pass_name, function, "an ndspensor argument cannot be lowered; run spensor-expand-parallel first")
         if not isinstance(t, SpensorType):
             continue
         written = is_written(arg)
@@ -577,7 +643,7 @@ def lower_signature(function: func.FuncOp, lowering: Lowering) -> None:
         new_arg.replace_uses_with_if(cast.results[0], lambda use: use.operation not in ops)
         prologue.extend(ops)
     if prologue:
-        block.insert_ops_before(prologue, block.first_op)  # pyright: ignore
+        Rewriter.insert_op(prologue, InsertPoint.at_start(block))
     function.function_type = FunctionType.from_lists(
         [a.type for a in block.args], function.function_type.outputs.data
     )
@@ -596,11 +662,11 @@ class SpensorToTensorPass(ModulePass):
     memory_spaces: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        table = memory_table(enclosing_module(op), self.name)
-        require_declared(op, table, self.name)
-        lowering = Lowering(table, self.memory_spaces, self.name)
+        table = memory_table(op, self.name)
+        fail_at_ops(self.name, to_tensor_problems(op, table))
+        lowering = Lowering(table, self.memory_spaces)
         for function in functions(op):
-            lower_signature(function, lowering)
+            lower_signature(function)
         PatternRewriteWalker(
             GreedyRewritePatternApplier(
                 [
@@ -621,14 +687,14 @@ class SpensorToTensorPass(ModulePass):
         ).rewrite_module(op)
         reconcile_unrealized_casts(op, warn_on_failure=False)
         PatternRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
-        for leftover in op.walk():
-            if leftover.dialect_name() in ("spensor", "ndspensor") or has_spensor_types(leftover) or (
-                isinstance(leftover, func.FuncOp)
-                and any(is_spensor_type(t) for t in leftover.function_type.inputs.data)
-            ):
-                if isinstance(leftover, spensor.DeclareMemoryOp):
-                    continue
-                fail(self.name, leftover, f"cannot lower {leftover.name} (ndspensor ops need spensor-expand-parallel first)")
-            if isinstance(leftover, UnrealizedConversionCastOp):
-                fail(self.name, leftover, "internal error: an unrealized conversion cast is left")
-
+        leftovers = [
+            leftover
+            for leftover in op.walk()
+            if not isinstance(leftover, spensor.DeclareMemoryOp)
+            and (
+                leftover.dialect_name() in ("spensor", "ndspensor")
+                or has_spensor_types(leftover)
+                or isinstance(leftover, UnrealizedConversionCastOp)
+            )
+        ]
+        fail_at_ops(self.name, [(o, f"internal error: {o.name} is left unlowered") for o in leftovers])

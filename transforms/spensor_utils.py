@@ -1,4 +1,4 @@
-"""Helpers shared by the spensor passes: the memory table, diagnostics, IR builders.
+"""Helpers shared by the spensor passes: the memory table, its checks, IR builders.
 
 All analysis state lives in values returned here or in attributes of the IR: the
 memory table is computed from the `spensor.declare_memory` ops (or read back from
@@ -8,42 +8,33 @@ between pass runs.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import (
     ArrayAttr,
     DictionaryAttr,
     IndexType,
+    IntAttr,
     IntegerAttr,
     ModuleOp,
     StringAttr,
-    i64,
 )
 from xdsl.ir import Attribute, Block, Operation, Region
-from xdsl.utils.diagnostic import Diagnostic
-from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects import spensor
+from nnstack.transforms.utils import Problem, fail_at_ops
 
 MEMORY_MAP = "spensor.memory_map"
-"""Module attribute of the memory analysis: level -> {shape, load, store, memory_space, depth}."""
+"""Module attribute of the memory analysis: level name -> `#spensor.memory_level`."""
 PARALLEL_LOOPS = "spensor.parallel_loops"
-"""Function attribute of the parallel analysis: the loops expand-parallel creates."""
+"""Function attribute of the parallel analysis: the `#spensor.loop`s expand-parallel creates."""
 LOOPS = "spensor.loops"
 """Op attribute of the parallel analysis: the loops (indices into PARALLEL_LOOPS,
 -1 for the function body) in which the op's tiles are computed."""
 MEMORY_TAG = "memory_tag"
 """Attribute of an `scf.parallel`: the memory level its iterations run on."""
-
-
-def fail(pass_name: str, op: Operation, message: str) -> NoReturn:
-    """Raises PassFailedException `<pass>: <message>`, printing the module with `op` marked."""
-    diagnostic = Diagnostic()
-    diagnostic.add_message(op, message)
-    diagnostic.raise_exception(op, PassFailedException(f"{pass_name}: {message}"))
 
 
 # ---------------------------------------------------------------------------
@@ -63,15 +54,24 @@ class MemoryInfo:
     depth: int
     """0 for a level that loads from no other, else 1 + the deepest level it loads from."""
 
-    def to_attr(self) -> DictionaryAttr:
-        return DictionaryAttr(
-            {
-                "shape": spensor.int_array(self.shape),
-                "load": ArrayAttr([StringAttr(s) for s in self.load]),
-                "store": ArrayAttr([StringAttr(s) for s in self.store]),
-                "memory_space": IntegerAttr(self.space, i64),
-                "depth": IntegerAttr(self.depth, i64),
-            }
+    def to_attr(self) -> spensor.MemoryLevelAttr:
+        return spensor.MemoryLevelAttr(
+            ArrayAttr([IntAttr(s) for s in self.shape]),
+            ArrayAttr([StringAttr(s) for s in self.load]),
+            ArrayAttr([StringAttr(s) for s in self.store]),
+            IntAttr(self.space),
+            IntAttr(self.depth),
+        )
+
+    @staticmethod
+    def from_attr(name: str, attr: spensor.MemoryLevelAttr) -> MemoryInfo:
+        return MemoryInfo(
+            name,
+            tuple(v.data for v in attr.shape.data),
+            tuple(v.data for v in attr.load.data),
+            tuple(v.data for v in attr.store.data),
+            attr.memory_space.data,
+            attr.depth.data,
         )
 
 
@@ -110,64 +110,86 @@ class MemoryTable:
     def to_attr(self) -> DictionaryAttr:
         return DictionaryAttr({name: info.to_attr() for name, info in sorted(self.levels.items())})
 
-    @staticmethod
-    def from_attr(attr: DictionaryAttr) -> MemoryTable:
-        levels: dict[str, MemoryInfo] = {}
-        for name, entry in attr.data.items():
-            assert isinstance(entry, DictionaryAttr)
-            d = entry.data
-            levels[name] = MemoryInfo(
-                name,
-                spensor.int_tuple(d["shape"]),  # pyright: ignore
-                tuple(s.data for s in d["load"].data),  # pyright: ignore
-                tuple(s.data for s in d["store"].data),  # pyright: ignore
-                d["memory_space"].value.data,  # pyright: ignore
-                d["depth"].value.data,  # pyright: ignore
-            )
-        return MemoryTable(levels)
-
 
 def analyze_memories(module: ModuleOp, pass_name: str) -> MemoryTable:
     """The memory table from the module's `spensor.declare_memory` ops (the first
-    declaration of a name wins). Fails on undeclared load/store names and on cyclic
-    load relations."""
+    declaration of a name wins). Fails, at every declaration concerned, on
+    undeclared load/store names and on levels that load from themselves."""
     declarations: dict[str, spensor.DeclareMemoryOp] = {}
     for op in module.walk():
         if isinstance(op, spensor.DeclareMemoryOp):
             declarations.setdefault(op.memory_name.data, op)
+    problems: list[Problem] = []
     for op in declarations.values():
         for name in [s.data for s in op.load.data] + [s.data for s in op.store.data]:
             if name not in declarations:
-                fail(pass_name, op, f"memory \"{name}\" is used by \"{op.memory_name.data}\" but never declared")
+                problems.append((op, f"memory \"{name}\" is used by \"{op.memory_name.data}\" but never declared"))
+    fail_at_ops(pass_name, problems)
+
+    def loads(name: str) -> list[str]:
+        return [s.data for s in declarations[name].load.data if s.data != name]
+
+    for name, op in declarations.items():
+        if (cycle := _path_to(name, name, loads)) is not None:
+            problems.append((op, f"memory \"{name}\" loads from itself through {' -> '.join(cycle)}"))
+    fail_at_ops(pass_name, problems)
     depths: dict[str, int] = {}
 
-    def depth(name: str, path: tuple[str, ...]) -> int:
-        if name in path:
-            fail(pass_name, declarations[name], f"memory \"{name}\" loads from itself through {' -> '.join(path)}")
+    def depth(name: str) -> int:
         if name not in depths:
-            loads = [s.data for s in declarations[name].load.data if s.data != name]
-            depths[name] = 1 + max((depth(n, (*path, name)) for n in loads), default=-1)
+            depths[name] = 1 + max((depth(n) for n in loads(name)), default=-1)
         return depths[name]
 
-    levels = {}
-    for name, op in declarations.items():
-        levels[name] = MemoryInfo(
+    levels = {
+        name: MemoryInfo(
             name,
             spensor.int_tuple(op.memory_shape),
             tuple(s.data for s in op.load.data),
             tuple(s.data for s in op.store.data),
             op.space,
-            depth(name, ()),
+            depth(name),
         )
+        for name, op in declarations.items()
+    }
     return MemoryTable(levels)
 
 
+def _path_to(start: str, goal: str, successors: Callable[[str], list[str]]) -> tuple[str, ...] | None:
+    """A path start -> ... -> (a predecessor of goal) along `successors` that reaches
+    `goal` in at least one step, or None."""
+    stack: list[tuple[str, tuple[str, ...]]] = [(start, (start,))]
+    seen: set[str] = set()
+    while stack:
+        name, path = stack.pop()
+        for nxt in successors(name):
+            if nxt == goal:
+                return path
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, (*path, nxt)))
+    return None
+
+
 def memory_table(module: ModuleOp, pass_name: str) -> MemoryTable:
-    """The memory analysis' result if attached to the module, else computed."""
+    """The memory analysis' result if attached to the module (it must name every level
+    its entries load from or store to), else computed."""
     attr = module.attributes.get(MEMORY_MAP)
-    if isinstance(attr, DictionaryAttr):
-        return MemoryTable.from_attr(attr)
-    return analyze_memories(module, pass_name)
+    if attr is None:
+        return analyze_memories(module, pass_name)
+    entries = attr.data if isinstance(attr, DictionaryAttr) else {}
+    if not isinstance(attr, DictionaryAttr) or not all(
+        isinstance(entry, spensor.MemoryLevelAttr) for entry in entries.values()
+    ):
+        fail_at_ops(pass_name, [(module, f"{MEMORY_MAP} must map level names to #spensor.memory_level, got {attr}")])
+    levels = {
+        name: MemoryInfo.from_attr(name, entry)
+        for name, entry in entries.items()
+        if isinstance(entry, spensor.MemoryLevelAttr)
+    }
+    unknown = sorted({n for info in levels.values() for n in (*info.load, *info.store)} - levels.keys())
+    if unknown:
+        fail_at_ops(pass_name, [(module, f"{MEMORY_MAP} has no level named {', '.join(unknown)}")])
+    return MemoryTable(levels)
 
 
 def memories_of(t: Attribute) -> list[spensor.MemoryType]:
@@ -178,23 +200,15 @@ def memories_of(t: Attribute) -> list[spensor.MemoryType]:
     return [tile.memory] if tile is not None else []
 
 
-def require_declared(module: Operation, table: MemoryTable, pass_name: str) -> None:
-    """Fails at the first op whose types name a memory the table does not have."""
+def undeclared_memories(module: Operation, table: MemoryTable) -> list[Problem]:
+    """Every op whose types name a memory the table does not have."""
+    problems: list[Problem] = []
     for op in module.walk():
         types = [v.type for v in (*op.operands, *op.results)]
         types += [a.type for r in op.regions for b in r.blocks for a in b.args]
-        for memory in (m for t in types for m in memories_of(t)):
-            if memory.level not in table:
-                fail(pass_name, op, f"memory \"{memory.level}\" is not declared")
-
-
-def enclosing_module(op: Operation) -> ModuleOp:
-    parent = op
-    while not isinstance(parent, ModuleOp):
-        next_parent = parent.parent_op()
-        assert next_parent is not None
-        parent = next_parent
-    return parent
+        levels = dict.fromkeys(m.level for t in types for m in memories_of(t) if m.level not in table)
+        problems += [(op, f"memory \"{level}\" is not declared") for level in levels]
+    return problems
 
 
 # ---------------------------------------------------------------------------
@@ -255,13 +269,13 @@ __all__ = [
     "MemoryTable",
     "analyze_memories",
     "constant_bounds",
-    "enclosing_module",
-    "fail",
     "functions",
     "has_spensor_types",
     "index_constant",
     "is_spensor_type",
     "loop_tag",
+    "memories_of",
     "memory_table",
     "parallel_loop",
+    "undeclared_memories",
 ]

@@ -1,44 +1,77 @@
-"""Pieces the nnstack passes share."""
+"""Pieces the nnstack passes share: the failure diagnostic and per-function passes.
 
-from collections.abc import Callable, Sequence
+Every nnstack pass fails the same way: it first checks everything it would rewrite,
+collecting each op it cannot handle with the reason, and only then, if nothing was
+found, changes the IR. So a failing pass leaves the IR as it was and names every
+offending op, not just the first.
+"""
 
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.passes import ModulePass
 from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import PassFailedException
 
+FunctionT = TypeVar("FunctionT", bound=Operation)
 
-def fail_at_ops(module: ModuleOp, pass_name: str, problems: Sequence[tuple[Operation, str]]) -> None:
-    """Raises `PassFailedException` naming the first problem if there is any.
+Problem = tuple[Operation, str]
+"""An op a pass cannot handle and why (`cannot lower X: why`)."""
 
-    Each problem is an op and a message (`cannot lower X: why`); the printed
-    diagnostic marks every op in the module with its message.
+
+def fail_at_ops(pass_name: str, problems: Sequence[Problem]) -> None:
+    """Raises `PassFailedException` if there is any problem, else returns.
+
+    The message is `<pass>: <first problem in program order> (and N more)`; the
+    printed diagnostic shows the whole module with every op marked with its message.
     """
     if not problems:
         return
+    top = problems[0][0].get_toplevel_object()
+    position = {op: index for index, op in enumerate(top.walk())} if isinstance(top, Operation) else {}
+    ordered = sorted(problems, key=lambda problem: position.get(problem[0], len(position)))
     diagnostic = Diagnostic()
-    for op, message in problems:
+    for op, message in ordered:
         diagnostic.add_message(op, message)
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    error = PassFailedException(f"{pass_name}: {problems[0][1]}{more}")
-    diagnostic.raise_exception(module, error)
+    error = PassFailedException(f"{pass_name}: {ordered[0][1]}{more}")
+    diagnostic.raise_exception(top, error)
 
 
-def fail_on_leftover_ops(
-    module: ModuleOp,
-    pass_name: str,
-    dialect_name: str,
-    reason: Callable[[Operation], str | None] = lambda op: None,
-) -> None:
-    """Raises `PassFailedException` if an op of `dialect_name` is left in `module`.
+def replace_contents(target: Operation, source: Operation) -> None:
+    """Gives `target` the regions, properties and attributes of `source`, a rewritten
+    copy of it (which is left empty): how a pass that worked on a copy, to leave
+    `target` untouched should it fail, commits its result."""
+    for old, new in zip(target.regions, source.regions, strict=True):
+        for block in list(old.blocks):
+            old.detach_block(block).erase(safe_erase=False)
+        new.move_blocks(old)
+    target.properties = dict(source.properties)
+    target.attributes = dict(source.attributes)
 
-    A conversion's patterns leave alone the ops they cannot lower; this names each
-    one with `reason(op)` (why it could not be lowered), and the printed diagnostic
-    marks the ops in the (partly converted) module.
+
+@dataclass(frozen=True)
+class FunctionPass(ModulePass, ABC, Generic[FunctionT]):
+    """A pass that rewrites each function on its own.
+
+    `apply` runs `apply_to` on each of the module's `functions`; a conversion can
+    run `apply_to` on just the functions it created.
     """
-    problems = [
-        (leftover, f"cannot lower {leftover.name}: {reason(leftover) or 'no lowering pattern for this op'}")
-        for leftover in module.walk()
-        if leftover.dialect_name() == dialect_name
-    ]
-    fail_at_ops(module, pass_name, problems)
+
+    @abstractmethod
+    def functions(self, module: ModuleOp) -> Iterable[FunctionT]:
+        """The functions of `module` the pass rewrites."""
+
+    @abstractmethod
+    def apply_to(self, function: FunctionT) -> None: ...
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for function in list(self.functions(op)):
+            self.apply_to(function)

@@ -10,7 +10,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import llir
 from nnstack.interpreters import argument_types, call, find_function, make_context, parse_module, run
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
-from nnstack.transforms.mir_to_llir.unroll import annotate_unroll_hints, constant_trip_count
+from nnstack.transforms.llir_unroll_hints import LlirAnnotateUnrollHintsPass, constant_trip_count
 
 LOOPS = """
 llir.func @f(%n: i64) {
@@ -55,7 +55,7 @@ def test_unroll_hint_rule():
     module = parse_module(LOOPS)
     (function,) = module.body.block.ops
     assert isinstance(function, llir.FuncOp)
-    annotate_unroll_hints(function)
+    LlirAnnotateUnrollHintsPass().apply_to(function)
     loops = [op for op in function.walk() if isinstance(op, llir.ForOp)]
     hints = {loop.induction_variable.name_hint: loop.unroll.data.value for loop in loops}
     assert hints == {

@@ -399,11 +399,11 @@ def test_integer_division_and_matmul():
     )
 
 
-def test_unsupported_layout_is_an_error():
-    from xdsl.utils.exceptions import PassFailedException
+def test_unsupported_layout_is_an_option_error():
+    from xdsl.utils.arg_spec import parse_spec
 
-    with pytest.raises(PassFailedException, match="layout must be row-major or column-major"):
-        ConvertMirToLlirPass(layout="diagonal").apply(make_context(), parse_module(LOOPS))
+    with pytest.raises(ValueError, match=r"expected typing.Literal\['row-major', 'column-major'\]"):
+        ConvertMirToLlirPass.from_pass_spec(parse_spec('convert-mir-to-llir{layout="diagonal"}'))
 
 
 def test_signature_is_recorded():

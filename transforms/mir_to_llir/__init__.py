@@ -10,8 +10,10 @@ The pass itself lives in `nnstack.transforms.convert_mir_to_llir`.
 - `memory`: mir.alloc_tensor, dealloc_tensor, constant, from_elements.
 - `control`: func.func, mir.for, mir.parallel_for, mir.if.
 - `scalar`: the arith ops on scalars.
-- `cleanup`: frees, output forwarding and constant hoisting after the patterns.
-  `unroll`: the hint rule.
+
+What runs after the patterns (frees, output forwarding, constant hoisting, unroll
+hints) are passes of their own: `nnstack.transforms.llir_buffers`,
+`nnstack.transforms.hoist_constants`, `nnstack.transforms.llir_unroll_hints`.
 """
 
 from .builder import LoweringOptions

@@ -46,8 +46,6 @@ from xdsl.rewriter import InsertPoint
 from nnstack.dialects import llir
 from nnstack.dialects.llir import PointerType
 
-PASS_NAME = "convert-mir-to-llir"
-
 IntLike = int | SSAValue
 """An i64 quantity known at compile time (int) or at run time (SSA value)."""
 

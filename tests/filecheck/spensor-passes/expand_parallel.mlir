@@ -271,7 +271,7 @@ func.func @returned(%a: !S) -> !G {
 "spensor.declare_memory"() <{memory_name = "L3", memory_shape = [], load = [], store = []}> : () -> ()
 !S = !spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>
 !G = !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<4xf32>, !spensor.memory<"L3", []>>>>
-func.func @stale(%a: !S, %o: !S) attributes {spensor.parallel_loops = [{bounds = [4 : i64], memory_tag = "L3", parent = -1 : i64}]} {
+func.func @stale(%a: !S, %o: !S) attributes {spensor.parallel_loops = [#spensor.loop<bounds = [4], memory_tag = "L3", parent = -1>]} {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
   %g = "spensor.split"(%a, %c2, %c0) : (!S, index, index) -> !G
@@ -296,3 +296,35 @@ func.func @undeclared(%a: !S, %o: !S) {
 }
 
 // CHECK: spensor-expand-parallel: memory "L3" is not declared
+
+// -----
+
+// Every op that cannot be expanded is named, in every function, before anything
+// changes: @fine, which could be expanded, is printed as it was.
+"spensor.declare_memory"() <{memory_name = "L3", memory_shape = [], load = [], store = []}> : () -> ()
+!S = !spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>
+!G = !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<4xf32>, !spensor.memory<"L3", []>>>>
+func.func @fine(%a: !S, %o: !S) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %g = "spensor.split"(%a, %c2, %c0) : (!S, index, index) -> !G
+  %h = "spensor.split"(%o, %c2, %c0) : (!S, index, index) -> !G
+  "spensor.move_to"(%g, %h) : (!G, !G) -> ()
+  func.return
+}
+func.func @bad(%a: !S) -> !G {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %g = "spensor.split"(%a, %c2, %c0) : (!S, index, index) -> !G
+  %s = "spensor.add"(%g, %g) {self_assign = true} : (!G, !G) -> !G
+  func.return %s : !G
+}
+
+// CHECK:      spensor-expand-parallel: spensor.add with self_assign = true on ndspensors cannot be expanded; use a plain add (and 1 more)
+// CHECK:      "spensor.move_to"(%g, %h) : (
+// CHECK:      %s = "spensor.add"(%g, %g)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | spensor.add with self_assign = true on ndspensors cannot be expanded; use a plain add
+// CHECK:      "func.return"(%s)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | func.return uses an ndspensor, which cannot be expanded

@@ -14,9 +14,9 @@ func.func @f(%a: !spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>) -> 
 }
 
 // CHECK:      builtin.module attributes {spensor.memory_map = {
-// CHECK-SAME:   L1 = {shape = [4 : i64, 4 : i64], load = ["L2", "L3"], store = ["L2", "L3"], memory_space = 2 : i64, depth = 2 : i64},
-// CHECK-SAME:   L2 = {shape = [], load = ["L3"], store = ["L3"], memory_space = 1 : i64, depth = 1 : i64},
-// CHECK-SAME:   L3 = {shape = [], load = [], store = [], memory_space = 0 : i64, depth = 0 : i64}}} {
+// CHECK-SAME:   L1 = #spensor.memory_level<shape = [4, 4], load = ["L2", "L3"], store = ["L2", "L3"], memory_space = 2, depth = 2>,
+// CHECK-SAME:   L2 = #spensor.memory_level<shape = [], load = ["L3"], store = ["L3"], memory_space = 1, depth = 1>,
+// CHECK-SAME:   L3 = #spensor.memory_level<shape = [], load = [], store = [], memory_space = 0, depth = 0>}} {
 // CHECK:        %b = "spensor.move"(%a) <{memory_name = "L1"}>
 
 // -----
@@ -43,7 +43,9 @@ func.func @undeclared(%a: !spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", 
 "spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = ["L2"], store = []}> : () -> ()
 "spensor.declare_memory"() <{memory_name = "L2", memory_shape = [], load = ["L1"], store = []}> : () -> ()
 
-// CHECK: spensor-memory-analysis: memory "L1" loads from itself through L1 -> L2
+// CHECK: spensor-memory-analysis: memory "L1" loads from itself through L1 -> L2 (and 1 more)
+// CHECK: | memory "L1" loads from itself through L1 -> L2
+// CHECK: | memory "L2" loads from itself through L2 -> L1
 
 // -----
 
@@ -67,3 +69,23 @@ func.func @illegal(%a: !spensor.spensor<tensor<8xf32>, !spensor.memory<"L1", []>
 }
 
 // CHECK: spensor-memory-analysis: cannot move from "L1" to "L3": "L3" does not load from "L1" and "L1" does not store to "L3"
+
+// -----
+
+// Every op breaking a rule is named, and the module is left as it was (no memory map).
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [4], load = [], store = []}> : () -> ()
+"spensor.declare_memory"() <{memory_name = "L3", memory_shape = [], load = [], store = []}> : () -> ()
+func.func @several(%a: !spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>, %b: !spensor.spensor<tensor<8xf32>, !spensor.memory<"L1", [2]>>) {
+  %m = "spensor.move"(%a) <{memory_name = "L1"}> : (!spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8xf32>, !spensor.memory<"L1", [4]>>
+  %n = "spensor.move"(%a) <{memory_name = "L2"}> : (!spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8xf32>, !spensor.memory<"L2", []>>
+  func.return
+}
+
+// CHECK:      spensor-memory-analysis: memory "L1" has shape [2] here but is declared with shape [4] (and 2 more)
+// CHECK-NEXT: "builtin.module"() ({
+// CHECK:        "func.func"()
+// CHECK:        | memory "L1" has shape [2] here but is declared with shape [4]
+// CHECK:        %m = "spensor.move"(%a)
+// CHECK:        | cannot move from "L3" to "L1": "L1" does not load from "L3" and "L3" does not store to "L1"
+// CHECK:        %n = "spensor.move"(%a)
+// CHECK:        | memory "L2" is not declared

@@ -35,9 +35,9 @@ func.func @reduce(%a: !spensor.spensor<tensor<16x32xf32>, !L3>, %out: !spensor.s
 // the 4 slices, inside it (the combine moved its grid dim there); loop 2: one core
 // for the second reduce_sum, whose result moves up to L2.
 // CHECK:      func.func @reduce({{.*}}) attributes {spensor.parallel_loops = [
-// CHECK-SAME:   {bounds = [1 : i64], memory_tag = "L2", parent = -1 : i64},
-// CHECK-SAME:   {bounds = [1 : i64], memory_tag = "L1", parent = 0 : i64},
-// CHECK-SAME:   {bounds = [4 : i64], memory_tag = "L1", parent = 0 : i64}]} {
+// CHECK-SAME:   #spensor.loop<bounds = [1], memory_tag = "L2", parent = -1>,
+// CHECK-SAME:   #spensor.loop<bounds = [1], memory_tag = "L1", parent = 0>,
+// CHECK-SAME:   #spensor.loop<bounds = [4], memory_tag = "L1", parent = 0>]} {
 // CHECK:        %s = "spensor.split"(%a, %c4, %c1) {spensor.loops = [2 : i64]}
 // CHECK-NEXT:   %s2 = "spensor.move"(%s) <{memory_name = "L2"}> {spensor.loops = [2 : i64]}
 // CHECK-NEXT:   %s1 = "spensor.move"(%s2) <{memory_name = "L1"}> {spensor.loops = [2 : i64]}
@@ -75,14 +75,14 @@ func.func @ndred(%a: !spensor.spensor<tensor<64x4xf32>, !L3>, %out: !spensor.spe
 }
 
 // CHECK:      func.func @ndred({{.*}}) attributes {spensor.parallel_loops = [
-// CHECK-SAME:   {bounds = [1 : i64], memory_tag = "L2", parent = -1 : i64},
-// CHECK-SAME:   {bounds = [8 : i64], memory_tag = "L1", parent = 0 : i64},
-// CHECK-SAME:   {bounds = [1 : i64], memory_tag = "L1", parent = 0 : i64}]} {
+// CHECK-SAME:   #spensor.loop<bounds = [1], memory_tag = "L2", parent = -1>,
+// CHECK-SAME:   #spensor.loop<bounds = [8], memory_tag = "L1", parent = 0>,
+// CHECK-SAME:   #spensor.loop<bounds = [1], memory_tag = "L1", parent = 0>]} {
 // CHECK:        %r = "ndspensor.reduce"(%s1) <{reduce_dim = [0 : i64], memory_name = "L2", op_name = "add"}> {spensor.loops = [0 : i64, 1 : i64, 2 : i64]}
 
 // TREE:      func.func @ndred({{.*}}) attributes {spensor.parallel_loops = [
-// TREE-SAME:   {bounds = [1 : i64], memory_tag = "L2", parent = -1 : i64},
-// TREE-SAME:   {bounds = [8 : i64], memory_tag = "L1", parent = 0 : i64},
-// TREE-SAME:   {bounds = [4 : i64], memory_tag = "L1", parent = 0 : i64},
-// TREE-SAME:   {bounds = [2 : i64], memory_tag = "L1", parent = 0 : i64},
-// TREE-SAME:   {bounds = [1 : i64], memory_tag = "L1", parent = 0 : i64}]} {
+// TREE-SAME:   #spensor.loop<bounds = [1], memory_tag = "L2", parent = -1>,
+// TREE-SAME:   #spensor.loop<bounds = [8], memory_tag = "L1", parent = 0>,
+// TREE-SAME:   #spensor.loop<bounds = [4], memory_tag = "L1", parent = 0>,
+// TREE-SAME:   #spensor.loop<bounds = [2], memory_tag = "L1", parent = 0>,
+// TREE-SAME:   #spensor.loop<bounds = [1], memory_tag = "L1", parent = 0>]} {

@@ -196,7 +196,37 @@ func.func @grid(%a: !A, %out: !A) {
   func.return
 }
 
-// CHECK: spensor-to-tensor: spensor.move of an ndspensor left; run spensor-expand-parallel first
+// CHECK: spensor-to-tensor: cannot lower spensor.split on ndspensors; run spensor-expand-parallel first (and 1 more)
+// CHECK: | cannot lower spensor.split on ndspensors; run spensor-expand-parallel first
+// CHECK: | cannot lower spensor.move on ndspensors; run spensor-expand-parallel first
+
+// -----
+
+// Every op the pass cannot lower is named, and the module is printed as it was:
+// @fine's move, which could be lowered, is still there.
+"spensor.declare_memory"() <{memory_name = "L3", memory_shape = [], load = [], store = []}> : () -> ()
+!A = !spensor.spensor<tensor<4xf32>, !spensor.memory<"L3", []>>
+func.func @fine(%a: !A, %out: !A) {
+  %b = "spensor.move"(%a) <{memory_name = "L3"}> : (!A) -> !A
+  "spensor.move_to"(%b, %out) : (!A, !A) -> ()
+  func.return
+}
+func.func @returns(%a: !A) -> !A {
+  func.return %a : !A
+}
+func.func private @external(!A)
+func.func @calls(%a: !A) {
+  func.call @external(%a) : (!A) -> ()
+  func.return
+}
+
+// CHECK:      spensor-to-tensor: a function returning a spensor cannot be lowered; run spensor-bufferize-output first (and 2 more)
+// CHECK:      %b = "spensor.move"(%a)
+// CHECK:      | a function returning a spensor cannot be lowered; run spensor-bufferize-output first
+// CHECK:      | cannot lower the spensor signature of a function declaration
+// CHECK:      "func.call"(%a)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | cannot lower func.call: no lowering for an op on spensors
 
 // -----
 

@@ -168,7 +168,10 @@ func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %
   func.return
 }
 
-// CHECK: spensor.add: operand types differ: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> and !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>
+// CHECK:      operand 'rhs' at position 1 does not verify:
+// CHECK-NEXT: attribute !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> expected from variable 'T', but got !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>
+// CHECK:      %s = "spensor.add"(%a, %b)
+// CHECK-NEXT: ^^^^^^
 
 // -----
 
@@ -181,7 +184,10 @@ func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
   func.return
 }
 
-// CHECK: spensor.add: result type !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>> does not match the expected !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> (the operands' type)
+// CHECK:      result 'result' at position 0 does not verify:
+// CHECK-NEXT: attribute !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> expected from variable 'T', but got !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+// CHECK:      %s = "spensor.add"(%a, %a)
+// CHECK-NEXT: ^^^^^^
 
 // -----
 
@@ -260,6 +266,17 @@ func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %
 }
 
 // CHECK: spensor.fill: the scalar's type f64 differs from the element type f32
+
+// -----
+
+// fill returns the buffer it fills, of its type.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %x: f32) {
+  %s = "spensor.fill"(%x, %a) : (f32, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>
+  func.return
+}
+
+// CHECK:      result 'res' at position 0 does not verify:
+// CHECK-NEXT: attribute !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>> expected from variable 'T', but got !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>
 
 // -----
 
@@ -529,3 +546,24 @@ func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !
 "spensor.declare_memory"() <{memory_name = "L1", memory_shape = [0], load = [], store = []}> : () -> ()
 
 // CHECK: spensor.declare_memory: every memory_shape entry must be >= 1, got [0]
+
+// -----
+
+// Memory space numbers are LLVM address spaces: 0 <= space < 2**24, an i64.
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = -1 : i64} : () -> ()
+
+// CHECK: spensor.declare_memory: memory_space must be in [0, 16777216), got -1
+
+// -----
+
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = 16777216 : i64} : () -> ()
+
+// CHECK: spensor.declare_memory: memory_space must be in [0, 16777216), got 16777216
+
+// -----
+
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = 2 : i32} : () -> ()
+
+// CHECK:      Expected attribute i64 but got i32
+// CHECK-NEXT: "builtin.module"() ({
+// CHECK-NEXT:   "spensor.declare_memory"()

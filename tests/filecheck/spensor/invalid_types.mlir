@@ -40,3 +40,50 @@ func.func @empty_grid(%a: !spensor.ndspensor<tensor<!spensor.spensor<tensor<4xf3
 }
 
 // CHECK: spensor.ndspensor: the grid shape must be non-empty and static with sizes >= 1, got []
+
+// -----
+
+// The analyses' attributes are range-checked too: a memory level's shape, memory
+// space and depth, a loop's bounds and parent.
+builtin.module attributes {spensor.memory_map = {L1 = #spensor.memory_level<shape = [4, 0], load = [], store = [], memory_space = 2, depth = 0>}} {
+}
+
+// CHECK: spensor.memory_level: every shape entry must be >= 1, got [4, 0]
+
+// -----
+
+builtin.module attributes {spensor.memory_map = {L1 = #spensor.memory_level<shape = [], load = [], store = [], memory_space = -2, depth = 0>}} {
+}
+
+// CHECK: spensor.memory_level: memory_space must be in [0, 16777216), got -2
+
+// -----
+
+builtin.module attributes {spensor.memory_map = {L1 = #spensor.memory_level<shape = [], load = [], store = [], memory_space = 0, depth = -1>}} {
+}
+
+// CHECK: spensor.memory_level: depth must be >= 0, got -1
+
+// -----
+
+func.func @f() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [4, 0], memory_tag = "L1", parent = 0>]} {
+  func.return
+}
+
+// CHECK: spensor.loop: bounds must be non-empty and >= 1, got [4, 0]
+
+// -----
+
+func.func @f() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [], memory_tag = "L1", parent = 0>]} {
+  func.return
+}
+
+// CHECK: spensor.loop: bounds must be non-empty and >= 1, got []
+
+// -----
+
+func.func @f() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [2], memory_tag = "L1", parent = -2>]} {
+  func.return
+}
+
+// CHECK: spensor.loop: parent must be a loop id or -1, got -2

@@ -15,3 +15,12 @@ func.func @g(%a: !spensor.memory<L1, [4]>) {
 }
 
 // CHECK: string literal expected (the memory name)
+
+// -----
+
+// The analyses' attributes list every field, in order.
+func.func @h() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [1], parent = 0>]} {
+  func.return
+}
+
+// CHECK: Expected 'memory_tag'

@@ -91,3 +91,12 @@ func.func @integers(%a: !spensor.spensor<tensor<4x4xi32>, !spensor.memory<"L3", 
 // CHECK-LABEL: func.func @integers(
 // CHECK: %f = "spensor.fill"(%v, %a) : (i32, !spensor.spensor<tensor<4x4xi32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<4x4xi32>, !spensor.memory<"L3", []>>
 // CHECK: %r = "spensor.reduce_sum"(%f)
+
+// The analyses' attributes.
+func.func @analysed() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [1], memory_tag = "L2", parent = -1>, #spensor.loop<bounds = [4, 2], memory_tag = "L1", parent = 0>], spensor.level = #spensor.memory_level<shape = [4, 4], load = ["L2", "L3"], store = [], memory_space = 2, depth = 2>} {
+  func.return
+}
+
+// CHECK-LABEL: func.func @analysed()
+// CHECK-SAME:    spensor.parallel_loops = [#spensor.loop<bounds = [1], memory_tag = "L2", parent = -1>, #spensor.loop<bounds = [4, 2], memory_tag = "L1", parent = 0>]
+// CHECK-SAME:    spensor.level = #spensor.memory_level<shape = [4, 4], load = ["L2", "L3"], store = [], memory_space = 2, depth = 2>

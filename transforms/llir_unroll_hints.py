@@ -1,6 +1,8 @@
-"""The unroll hints of lowered loops (they never change what a loop computes).
+"""The `llir-annotate-unroll-hints` pass: unroll hints on llir loops.
 
-The rule, applied to every `llir.for` of a lowered function that has no hint yet:
+A hint (the `llir.for` `unroll` property) never changes what a loop computes; it
+tells a backend which loops are worth unrolling. The rule, applied to every
+`llir.for` that has no hint yet:
 
 - `unroll`: an innermost loop (no llir.for inside) whose trip count is a compile-time
   constant of at most `UNROLL_MAX_TRIPS` (e.g. the 3 taps of a kernel row, a vector
@@ -14,9 +16,12 @@ The rule, applied to every `llir.for` of a lowered function that has no hint yet
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.dialects.builtin import IntegerAttr
 
 from nnstack.dialects import llir
+from nnstack.transforms.llir_buffers import LlirFunctionPass
 
 UNROLL_MAX_TRIPS = 4
 
@@ -52,9 +57,15 @@ def unroll_hint(loop: llir.ForOp) -> llir.UnrollHint:
     return llir.UnrollHint.NONE
 
 
-def annotate_unroll_hints(function: llir.FuncOp) -> None:
-    for op in function.walk():
-        if isinstance(op, llir.ForOp) and op.unroll.data == llir.UnrollHint.NONE:
-            hint = unroll_hint(op)
-            if hint != llir.UnrollHint.NONE:
-                op.properties["unroll"] = llir.UnrollHintAttr(hint)
+@dataclass(frozen=True)
+class LlirAnnotateUnrollHintsPass(LlirFunctionPass):
+    """Gives every `llir.for` without a hint the one the rule gives it (see the module docstring)."""
+
+    name = "llir-annotate-unroll-hints"
+
+    def apply_to(self, function: llir.FuncOp) -> None:
+        for op in function.walk():
+            if isinstance(op, llir.ForOp) and op.unroll.data == llir.UnrollHint.NONE:
+                hint = unroll_hint(op)
+                if hint != llir.UnrollHint.NONE:
+                    op.properties["unroll"] = llir.UnrollHintAttr(hint)
