@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import torch
 import torch.nn.functional as F
+from generic_ir import array_text, one_op_function, tensor_text
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import PassPipeline
 from xdsl.universe import Universe
@@ -116,31 +117,15 @@ def torch_ad_avg_pool(x: np.ndarray, output_size: Sequence[int]) -> np.ndarray:
 # ---------------------------------------------------------------------------
 
 
-def tensor_text(shape: Sequence[int]) -> str:
-    return f"tensor<{'x'.join(str(d) for d in shape)}{'x' if shape else ''}f32>"
-
-
-def array_text(values: Sequence[int]) -> str:
-    return f"array<i64: {', '.join(str(v) for v in values)}>"
-
-
 def one_op_program(
     op_name: str,
     operand_shapes: Sequence[Sequence[int]],
     attributes: dict[str, str],
     result_shape: Sequence[int],
 ) -> str:
-    """`@main` returning the one op `op_name`, in generic form."""
-    operand_types = [tensor_text(s) for s in operand_shapes]
-    result_type = tensor_text(result_shape)
-    args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(operand_types))
-    operands = ", ".join(f"%a{i}" for i in range(len(operand_shapes)))
-    attrs = ", ".join(f"{k} = {v}" for k, v in sorted(attributes.items()))
-    return (
-        f"func.func @main({args}) -> {result_type} {{\n"
-        f'  %r = "{op_name}"({operands}) {{{attrs}}} : ({", ".join(operand_types)}) -> {result_type}\n'
-        f"  func.return %r : {result_type}\n"
-        "}\n"
+    """`@main` returning the one f32 op `op_name`, in generic form."""
+    return one_op_function(
+        op_name, [tensor_text(s) for s in operand_shapes], attributes, [tensor_text(result_shape)]
     )
 
 
