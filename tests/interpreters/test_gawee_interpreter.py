@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
+import torch
+import torch.nn.functional as F
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp, TensorType, f16, f32, f64
 from xdsl.interpreter import Interpreter
@@ -473,19 +475,11 @@ def test_unverified_result_shape_is_an_interpretation_error():
 
 
 # ---------------------------------------------------------------------------
-# Against torch.nn.functional (skipped where torch is not installed)
+# Against torch.nn.functional
 # ---------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def F():
-    torch = pytest.importorskip("torch")
-    return torch.nn.functional
-
-
-def torch_tensor(array: np.ndarray):
-    import torch
-
+def torch_tensor(array: np.ndarray) -> torch.Tensor:
     return torch.from_numpy(np.ascontiguousarray(array))
 
 
@@ -494,7 +488,7 @@ def for_torch(arrays: Sequence[np.ndarray]) -> list[np.ndarray]:
     return [a.astype(np.float32) if a.dtype == np.float16 else a for a in arrays]
 
 
-def torch_conv(F, x, w, b, strides, padding, dilation, groups):
+def torch_conv(x, w, b, strides, padding, dilation, groups):
     """conv2d; asymmetric padding applied with F.pad ([left, right, top, bottom])."""
     top, left, bottom, right = padding4(padding)
     x = F.pad(torch_tensor(x), (left, right, top, bottom))
@@ -505,22 +499,22 @@ def torch_conv(F, x, w, b, strides, padding, dilation, groups):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", CONV_CASES)
-def test_conv_vs_torch(F, name: str, dtype: type):
+def test_conv_vs_torch(name: str, dtype: type):
     case = CONV_CASES[name]
     _, _, strides, padding, dilation, groups, bias = case
     arrays = conv_inputs(np.random.default_rng(21), case, dtype)
     got = run_op(build_conv(strides, padding, dilation, groups, bias), *arrays)
     ref_arrays = for_torch(arrays)
     b = ref_arrays[2] if bias else None
-    want = torch_conv(F, *ref_arrays[:2], b, strides, padding, dilation, groups)
+    want = torch_conv(*ref_arrays[:2], b, strides, padding, dilation, groups)
     assert_close(got, want, dtype)
 
 
-def test_conv_resnet_sized_vs_torch(F):
+def test_conv_resnet_sized_vs_torch():
     rng = np.random.default_rng(22)
     x, w, b = random(rng, (1, 64, 56, 56)), random(rng, (64, 64, 3, 3)) / 24, random(rng, (64,))
     got = run_op(build_conv((1, 1), (1, 1), (1, 1), 1, True), x, w, b)
-    assert_close(got, torch_conv(F, x, w, b, (1, 1), (1, 1), (1, 1), 1), np.float32)
+    assert_close(got, torch_conv(x, w, b, (1, 1), (1, 1), (1, 1), 1), np.float32)
 
 
 # torch has no asymmetric padding, and F.pad would change the ceil-mode dropping rule
@@ -529,7 +523,7 @@ TORCH_POOL_CASES = [name for name in POOL_CASES if name != "asymmetric_ceil"]
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", TORCH_POOL_CASES)
-def test_max_pool_vs_torch(F, name: str, dtype: type):
+def test_max_pool_vs_torch(name: str, dtype: type):
     shape, kernel, strides, padding, dilation, ceil = POOL_CASES[name]
     x = random(np.random.default_rng(23), shape, dtype)
     got = run_op(build_max_pool(kernel, strides, padding, dilation, ceil), x)
@@ -543,7 +537,7 @@ def test_max_pool_vs_torch(F, name: str, dtype: type):
     np.testing.assert_array_equal(got, want)
 
 
-def test_max_pool_nan_vs_torch(F):
+def test_max_pool_nan_vs_torch():
     x = random(np.random.default_rng(24), (1, 2, 6, 6))
     x[0, 0, 2, 3] = x[0, 1, 5, 5] = np.nan
     got = run_op(build_max_pool((3, 3), (2, 2), (1, 1), (1, 1), True), x)
@@ -552,7 +546,7 @@ def test_max_pool_nan_vs_torch(F):
     assert np.isnan(got).sum() == 2 + 4  # 2 windows hold the first NaN, 2x2 the corner one
 
 
-def test_relu_nan_vs_torch(F):
+def test_relu_nan_vs_torch():
     x = random(np.random.default_rng(25), (3, 4))
     x[1, 1], x[2, 0] = np.nan, -np.inf
     np.testing.assert_array_equal(run_op(gawee.ReluOp, x), F.relu(torch_tensor(x)).numpy())
@@ -560,7 +554,7 @@ def test_relu_nan_vs_torch(F):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", ADAPTIVE_CASES)
-def test_ad_avg_pool_vs_torch(F, name: str, dtype: type):
+def test_ad_avg_pool_vs_torch(name: str, dtype: type):
     shape, out_size = ADAPTIVE_CASES[name]
     x = random(np.random.default_rng(26), shape, dtype)
     got = run_op(lambda v: gawee.AdAvgPoolOp(v, out_size), x)
@@ -571,7 +565,7 @@ def test_ad_avg_pool_vs_torch(F, name: str, dtype: type):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("shape", [(2, 3, 4, 5), (3, 4), (2, 4, 3)])
 @pytest.mark.parametrize("affine", [True, False])
-def test_batch_norm_vs_torch(F, shape, affine: bool, dtype: type):
+def test_batch_norm_vs_torch(shape, affine: bool, dtype: type):
     arrays = batch_norm_inputs(np.random.default_rng(27), shape, dtype)
     got = run_op(lambda *args: gawee.BatchNormOp(*args, eps=1e-3, affine=affine), *arrays)
     x, weight, bias, mean, var = (torch_tensor(a) for a in for_torch(arrays))
@@ -583,7 +577,7 @@ def test_batch_norm_vs_torch(F, shape, affine: bool, dtype: type):
 
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("x_shape, bias", [((2, 5), True), ((3, 4, 5), True), ((3, 4, 5), False)])
-def test_linear_vs_torch(F, x_shape, bias: bool, dtype: type):
+def test_linear_vs_torch(x_shape, bias: bool, dtype: type):
     rng = np.random.default_rng(28)
     x, w, b = random(rng, x_shape, dtype), random(rng, (6, 5), dtype), random(rng, (6,), dtype)
     if bias:
@@ -596,17 +590,13 @@ def test_linear_vs_torch(F, x_shape, bias: bool, dtype: type):
 
 
 @pytest.mark.parametrize("start, end", [(1, -1), (0, 2), (-3, -2), (-1, -1)])
-def test_flatten_vs_torch(F, start: int, end: int):
-    import torch
-
+def test_flatten_vs_torch(start: int, end: int):
     x = random(np.random.default_rng(29), (2, 3, 4, 5))
     got = run_op(lambda v: gawee.FlattenOp(v, start, end), x)
     np.testing.assert_array_equal(got, torch.flatten(torch_tensor(x), start, end).numpy())
 
 
-def test_add_broadcasting_vs_torch(F):
-    import torch
-
+def test_add_broadcasting_vs_torch():
     rng = np.random.default_rng(30)
     lhs, rhs = random(rng, (1, 3, 1, 2)), random(rng, (5, 1, 4, 1))
     want = torch.add(torch_tensor(lhs), torch_tensor(rhs)).numpy()

@@ -1,0 +1,626 @@
+"""Every verifier rule of the gawee and mir ops has a negative test.
+
+The table starts from one valid op per op kind, in generic form, and derives each
+invalid case from it by changing one thing (an operand or result type, one
+attribute or property). The valid ops are checked to verify, so each invalid case
+fails for the one thing it changes. The diagnostic must mark that op, and its
+message must contain a key phrase of the rule; the exact wording is not pinned.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+import pytest
+from generic_ir import array_text, one_op_function, tensor_text
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.interpreters import parse_module
+
+
+def t(*shape: int, element: str = "f32") -> str:
+    return tensor_text(shape, element)
+
+
+def a(*values: int) -> str:
+    return array_text(values)
+
+
+def i64(value: int) -> str:
+    return f"{value} : i64"
+
+
+@dataclass(frozen=True)
+class Op:
+    """One op in generic form: its name, operand types, attributes and result types."""
+
+    name: str
+    operands: tuple[str, ...]
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    results: tuple[str, ...] = ()
+
+    def text(self) -> str:
+        return one_op_function(self.name, self.operands, self.attributes, self.results)
+
+    def attr(self, name: str, value: str | None) -> Op:
+        """This op with attribute `name` set to `value` (removed for None)."""
+        attributes = {k: v for k, v in self.attributes.items() if k != name}
+        if value is not None:
+            attributes[name] = value
+        return replace(self, attributes=attributes)
+
+    def operand(self, index: int, type: str) -> Op:
+        return replace(self, operands=(*self.operands[:index], type, *self.operands[index + 1 :]))
+
+    def result(self, type: str) -> Op:
+        return replace(self, results=(type,))
+
+
+@dataclass(frozen=True)
+class Invalid:
+    """An invalid op, the phrase its diagnostic must contain, and the case's name."""
+
+    op: Op | str
+    op_name: str
+    phrase: str
+    id: str
+
+    def text(self) -> str:
+        return self.op if isinstance(self.op, str) else self.op.text()
+
+
+def verify_error(text: str) -> tuple[str, str]:
+    """(the line of the op the diagnostic marks, the message) of a verifier error."""
+    with pytest.raises(VerifyException) as info:
+        parse_module(text)
+    lines = "\n".join(getattr(info.value, "__notes__", [])).splitlines()
+    marks = [i for i, line in enumerate(lines) if line.strip().startswith("^^") and not line.strip("^- ")]
+    assert marks, f"the diagnostic marks no op:\n{info.value}"
+    return lines[marks[0] - 1], str(info.value)
+
+
+# ---------------------------------------------------------------------------
+# gawee
+# ---------------------------------------------------------------------------
+
+CONV = Op(
+    "gawee.conv",
+    (t(1, 4, 8, 8), t(6, 2, 3, 3), t(6)),
+    {"strides": a(1, 1), "padding": a(1, 1), "dilation": a(1, 1), "groups": i64(2)},
+    (t(1, 6, 8, 8),),
+)
+RELU = Op("gawee.relu", (t(2, 3),), {}, (t(2, 3),))
+ADD = Op("gawee.add", (t(2, 1, 4), t(3, 1)), {}, (t(2, 3, 4),))
+BATCH_NORM = Op(
+    "gawee.batch_norm",
+    (t(2, 3, 4, 4), t(3), t(3), t(3), t(3)),
+    {"affine": "true", "eps": "1.0e-05 : f64"},
+    (t(2, 3, 4, 4),),
+)
+MAX_POOL = Op(
+    "gawee.max_pool",
+    (t(1, 2, 8, 8),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 2),
+        "padding": a(1, 1),
+        "dilation": a(1, 1),
+        "ceilMode": "true",
+    },
+    (t(1, 2, 5, 5),),
+)
+AD_AVG_POOL = Op("gawee.ad_avg_pool", (t(1, 2, 7, 5),), {"outputSize": a(3, 2)}, (t(1, 2, 3, 2),))
+FLATTEN = Op("gawee.flatten", (t(2, 3, 4, 5),), {"startDim": i64(1), "endDim": i64(-2)}, (t(2, 12, 5),))
+LINEAR = Op("gawee.linear", (t(3, 2, 5), t(4, 5), t(4)), {}, (t(3, 2, 4),))
+
+GAWEE_OPS = [CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR]
+
+
+def gawee_cases() -> list[Invalid]:
+    cases: list[tuple[str, Op, str]] = [
+        # shared: tensors of one float type, static shapes; declared attributes
+        ("relu-scalar-operand", RELU.operand(0, "f32"), "tensor"),
+        ("relu-dynamic", RELU.operand(0, "tensor<?x3xf32>").result("tensor<?x3xf32>"), "dynamic"),
+        ("relu-integer", RELU.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        ("add-mixed-types", ADD.operand(1, t(3, 1, element="f64")), "f64"),
+        ("conv-missing-strides", CONV.attr("strides", None), "strides"),
+        ("conv-strides-not-array", CONV.attr("strides", i64(1)), "array"),
+        # conv
+        ("conv-input-rank", CONV.operand(0, t(4, 8, 8)), "rank"),
+        ("conv-weight-rank", CONV.operand(1, t(6, 2, 9)), "rank"),
+        ("conv-strides-length", CONV.attr("strides", a(1, 1, 1)), "strides"),
+        ("conv-dilation-length", CONV.attr("dilation", a(1)), "dilation"),
+        ("conv-padding-length", CONV.attr("padding", a(1, 1, 1)), "padding"),
+        ("conv-zero-stride", CONV.attr("strides", a(1, 0)), "strides"),
+        ("conv-zero-dilation", CONV.attr("dilation", a(0, 1)), "dilation"),
+        ("conv-negative-padding", CONV.attr("padding", a(1, -1)), "padding"),
+        ("conv-zero-groups", CONV.attr("groups", i64(0)), "groups"),
+        ("conv-groups-not-dividing", CONV.attr("groups", i64(3)), "groups"),
+        ("conv-weight-channels", CONV.operand(1, t(6, 4, 3, 3)), "channels"),
+        ("conv-bias-rank", CONV.operand(2, t(6, 1)), "bias"),
+        ("conv-bias-shape", CONV.operand(2, t(4)), "bias"),
+        ("conv-kernel-too-large", CONV.operand(1, t(6, 2, 11, 3)), "kernel"),
+        ("conv-result-shape", CONV.result(t(1, 6, 8, 7)), "result shape"),
+        ("conv-result-channels", CONV.result(t(1, 4, 8, 8)), "result shape"),
+        # relu, add
+        ("relu-result-shape", RELU.result(t(3, 2)), "result shape"),
+        ("add-not-broadcasting", ADD.operand(1, t(3, 2)), "broadcast"),
+        ("add-result-shape", ADD.result(t(2, 1, 4)), "result shape"),
+        # batch_norm
+        ("batch_norm-input-rank", BATCH_NORM.operand(0, t(3)).result(t(3)), "rank"),
+        ("batch_norm-weight-shape", BATCH_NORM.operand(1, t(4)), "weight"),
+        ("batch_norm-bias-shape", BATCH_NORM.operand(2, t(3, 1)), "bias"),
+        ("batch_norm-mean-shape", BATCH_NORM.operand(3, t(2)), "runningMean"),
+        ("batch_norm-var-shape", BATCH_NORM.operand(4, t(1)), "runningVar"),
+        ("batch_norm-zero-eps", BATCH_NORM.attr("eps", "0.0 : f64"), "eps"),
+        ("batch_norm-negative-eps", BATCH_NORM.attr("eps", "-1.0e-05 : f64"), "eps"),
+        ("batch_norm-infinite-eps", BATCH_NORM.attr("eps", "0x7FF0000000000000 : f64"), "eps"),
+        ("batch_norm-nan-eps", BATCH_NORM.attr("eps", "0x7FF8000000000000 : f64"), "eps"),
+        ("batch_norm-f32-eps", BATCH_NORM.attr("eps", "1.0e-05 : f32"), "f64"),
+        ("batch_norm-result-shape", BATCH_NORM.result(t(2, 3, 4, 5)), "result shape"),
+        # max_pool
+        ("max_pool-input-rank", MAX_POOL.operand(0, t(2, 8, 8)), "rank"),
+        ("max_pool-kernel-length", MAX_POOL.attr("kernelSize", a(3)), "kernelSize"),
+        ("max_pool-strides-length", MAX_POOL.attr("strides", a(2, 2, 2)), "strides"),
+        ("max_pool-dilation-length", MAX_POOL.attr("dilation", a(1)), "dilation"),
+        ("max_pool-padding-length", MAX_POOL.attr("padding", a(1)), "padding"),
+        ("max_pool-zero-kernel", MAX_POOL.attr("kernelSize", a(3, 0)), "kernelSize"),
+        ("max_pool-zero-stride", MAX_POOL.attr("strides", a(0, 2)), "strides"),
+        ("max_pool-zero-dilation", MAX_POOL.attr("dilation", a(1, 0)), "dilation"),
+        ("max_pool-negative-padding", MAX_POOL.attr("padding", a(-1, 1)), "padding"),
+        ("max_pool-empty-input", MAX_POOL.operand(0, t(1, 2, 0, 8)), "empty"),
+        ("max_pool-padding-over-half", MAX_POOL.attr("padding", a(1, 2)), "padding"),
+        ("max_pool-end-padding-over-half", MAX_POOL.attr("padding", a(1, 1, 1, 2)), "padding"),
+        ("max_pool-kernel-too-large", MAX_POOL.attr("kernelSize", a(13, 2)), "kernel"),
+        ("max_pool-ceil-result-shape", MAX_POOL.attr("ceilMode", "false"), "result shape"),
+        ("max_pool-ceil-not-bool", MAX_POOL.attr("ceilMode", i64(1)), "i1"),
+        ("max_pool-result-shape", MAX_POOL.result(t(1, 2, 5, 4)), "result shape"),
+        # ad_avg_pool
+        ("ad_avg_pool-input-rank", AD_AVG_POOL.operand(0, t(2, 7, 5)), "rank"),
+        ("ad_avg_pool-size-length", AD_AVG_POOL.attr("outputSize", a(3)), "outputSize"),
+        ("ad_avg_pool-zero-size", AD_AVG_POOL.attr("outputSize", a(3, 0)), "outputSize"),
+        ("ad_avg_pool-empty-input", AD_AVG_POOL.operand(0, t(1, 2, 7, 0)), "empty"),
+        ("ad_avg_pool-result-shape", AD_AVG_POOL.result(t(1, 2, 2, 3)), "result shape"),
+        # flatten
+        ("flatten-start-out-of-range", FLATTEN.attr("startDim", i64(4)), "range"),
+        ("flatten-end-out-of-range", FLATTEN.attr("endDim", i64(-5)), "range"),
+        ("flatten-start-after-end", FLATTEN.attr("startDim", i64(3)), "startDim"),
+        ("flatten-result-shape", FLATTEN.result(t(2, 60)), "result shape"),
+        # linear
+        ("linear-input-rank", LINEAR.operand(0, t(5)), "rank"),
+        ("linear-weight-rank", LINEAR.operand(1, t(4, 5, 1)), "rank"),
+        ("linear-features", LINEAR.operand(1, t(4, 6)), "features"),
+        ("linear-bias-shape", LINEAR.operand(2, t(5)), "bias"),
+        ("linear-result-shape", LINEAR.result(t(3, 4)), "result shape"),
+    ]
+    return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
+
+
+# ---------------------------------------------------------------------------
+# mir
+# ---------------------------------------------------------------------------
+
+BROADCAST_ADD = Op("mir.broadcast_add", (t(2, 1, 4), t(3, 1)), {"broadcast_shape": a(2, 3, 4)}, (t(2, 3, 4),))
+SQRT = Op("mir.sqrt", (t(2, 3),), {}, (t(2, 3),))
+NEG = Op("mir.neg", (t(4, element="i32"),), {}, (t(4, element="i32"),))
+MIR_CONV = Op(
+    "mir.conv",
+    (t(1, 8, 8, 4), t(3, 3, 2, 6)),
+    {
+        "input_shape": a(1, 8, 8, 4),
+        "weight_shape": a(3, 3, 2, 6),
+        "output_shape": a(1, 8, 8, 6),
+        "kernel_size": a(3, 3),
+        "stride": a(1, 1),
+        "padding": a(1, 1, 1, 1),
+        "dilation": a(1, 1),
+        "groups": i64(2),
+    },
+    (t(1, 8, 8, 6),),
+)
+POOL = Op(
+    "mir.pool",
+    (t(1, 7, 8, 2),),
+    {
+        "kind": '"max"',
+        "input_shape": a(1, 7, 8, 2),
+        "output_shape": a(1, 4, 4, 2),
+        "kernel_size": a(3, 2),
+        "stride": a(2, 2),
+        "padding": a(1, 0, 1, 0),
+        "dilation": a(1, 1),
+    },
+    (t(1, 4, 4, 2),),
+)
+MATMUL = Op("mir.matmul", (t(2, 3, 4), t(4, 5)), {}, (t(2, 3, 5),))
+REDUCE = Op("mir.reduce", (t(2, 3, 4),), {"kind": '"sum"', "axes": a(0, 2), "keep_dims": "false"}, (t(3),))
+SLICE = Op(
+    "mir.slice",
+    (t(5, 6),),
+    {"starts": a(1, 5), "ends": a(5, -1), "strides": a(2, -2)},
+    (t(2, 3),),
+)
+GATHER = Op("mir.gather", (t(4, 5), t(2, 3, element="i64")), {"axis": i64(0)}, (t(2, 3, 5),))
+SCATTER = Op("mir.scatter", (t(4, 5), t(4, 2), t(2, element="i32")), {"axis": i64(1)}, (t(4, 5),))
+CAST = Op("mir.cast", (t(2, 3),), {}, (t(2, 3, element="i8"),))
+RESHAPE = Op("mir.reshape", (t(2, 6),), {}, (t(3, 4),))
+DYNAMIC_RESHAPE = Op("mir.dynamic_reshape", (t(2, 6), t(2, element="i64")), {}, ("tensor<?x4xf32>",))
+TRANSPOSE = Op("mir.transpose", (t(2, 3, 4),), {"permutation": a(2, 0, 1)}, (t(4, 2, 3),))
+CONCAT = Op("mir.concat", (t(2, 3), t(2, 1)), {"axis": i64(1)}, (t(2, 4),))
+CONSTANT = Op("mir.constant", (), {"value": "dense<1.5> : tensor<2xf32>"}, (t(2),))
+FROM_ELEMENTS = Op("mir.from_elements", ("index", "i32"), {}, (t(2, element="i32"),))
+ALLOC_TENSOR = Op("mir.alloc_tensor", (), {}, (t(2, 3),))
+DEALLOC_TENSOR = Op("mir.dealloc_tensor", ("tensor<?x3xf32>",), {}, ())
+
+BINARY_OPS = [
+    replace(BROADCAST_ADD, name=f"mir.broadcast_{kind}")
+    for kind in ("add", "sub", "mul", "div", "max", "min")
+]
+UNARY_OPS = [SQRT, replace(SQRT, name="mir.exp"), NEG]
+
+MIR_OPS = [
+    *BINARY_OPS,
+    *UNARY_OPS,
+    MIR_CONV,
+    POOL,
+    MATMUL,
+    REDUCE,
+    SLICE,
+    GATHER,
+    SCATTER,
+    CAST,
+    RESHAPE,
+    DYNAMIC_RESHAPE,
+    TRANSPOSE,
+    CONCAT,
+    CONSTANT,
+    FROM_ELEMENTS,
+    ALLOC_TENSOR,
+    DEALLOC_TENSOR,
+]
+
+
+def conv_with(**changes: str) -> Op:
+    op = MIR_CONV
+    for name, value in changes.items():
+        op = op.attr(name, value)
+    return op
+
+
+def mir_cases() -> list[Invalid]:
+    cases: list[tuple[str, Op, str]] = [
+        # shared: supported element types, static shapes; declared properties
+        ("sqrt-unsupported-type", SQRT.operand(0, t(2, 3, element="bf16")), "bf16"),
+        ("sqrt-dynamic", SQRT.operand(0, "tensor<?x3xf32>"), "static"),
+        ("dealloc_tensor-unsupported-type", DEALLOC_TENSOR.operand(0, t(2, element="i16")), "i16"),
+        ("transpose-missing-permutation", TRANSPOSE.attr("permutation", None), "permutation"),
+        ("transpose-permutation-not-array", TRANSPOSE.attr("permutation", i64(0)), "array"),
+        # broadcast_*
+        (
+            "broadcast_add-i1",
+            BROADCAST_ADD.operand(0, t(2, 1, 4, element="i1"))
+            .operand(1, t(3, 1, element="i1"))
+            .result(t(2, 3, 4, element="i1")),
+            "i1",
+        ),
+        ("broadcast_add-mixed-types", BROADCAST_ADD.operand(1, t(3, 1, element="f64")), "f64"),
+        ("broadcast_add-not-broadcasting", BROADCAST_ADD.operand(1, t(3, 2)), "broadcast"),
+        (
+            "broadcast_add-wrong-broadcast_shape",
+            BROADCAST_ADD.attr("broadcast_shape", a(2, 3, 1)),
+            "broadcast_shape",
+        ),
+        ("broadcast_add-result-shape", BROADCAST_ADD.result(t(3, 2, 4)), "result shape"),
+        # unary
+        *(
+            (
+                f"{op.name[4:]}-wrong-broadcast_shape",
+                op.attr("broadcast_shape", a(2, 1, 4)),
+                "broadcast_shape",
+            )
+            for op in BINARY_OPS
+        ),
+        *((f"{op.name[4:]}-result-type", op.result(t(2, 3, element="f64")), "f64") for op in UNARY_OPS),
+        ("sqrt-integer", SQRT.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        ("neg-i1", NEG.operand(0, t(4, element="i1")).result(t(4, element="i1")), "i1"),
+        ("sqrt-result-type", SQRT.result(t(3, 2)), "result type"),
+        ("neg-result-element-type", NEG.result(t(4, element="i64")), "result type"),
+        # conv
+        (
+            "conv-integer",
+            MIR_CONV.operand(0, t(1, 8, 8, 4, element="i32"))
+            .operand(1, t(3, 3, 2, 6, element="i32"))
+            .result(t(1, 8, 8, 6, element="i32")),
+            "i32",
+        ),
+        ("conv-mixed-types", MIR_CONV.operand(1, t(3, 3, 2, 6, element="f64")), "f64"),
+        ("conv-input-rank", MIR_CONV.operand(0, t(8, 8, 4)), "rank"),
+        ("conv-weight-rank", MIR_CONV.operand(1, t(3, 3, 12)), "rank"),
+        ("conv-result-rank", MIR_CONV.result(t(8, 8, 6)), "rank"),
+        ("conv-input_shape", conv_with(input_shape=a(1, 8, 8, 2)), "input_shape"),
+        ("conv-weight_shape", conv_with(weight_shape=a(3, 3, 4, 6)), "weight_shape"),
+        ("conv-output_shape", conv_with(output_shape=a(1, 8, 7, 6)), "output_shape"),
+        ("conv-kernel_size-length", conv_with(kernel_size=a(3)), "kernel_size"),
+        ("conv-stride-length", conv_with(stride=a(1, 1, 1)), "stride"),
+        ("conv-dilation-length", conv_with(dilation=a(1)), "dilation"),
+        ("conv-zero-stride", conv_with(stride=a(0, 1)), "stride"),
+        ("conv-zero-dilation", conv_with(dilation=a(1, 0)), "dilation"),
+        ("conv-padding-length", conv_with(padding=a(1, 1)), "padding"),
+        ("conv-negative-padding", conv_with(padding=a(1, 1, -1, 1)), "padding"),
+        ("conv-kernel_size-not-weight", conv_with(kernel_size=a(3, 2)), "kernel_size"),
+        ("conv-zero-groups", conv_with(groups=i64(0)), "groups"),
+        ("conv-groups-not-dividing", conv_with(groups=i64(4)), "groups"),
+        (
+            "conv-weight-channels",
+            MIR_CONV.operand(1, t(3, 3, 4, 6)).attr("weight_shape", a(3, 3, 4, 6)),
+            "channels",
+        ),
+        (
+            "conv-kernel-too-large",
+            MIR_CONV.operand(1, t(11, 3, 2, 6))
+            .attr("weight_shape", a(11, 3, 2, 6))
+            .attr("kernel_size", a(11, 3)),
+            "kernel",
+        ),
+        (
+            "conv-result-shape",
+            MIR_CONV.result(t(1, 8, 7, 6)).attr("output_shape", a(1, 8, 7, 6)),
+            "result shape",
+        ),
+        # pool
+        ("pool-unknown-kind", POOL.attr("kind", '"min"'), "min"),
+        (
+            "pool-integer",
+            POOL.operand(0, t(1, 7, 8, 2, element="i32")).result(t(1, 4, 4, 2, element="i32")),
+            "i32",
+        ),
+        ("pool-mixed-types", POOL.result(t(1, 4, 4, 2, element="f64")), "f64"),
+        ("pool-input-rank", POOL.operand(0, t(7, 8, 2)), "rank"),
+        ("pool-result-rank", POOL.result(t(4, 4, 2)), "rank"),
+        ("pool-input_shape", POOL.attr("input_shape", a(1, 8, 7, 2)), "input_shape"),
+        ("pool-output_shape", POOL.attr("output_shape", a(1, 4, 5, 2)), "output_shape"),
+        ("pool-kernel_size-length", POOL.attr("kernel_size", a(3, 2, 1)), "kernel_size"),
+        ("pool-stride-length", POOL.attr("stride", a(2)), "stride"),
+        ("pool-dilation-length", POOL.attr("dilation", a(1, 1, 1)), "dilation"),
+        ("pool-zero-kernel", POOL.attr("kernel_size", a(0, 2)), "kernel_size"),
+        ("pool-zero-stride", POOL.attr("stride", a(2, 0)), "stride"),
+        ("pool-zero-dilation", POOL.attr("dilation", a(0, 1)), "dilation"),
+        ("pool-padding-length", POOL.attr("padding", a(1, 0)), "padding"),
+        ("pool-negative-padding", POOL.attr("padding", a(1, 0, -1, 0)), "padding"),
+        ("pool-kernel-too-large", POOL.attr("kernel_size", a(10, 2)), "kernel"),
+        ("pool-result-shape", POOL.result(t(1, 4, 3, 2)).attr("output_shape", a(1, 4, 3, 2)), "result shape"),
+        ("pool-window-of-padding", POOL.attr("padding", a(3, 0, 0, 0)), "only padding"),
+        # matmul
+        (
+            "matmul-i1",
+            MATMUL.operand(0, t(2, 3, 4, element="i1"))
+            .operand(1, t(4, 5, element="i1"))
+            .result(t(2, 3, 5, element="i1")),
+            "i1",
+        ),
+        ("matmul-mixed-types", MATMUL.operand(1, t(4, 5, element="f16")), "f16"),
+        ("matmul-lhs-rank", MATMUL.operand(0, t(4)), "rank"),
+        ("matmul-rhs-rank", MATMUL.operand(1, t(4)), "rank"),
+        ("matmul-inner-dims", MATMUL.operand(1, t(3, 5)), "multiply"),
+        ("matmul-batch-dims", MATMUL.operand(1, t(3, 4, 5)), "multiply"),
+        ("matmul-result-shape", MATMUL.result(t(2, 5, 3)), "result shape"),
+        # reduce
+        ("reduce-unknown-kind", REDUCE.attr("kind", '"median"'), "median"),
+        ("reduce-any-on-float", REDUCE.attr("kind", '"any"'), "i1"),
+        (
+            "reduce-mean-on-integer",
+            REDUCE.attr("kind", '"mean"').operand(0, t(2, 3, 4, element="i32")).result(t(3, element="i32")),
+            "i32",
+        ),
+        (
+            "reduce-sum-on-i1",
+            REDUCE.operand(0, t(2, 3, 4, element="i1")).result(t(3, element="i1")),
+            "i1",
+        ),
+        ("reduce-mixed-types", REDUCE.result(t(3, element="f64")), "f64"),
+        ("reduce-no-axes", REDUCE.attr("axes", "array<i64>"), "axes"),
+        ("reduce-axis-out-of-range", REDUCE.attr("axes", a(0, 3)), "axes"),
+        ("reduce-repeated-axis", REDUCE.attr("axes", a(0, 0)), "unique"),
+        (
+            "reduce-max-of-empty-axis",
+            REDUCE.attr("kind", '"max"').operand(0, t(0, 3, 4)),
+            "empty",
+        ),
+        ("reduce-result-shape", REDUCE.attr("keep_dims", "true"), "result shape"),
+        # slice
+        ("slice-mixed-types", SLICE.result(t(2, 3, element="f64")), "f64"),
+        ("slice-starts-length", SLICE.attr("starts", a(1)), "starts"),
+        ("slice-ends-length", SLICE.attr("ends", a(5, -1, 0)), "ends"),
+        ("slice-strides-length", SLICE.attr("strides", a(2)), "strides"),
+        ("slice-zero-stride", SLICE.attr("strides", a(0, -2)), "stride"),
+        ("slice-end-past-size", SLICE.attr("ends", a(6, -1)), "bounds"),
+        ("slice-start-after-end", SLICE.attr("starts", a(5, 5)).attr("ends", a(1, -1)), "bounds"),
+        ("slice-negative-stride-start", SLICE.attr("starts", a(1, 6)), "bounds"),
+        ("slice-negative-stride-end", SLICE.attr("ends", a(5, -2)), "bounds"),
+        ("slice-result-shape", SLICE.result(t(2, 2)), "result shape"),
+        # gather, scatter
+        ("gather-float-indices", GATHER.operand(1, t(2, 3)), "indices"),
+        ("gather-mixed-types", GATHER.result(t(2, 3, 5, element="f64")), "f64"),
+        ("gather-axis-out-of-range", GATHER.attr("axis", i64(2)), "axis"),
+        ("gather-negative-axis", GATHER.attr("axis", i64(-1)), "axis"),
+        ("gather-result-shape", GATHER.attr("axis", i64(1)), "result shape"),
+        ("scatter-float-indices", SCATTER.operand(2, t(2)), "indices"),
+        ("scatter-mixed-types", SCATTER.operand(1, t(4, 2, element="f16")), "f16"),
+        ("scatter-axis-out-of-range", SCATTER.attr("axis", i64(2)), "axis"),
+        ("scatter-updates-shape", SCATTER.operand(1, t(4, 3)), "updates"),
+        ("scatter-result-shape", SCATTER.result(t(4, 2)), "result shape"),
+        # cast, reshape, dynamic_reshape
+        ("cast-result-shape", CAST.result(t(3, 2, element="i8")), "shape"),
+        ("reshape-mixed-types", RESHAPE.result(t(3, 4, element="f64")), "f64"),
+        ("reshape-element-count", RESHAPE.result(t(3, 5)), "elements"),
+        ("dynamic_reshape-mixed-types", DYNAMIC_RESHAPE.result("tensor<?x4xf16>"), "f16"),
+        ("dynamic_reshape-float-shape", DYNAMIC_RESHAPE.operand(1, t(2)), "shape"),
+        ("dynamic_reshape-shape-rank", DYNAMIC_RESHAPE.operand(1, t(2, 1, element="i64")), "rank"),
+        ("dynamic_reshape-dynamic-length", DYNAMIC_RESHAPE.operand(1, "tensor<?xi64>"), "static length"),
+        ("dynamic_reshape-length-not-rank", DYNAMIC_RESHAPE.operand(1, t(3, element="i32")), "rank"),
+        ("dynamic_reshape-element-count", DYNAMIC_RESHAPE.result(t(5, 4)), "elements"),
+        # transpose, concat
+        ("transpose-mixed-types", TRANSPOSE.result(t(4, 2, 3, element="f64")), "f64"),
+        ("transpose-not-a-permutation", TRANSPOSE.attr("permutation", a(2, 0, 0)), "permutation"),
+        ("transpose-too-short", TRANSPOSE.attr("permutation", a(1, 0)), "permutation"),
+        ("transpose-result-shape", TRANSPOSE.result(t(2, 3, 4)), "result shape"),
+        ("concat-no-inputs", replace(CONCAT, operands=()), "input"),
+        ("concat-mixed-types", CONCAT.operand(1, t(2, 1, element="f64")), "f64"),
+        ("concat-axis-out-of-range", CONCAT.attr("axis", i64(2)), "axis"),
+        ("concat-other-dims-differ", CONCAT.operand(1, t(3, 1)), "differs"),
+        ("concat-rank-differs", CONCAT.operand(1, t(2, 1, 1)), "differs"),
+        ("concat-result-shape", CONCAT.result(t(2, 5)), "result shape"),
+        # constant, from_elements, alloc_tensor
+        ("constant-value-type", CONSTANT.result(t(3)), "value type"),
+        ("from_elements-count", FROM_ELEMENTS.result(t(3, element="i32")), "elements"),
+        ("from_elements-element-type", FROM_ELEMENTS.operand(1, "f32"), "element #1"),
+        ("from_elements-index-into-float", FROM_ELEMENTS.result(t(2)), "element #0"),
+        ("alloc_tensor-dynamic", ALLOC_TENSOR.result("tensor<?x3xf32>"), "static"),
+    ]
+    return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
+
+
+# ---------------------------------------------------------------------------
+# mir control flow: mir.for, mir.parallel_for, mir.if, mir.yield
+# ---------------------------------------------------------------------------
+
+LOOP = """func.func @main(%a0: tensor<4xf32>) -> (tensor<4xf32>) {
+  %lb = "arith.constant"() {value = 0 : index} : () -> index
+  %ub = "arith.constant"() {value = 4 : index} : () -> index
+  %st = "arith.constant"() {value = 1 : index} : () -> index
+  %r0 = "mir.for"(%lb, %ub, %st, %a0) ({
+  ^bb0(%i: index, %acc: tensor<4xf32>):
+    %next = "mir.neg"(%acc) : (tensor<4xf32>) -> tensor<4xf32>
+    "mir.yield"(%next) : (tensor<4xf32>) -> ()
+  }) : (index, index, index, tensor<4xf32>) -> tensor<4xf32>
+  func.return %r0 : tensor<4xf32>
+}
+"""
+PARALLEL_LOOP = LOOP.replace(
+    '"mir.for"(%lb, %ub, %st, %a0) ({', '"mir.parallel_for"(%lb, %ub, %st, %a0) ({'
+).replace(
+    "}) : (index, index, index, tensor<4xf32>)",
+    "}) {num_threads = 2 : i64} : (index, index, index, tensor<4xf32>)",
+)
+IF = """func.func @main(%c: i1, %a0: tensor<4xf32>) -> (tensor<4xf32>) {
+  %r0 = "mir.if"(%c) ({
+    "mir.yield"(%a0) : (tensor<4xf32>) -> ()
+  }, {
+    %n = "mir.neg"(%a0) : (tensor<4xf32>) -> tensor<4xf32>
+    "mir.yield"(%n) : (tensor<4xf32>) -> ()
+  }) : (i1) -> tensor<4xf32>
+  func.return %r0 : tensor<4xf32>
+}
+"""
+REGION_OPS = {"mir.for": LOOP, "mir.parallel_for": PARALLEL_LOOP, "mir.if": IF}
+
+
+def region_cases() -> list[Invalid]:
+    """(id, op name, valid text, text to change, changed text, phrase)."""
+    changes = [
+        ("for-induction-variable", "mir.for", "^bb0(%i: index,", "^bb0(%i: i64,", "induction"),
+        ("for-missing-induction-variable", "mir.for", "^bb0(%i: index, %acc", "^bb0(%acc", "induction"),
+        (
+            "for-carried-argument-type",
+            "mir.for",
+            '^bb0(%i: index, %acc: tensor<4xf32>):\n    %next = "mir.neg"(%acc)',
+            '^bb0(%i: index, %acc: tensor<4xf64>):\n    %next = "mir.neg"(%a0)',
+            "loop-carried",
+        ),
+        (
+            "for-result-type",
+            "mir.for",
+            "tensor<4xf32>) -> tensor<4xf32>\n  func.return %r0 : tensor<4xf32>",
+            "tensor<4xf32>) -> tensor<4xf64>\n  func.return %r0 : tensor<4xf64>",
+            "result",
+        ),
+        (
+            "for-other-terminator",
+            "mir.for",
+            '"mir.yield"(%next) : (tensor<4xf32>) -> ()',
+            '"llvm.unreachable"() : () -> ()',
+            "mir.yield",
+        ),
+        (
+            "for-yield-types",
+            "mir.for",
+            '"mir.yield"(%next) : (tensor<4xf32>) -> ()',
+            '"mir.yield"() : () -> ()',
+            "yield",
+        ),
+        (
+            "parallel_for-zero-threads",
+            "mir.parallel_for",
+            "num_threads = 2 : i64",
+            "num_threads = 0 : i64",
+            "num_threads",
+        ),
+        ("if-condition-type", "mir.if", "i1", "i32", "condition"),
+        ("if-condition-tensor", "mir.if", "i1", "tensor<1xi1>", "condition"),
+        (
+            "if-then-block-arguments",
+            "mir.if",
+            '({\n    "mir.yield"(%a0)',
+            '({\n  ^bb0(%x: i1):\n    "mir.yield"(%a0)',
+            "argument",
+        ),
+        (
+            "if-else-other-terminator",
+            "mir.if",
+            '"mir.yield"(%n) : (tensor<4xf32>) -> ()',
+            '"llvm.unreachable"() : () -> ()',
+            "mir.yield",
+        ),
+        (
+            "if-then-yield-types",
+            "mir.if",
+            '"mir.yield"(%a0) : (tensor<4xf32>) -> ()',
+            '"mir.yield"(%c) : (i1) -> ()',
+            "yield",
+        ),
+    ]
+    cases = []
+    for id, op_name, old, new, phrase in changes:
+        text = REGION_OPS[op_name]
+        assert old in text, id
+        cases.append(Invalid(text.replace(old, new), op_name, phrase, id))
+    yield_outside = LOOP.replace(
+        "  func.return %r0 : tensor<4xf32>",
+        '  "mir.yield"(%r0) : (tensor<4xf32>) -> ()\n  func.return %r0 : tensor<4xf32>',
+    )
+    cases.append(Invalid(yield_outside, "mir.yield", "parent", "yield-outside-region"))
+    return cases
+
+
+VALID = GAWEE_OPS + MIR_OPS
+INVALID = gawee_cases() + mir_cases() + region_cases()
+
+
+@pytest.mark.parametrize("op", VALID, ids=lambda op: op.name)
+def test_valid_op_verifies(op: Op):
+    """The op each invalid case starts from is valid."""
+    parse_module(op.text())
+
+
+@pytest.mark.parametrize("op_name", REGION_OPS)
+def test_valid_region_op_verifies(op_name: str):
+    parse_module(REGION_OPS[op_name])
+
+
+@pytest.mark.parametrize("case", INVALID, ids=lambda case: case.id)
+def test_invalid_op_is_diagnosed(case: Invalid):
+    marked, message = verify_error(case.text())
+    assert f'"{case.op_name}"' in marked, f"the diagnostic marks another op: {marked.strip()}"
+    assert case.phrase.lower() in message.lower(), f"{case.phrase!r} not in: {message}"
+
+
+def test_every_op_has_invalid_cases():
+    """No gawee or mir op kind is left without a negative test."""
+    from nnstack.dialects.gawee import Gawee
+    from nnstack.dialects.mir import MIR
+
+    covered = {case.op_name for case in INVALID}
+    covered |= {case.op.name for case in INVALID if isinstance(case.op, Op)}
+    names = {op.name for dialect in (Gawee, MIR) for op in dialect.operations}
+    assert names <= covered, names - covered
