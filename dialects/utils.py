@@ -1,30 +1,25 @@
-"""Pieces the nnstack dialects share: shape rules and the keyword custom syntax.
+"""Pieces the nnstack dialects share: shape rules and the parts of their declarative
+custom syntax.
 
-The keyword syntax is the readable form of ops whose parameters are small arrays,
-integers, booleans and floats:
+The custom syntax of a gawee or mir op is operands, then `name = value` for each
+parameter the op declares (in its order), then an optional attribute dictionary, then
+the functional type:
 
     %0 = gawee.conv %x, %w strides = [1, 1] padding = [0, 0] dilation = [1, 1] : (...) -> ...
-
-operands, then `name = value` for each keyword the op declares (in its order; a
-missing one is left out), then an optional attribute dictionary, then the
-functional type.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Literal
+import dataclasses
+from collections.abc import Sequence
+from typing import TypeVar
 
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, FloatAttr, IntegerAttr, f64, i1, i64
-from xdsl.ir import Attribute, SSAValue
-from xdsl.parser import Parser, UnresolvedOperand
-from xdsl.printer import Printer
+from xdsl.dialects.builtin import DenseArrayBase, i64
+from xdsl.irdl import IRDLOperation, irdl_op_definition
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import ParseError, VerifyException
 
-KeywordKind = Literal["array", "int", "bool", "float"]
-"""How a keyword value is written: `[1, 2]`, `1`, `true`, `1.0e-05`."""
-
-Keywords = tuple[tuple[str, KeywordKind], ...]
-"""The keywords of an op's custom syntax, in print order."""
+_OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 
 def i64_array(values: Sequence[int]) -> DenseArrayBase:
@@ -70,106 +65,44 @@ def window_output_size(
 
 
 # ---------------------------------------------------------------------------
-# Keyword syntax
+# Declarative syntax
 # ---------------------------------------------------------------------------
 
-
-def float_text(value: float) -> str:
-    """A float literal MLIR's lexer accepts (it needs a '.' before any exponent)."""
-    text = repr(value)
-    if "." in text or "inf" in text or "nan" in text:
-        return text
-    mantissa, _, exponent = text.partition("e")
-    return f"{mantissa}.0" + (f"e{exponent}" if exponent else "")
+ATTR_DICT_AND_TYPES = "attr-dict `:` functional-type(operands, results)"
+"""The end of most gawee and mir formats: the attribute dictionary, then `: (operand types) ->
+result type`."""
 
 
-def parse_keyword_value(parser: Parser, kind: KeywordKind) -> Attribute:
-    if kind == "array":
-        return i64_array(parser.parse_comma_separated_list(parser.Delimiter.SQUARE, parser.parse_integer))
-    if kind == "int":
-        return IntegerAttr(parser.parse_integer(), i64)
-    if kind == "bool":
-        return BoolAttr.from_bool(parser.parse_boolean())
-    return FloatAttr(float(parser.parse_number()), f64)
+def keywords(*names: str) -> str:
+    """The declarative format of ` name = value` for each of the named attributes or properties."""
+    return " ".join(f"`{name}` `=` ${name}" for name in names)
 
 
-def keyword_value_text(value: Attribute, kind: KeywordKind) -> str:
-    if kind == "array" and isinstance(value, DenseArrayBase):
-        return "[" + ", ".join(str(int(v)) for v in value.get_values()) + "]"
-    if kind == "int" and isinstance(value, IntegerAttr) and value.type == i64:
-        return str(value.value.data)
-    if kind == "bool" and isinstance(value, IntegerAttr) and value.type == i1:
-        return "true" if value.value.data else "false"
-    if kind == "float" and isinstance(value, FloatAttr):
-        return float_text(value.value.data)
-    # A value of the wrong type (only possible from generic IR, which the verifier
-    # rejects): print it as an attribute so the text stays parseable.
-    return str(value)
+def op_definition(cls: type[_OpT]) -> type[_OpT]:
+    """`irdl_op_definition`, whose custom-syntax parser reports every error as a parse
+    error at the op that names it.
 
+    xDSL 0.74's declarative parser checks the operand and result types against the
+    op's constraints while it resolves their constraint variables, and raises a bare
+    `VerifyException` (no op, no location) where one fails; this turns it into a
+    `ParseError` spanning the op. Only for ops without regions, where everything that
+    fails inside `parse` is the op's own (a region would hold other ops).
+    """
+    op = irdl_op_definition(cls)
+    if op.assembly_format is None or op.get_irdl_definition().regions:
+        return op
+    parse = op.parse
 
-def parse_operand_list(parser: Parser) -> list[UnresolvedOperand]:
-    """`%a, %b, ...`, possibly empty."""
-    operands: list[UnresolvedOperand] = []
-    if (first := parser.parse_optional_unresolved_operand()) is not None:
-        operands.append(first)
-        while parser.parse_optional_punctuation(",") is not None:
-            operands.append(parser.parse_unresolved_operand())
-    return operands
+    def parse_reporting_op(_: type[_OpT], parser: Parser) -> _OpT:
+        start = parser.pos
+        try:
+            return parse(parser)
+        except VerifyException as error:
+            # the op's text: up to the next token, without the whitespace before it
+            end = start + len(parser.lexer.input.content[start : parser.pos].rstrip())
+            parser.raise_error(f"{op.name}: {error}", start, end)
+        except ParseError as error:
+            raise dataclasses.replace(error, msg=f"{op.name}: {error.msg}") from None
 
-
-def parse_keywords(parser: Parser, keywords: Keywords) -> dict[str, Attribute]:
-    """The `name = value` pairs present, in any order, each at most once."""
-    kinds = dict(keywords)
-    values: dict[str, Attribute] = {}
-    while True:
-        pos = parser.pos
-        if (name := parser.parse_optional_keyword_in(kinds.keys())) is None:
-            return values
-        if name in values:
-            parser.raise_error(f"'{name}' is given twice", pos, parser.pos)
-        parser.parse_punctuation("=")
-        values[name] = parse_keyword_value(parser, kinds[name])
-
-
-def parse_keywords_and_attr_dict(
-    parser: Parser, keywords: Keywords
-) -> tuple[dict[str, Attribute], dict[str, Attribute]]:
-    """The keyword values, then the optional attribute dictionary, which may not
-    repeat a keyword (it would silently replace it)."""
-    values = parse_keywords(parser, keywords)
-    pos = parser.pos
-    attributes = parser.parse_optional_attr_dict()
-    if twice := sorted(values.keys() & attributes.keys()):
-        parser.raise_error(
-            f"'{twice[0]}' is given both as a keyword and in the attribute dictionary", pos
-        )
-    return values, attributes
-
-
-def print_keywords(
-    printer: Printer,
-    values: Mapping[str, Attribute],
-    keywords: Keywords,
-    defaults: Mapping[str, Attribute] = {},
-) -> None:
-    """Prints ` name = value` for each keyword present and not at its default."""
-    for name, kind in keywords:
-        value = values.get(name)
-        if value is not None and defaults.get(name) != value:
-            printer.print_string(f" {name} = {keyword_value_text(value, kind)}")
-
-
-def parse_functional_type(
-    parser: Parser, operands: Sequence[UnresolvedOperand]
-) -> tuple[Sequence[SSAValue], Sequence[Attribute]]:
-    """`: (types) -> types`: the resolved operands and the result types."""
-    parser.parse_punctuation(":")
-    pos = parser.pos
-    function_type = parser.parse_function_type()
-    resolved = parser.resolve_operands(operands, function_type.inputs.data, pos)
-    return resolved, function_type.outputs.data
-
-
-def print_functional_type(printer: Printer, operands: Sequence[SSAValue], results: Sequence[SSAValue]) -> None:
-    printer.print_string(" : ")
-    printer.print_function_type([o.type for o in operands], [r.type for r in results])
+    op.parse = classmethod(parse_reporting_op)  # pyright: ignore[reportAttributeAccessIssue]
+    return op

@@ -40,9 +40,9 @@ enumerated options, `constraints` the accepted types, `shapes` the shape rules a
 
 from xdsl.ir import Dialect
 
+from nnstack.dialects.constraints import ELEMENT_TYPES, FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
 from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr, ReduceKind, ReduceKindAttr
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.constraints import ELEMENT_TYPES, FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
 from nnstack.dialects.mir.control import ForOp, IfOp, LoopOp, ParallelForOp, YieldOp
 from nnstack.dialects.mir.conv import ConvOp, MatmulOp, PoolOp, WindowOp
 from nnstack.dialects.mir.elementwise import (

@@ -1,60 +1,15 @@
-"""What every mir tensor op shares: its op definition decorator, the pieces of its
-custom syntax, and the helpers its shape rule is written with."""
+"""What every mir tensor op shares: the helpers its shape rule is written with."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation, irdl_op_definition
-from xdsl.parser import Parser
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.irdl import IRDLOperation
+from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.mir.shapes import element_type, tensor_shape
-
-_OpT = TypeVar("_OpT", bound=IRDLOperation)
-
-ATTR_DICT_AND_TYPES = "attr-dict `:` functional-type(operands, results)"
-"""The end of most mir formats: the attribute dictionary, then `: (operand types) ->
-result type`."""
-
-
-def keywords(*names: str) -> str:
-    """The declarative format of ` name = value` for each of the named properties."""
-    return " ".join(f"`{name}` `=` ${name}" for name in names)
-
-
-def mir_op_definition(cls: type[_OpT]) -> type[_OpT]:
-    """`irdl_op_definition`, whose custom-syntax parser reports every error as a parse
-    error at the op that names it.
-
-    xDSL 0.74's declarative parser checks the operand and result types against the
-    op's constraints while it resolves their constraint variables, and raises a bare
-    `VerifyException` (no op, no location) where one fails; this turns it into a
-    `ParseError` spanning the op. Only for ops without regions, where everything that
-    fails inside `parse` is the op's own (a region would hold other ops).
-    """
-    op = irdl_op_definition(cls)
-    if op.assembly_format is None or op.get_irdl_definition().regions:
-        return op
-    parse = op.parse
-
-    def parse_reporting_op(_: type[_OpT], parser: Parser) -> _OpT:
-        start = parser.pos
-        try:
-            return parse(parser)
-        except VerifyException as error:
-            # the op's text: up to the next token, without the whitespace before it
-            end = start + len(parser.lexer.input.content[start : parser.pos].rstrip())
-            parser.raise_error(f"{op.name}: {error}", start, end)
-        except ParseError as error:
-            raise dataclasses.replace(error, msg=f"{op.name}: {error.msg}") from None
-
-    op.parse = classmethod(parse_reporting_op)  # pyright: ignore[reportAttributeAccessIssue]
-    return op
 
 
 class MirOperation(IRDLOperation):

@@ -15,11 +15,11 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 
+from nnstack.dialects.constraints import FloatElement, I64Array, I64Integer, NumericElement, static_tensor
 from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr
-from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
-from nnstack.dialects.mir.constraints import FloatElement, I64Array, I64Integer, NumericElement, static_tensor
+from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.mir.shapes import matmul_shape, tensor_like, tensor_shape
-from nnstack.dialects.utils import i64_array, window_output_size
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition, window_output_size
 
 _WINDOW_PROPERTIES = ("kernel_size", "stride", "padding", "dilation")
 
@@ -74,7 +74,7 @@ class WindowOp(MirOperation):
         )
 
 
-@mir_op_definition
+@op_definition
 class ConvOp(WindowOp):
     """2-D convolution, NHWC input [N, H, W, C_in], weight [KH, KW, C_in/groups, C_out],
     output [N, OH, OW, C_out]; no bias (add it with mir.broadcast_add).
@@ -160,7 +160,7 @@ class ConvOp(WindowOp):
         self.expect_result_shape((n, oh, ow, f), " (from input, kernel, stride, padding and dilation)")
 
 
-@mir_op_definition
+@op_definition
 class PoolOp(WindowOp):
     """2-D window pooling on NHWC: kind `max`, `sum` or `avg`.
 
@@ -237,7 +237,7 @@ class PoolOp(WindowOp):
                     )
 
 
-@mir_op_definition
+@op_definition
 class MatmulOp(MirOperation):
     """Matrix product [..., M, K] x [..., K, N] -> [..., M, N]; batch dims broadcast."""
 

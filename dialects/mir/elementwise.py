@@ -9,10 +9,10 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
-from nnstack.dialects.mir.constraints import AnyElement, FloatElement, NumericElement, static_tensor
+from nnstack.dialects.constraints import AnyElement, FloatElement, NumericElement, static_tensor
+from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.mir.shapes import tensor_like, tensor_shape
-from nnstack.dialects.utils import broadcast_shape, i64_array
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, i64_array, keywords, op_definition
 
 
 class BroadcastBinaryOp(MirOperation):
@@ -59,28 +59,28 @@ class BroadcastBinaryOp(MirOperation):
         self.expect_result_shape(declared, " (broadcast_shape)")
 
 
-@mir_op_definition
+@op_definition
 class BroadcastAddOp(BroadcastBinaryOp):
     """lhs + rhs (integers wrap)."""
 
     name = "mir.broadcast_add"
 
 
-@mir_op_definition
+@op_definition
 class BroadcastSubOp(BroadcastBinaryOp):
     """lhs - rhs (integers wrap)."""
 
     name = "mir.broadcast_sub"
 
 
-@mir_op_definition
+@op_definition
 class BroadcastMulOp(BroadcastBinaryOp):
     """lhs * rhs (integers wrap)."""
 
     name = "mir.broadcast_mul"
 
 
-@mir_op_definition
+@op_definition
 class BroadcastDivOp(BroadcastBinaryOp):
     """lhs / rhs: IEEE division on floats; on integers truncating division, where a
     zero divisor is a runtime error (so the op is not speculatable)."""
@@ -90,14 +90,14 @@ class BroadcastDivOp(BroadcastBinaryOp):
     traits = traits_def(NoMemoryEffect())
 
 
-@mir_op_definition
+@op_definition
 class BroadcastMaxOp(BroadcastBinaryOp):
     """Element-wise maximum; NaN propagates (like arith.maximumf)."""
 
     name = "mir.broadcast_max"
 
 
-@mir_op_definition
+@op_definition
 class BroadcastMinOp(BroadcastBinaryOp):
     """Element-wise minimum; NaN propagates (like arith.minimumf)."""
 
@@ -121,21 +121,21 @@ class UnaryElementwiseOp(MirOperation):
         super().__init__(operands=[input], result_types=[input.type])
 
 
-@mir_op_definition
+@op_definition
 class SqrtOp(UnaryElementwiseOp):
     """Element-wise square root (NaN for negative inputs)."""
 
     name = "mir.sqrt"
 
 
-@mir_op_definition
+@op_definition
 class ExpOp(UnaryElementwiseOp):
     """Element-wise e^x."""
 
     name = "mir.exp"
 
 
-@mir_op_definition
+@op_definition
 class NegOp(UnaryElementwiseOp):
     """Element-wise -x, on any numeric type (integers wrap)."""
 
@@ -147,7 +147,7 @@ class NegOp(UnaryElementwiseOp):
     result = result_def(T)
 
 
-@mir_op_definition
+@op_definition
 class CastOp(MirOperation):
     """Converts the element type; the target is the result's element type.
 

@@ -12,8 +12,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def, var_operand_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
-from nnstack.dialects.mir.constraints import (
+from nnstack.dialects.constraints import (
     AnyElement,
     I64Array,
     I64Integer,
@@ -22,11 +21,12 @@ from nnstack.dialects.mir.constraints import (
     any_tensor,
     static_tensor,
 )
+from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.mir.shapes import gather_shape, slice_length, tensor_like, tensor_shape
-from nnstack.dialects.utils import i64_array
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition
 
 
-@mir_op_definition
+@op_definition
 class SliceOp(MirOperation):
     """Strided slice with one (start, end, stride) per dim; `end` is exclusive.
 
@@ -87,7 +87,7 @@ class SliceOp(MirOperation):
         self.expect_result_shape(tuple(slice_length(s, e, k) for s, e, k in zip(starts, ends, strides)))
 
 
-@mir_op_definition
+@op_definition
 class GatherOp(MirOperation):
     """Takes the slices at `indices` along `axis` (ONNX Gather / numpy.take).
 
@@ -125,7 +125,7 @@ class GatherOp(MirOperation):
         self.expect_result_shape(gather_shape(shape, tensor_shape(self.indices), axis))
 
 
-@mir_op_definition
+@op_definition
 class ScatterOp(MirOperation):
     """The inverse of mir.gather: a copy of `input` (the result has its type) with the
     slices at `indices` along `axis` replaced by `updates` (shape input[:axis] +
@@ -174,7 +174,7 @@ class ScatterOp(MirOperation):
             )
 
 
-@mir_op_definition
+@op_definition
 class TransposeOp(MirOperation):
     """Permutes dims: result dim i is input dim permutation[i] (the explicit layout change)."""
 
@@ -209,7 +209,7 @@ class TransposeOp(MirOperation):
         self.expect_result_shape([shape[p] for p in permutation])
 
 
-@mir_op_definition
+@op_definition
 class ConcatOp(MirOperation):
     """Joins tensors along `axis`; all other dims must agree."""
 
@@ -256,7 +256,7 @@ class ConcatOp(MirOperation):
         self.expect_result_shape(expected)
 
 
-@mir_op_definition
+@op_definition
 class ReshapeOp(MirOperation):
     """Reinterprets the row-major elements with the static result shape."""
 
@@ -283,7 +283,7 @@ class ReshapeOp(MirOperation):
             )
 
 
-@mir_op_definition
+@op_definition
 class DynamicReshapeOp(MirOperation):
     """Reshape to a shape computed at run time: `shape` is a 1-D i32/i64 tensor
     with one entry per result dim. Static result dims are checked at run time

@@ -21,12 +21,13 @@ from xdsl.irdl import (
 )
 from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, Pure
 
-from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, mir_op_definition
-from nnstack.dialects.mir.constraints import INTEGER_TYPES, AnyElement, any_tensor, static_tensor
+from nnstack.dialects.constraints import INTEGER_TYPES, AnyElement, any_tensor, static_tensor
+from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.mir.shapes import element_type, tensor_shape
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, op_definition
 
 
-@mir_op_definition
+@op_definition
 class ConstantOp(MirOperation):
     """A tensor constant: `mir.constant dense<0.0> : tensor<f32>`; the result has the
     value's type."""
@@ -50,7 +51,7 @@ class ConstantOp(MirOperation):
         return ConstantOp(DenseIntOrFPElementsAttr.from_list(type, values))
 
 
-@mir_op_definition
+@op_definition
 class FromElementsOp(MirOperation):
     """A static tensor from scalar SSA values in row-major order; `index` scalars
     fill integer tensors. The bridge from loop induction variables to tensors
@@ -81,7 +82,7 @@ class FromElementsOp(MirOperation):
                 raise self.fail(f"element #{i} has type {value.type}, expected {allowed}")
 
 
-@mir_op_definition
+@op_definition
 class AllocTensorOp(MirOperation):
     """Allocates a tensor of the result type, filled with zeros."""
 
@@ -97,7 +98,7 @@ class AllocTensorOp(MirOperation):
         super().__init__(result_types=[type])
 
 
-@mir_op_definition
+@op_definition
 class DeallocTensorOp(MirOperation):
     """Frees a tensor (of any shape, `?` dims included): using it afterwards, or
     freeing it again, is a runtime error."""

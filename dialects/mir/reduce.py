@@ -10,20 +10,20 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 
-from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
-from nnstack.dialects.mir.base import ATTR_DICT_AND_TYPES, MirOperation, keywords, mir_op_definition
-from nnstack.dialects.mir.constraints import (
+from nnstack.dialects.constraints import (
     FLOAT_TYPES,
     NUMERIC_TYPES,
     AnyElement,
     I64Array,
     static_tensor,
 )
+from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
+from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.mir.shapes import reduced_shape, tensor_like, tensor_shape
-from nnstack.dialects.utils import i64_array
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition
 
 
-@mir_op_definition
+@op_definition
 class ReduceOp(MirOperation):
     """Reduces `axes` (non-empty, unique, in [0, rank)) with kind sum, mean, max,
     min, prod (numeric; mean on floats only) or any, all (i1 to i1). With

@@ -118,7 +118,7 @@ def test_pipeline_and_random_inputs_are_reproducible(tmp_path: Path):
         ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : (tensor<2xf32>) -> tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}",
          ["--symbol", "f"], "gawee.relu: result shape [3] does not match the expected shape [2]"),
         ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}", ["--symbol", "f"],
-         "function type expected"),
+         "gawee.relu: Expected '('"),
         (ADD_F64, ["--symbol", "nope", "--random-inputs"], "nope"),
         (ADD_F64, ["--symbol", "64_add"], "2 arguments"),
         (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "no-such-pass"], "no-such-pass"),

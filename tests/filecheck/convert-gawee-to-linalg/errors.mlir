@@ -6,7 +6,7 @@
 
 // A dynamic shape.
 func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
-  %0 = gawee.relu %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %0 = "gawee.relu"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   func.return %0 : tensor<?x4xf32>
 }
 
@@ -19,7 +19,7 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // An integer element type.
 func.func @integer(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
-  %0 = gawee.add %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %0 = "gawee.add"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
 
@@ -43,9 +43,9 @@ func.func @wrong_result_shape(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) 
 // others; each is marked in the printed module, which the pass has not changed
 // (the op that could be lowered is still there).
 func.func @several(%x: tensor<?x4xf32>, %y: tensor<2x4xf32>) -> (tensor<?x4xf32>, tensor<2x4xf32>) {
-  %0 = gawee.relu %x : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  %0 = "gawee.relu"(%x) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   %1 = gawee.relu %y : (tensor<2x4xf32>) -> tensor<2x4xf32>
-  %2 = gawee.add %0, %0 : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
+  %2 = "gawee.add"(%0, %0) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>
   func.return %2, %1 : tensor<?x4xf32>, tensor<2x4xf32>
 }
 

@@ -435,41 +435,53 @@ func.func @linear_result_shape(%x: tensor<3x2x5xf32>, %w: tensor<6x5xf32>) {
 
 // all ops: one element type for every operand
 func.func @mixed_element_types(%a: tensor<2x3xf32>, %b: tensor<2x3xf16>) {
-  %0 = gawee.add %a, %b : (tensor<2x3xf32>, tensor<2x3xf16>) -> tensor<2x3xf32>
+  %0 = "gawee.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf16>) -> tensor<2x3xf32>
   func.return
 }
 // CHECK-LABEL: sym_name = "mixed_element_types"
-// CHECK: Operation does not verify: gawee.add: all tensors must have one element type, operand #1 has f16 but operand #0 has f32
+// CHECK: "gawee.add"(%a, %b)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | Operation does not verify: operand 'rhs' at position 1 does not verify:
+// CHECK-NEXT: | attribute f32 expected from variable 'E', but got f16
 
 // -----
 
 // all ops: ... and for the result
 func.func @mixed_result_type(%a: tensor<2x3xf32>) {
-  %0 = gawee.relu %a : (tensor<2x3xf32>) -> tensor<2x3xf64>
+  %0 = "gawee.relu"(%a) : (tensor<2x3xf32>) -> tensor<2x3xf64>
   func.return
 }
 // CHECK-LABEL: sym_name = "mixed_result_type"
-// CHECK: Operation does not verify: gawee.relu: all tensors must have one element type, result has f64 but operand #0 has f32
+// CHECK: "gawee.relu"(%a)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | Operation does not verify: result 'output' at position 0 does not verify:
+// CHECK-NEXT: | attribute f32 expected from variable 'E', but got f64
 
 // -----
 
 // all ops: float element types only
 func.func @integer_element_type(%a: tensor<2x3xi32>) {
-  %0 = gawee.relu %a : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  %0 = "gawee.relu"(%a) : (tensor<2x3xi32>) -> tensor<2x3xi32>
   func.return
 }
 // CHECK-LABEL: sym_name = "integer_element_type"
-// CHECK: Operation does not verify: gawee.relu: element type must be f16, f32 or f64, operand #0 has i32
+// CHECK: "gawee.relu"(%a)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | Operation does not verify: operand 'input' at position 0 does not verify:
+// CHECK-NEXT: | Expected one of f16, f32, f64, but got i32
 
 // -----
 
 // all ops: static shapes only
 func.func @dynamic_shape(%a: tensor<?x3xf32>) {
-  %0 = gawee.relu %a : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  %0 = "gawee.relu"(%a) : (tensor<?x3xf32>) -> tensor<?x3xf32>
   func.return
 }
 // CHECK-LABEL: sym_name = "dynamic_shape"
-// CHECK: Operation does not verify: gawee.relu: dynamic shapes are not supported (operand #0 has type tensor<?x3xf32>)
+// CHECK: "gawee.relu"(%a)
+// CHECK-NEXT: ^^^^
+// CHECK-NEXT: | Operation does not verify: operand 'input' at position 0 does not verify:
+// CHECK-NEXT: | expected static shape, but got dynamic dimension
 
 // -----
 

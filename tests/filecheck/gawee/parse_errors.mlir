@@ -2,13 +2,13 @@
 
 // Parse errors of the gawee custom syntax: where (file:line:col) and the message.
 
-// a keyword attribute is given at most once (keywords may come in any order)
+// keyword attributes come in the op's order, each once
 func.func @keyword_twice(%x: tensor<1x4x8x8xf32>) {
   %0 = gawee.max_pool %x strides = [2, 2] kernelSize = [2, 2] strides = [2, 2] padding = [0, 0] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:7:63
-// CHECK: 'strides' is given twice
+// CHECK: parse_errors.mlir:7:26
+// CHECK: gawee.max_pool: Expected 'kernelSize'
 
 // -----
 
@@ -17,8 +17,8 @@ func.func @keyword_in_dictionary(%x: tensor<1x4x8x8xf32>) {
   %0 = gawee.ad_avg_pool %x outputSize = [1, 2] {outputSize = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:17:49
-// CHECK: 'outputSize' is given both as a keyword and in the attribute dictionary
+// CHECK: parse_errors.mlir:17:81
+// CHECK: gawee.ad_avg_pool: attributes outputSize are defined in other parts of the assembly format, and thus should not be defined in the attribute dictionary.
 
 // -----
 
@@ -42,13 +42,13 @@ func.func @missing_equals(%x: tensor<1x4x8x8xf32>) {
 
 // -----
 
-// bool keyword attributes are `true` / `false`
+// bool keyword attributes are `true` / `false` (or an i1 integer)
 func.func @bad_bool(%x: tensor<2x4xf32>, %c: tensor<4xf32>) {
-  %0 = gawee.batch_norm %x, %c, %c, %c, %c affine = 1 eps = 1.0e-05 : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+  %0 = gawee.batch_norm %x, %c, %c, %c, %c affine = yes eps = 1.0e-05 : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   func.return
 }
 // CHECK: parse_errors.mlir:47:53
-// CHECK: Expected boolean literal
+// CHECK: gawee.batch_norm: Expected integer literal
 
 // -----
 
@@ -57,8 +57,8 @@ func.func @operand_count(%x: tensor<2x3xf32>) {
   %0 = gawee.relu %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:57:24
-// CHECK: expected 2 operand types but had 1
+// CHECK: parse_errors.mlir:57:25
+// CHECK: gawee.relu: Expected 1 operand type, but got 2
 
 // -----
 
@@ -79,3 +79,13 @@ func.func @missing_type(%x: tensor<2x3xf32>) {
 }
 // CHECK: parse_errors.mlir:78:3
 // CHECK: Expected ':'
+
+// -----
+
+// the declared types are checked while the custom syntax is read: the op is named
+func.func @integer_relu(%x: tensor<2x3xi32>) {
+  %0 = gawee.relu %x : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  func.return
+}
+// CHECK: parse_errors.mlir:87:19
+// CHECK: gawee.relu: Expected one of f16, f32, f64, but got i32

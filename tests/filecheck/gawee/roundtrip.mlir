@@ -34,8 +34,8 @@ func.func @custom(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>, %b: tensor<6
 // CHECK-NEXT:    %4 = gawee.relu %0 : (tensor<1x6x8x8xf32>) -> tensor<1x6x8x8xf32>
 // CHECK-NEXT:    %5 = gawee.add %x, %x : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
 // CHECK-NEXT:    %6 = gawee.add %x, %row : (tensor<1x4x8x8xf32>, tensor<8xf32>) -> tensor<1x4x8x8xf32>
-// CHECK-NEXT:    %7 = gawee.batch_norm %x, %c, %c, %c, %c affine = true eps = 1.0e-05 : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
-// CHECK-NEXT:    %8 = gawee.batch_norm %x, %c, %c, %c, %c affine = false eps = 0.001 : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+// CHECK-NEXT:    %7 = gawee.batch_norm %x, %c, %c, %c, %c affine = true eps = 1.000000e-05 : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+// CHECK-NEXT:    %8 = gawee.batch_norm %x, %c, %c, %c, %c affine = false eps = 1.000000e-03 : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
 // CHECK-NEXT:    %9 = gawee.max_pool %x kernelSize = [3, 3] strides = [2, 2] padding = [1, 1] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
 // CHECK-NEXT:    %10 = gawee.max_pool %x kernelSize = [3, 2] strides = [2, 2] padding = [1, 0, 0, 1] dilation = [1, 2] ceilMode = true : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
 // CHECK-NEXT:    %11 = gawee.ad_avg_pool %x outputSize = [3, 2] : (tensor<1x4x8x8xf32>) -> tensor<1x4x3x2xf32>

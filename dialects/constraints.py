@@ -1,4 +1,4 @@
-"""The element types and tensor types mir ops accept, as IRDL constraints.
+"""The element types and tensor types nnstack ops accept, as IRDL constraints.
 
 Tensors are ranked with element type f16, f32, f64, i1, i8, i32 or i64, and
 statically shaped except where an op says otherwise (`mir.dynamic_reshape`,

@@ -1,0 +1,70 @@
+"""The gawee dialect: high-level neural-network ops on NCHW tensors.
+
+Mirrors the original Gawee MLIR project: the same op names, operands and camelCase
+attribute names, attributes kept as plain (discardable-style) attributes sorted by
+name, so the original's generic form
+`"gawee.conv"(...) {dilation = array<i64: 1, 1>, ...}` parses and prints unchanged.
+On top of the original:
+
+- every op declares its operand and result types (statically shaped tensors of one
+  element type) and verifies its result shape against the op's shape rule;
+- conv takes an optional bias and `groups`; conv and max_pool take 2-value symmetric
+  `[pH, pW]` or 4-value `[top, left, bottom, right]` padding;
+- max_pool honours `ceilMode`, ad_avg_pool any `outputSize`, flatten negative dims,
+  linear inputs of rank >= 2, add numpy broadcasting;
+- a declarative custom syntax: operands, then `name = value` for each attribute in
+  the op's order, then the functional type, e.g.
+  `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
+
+The ops live in family modules (`nn`, `elementwise`, `shape`); shape rules and the
+shared base in `base`.
+"""
+
+from xdsl.ir import Dialect
+
+from nnstack.dialects.gawee.base import (
+    GaweeOperation,
+    adaptive_windows,
+    expand_padding,
+    flattened_shape,
+    gawee_op_definition,
+    normalize_dim,
+    spatial_output_size,
+    tensor_like,
+    tensor_shape,
+)
+from nnstack.dialects.gawee.elementwise import AddOp, BroadcastBinaryOp, ReluOp, UnaryElementwiseOp
+from nnstack.dialects.gawee.nn import AdAvgPoolOp, BatchNormOp, ConvOp, LinearOp, MaxPoolOp
+from nnstack.dialects.gawee.shape import FlattenOp
+from nnstack.dialects.utils import broadcast_shape, window_output_size
+
+Gawee = Dialect(
+    "gawee",
+    [ConvOp, ReluOp, AddOp, BatchNormOp, MaxPoolOp, AdAvgPoolOp, FlattenOp, LinearOp],
+    [],
+)
+
+__all__ = [
+    "AdAvgPoolOp",
+    "AddOp",
+    "BatchNormOp",
+    "BroadcastBinaryOp",
+    "ConvOp",
+    "FlattenOp",
+    "Gawee",
+    "GaweeOperation",
+    "LinearOp",
+    "MaxPoolOp",
+    "ReluOp",
+    "UnaryElementwiseOp",
+    "adaptive_windows",
+    "broadcast_shape",
+    "expand_padding",
+    "flattened_shape",
+    "gawee_op_definition",
+    "normalize_dim",
+    "spatial_output_size",
+    "tensor_like",
+    "tensor_shape",
+    "window_output_size",
+]

@@ -1,0 +1,145 @@
+"""What every gawee op shares: its op definition decorator, the type constraints, the
+shape rules (shared by the verifiers, the builders, the interpreter and the lowerings)
+and the helpers its verifier is written with."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeVar
+
+from xdsl.dialects.builtin import DenseArrayBase, TensorType
+from xdsl.ir import Attribute, SSAValue
+from xdsl.irdl import IRDLOperation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.utils import op_definition, window_output_size
+
+_OpT = TypeVar("_OpT", bound=IRDLOperation)
+
+
+def gawee_op_definition(cls: type[_OpT]) -> type[_OpT]:
+    """`op_definition` whose custom-syntax parser leaves the attributes sorted by name,
+    as MLIR sorts an attribute dictionary, so the generic form prints as the original
+    Gawee's whatever form the op was read from."""
+    op = op_definition(cls)
+    if op.assembly_format is None:
+        return op
+    parse = op.parse
+
+    def parse_sorted(_: type[_OpT], parser: Parser) -> _OpT:
+        parsed = parse(parser)
+        parsed.attributes = dict(sorted(parsed.attributes.items()))
+        return parsed
+
+    op.parse = classmethod(parse_sorted)  # pyright: ignore[reportAttributeAccessIssue]
+    return op
+
+
+# ---------------------------------------------------------------------------
+# Shape rules
+# ---------------------------------------------------------------------------
+
+
+def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
+    """`[pH, pW]` or `[top, left, bottom, right]` as (top, left, bottom, right)."""
+    if len(padding) == 2:
+        return (padding[0], padding[1], padding[0], padding[1])
+    top, left, bottom, right = padding
+    return (top, left, bottom, right)
+
+
+def spatial_output_size(
+    h: int,
+    w: int,
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool = False,
+) -> tuple[int, int]:
+    """(oH, oW) of a 2-D sliding window (conv, max_pool) over an H x W input."""
+    top, left, bottom, right = expand_padding(padding)
+    return (
+        window_output_size(h, top, bottom, kernel[0], strides[0], dilation[0], ceil_mode),
+        window_output_size(w, left, right, kernel[1], strides[1], dilation[1], ceil_mode),
+    )
+
+
+def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
+    """PyTorch's adaptive pooling windows [start, end) along one axis."""
+    return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
+
+
+def normalize_dim(dim: int, rank: int) -> int:
+    """A negative dim counts from the end; a rank-0 tensor has one dim, as in PyTorch."""
+    return dim + max(rank, 1) if dim < 0 else dim
+
+
+def flattened_shape(shape: Sequence[int], start: int, end: int) -> tuple[int, ...]:
+    """`shape` with dims start..end (inclusive, normalized) collapsed into one."""
+    return (*shape[:start], math.prod(shape[start : end + 1]), *shape[end + 1 :])
+
+
+def tensor_shape(value: SSAValue) -> tuple[int, ...]:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return tuple(typ.get_shape())
+
+
+def tensor_like(like: SSAValue, shape: Sequence[int]) -> TensorType[Attribute]:
+    """A tensor type of `shape` with the element type of `like`."""
+    typ = like.type
+    assert isinstance(typ, TensorType)
+    return TensorType(typ.element_type, shape)
+
+
+# ---------------------------------------------------------------------------
+# Base class
+# ---------------------------------------------------------------------------
+
+
+class GaweeOperation(IRDLOperation):
+    """A gawee op. The declaration checks operand and result types (element types,
+    static shapes); `verify_` checks the op's shape rule and attribute ranges, with
+    messages that start with the op name."""
+
+    def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):
+        """Keeps the attributes sorted by name, so the generic form prints as MLIR's does."""
+        super().__init__(attributes=dict(sorted((attributes or {}).items())), **kwargs)
+
+    def fail(self, message: str) -> VerifyException:
+        return VerifyException(f"{self.name}: {message}")
+
+    def array(self, name: str) -> tuple[int, ...]:
+        """The values of the dense array attribute `name`."""
+        attr = self.attributes[name]
+        assert isinstance(attr, DenseArrayBase)
+        return tuple(int(v) for v in attr.get_values())
+
+    def expect_result_shape(self, expected: Sequence[int]) -> None:
+        got = tensor_shape(self.results[0])
+        if got != tuple(expected):
+            raise self.fail(f"result shape {list(got)} does not match the expected shape {list(expected)}")
+
+    def expect_length(self, name: str, values: Sequence[int], *lengths: int) -> None:
+        if len(values) not in lengths:
+            allowed = " or ".join(str(n) for n in lengths)
+            raise self.fail(f"'{name}' must have {allowed} values, got {list(values)}")
+
+    def expect_positive(self, name: str, values: Sequence[int], minimum: int = 1) -> None:
+        if any(v < minimum for v in values):
+            raise self.fail(f"'{name}' values must be >= {minimum}, got {list(values)}")
+
+    def expect_rank(self, what: str, value: SSAValue, *ranks: int, at_least: bool = False) -> None:
+        rank = len(tensor_shape(value))
+        ok = rank >= ranks[0] if at_least else rank in ranks
+        if not ok:
+            wanted = f">= {ranks[0]}" if at_least else " or ".join(str(r) for r in ranks)
+            raise self.fail(f"{what} must have rank {wanted}, got rank {rank}")
+
+    def expect_nonempty_window_input(self, h: int, w: int) -> None:
+        """Pooling needs at least one input element per window (PyTorch rejects empty input)."""
+        if h < 1 or w < 1:
+            raise self.fail(f"input spatial size {h}x{w} must not be empty")

@@ -1,0 +1,356 @@
+"""Neural-network gawee ops on NCHW tensors: convolution, batch normalization,
+pooling and the fully connected layer."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f64, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    VarConstraint,
+    attr_def,
+    operand_def,
+    opt_attr_def,
+    opt_operand_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.gawee.base import (
+    GaweeOperation,
+    expand_padding,
+    gawee_op_definition,
+    spatial_output_size,
+    tensor_like,
+    tensor_shape,
+)
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
+
+
+@gawee_op_definition
+class ConvOp(GaweeOperation):
+    """2-D convolution, NCHW input, [F, C/groups, kH, kW] weight, optional [F] bias.
+
+    Output size per spatial axis: floor((H + pt + pb - d*(k-1) - 1) / s) + 1.
+    """
+
+    name = "gawee.conv"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    bias = opt_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    strides = attr_def(I64Array)
+    padding = attr_def(I64Array)
+    dilation = attr_def(I64Array)
+    groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation | None = None,
+        *,
+        strides: Sequence[int] = (1, 1),
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        groups: int = 1,
+    ):
+        input, weight = SSAValue.get(input), SSAValue.get(weight)
+        n, _, h, w = tensor_shape(input)
+        f, _, kh, kw = tensor_shape(weight)
+        shape = (n, f, *spatial_output_size(h, w, padding, (kh, kw), strides, dilation))
+        attributes: dict[str, Attribute] = {
+            "strides": i64_array(strides),
+            "padding": i64_array(padding),
+            "dilation": i64_array(dilation),
+        }
+        if groups != 1:
+            attributes["groups"] = IntegerAttr(groups, i64)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[tensor_like(input, shape)],
+            attributes=attributes,
+        )
+
+    @property
+    def group_count(self) -> int:
+        return self.groups.value.data if self.groups is not None else 1
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 4)
+        self.expect_rank("weight", self.weight, 4)
+        strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
+        self.expect_length("strides", strides, 2)
+        self.expect_length("dilation", dilation, 2)
+        self.expect_length("padding", padding, 2, 4)
+        self.expect_positive("strides", strides)
+        self.expect_positive("dilation", dilation)
+        self.expect_positive("padding", padding, minimum=0)
+        groups = self.group_count
+        n, c, h, w = tensor_shape(self.input)
+        f, cg, kh, kw = tensor_shape(self.weight)
+        if groups < 1:
+            raise VerifyException(f"{self.name}: 'groups' must be >= 1, got {groups}")
+        if c % groups or f % groups:
+            raise VerifyException(
+                f"{self.name}: groups = {groups} must divide the input channels ({c}) "
+                f"and the output channels ({f})"
+            )
+        if cg * groups != c:
+            raise VerifyException(
+                f"{self.name}: weight has {cg} input channels per group, but the input has "
+                f"{c} channels in {groups} group(s) (expected {c // groups})"
+            )
+        if self.bias is not None:
+            self.expect_rank("bias", self.bias, 1)
+            if tensor_shape(self.bias) != (f,):
+                raise VerifyException(
+                    f"{self.name}: bias shape {list(tensor_shape(self.bias))} does not match "
+                    f"the {f} output channels of the weight"
+                )
+        top, left, bottom, right = expand_padding(padding)
+        oh, ow = spatial_output_size(h, w, padding, (kh, kw), strides, dilation)
+        if oh < 1 or ow < 1:
+            raise VerifyException(
+                f"{self.name}: the dilated kernel {kh}x{kw} does not fit in the padded input "
+                f"{h + top + bottom}x{w + left + right}"
+            )
+        self.expect_result_shape((n, f, oh, ow))
+
+
+@gawee_op_definition
+class BatchNormOp(GaweeOperation):
+    """Inference batch normalization over channel dim 1.
+
+    y = (x - runningMean) / sqrt(runningVar + eps) * weight + bias; with
+    `affine = false` weight and bias are not applied.
+    """
+
+    name = "gawee.batch_norm"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    bias = operand_def(static_tensor(E))
+    running_mean = operand_def(static_tensor(E))
+    running_var = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    affine = attr_def(BoolAttr)
+    eps = attr_def(FloatAttr[Float64Type])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input `,` $weight `,` $bias `,` $running_mean `,` $running_var {keywords('affine', 'eps')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation,
+        running_mean: SSAValue | Operation,
+        running_var: SSAValue | Operation,
+        *,
+        eps: float = 1e-5,
+        affine: bool = True,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias, running_mean, running_var],
+            result_types=[input.type],
+            attributes={"affine": BoolAttr.from_bool(affine), "eps": FloatAttr(eps, f64)},
+        )
+
+    @property
+    def epsilon(self) -> float:
+        return self.eps.value.data
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 2, at_least=True)
+        channels = tensor_shape(self.input)[1]
+        names = ("weight", "bias", "runningMean", "runningVar")
+        for name, value in zip(names, self.operands[1:]):
+            if tensor_shape(value) != (channels,):
+                raise VerifyException(
+                    f"{self.name}: {name} shape {list(tensor_shape(value))} does not match the "
+                    f"{channels} channels of the input"
+                )
+        if not self.epsilon > 0 or math.isinf(self.epsilon):
+            raise VerifyException(f"{self.name}: 'eps' must be a positive number, got {self.epsilon}")
+        self.expect_result_shape(tensor_shape(self.input))
+
+
+@gawee_op_definition
+class MaxPoolOp(GaweeOperation):
+    """2-D max pooling on NCHW; padding positions never win; PyTorch ceil-mode rule."""
+
+    name = "gawee.max_pool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    kernel_size = attr_def(I64Array, attr_name="kernelSize")
+    strides = attr_def(I64Array)
+    padding = attr_def(I64Array)
+    dilation = attr_def(I64Array)
+    ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('kernelSize', 'strides', 'padding', 'dilation', 'ceilMode')} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        *,
+        kernel_size: Sequence[int],
+        strides: Sequence[int] | None = None,
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        ceil_mode: bool = False,
+    ):
+        input = SSAValue.get(input)
+        strides = tuple(strides) if strides is not None else tuple(kernel_size)
+        n, c, h, w = tensor_shape(input)
+        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, shape)],
+            attributes={
+                "kernelSize": i64_array(kernel_size),
+                "strides": i64_array(strides),
+                "padding": i64_array(padding),
+                "dilation": i64_array(dilation),
+                "ceilMode": BoolAttr.from_bool(ceil_mode),
+            },
+        )
+
+    @property
+    def is_ceil_mode(self) -> bool:
+        return bool(self.ceil_mode.value.data)
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 4)
+        kernel, strides = self.array("kernelSize"), self.array("strides")
+        padding, dilation = self.array("padding"), self.array("dilation")
+        for name, values in (("kernelSize", kernel), ("strides", strides), ("dilation", dilation)):
+            self.expect_length(name, values, 2)
+            self.expect_positive(name, values)
+        self.expect_length("padding", padding, 2, 4)
+        self.expect_positive("padding", padding, minimum=0)
+        n, c, h, w = tensor_shape(self.input)
+        self.expect_nonempty_window_input(h, w)
+        top, left, bottom, right = expand_padding(padding)
+        for axis, (begin, end) in enumerate(((top, bottom), (left, right))):
+            if max(begin, end) * 2 > dilation[axis] * (kernel[axis] - 1) + 1:
+                raise VerifyException(
+                    f"{self.name}: padding {list(padding)} must be at most half the "
+                    f"(dilated) kernel {list(kernel)}, or a window could see only padding"
+                )
+        oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, self.is_ceil_mode)
+        if oh < 1 or ow < 1:
+            raise VerifyException(
+                f"{self.name}: the dilated kernel {list(kernel)} does not fit in the padded input "
+                f"{h + top + bottom}x{w + left + right}"
+            )
+        self.expect_result_shape((n, c, oh, ow))
+
+
+@gawee_op_definition
+class AdAvgPoolOp(GaweeOperation):
+    """Adaptive average pooling on NCHW to `outputSize` = [oH, oW] (PyTorch windows)."""
+
+    name = "gawee.ad_avg_pool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    output_size = attr_def(I64Array, attr_name="outputSize")
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('outputSize')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, output_size: Sequence[int]):
+        input = SSAValue.get(input)
+        n, c, _, _ = tensor_shape(input)
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, (n, c, *output_size))],
+            attributes={"outputSize": i64_array(output_size)},
+        )
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 4)
+        size = self.array("outputSize")
+        self.expect_length("outputSize", size, 2)
+        self.expect_positive("outputSize", size)
+        n, c, h, w = tensor_shape(self.input)
+        self.expect_nonempty_window_input(h, w)
+        self.expect_result_shape((n, c, *size))
+
+
+@gawee_op_definition
+class LinearOp(GaweeOperation):
+    """y = x W^T + b; x is [..., in] (leading dims are batch), W is [out, in], b is [out]."""
+
+    name = "gawee.linear"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    bias = opt_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input `,` $weight (`,` $bias^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation | None = None,
+    ):
+        input, weight = SSAValue.get(input), SSAValue.get(weight)
+        shape = (*tensor_shape(input)[:-1], tensor_shape(weight)[0])
+        super().__init__(operands=[input, weight, bias], result_types=[tensor_like(input, shape)])
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 2, at_least=True)
+        self.expect_rank("weight", self.weight, 2)
+        shape = tensor_shape(self.input)
+        out_features, in_features = tensor_shape(self.weight)
+        if shape[-1] != in_features:
+            raise VerifyException(
+                f"{self.name}: input has {shape[-1]} features but weight "
+                f"[{out_features}, {in_features}] expects {in_features}"
+            )
+        if self.bias is not None and tensor_shape(self.bias) != (out_features,):
+            raise VerifyException(
+                f"{self.name}: bias shape {list(tensor_shape(self.bias))} does not match the "
+                f"{out_features} output features of the weight"
+            )
+        self.expect_result_shape((*shape[:-1], out_features))

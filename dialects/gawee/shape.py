@@ -1,0 +1,73 @@
+"""Gawee ops that change only the shape of a tensor."""
+
+from __future__ import annotations
+
+import math
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, IntegerAttr, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_def
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.constraints import FloatElement, static_tensor
+from nnstack.dialects.gawee.base import (
+    GaweeOperation,
+    gawee_op_definition,
+    normalize_dim,
+    tensor_like,
+    tensor_shape,
+)
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, keywords
+
+
+@gawee_op_definition
+class FlattenOp(GaweeOperation):
+    """Collapses dims startDim..endDim (inclusive; negative values count from the end)."""
+
+    name = "gawee.flatten"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    start_dim = attr_def(IntegerAttr[I64], attr_name="startDim")
+    end_dim = attr_def(IntegerAttr[I64], attr_name="endDim")
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('startDim', 'endDim')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, start_dim: int = 1, end_dim: int = -1):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        start, end = normalize_dim(start_dim, len(shape)), normalize_dim(end_dim, len(shape))
+        result = (*shape[:start], math.prod(shape[start : end + 1]), *shape[end + 1 :])
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, result)],
+            attributes={"startDim": IntegerAttr(start_dim, i64), "endDim": IntegerAttr(end_dim, i64)},
+        )
+
+    def dims(self) -> tuple[int, int]:
+        """(start, end), both normalized to [0, rank)."""
+        rank = len(tensor_shape(self.input))
+        return (
+            normalize_dim(self.start_dim.value.data, rank),
+            normalize_dim(self.end_dim.value.data, rank),
+        )
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        rank = len(shape)
+        start, end = self.dims()
+        if not (0 <= start < max(rank, 1) and 0 <= end < max(rank, 1)):
+            raise VerifyException(
+                f"{self.name}: startDim {self.start_dim.value.data} / endDim "
+                f"{self.end_dim.value.data} out of range for rank {rank}"
+            )
+        if start > end:
+            raise VerifyException(f"{self.name}: startDim ({start}) must not come after endDim ({end})")
+        self.expect_result_shape((*shape[:start], math.prod(shape[start : end + 1]), *shape[end + 1 :]))
