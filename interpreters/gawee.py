@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -29,6 +29,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.math import erf_array
 
 
 def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -113,6 +114,31 @@ def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
     positions = np.arange(size)
     inside = (positions >= bounds[:, :1]) & (positions < bounds[:, 1:])
     return (inside / (bounds[:, 1:] - bounds[:, :1])).astype(dtype)
+
+
+def _elementwise(fn: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
+    """The implementation of an element-wise op computing `fn(op, *operands)`;
+    IEEE special values (inf, NaN, division by zero) are results, not errors."""
+
+    def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        arrays = _operands(op, args)
+        with np.errstate(all="ignore"):
+            return _result(op, fn(op, *arrays))
+
+    return run
+
+
+def _gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
+    """Computed in f64 and rounded once."""
+    x64 = x.astype(np.float64)
+    if op.approximation == "tanh":
+        inner = np.sqrt(2 / np.pi) * (x64 + 0.044715 * x64**3)
+        return 0.5 * x64 * (1 + np.tanh(inner))
+    return 0.5 * x64 * (1 + erf_array(x64 / np.sqrt(2)))
+
+
+def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
+    return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
 
 @register_impls
@@ -223,3 +249,29 @@ class GaweeFunctions(InterpreterFunctions):
         if bias:
             out = out + bias[0].astype(acc, copy=False)
         return _result(op, out)
+
+    run_neg = impl(gawee.NegOp)(_elementwise(lambda op, x: np.negative(x)))
+    run_abs = impl(gawee.AbsOp)(_elementwise(lambda op, x: np.abs(x)))
+    run_exp = impl(gawee.ExpOp)(_elementwise(lambda op, x: np.exp(x)))
+    run_log = impl(gawee.LogOp)(_elementwise(lambda op, x: np.log(x)))
+    run_sqrt = impl(gawee.SqrtOp)(_elementwise(lambda op, x: np.sqrt(x)))
+    run_reciprocal = impl(gawee.ReciprocalOp)(_elementwise(lambda op, x: np.reciprocal(x)))
+    run_sin = impl(gawee.SinOp)(_elementwise(lambda op, x: np.sin(x)))
+    run_cos = impl(gawee.CosOp)(_elementwise(lambda op, x: np.cos(x)))
+    run_tanh = impl(gawee.TanhOp)(_elementwise(lambda op, x: np.tanh(x)))
+    run_sigmoid = impl(gawee.SigmoidOp)(_elementwise(lambda op, x: 1 / (1 + np.exp(-x))))
+    run_erf = impl(gawee.ErfOp)(_elementwise(lambda op, x: erf_array(x)))
+    run_gelu = impl(gawee.GeluOp)(_elementwise(_gelu))
+    run_hard_swish = impl(gawee.HardSwishOp)(
+        _elementwise(lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
+    )
+    run_hard_sigmoid = impl(gawee.HardSigmoidOp)(
+        _elementwise(lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta")))
+    )
+    run_leaky_relu = impl(gawee.LeakyReluOp)(
+        _elementwise(lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x))
+    )
+    run_sub = impl(gawee.SubOp)(_elementwise(lambda op, x, y: np.subtract(x, y)))
+    run_mul = impl(gawee.MulOp)(_elementwise(lambda op, x, y: np.multiply(x, y)))
+    run_div = impl(gawee.DivOp)(_elementwise(lambda op, x, y: np.divide(x, y)))
+    run_pow = impl(gawee.PowOp)(_elementwise(lambda op, x, y: np.power(x, y)))

@@ -33,7 +33,8 @@ _erf = np.frompyfunc(pymath.erf, 1, 1)
 """libm's erf elementwise (numpy has no erf and scipy is not a dependency)."""
 
 
-def _erf_array(x: Any) -> Any:
+def erf_array(x: Any) -> Any:
+    """erf of every element, in f64."""
     return np.asarray(_erf(np.asarray(x, np.float64)), np.float64)
 
 
@@ -139,7 +140,7 @@ class MathFunctions(InterpreterFunctions):
 
     @impl(math.ErfOp)
     def run_erf(self, interpreter: Interpreter, op: math.ErfOp, args: PythonValues):
-        return self._float(op, args, _erf_array)
+        return self._float(op, args, erf_array)
 
     @impl(math.TanhOp)
     def run_tanh(self, interpreter: Interpreter, op: math.TanhOp, args: PythonValues):

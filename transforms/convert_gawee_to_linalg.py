@@ -17,14 +17,18 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 
 from nnstack.dialects import gawee
 from nnstack.transforms.gawee_to_linalg import (
+    BINARY_BODIES,
+    UNARY_OPS,
     AdAvgPoolLowering,
     AddLowering,
     BatchNormLowering,
+    BinaryElementwiseLowering,
     ConvLowering,
     FlattenLowering,
     LinearLowering,
     MaxPoolLowering,
     ReluLowering,
+    UnaryElementwiseLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
 from nnstack.transforms.utils import Problem, fail_at_ops
@@ -38,6 +42,8 @@ LOWERED_OPS = (
     gawee.AdAvgPoolOp,
     gawee.FlattenOp,
     gawee.LinearOp,
+    *UNARY_OPS,
+    *BINARY_BODIES,
 )
 """The gawee ops the patterns lower."""
 
@@ -85,6 +91,8 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     AdAvgPoolLowering(),
                     FlattenLowering(),
                     LinearLowering(),
+                    UnaryElementwiseLowering(),
+                    BinaryElementwiseLowering(),
                 ],
                 dce_enabled=False,
             ),

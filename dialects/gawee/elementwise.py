@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, f64
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, result_def, traits_def
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
@@ -78,3 +79,200 @@ class AddOp(BroadcastBinaryOp):
     """Element-wise sum with numpy broadcasting."""
 
     name = "gawee.add"
+
+
+# ---------------------------------------------------------------------------
+# Unary ops (ONNX semantics)
+# ---------------------------------------------------------------------------
+
+
+@gawee_op_definition
+class NegOp(UnaryElementwiseOp):
+    """-x (ONNX Neg)."""
+
+    name = "gawee.neg"
+
+
+@gawee_op_definition
+class AbsOp(UnaryElementwiseOp):
+    """|x| (ONNX Abs)."""
+
+    name = "gawee.abs"
+
+
+@gawee_op_definition
+class ExpOp(UnaryElementwiseOp):
+    """e^x (ONNX Exp)."""
+
+    name = "gawee.exp"
+
+
+@gawee_op_definition
+class LogOp(UnaryElementwiseOp):
+    """Natural logarithm; -inf at 0 and NaN below (ONNX Log)."""
+
+    name = "gawee.log"
+
+
+@gawee_op_definition
+class SqrtOp(UnaryElementwiseOp):
+    """Square root; NaN below 0 (ONNX Sqrt)."""
+
+    name = "gawee.sqrt"
+
+
+@gawee_op_definition
+class ReciprocalOp(UnaryElementwiseOp):
+    """1 / x (ONNX Reciprocal)."""
+
+    name = "gawee.reciprocal"
+
+
+@gawee_op_definition
+class SinOp(UnaryElementwiseOp):
+    """sin(x) (ONNX Sin)."""
+
+    name = "gawee.sin"
+
+
+@gawee_op_definition
+class CosOp(UnaryElementwiseOp):
+    """cos(x) (ONNX Cos)."""
+
+    name = "gawee.cos"
+
+
+@gawee_op_definition
+class TanhOp(UnaryElementwiseOp):
+    """tanh(x) (ONNX Tanh)."""
+
+    name = "gawee.tanh"
+
+
+@gawee_op_definition
+class SigmoidOp(UnaryElementwiseOp):
+    """1 / (1 + e^-x) (ONNX Sigmoid)."""
+
+    name = "gawee.sigmoid"
+
+
+@gawee_op_definition
+class ErfOp(UnaryElementwiseOp):
+    """The Gauss error function (ONNX Erf)."""
+
+    name = "gawee.erf"
+
+
+@gawee_op_definition
+class HardSwishOp(UnaryElementwiseOp):
+    """x * max(0, min(1, x / 6 + 1 / 2)) (ONNX HardSwish)."""
+
+    name = "gawee.hard_swish"
+
+
+@gawee_op_definition
+class GeluOp(UnaryElementwiseOp):
+    """x * Phi(x) (ONNX Gelu): with `approximate = "none"` (the default) the exact
+    0.5 * x * (1 + erf(x / sqrt(2))), with `"tanh"` the approximation
+    0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))."""
+
+    name = "gawee.gelu"
+
+    APPROXIMATIONS: ClassVar[tuple[str, ...]] = ("none", "tanh")
+
+    approximate = opt_attr_def(StringAttr, default_value=StringAttr("none"))
+
+    assembly_format = f"$input (`approximate` `=` $approximate^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, approximate: str = "none"):
+        input = SSAValue.get(input)
+        attributes = {} if approximate == "none" else {"approximate": StringAttr(approximate)}
+        super(UnaryElementwiseOp, self).__init__(
+            operands=[input], result_types=[input.type], attributes=attributes
+        )
+
+    @property
+    def approximation(self) -> str:
+        return self.approximate.data if self.approximate is not None else "none"
+
+    def verify_(self) -> None:
+        if self.approximation not in self.APPROXIMATIONS:
+            raise self.fail(f'\'approximate\' must be "none" or "tanh", got "{self.approximation}"')
+        super().verify_()
+
+
+class _AlphaUnaryOp(UnaryElementwiseOp):
+    """A unary op with float parameters (`alpha`, `beta`) that have ONNX's defaults."""
+
+    DEFAULTS: ClassVar[dict[str, float]] = {}
+
+    def __init__(self, input: SSAValue | Operation, **parameters: float):
+        input = SSAValue.get(input)
+        attributes = {name: FloatAttr(value, f64) for name, value in parameters.items()}
+        super(UnaryElementwiseOp, self).__init__(
+            operands=[input], result_types=[input.type], attributes=attributes
+        )
+
+    def parameter(self, name: str) -> float:
+        attr = self.attributes.get(name)
+        return attr.value.data if isinstance(attr, FloatAttr) else self.DEFAULTS[name]
+
+
+@gawee_op_definition
+class LeakyReluOp(_AlphaUnaryOp):
+    """x for x >= 0, alpha * x below (ONNX LeakyRelu; alpha defaults to 0.01)."""
+
+    name = "gawee.leaky_relu"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 0.01}
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.01, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? {ATTR_DICT_AND_TYPES}"
+
+
+@gawee_op_definition
+class HardSigmoidOp(_AlphaUnaryOp):
+    """max(0, min(1, alpha * x + beta)) (ONNX HardSigmoid; alpha 0.2, beta 0.5 by default)."""
+
+    name = "gawee.hard_sigmoid"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 0.2, "beta": 0.5}
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.2, f64))
+    beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.5, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? (`beta` `=` $beta^)? {ATTR_DICT_AND_TYPES}"
+
+
+# ---------------------------------------------------------------------------
+# Binary ops (ONNX multidirectional broadcasting)
+# ---------------------------------------------------------------------------
+
+
+@gawee_op_definition
+class SubOp(BroadcastBinaryOp):
+    """lhs - rhs (ONNX Sub)."""
+
+    name = "gawee.sub"
+
+
+@gawee_op_definition
+class MulOp(BroadcastBinaryOp):
+    """lhs * rhs (ONNX Mul)."""
+
+    name = "gawee.mul"
+
+
+@gawee_op_definition
+class DivOp(BroadcastBinaryOp):
+    """lhs / rhs, IEEE division (ONNX Div on floats)."""
+
+    name = "gawee.div"
+
+
+@gawee_op_definition
+class PowOp(BroadcastBinaryOp):
+    """lhs ^ rhs (ONNX Pow on floats: NaN for a negative base and a fractional exponent)."""
+
+    name = "gawee.pow"

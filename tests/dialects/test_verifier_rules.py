@@ -114,7 +114,18 @@ AD_AVG_POOL = Op("gawee.ad_avg_pool", (t(1, 2, 7, 5),), {"outputSize": a(3, 2)},
 FLATTEN = Op("gawee.flatten", (t(2, 3, 4, 5),), {"startDim": i64(1), "endDim": i64(-2)}, (t(2, 12, 5),))
 LINEAR = Op("gawee.linear", (t(3, 2, 5), t(4, 5), t(4)), {}, (t(3, 2, 4),))
 
-GAWEE_OPS = [CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR]
+UNARY = [
+    Op(f"gawee.{name}", (t(2, 3),), {}, (t(2, 3),))
+    for name in (
+        "neg", "abs", "exp", "log", "sqrt", "reciprocal", "sin", "cos", "tanh", "sigmoid", "erf",
+        "gelu", "hard_sigmoid", "hard_swish", "leaky_relu",
+    )
+]
+BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "pow")]
+GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
+LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
+
+GAWEE_OPS = [CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
 
 def gawee_cases() -> list[Invalid]:
@@ -193,6 +204,26 @@ def gawee_cases() -> list[Invalid]:
         ("linear-features", LINEAR.operand(1, t(4, 6)), "features"),
         ("linear-bias-shape", LINEAR.operand(2, t(5)), "bias"),
         ("linear-result-shape", LINEAR.result(t(3, 4)), "result shape"),
+    ]
+    # the unary and binary element-wise families: types and shapes as relu's and add's
+    for op in UNARY:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-result-shape", op.result(t(3, 2)), "result shape"),
+            (f"{short}-integer", op.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+            (f"{short}-mixed-types", op.result(t(2, 3, element="f64")), "f64"),
+        ]
+    for op in BINARY:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 1, 4)), "result shape"),
+            (f"{short}-mixed-types", op.operand(1, t(3, 1, element="f64")), "f64"),
+        ]
+    cases += [
+        ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),
+        ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
+        ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
     ]
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
 

@@ -3,6 +3,8 @@
 Skipped where IREE is not installed (`pip install nnstack[upstream]`); CI installs it.
 """
 
+import re
+
 import numpy as np
 import pytest
 from gawee_cases import filecheck_cases, find_function, function_names, lower, parse, random_arguments
@@ -52,5 +54,7 @@ def test_small_resnet_in_iree():
 @pytest.mark.parametrize(("name", "index", "chunk"), filecheck_cases())
 def test_filecheck_inputs_in_iree(name: str, index: int, chunk: str):
     module = parse(chunk, name)
+    if re.search(r"math\.(?!absf)\w+ .*: f64", str(lower(module))):
+        pytest.skip("IREE 3.12's llvm-cpu links no f64 libm (iree-lld: undefined symbol: log, sin, exp, erf)")
     for symbol in function_names(module):
         assert_iree_agrees(module, symbol, seed=index)

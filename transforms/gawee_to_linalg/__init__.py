@@ -5,23 +5,36 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `builder`: IR-building helpers shared by the patterns (constants, empty + fill,
   tensor.pad, linalg.generic, affine maps, the lowering precondition).
 - `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool.
-- `elementwise`: gawee.relu, gawee.add, gawee.batch_norm.
+- `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
+  leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
 - `linear`: gawee.linear. `reshape`: gawee.flatten.
 """
 
 from .conv import ConvLowering
-from .elementwise import AddLowering, BatchNormLowering, ReluLowering
+from .elementwise import (
+    BINARY_BODIES,
+    UNARY_OPS,
+    AddLowering,
+    BatchNormLowering,
+    BinaryElementwiseLowering,
+    ReluLowering,
+    UnaryElementwiseLowering,
+)
 from .linear import LinearLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering
 
 __all__ = [
+    "BINARY_BODIES",
+    "UNARY_OPS",
     "AdAvgPoolLowering",
     "AddLowering",
     "BatchNormLowering",
+    "BinaryElementwiseLowering",
     "ConvLowering",
     "FlattenLowering",
     "LinearLowering",
     "MaxPoolLowering",
     "ReluLowering",
+    "UnaryElementwiseLowering",
 ]

@@ -1,15 +1,42 @@
-"""Lowerings of the element-wise gawee ops: relu, add, batch_norm."""
+"""Lowerings of the element-wise gawee ops: relu, add, batch_norm, the unary ops and
+the broadcasting binary ops."""
 
 from __future__ import annotations
 
+import math as pymath
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import AddOp, BatchNormOp, ReluOp
+from nnstack.dialects.gawee import (
+    AbsOp,
+    AddOp,
+    BatchNormOp,
+    BroadcastBinaryOp,
+    CosOp,
+    DivOp,
+    ErfOp,
+    ExpOp,
+    GeluOp,
+    HardSigmoidOp,
+    HardSwishOp,
+    LeakyReluOp,
+    LogOp,
+    MulOp,
+    NegOp,
+    PowOp,
+    ReciprocalOp,
+    ReluOp,
+    SigmoidOp,
+    SinOp,
+    SqrtOp,
+    SubOp,
+    TanhOp,
+)
 
 from .builder import (
     LoweringBuilder,
@@ -78,7 +105,10 @@ class AddLowering(RewritePattern):
         else:
             maps = [broadcast_map(shape_of(v), shape) for v in (op.lhs, op.rhs)]
             result = b.generic(
-                [op.lhs, op.rhs], empty, [*maps, identity_map(len(shape))], parallel(len(shape)),
+                [op.lhs, op.rhs],
+                empty,
+                [*maps, identity_map(len(shape))],
+                parallel(len(shape)),
                 lambda lhs, rhs, _out: arith.AddfOp(lhs, rhs).result,
             )
         rewriter.replace(op, b.ops, [result])
@@ -123,4 +153,143 @@ class BatchNormLowering(RewritePattern):
             return arith.AddfOp(arith.MulfOp(normalized, weight), bias).result
 
         result = b.generic(inputs, b.empty(shape, element_type), maps, parallel(rank), body)
+        rewriter.replace(op, b.ops, [result])
+
+
+def _hard_sigmoid(x: SSAValue, alpha: float, beta: float, element_type: Attribute) -> SSAValue:
+    """min(max(alpha * x + beta, 0), 1)."""
+    scaled = arith.AddfOp(
+        arith.MulfOp(x, float_constant(alpha, element_type)), float_constant(beta, element_type)
+    )
+    low = arith.MaximumfOp(scaled, float_constant(0.0, element_type))
+    return arith.MinimumfOp(low, float_constant(1.0, element_type)).result
+
+
+def _gelu(op: GeluOp, x: SSAValue, element_type: Attribute) -> SSAValue:
+    """0.5 * x * (1 + erf(x / sqrt(2))), or with tanh(sqrt(2 / pi) * (x + 0.044715 x^3))."""
+    if op.approximation == "tanh":
+        cube = arith.MulfOp(arith.MulfOp(x, x), x)
+        inner = arith.AddfOp(x, arith.MulfOp(cube, float_constant(0.044715, element_type)))
+        phi = math.TanhOp(arith.MulfOp(inner, float_constant(pymath.sqrt(2 / pymath.pi), element_type)))
+    else:
+        phi = math.ErfOp(arith.MulfOp(x, float_constant(1 / pymath.sqrt(2), element_type)))
+    one_plus = arith.AddfOp(phi, float_constant(1.0, element_type))
+    return arith.MulfOp(arith.MulfOp(x, float_constant(0.5, element_type)), one_plus).result
+
+
+def _unary_body(op: Operation, x: SSAValue, t: Attribute) -> SSAValue:
+    """The scalar computation of a unary element-wise gawee op, in its element type `t`."""
+    match op:
+        case NegOp():
+            return arith.NegfOp(x).result
+        case AbsOp():
+            return math.AbsFOp(x).result
+        case ExpOp():
+            return math.ExpOp(x).result
+        case LogOp():
+            return math.LogOp(x).result
+        case SqrtOp():
+            return math.SqrtOp(x).result
+        case SinOp():
+            return math.SinOp(x).result
+        case CosOp():
+            return math.CosOp(x).result
+        case TanhOp():
+            return math.TanhOp(x).result
+        case ErfOp():
+            return math.ErfOp(x).result
+        case ReciprocalOp():
+            return arith.DivfOp(float_constant(1.0, t), x).result
+        case SigmoidOp():
+            denominator = arith.AddfOp(float_constant(1.0, t), math.ExpOp(arith.NegfOp(x)))
+            return arith.DivfOp(float_constant(1.0, t), denominator).result
+        case GeluOp():
+            return _gelu(op, x, t)
+        case HardSigmoidOp():
+            return _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"), t)
+        case HardSwishOp():
+            return arith.MulfOp(x, _hard_sigmoid(x, 1 / 6, 0.5, t)).result
+        case LeakyReluOp():
+            negative = arith.CmpfOp(x, float_constant(0.0, t), "olt")
+            scaled = arith.MulfOp(x, float_constant(op.parameter("alpha"), t))
+            return arith.SelectOp(negative, scaled, x).result
+        case _:
+            raise ValueError(f"{op.name} is not a unary element-wise op")
+
+
+UNARY_OPS = (
+    NegOp,
+    AbsOp,
+    ExpOp,
+    LogOp,
+    SqrtOp,
+    SinOp,
+    CosOp,
+    TanhOp,
+    ErfOp,
+    ReciprocalOp,
+    SigmoidOp,
+    GeluOp,
+    HardSigmoidOp,
+    HardSwishOp,
+    LeakyReluOp,
+)
+"""The unary gawee ops `UnaryElementwiseLowering` lowers."""
+
+BINARY_BODIES: dict[type[BroadcastBinaryOp], Callable[[SSAValue, SSAValue], Operation]] = {
+    SubOp: arith.SubfOp,
+    MulOp: arith.MulfOp,
+    DivOp: arith.DivfOp,
+    PowOp: math.PowFOp,
+}
+"""The scalar op of each broadcasting binary gawee op `BinaryElementwiseLowering` lowers."""
+
+
+class UnaryElementwiseLowering(RewritePattern):
+    """
+    Lowers a unary element-wise gawee op (neg, abs, exp, log, sqrt, sin, cos, tanh,
+    erf, reciprocal, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu) to one
+    `linalg.generic` over the input's rank (identity maps, all parallel) whose body
+    is the op's scalar formula in arith / math ops of the element type, with its
+    constants created inside the body.
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        if not isinstance(op, UNARY_OPS) or unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        element_type = element_type_of(op.output)
+        shape = shape_of(op.output)
+        rank = len(shape)
+        result = b.generic(
+            [op.input],
+            b.empty(shape, element_type),
+            [identity_map(rank)] * 2,
+            parallel(rank),
+            lambda x, _out: _unary_body(op, x, element_type),
+        )
+        rewriter.replace(op, b.ops, [result])
+
+
+class BinaryElementwiseLowering(RewritePattern):
+    """
+    Lowers a broadcasting binary gawee op (sub, mul, div, pow) to one `linalg.generic`
+    whose maps follow numpy's right-aligned broadcasting (as `gawee.add`'s) and whose
+    body is `arith.subf` / `mulf` / `divf` or `math.powf`.
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        scalar_op = BINARY_BODIES.get(type(op))  # pyright: ignore[reportArgumentType]
+        if scalar_op is None or not isinstance(op, BroadcastBinaryOp) or unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        shape = shape_of(op.output)
+        maps = [broadcast_map(shape_of(v), shape) for v in (op.lhs, op.rhs)]
+        result = b.generic(
+            [op.lhs, op.rhs],
+            b.empty(shape, element_type_of(op.output)),
+            [*maps, identity_map(len(shape))],
+            parallel(len(shape)),
+            lambda lhs, rhs, _out: scalar_op(lhs, rhs).results[0],
+        )
         rewriter.replace(op, b.ops, [result])

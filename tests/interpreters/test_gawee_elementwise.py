@@ -1,0 +1,162 @@
+"""The unary and broadcasting binary gawee ops against ONNX's reference evaluator, at
+gawee level and after convert-gawee-to-linalg; convert-gawee-to-mir, which does not
+carry them yet, fails with a diagnostic at the op.
+
+The oracle is `onnx.reference.ReferenceEvaluator` running the ONNX operator each op
+mirrors, on inputs drawn from the operator's domain (positive for log, sqrt and the
+base of pow, away from zero for reciprocal and div).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import onnx
+import pytest
+from onnx import TensorProto, helper
+from onnx.reference import ReferenceEvaluator
+from xdsl.context import Context
+from xdsl.utils.exceptions import PassFailedException
+
+from nnstack.interpreters import parse_module as parse
+from nnstack.interpreters import run
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+
+@dataclass(frozen=True)
+class Case:
+    """A gawee op, its custom-syntax attributes, and the ONNX node it mirrors."""
+
+    op: str
+    onnx_op: str
+    syntax: str = ""
+    onnx_attributes: dict[str, object] = field(default_factory=dict)
+    domain: tuple[float, float] = (-3.0, 3.0)
+    opset: int = 21
+
+
+UNARY = [
+    Case("neg", "Neg"),
+    Case("abs", "Abs"),
+    Case("exp", "Exp"),
+    Case("log", "Log", domain=(0.05, 5.0)),
+    Case("sqrt", "Sqrt", domain=(0.0, 5.0)),
+    Case("reciprocal", "Reciprocal", domain=(0.2, 4.0)),
+    Case("sin", "Sin"),
+    Case("cos", "Cos"),
+    Case("tanh", "Tanh"),
+    Case("sigmoid", "Sigmoid", domain=(-8.0, 8.0)),
+    Case("erf", "Erf"),
+    Case("gelu", "Gelu"),
+    Case("gelu", "Gelu", ' approximate = "tanh"', {"approximate": "tanh"}),
+    Case("hard_sigmoid", "HardSigmoid", domain=(-4.0, 4.0)),
+    Case("hard_sigmoid", "HardSigmoid", " alpha = 0.5 beta = 0.25", {"alpha": 0.5, "beta": 0.25}),
+    Case("hard_swish", "HardSwish", domain=(-5.0, 5.0)),
+    Case("leaky_relu", "LeakyRelu"),
+    Case("leaky_relu", "LeakyRelu", " alpha = 0.3", {"alpha": 0.3}),
+]
+BINARY = [
+    Case("sub", "Sub"),
+    Case("mul", "Mul"),
+    Case("div", "Div", domain=(0.5, 3.0)),
+    Case("pow", "Pow", domain=(0.1, 2.0)),
+]
+
+ELEMENT = {np.float32: ("f32", TensorProto.FLOAT), np.float64: ("f64", TensorProto.DOUBLE)}
+
+
+def tensor(shape: tuple[int, ...], dtype: type) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{ELEMENT[dtype][0]}>"
+
+
+def reference(case: Case, inputs: list[np.ndarray], out_shape: tuple[int, ...]) -> np.ndarray:
+    elem = ELEMENT[inputs[0].dtype.type][1]
+    names = [f"x{i}" for i in range(len(inputs))]
+    node = helper.make_node(case.onnx_op, names, ["y"], **case.onnx_attributes)
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info(n, elem, list(x.shape)) for n, x in zip(names, inputs)],
+        [helper.make_tensor_value_info("y", elem, list(out_shape))],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", case.opset)])
+    onnx.checker.check_model(model)
+    (y,) = ReferenceEvaluator(model).run(None, dict(zip(names, inputs)))
+    return np.asarray(y)
+
+
+def program(case: Case, shapes: list[tuple[int, ...]], out_shape: tuple[int, ...], dtype: type) -> str:
+    args = ", ".join(f"%x{i}: {tensor(s, dtype)}" for i, s in enumerate(shapes))
+    operands = ", ".join(f"%x{i}" for i in range(len(shapes)))
+    types = ", ".join(tensor(s, dtype) for s in shapes)
+    out = tensor(out_shape, dtype)
+    return (
+        f"func.func @main({args}) -> {out} {{\n"
+        f"  %0 = gawee.{case.op} {operands}{case.syntax} : ({types}) -> {out}\n"
+        f"  func.return %0 : {out}\n}}\n"
+    )
+
+
+def check(case: Case, shapes: list[tuple[int, ...]], out_shape: tuple[int, ...], dtype: type):
+    rng = np.random.default_rng(sum(map(ord, case.op + case.syntax)))
+    inputs = [rng.uniform(*case.domain, size=s).astype(dtype) for s in shapes]
+    expected = reference(case, inputs, out_shape)
+    text = program(case, shapes, out_shape, dtype)
+    # The reference evaluator computes erf, gelu and the alpha/beta ops with f32
+    # constants even on f64 inputs, so f64 agrees to f32 precision there.
+    tolerance = {"rtol": 2e-6, "atol": 2e-6} if dtype == np.float32 else {"rtol": 1e-7, "atol": 1e-7}
+
+    (gawee_result,) = run(text, "main", *inputs)
+    assert gawee_result.dtype == dtype
+    np.testing.assert_allclose(gawee_result, expected, **tolerance)
+
+    lowered = parse(text)
+    ConvertGaweeToLinalgPass().apply(Context(), lowered)
+    assert "gawee." not in str(lowered)
+    (linalg_result,) = run(lowered, "main", *inputs)
+    np.testing.assert_allclose(linalg_result, expected, **tolerance)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("case", UNARY, ids=lambda c: c.op + c.syntax.replace(" ", "_"))
+def test_unary_op_matches_onnx(case: Case, dtype: type):
+    check(case, [(2, 3, 5)], (2, 3, 5), dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("case", BINARY, ids=lambda c: c.op)
+@pytest.mark.parametrize(
+    ("lhs", "rhs", "out"),
+    [((2, 3, 4), (2, 3, 4), (2, 3, 4)), ((2, 1, 4), (3, 1), (2, 3, 4)), ((4,), (3, 1, 1, 4), (3, 1, 1, 4))],
+    ids=["same", "both-broadcast", "rank-extend"],
+)
+def test_binary_op_matches_onnx(case: Case, lhs, rhs, out, dtype: type):
+    check(case, [lhs, rhs], out, dtype)
+
+
+def test_special_values_follow_ieee():
+    """log(0) = -inf, sqrt(-1) = NaN, 1/0 = inf: results, not errors, as in ONNX."""
+    text = (
+        "func.func @main(%x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {\n"
+        "  %0 = gawee.log %x : (tensor<3xf32>) -> tensor<3xf32>\n"
+        "  %1 = gawee.sqrt %x : (tensor<3xf32>) -> tensor<3xf32>\n"
+        "  %2 = gawee.reciprocal %x : (tensor<3xf32>) -> tensor<3xf32>\n"
+        "  func.return %0, %1, %2 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>\n}\n"
+    )
+    x = np.array([0.0, -1.0, 4.0], np.float32)
+    log, sqrt, reciprocal = run(text, "main", x)
+    np.testing.assert_array_equal(log, [-np.inf, np.nan, np.log(np.float32(4))])
+    np.testing.assert_array_equal(sqrt, [0.0, np.nan, 2.0])
+    np.testing.assert_array_equal(reciprocal, [np.inf, -1.0, 0.25])
+
+
+@pytest.mark.parametrize("case", [UNARY[0], BINARY[0]], ids=lambda c: c.op)
+def test_convert_gawee_to_mir_rejects_new_ops_at_the_op(case: Case):
+    shapes = [(2, 3)] * (1 if case in UNARY else 2)
+    module = parse(program(case, shapes, (2, 3), np.float32))
+    before = str(module)
+    with pytest.raises(PassFailedException, match=f"cannot lower gawee.{case.op}: no lowering pattern"):
+        ConvertGaweeToMirPass().apply(Context(), module)
+    assert str(module) == before
