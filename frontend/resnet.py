@@ -72,12 +72,13 @@ class GaweeGraphBuilder:
         channels = self.shape(x)[1]
         name = self.layer_name("bn")
         params = [
-            self.argument((channels,), f"{name}_{param}")
-            for param in ("weight", "bias", "mean", "var")
+            self.argument((channels,), f"{name}_{param}") for param in ("weight", "bias", "mean", "var")
         ]
         return self.append(gawee.BatchNormOp(x, *params))
 
-    def conv_norm(self, x: SSAValue, out_channels: int, kernel: int, stride: int, padding: int, batch_norm: bool) -> SSAValue:
+    def conv_norm(
+        self, x: SSAValue, out_channels: int, kernel: int, stride: int, padding: int, batch_norm: bool
+    ) -> SSAValue:
         """conv + batch_norm (bias-free conv), or a biased conv where BN was folded away."""
         y = self.conv(x, out_channels, kernel, stride=stride, padding=padding, bias=not batch_norm)
         return self.batch_norm(y) if batch_norm else y

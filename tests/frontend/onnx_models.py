@@ -1,0 +1,124 @@
+"""Small models exported from PyTorch at test time (random weights; nothing is
+downloaded), and the comparison with ONNX Runtime the front-end tests share."""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import numpy as np
+import onnx
+import onnxruntime
+import torch
+from torch import nn
+
+
+class BasicBlock(nn.Module):
+    """torchvision's ResNet BasicBlock: two 3x3 convs with batch norm, and a 1x1
+    strided projection where the shape changes."""
+
+    def __init__(self, inplanes: int, planes: int, stride: int):
+        super().__init__()
+        self.conv1 = nn.Conv2d(inplanes, planes, 3, stride, 1, bias=False)
+        self.bn1 = nn.BatchNorm2d(planes)
+        self.conv2 = nn.Conv2d(planes, planes, 3, 1, 1, bias=False)
+        self.bn2 = nn.BatchNorm2d(planes)
+        self.relu = nn.ReLU()
+        self.downsample = None
+        if stride != 1 or inplanes != planes:
+            self.downsample = nn.Sequential(
+                nn.Conv2d(inplanes, planes, 1, stride, bias=False), nn.BatchNorm2d(planes)
+            )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        identity = x if self.downsample is None else self.downsample(x)
+        out = self.relu(self.bn1(self.conv1(x)))
+        return self.relu(self.bn2(self.conv2(out)) + identity)
+
+
+class ResNet(nn.Module):
+    """ResNet-18's layout (stem 7x7/2 conv, 3x3/2 max pool, four stages of two
+    BasicBlocks, global average pool, fc) with a chosen width; `widths=(64, 128,
+    256, 512)` and 1000 classes is ResNet-18 itself."""
+
+    def __init__(self, widths: tuple[int, ...] = (8, 16, 16, 32), classes: int = 10, blocks: int = 2):
+        super().__init__()
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, widths[0], 7, 2, 3, bias=False),
+            nn.BatchNorm2d(widths[0]),
+            nn.ReLU(),
+            nn.MaxPool2d(3, 2, 1),
+        )
+        layers, inplanes = [], widths[0]
+        for index, planes in enumerate(widths):
+            for block in range(blocks):
+                layers.append(BasicBlock(inplanes, planes, 2 if index > 0 and block == 0 else 1))
+                inplanes = planes
+        self.layers = nn.Sequential(*layers)
+        self.pool = nn.AdaptiveAvgPool2d(1)
+        self.fc = nn.Linear(inplanes, classes)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(torch.flatten(self.pool(self.layers(self.stem(x))), 1))
+
+
+def randomize_batch_norm(model: nn.Module, seed: int) -> nn.Module:
+    """Non-trivial running statistics and affine parameters, so batch norm matters."""
+    generator = torch.Generator().manual_seed(seed)
+    for module in model.modules():
+        if isinstance(module, nn.BatchNorm2d):
+            with torch.no_grad():
+                module.running_mean.copy_(torch.randn(module.num_features, generator=generator) * 0.1)
+                module.running_var.copy_(torch.rand(module.num_features, generator=generator) + 0.5)
+                module.weight.copy_(torch.rand(module.num_features, generator=generator) + 0.5)
+                module.bias.copy_(torch.randn(module.num_features, generator=generator) * 0.1)
+    return model.eval()
+
+
+def export(
+    model: nn.Module, example: torch.Tensor, *, fold: bool = True, dynamic_batch: bool = False
+) -> onnx.ModelProto:
+    """`torch.onnx.export` (TorchScript exporter, opset 17) to an in-memory model."""
+    buffer = io.BytesIO()
+    # The TorchScript exporter is what the models of record were exported with; torch
+    # warns that it is deprecated in favour of the dynamo exporter.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        _export(model, example, buffer, fold, dynamic_batch)
+    return onnx.load_from_string(buffer.getvalue())
+
+
+def _export(
+    model: nn.Module, example: torch.Tensor, buffer: io.BytesIO, fold: bool, dynamic_batch: bool
+) -> None:
+    torch.onnx.export(
+        model,
+        (example,),
+        buffer,
+        dynamo=False,
+        opset_version=17,
+        input_names=["x"],
+        output_names=["y"],
+        do_constant_folding=fold,
+        training=torch.onnx.TrainingMode.PRESERVE if not fold else torch.onnx.TrainingMode.EVAL,
+        dynamic_axes={"x": {0: "batch"}, "y": {0: "batch"}} if dynamic_batch else None,
+    )
+
+
+def onnxruntime_outputs(
+    model: onnx.ModelProto, inputs: dict[str, np.ndarray], threads: int = 1
+) -> list[np.ndarray]:
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    session = onnxruntime.InferenceSession(
+        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+    return session.run(None, inputs)
+
+
+def assert_matches(got: np.ndarray, reference: np.ndarray) -> float:
+    """The issue's bound: max |err| <= 1e-4 + 1e-3 * max |reference|; returns the error."""
+    assert got.shape == reference.shape and got.dtype == reference.dtype
+    error = float(np.max(np.abs(got.astype(np.float64) - reference)))
+    assert error <= 1e-4 + 1e-3 * float(np.max(np.abs(reference))), error
+    return error

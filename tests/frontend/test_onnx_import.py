@@ -1,0 +1,277 @@
+"""The ONNX front end: models exported from PyTorch or built with onnx.helper are
+imported to gawee and run at gawee, linalg and mir level; every output matches ONNX
+Runtime within max |err| <= 1e-4 + 1e-3 * max |reference|. Models the importer cannot
+represent exactly are one-line errors."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import numpy as np
+import onnx
+import pytest
+import torch
+from onnx import TensorProto, helper, numpy_helper
+from onnx_models import ResNet, assert_matches, export, onnxruntime_outputs, randomize_batch_norm
+from xdsl.context import Context
+
+from nnstack.frontend.onnx import OnnxImportError, import_onnx
+from nnstack.interpreters import parse_module, run
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+LEVELS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+
+
+def run_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray], **shapes) -> list[np.ndarray]:
+    module = import_onnx(model, shapes)
+    if (lowering := LEVELS[level]) is not None:
+        lowering().apply(Context(), module)
+        module.verify()
+    return list(run(module, "main", *inputs.values()))
+
+
+def check_against_onnxruntime(model: onnx.ModelProto, inputs: dict[str, np.ndarray], level: str) -> float:
+    expected = onnxruntime_outputs(model, inputs)
+    got = run_at(level, model, inputs)
+    assert len(got) == len(expected)
+    return max(assert_matches(g, e) for g, e in zip(got, expected))
+
+
+def resnet(fold: bool) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    torch.manual_seed(0)
+    example = torch.randn(2, 3, 32, 32)
+    return export(randomize_batch_norm(ResNet(), seed=1), example, fold=fold), {"x": example.numpy()}
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("fold", [True, False], ids=["bn-folded", "bn-kept"])
+def test_resnet_matches_onnxruntime(level: str, fold: bool):
+    """ResNet-18's layout at width 8..32 on 2x3x32x32: with batch norm folded into the
+    convs by the exporter (Conv, Relu, MaxPool, Add, GlobalAveragePool, Flatten,
+    Gemm), and kept as BatchNormalization nodes."""
+    model, inputs = resnet(fold)
+    kinds = {node.op_type for node in model.graph.node}
+    assert ("BatchNormalization" in kinds) != fold
+    check_against_onnxruntime(model, inputs, level)
+
+
+def conv_model(group: int, auto_pad: str, strides: list[int], dilations: list[int]) -> onnx.ModelProto:
+    rng = np.random.default_rng(group)
+    weight = rng.standard_normal((8, 8 // group, 3, 2)).astype(np.float32)
+    bias = rng.standard_normal(8).astype(np.float32)
+    attributes = {"group": group, "strides": strides, "dilations": dilations, "auto_pad": auto_pad}
+    if auto_pad == "NOTSET":
+        attributes["pads"] = [1, 0, 2, 1]
+    node = helper.make_node("Conv", ["x", "w", "b"], ["y"], **attributes)
+    graph = helper.make_graph(
+        [node, helper.make_node("Relu", ["y"], ["z"])],
+        "conv",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 8, 9, 11])],
+        [helper.make_tensor_value_info("z", TensorProto.FLOAT, None)],
+        [numpy_helper.from_array(weight, "w"), numpy_helper.from_array(bias, "b")],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("group", "auto_pad", "strides", "dilations"),
+    [
+        (1, "NOTSET", [1, 2], [1, 1]),
+        (2, "SAME_UPPER", [2, 1], [1, 1]),
+        (8, "SAME_LOWER", [2, 2], [1, 1]),
+        (4, "VALID", [1, 1], [2, 1]),
+    ],
+    ids=["asymmetric-pads", "grouped-same-upper", "depthwise-same-lower", "valid-dilated"],
+)
+def test_conv_attributes_match_onnxruntime(level, group, auto_pad, strides, dilations):
+    model = conv_model(group, auto_pad, strides, dilations)
+    inputs = {"x": np.random.default_rng(0).standard_normal((1, 8, 9, 11)).astype(np.float32)}
+    check_against_onnxruntime(model, inputs, level)
+
+
+class Activations(torch.nn.Module):
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a = torch.nn.functional.gelu(x) * torch.sigmoid(x) - torch.tanh(x) / (torch.exp(-x.abs()) + 1)
+        b = torch.nn.functional.leaky_relu(x, 0.2) + torch.nn.functional.hardswish(x) * torch.erf(x)
+        return a + b.pow(2.0) + torch.sqrt(x * x + 1).log() * torch.sin(x) - torch.cos(x).reciprocal()
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+def test_elementwise_model_matches_onnxruntime(level: str):
+    """An exported mix of the element-wise operators (GELU decomposed with Erf, as
+    opset-17 exports write it)."""
+    example = torch.randn(3, 5, 7)
+    model = export(Activations(), example)
+    assert {"Erf", "Sigmoid", "LeakyRelu", "HardSwish", "Pow", "Reciprocal"} <= {
+        n.op_type for n in model.graph.node
+    }
+    check_against_onnxruntime(model, {"x": example.numpy()}, level)
+
+
+def test_shape_arithmetic_is_folded_at_import():
+    """Shape -> ConstantOfShape of an initializer's shape is evaluated at import: the
+    program is one gawee.add with a constant operand."""
+    graph = helper.make_graph(
+        [
+            helper.make_node("Shape", ["w"], ["s"]),
+            helper.make_node(
+                "ConstantOfShape", ["s"], ["c"], value=numpy_helper.from_array(np.array([2.5], np.float32))
+            ),
+            helper.make_node("Add", ["x", "c"], ["y"]),
+        ],
+        "fold",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 3])],
+        [numpy_helper.from_array(np.zeros((3,), np.float32), "w")],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    module = import_onnx(model)
+    gawee_ops = [op.name for op in module.walk() if op.name.startswith("gawee.")]
+    assert gawee_ops == ["gawee.add"]
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    (y,) = run(module, "main", x)
+    np.testing.assert_array_equal(y, x + 2.5)
+
+
+def test_dynamic_batch_needs_an_input_shape():
+    torch.manual_seed(0)
+    example = torch.randn(1, 3, 32, 32)
+    model = export(randomize_batch_norm(ResNet(), seed=1), example, dynamic_batch=True)
+    with pytest.raises(
+        OnnxImportError,
+        match=r"^input 'x' has a dynamic dimension 'batch' \(dim 0\); give its size with --input-shape x=Nx3x32x32$",
+    ):
+        import_onnx(model)
+    inputs = {"x": np.random.default_rng(1).standard_normal((3, 3, 32, 32)).astype(np.float32)}
+    (y,) = run_at("gawee", model, inputs, x=(3, 3, 32, 32))
+    assert_matches(y, onnxruntime_outputs(model, inputs)[0])
+
+
+def single_node_model(
+    node: onnx.NodeProto, shape: list[int], elem: int = TensorProto.FLOAT
+) -> onnx.ModelProto:
+    graph = helper.make_graph(
+        [node],
+        "one",
+        [helper.make_tensor_value_info("x", elem, shape)],
+        [helper.make_tensor_value_info("y", elem, None)],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+@pytest.mark.parametrize(
+    ("node", "shape", "elem", "message"),
+    [
+        (
+            helper.make_node("Hardmax", ["x"], ["y"], name="hm"),
+            [2, 3],
+            TensorProto.FLOAT,
+            "node 'hm' (Hardmax, opset 17): no gawee lowering for this operator",
+        ),
+        (
+            helper.make_node("Relu", ["x"], ["y"], name="r"),
+            [2, 3],
+            TensorProto.INT32,
+            "input 'x' has element type INT32, which gawee cannot carry",
+        ),
+        (
+            helper.make_node(
+                "MaxPool",
+                ["x"],
+                ["y"],
+                name="mp",
+                kernel_shape=[2, 2],
+                auto_pad="SAME_UPPER",
+                strides=[1, 1],
+                storage_order=1,
+            ),
+            [1, 1, 4, 4],
+            TensorProto.FLOAT,
+            "node 'mp' (MaxPool, opset 17): attribute storage_order = 1 is not supported",
+        ),
+        (
+            helper.make_node("Gemm", ["x", "x"], ["y"], name="g", transB=0),
+            [3, 3],
+            TensorProto.FLOAT,
+            "node 'g' (Gemm, opset 17): only transA = 0, transB = 1, alpha = beta = 1 is supported",
+        ),
+    ],
+    ids=["unsupported-op", "integer-input", "unsupported-attribute", "unsupported-gemm"],
+)
+def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
+    with pytest.raises(OnnxImportError) as info:
+        import_onnx(single_node_model(node, shape, elem))
+    assert str(info.value).startswith(message) and "\n" not in str(info.value)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    tool = shutil.which("nnstack-import-onnx") or sys.exit("nnstack-import-onnx not installed")
+    return subprocess.run([tool, *args], capture_output=True, text=True, check=False)
+
+
+def test_command_line_import_then_run_and_lower(tmp_path):
+    """nnstack-import-onnx writes a module that nnstack-run runs (also after lowering)
+    and that xdsl-opt lowers; its errors are one line with exit status 1."""
+    model, inputs = resnet(fold=False)
+    onnx.save(model, tmp_path / "model.onnx")
+    result = cli(str(tmp_path / "model.onnx"), "-o", str(tmp_path / "model.mlir"))
+    assert result.returncode == 0, result.stderr
+    np.save(tmp_path / "x.npy", inputs["x"])
+    expected = onnxruntime_outputs(model, inputs)[0]
+    for pipeline in ([], ["-p", "convert-gawee-to-linalg"], ["-p", "convert-gawee-to-mir"]):
+        out = tmp_path / f"out{len(pipeline)}{pipeline[-1] if pipeline else ''}"
+        run_result = subprocess.run(
+            [
+                shutil.which("nnstack-run"),
+                str(tmp_path / "model.mlir"),
+                "--symbol",
+                "main",
+                "--input",
+                str(tmp_path / "x.npy"),
+                "--output-dir",
+                str(out),
+                *pipeline,
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert run_result.returncode == 0, run_result.stderr
+        assert_matches(np.load(out / "out0.npy"), expected)
+    lowered = subprocess.run(
+        [shutil.which("xdsl-opt"), str(tmp_path / "model.mlir"), "-p", "convert-gawee-to-linalg"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "gawee." not in lowered and "linalg.conv_2d_nchw_fchw" in lowered
+    parse_module(lowered)
+
+    bad = cli(str(tmp_path / "model.onnx"), "--input-shape", "y=1x3")
+    assert bad.returncode == 1 and bad.stderr.count("\n") == 1
+    assert bad.stderr.startswith(
+        "nnstack-import-onnx: error: --input-shape names 'y', which is not a graph input"
+    )
+    missing = cli(str(tmp_path / "missing.onnx"))
+    assert missing.returncode == 1 and missing.stderr.startswith(
+        "nnstack-import-onnx: error: cannot read ONNX model"
+    )
+    syntax = cli(str(tmp_path / "model.onnx"), "--input-shape", "x=1xa")
+    assert syntax.returncode == 2 and "is not NAME=DxDx...D" in syntax.stderr
+
+
+@pytest.mark.skipif(
+    shutil.which("mlir-opt-19") is None, reason="mlir-opt-19 not installed (apt install mlir-19-tools)"
+)
+def test_lowered_model_verifies_in_mlir_opt_19():
+    model, _ = resnet(fold=False)
+    module = import_onnx(model)
+    ConvertGaweeToLinalgPass().apply(Context(), module)
+    result = subprocess.run(
+        ["mlir-opt-19", "-o", "/dev/null"], input=str(module), capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr

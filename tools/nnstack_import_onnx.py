@@ -1,0 +1,59 @@
+"""`nnstack-import-onnx MODEL.onnx -o MODEL.mlir [--input-shape NAME=1x3x224x224 ...]`:
+writes the gawee module of an ONNX model; a model it cannot import exactly is a
+one-line error and exit status 1."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from xdsl.printer import Printer
+
+from nnstack.frontend.onnx import OnnxImportError, import_onnx
+
+
+def input_shape(text: str) -> tuple[str, tuple[int, ...]]:
+    """`NAME=1x3x224x224` (a scalar input: `NAME=`)."""
+    name, sep, dims = text.rpartition("=")
+    try:
+        if not sep or not name:
+            raise ValueError
+        shape = tuple(int(d) for d in dims.split("x")) if dims else ()
+        if any(d < 0 for d in shape):
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not NAME=DxDx...D with sizes >= 0") from None
+    return name, shape
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="nnstack-import-onnx", description=__doc__)
+    parser.add_argument("model", help="the ONNX model file")
+    parser.add_argument("-o", "--output", help="where to write the module (default: standard output)")
+    parser.add_argument(
+        "--input-shape",
+        type=input_shape,
+        action="append",
+        default=[],
+        metavar="NAME=DxD...",
+        help="the static shape of a graph input whose shape is dynamic in the model",
+    )
+    args = parser.parse_args(argv)
+    try:
+        module = import_onnx(args.model, dict(args.input_shape))
+    except OnnxImportError as error:
+        print(f"nnstack-import-onnx: error: {error}", file=sys.stderr)
+        return 1
+    if args.output:
+        with open(args.output, "w") as file:
+            Printer(stream=file).print_op(module)
+            file.write("\n")
+    else:
+        Printer(stream=sys.stdout).print_op(module)
+        sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
