@@ -1,0 +1,123 @@
+"""Real models through nnstack against ONNX Runtime, in one process.
+
+For each model (today ResNet-18: torchvision's layout with batch norm, random weights,
+1x3x224x224, exported by PyTorch's TorchScript exporter at opset 17 with batch norm
+kept), prints:
+
+- the import time (`import_onnx`), and the time to print the module and parse it back
+  (what `nnstack-run MODEL.mlir` pays for the weights in the text);
+- the lowering time to linalg and to mir;
+- the median run time of `@main` at gawee, linalg and mir level on an already-parsed
+  module, and ONNX Runtime's with 1 and 2 threads, each as a ratio to ONNX Runtime with
+  the same number of threads (nnstack's interpreters use numpy's BLAS threads);
+- the max abs error of each level against ONNX Runtime.
+
+Not a test: there is no pass or fail.
+
+    .venv/bin/python benchmarks/bench_models.py [--repeats N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+import torch
+from xdsl.context import Context
+from xdsl.printer import Printer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend"))
+from onnx_models import ResNet, export, onnxruntime_outputs, randomize_batch_norm
+
+from nnstack.frontend.onnx import import_onnx
+from nnstack.interpreters import parse_module, run
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+
+def median_time(fn: Callable[[], object], repeats: int) -> float:
+    fn()  # warm-up
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def timed(fn: Callable[[], object]) -> tuple[object, float]:
+    start = time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start
+
+
+def resnet18() -> tuple[str, object, dict[str, np.ndarray]]:
+    torch.manual_seed(0)
+    model = randomize_batch_norm(ResNet(widths=(64, 128, 256, 512), classes=1000), seed=1)
+    example = torch.randn(1, 3, 224, 224)
+    return "ResNet-18 1x3x224x224", export(model, example, fold=False), {"x": example.numpy()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    print(f"threads: torch {torch.get_num_threads()}, 2 cores; median of {args.repeats} runs\n")
+    for name, model, inputs in [resnet18()]:
+        module, import_s = timed(lambda: import_onnx(model))
+        text, print_s = timed(lambda: _text(module))
+        _, parse_s = timed(lambda: parse_module(text))
+        linalg = module.clone()
+        _, linalg_s = timed(lambda: ConvertGaweeToLinalgPass().apply(Context(), linalg))
+        mir = module.clone()
+        _, mir_s = timed(lambda: ConvertGaweeToMirPass().apply(Context(), mir))
+        print(
+            f"{name}: import {import_s:.2f} s, print {print_s:.2f} s ({len(text) / 1e6:.0f} MB), "
+            f"parse {parse_s:.2f} s; lowering to linalg {linalg_s * 1e3:.0f} ms, to mir {mir_s * 1e3:.0f} ms"
+        )
+        arrays = list(inputs.values())
+        sessions = {t: _session(model, t) for t in (1, 2)}
+        ort = {t: median_time(lambda t=t: sessions[t].run(None, inputs), args.repeats) for t in (1, 2)}
+        reference = onnxruntime_outputs(model, inputs, 1)[0]
+        print(f"  {'level':<18}{'time':>10}{'vs ORT 1 thr':>14}{'vs ORT 2 thr':>14}{'max |err|':>12}")
+        print(
+            f"  {'onnxruntime 1 thr':<18}{ort[1] * 1e3:>8.1f}ms{1.0:>13.2f}x{ort[1] / ort[2]:>13.2f}x{0.0:>12.1e}"
+        )
+        print(
+            f"  {'onnxruntime 2 thr':<18}{ort[2] * 1e3:>8.1f}ms{ort[2] / ort[1]:>13.2f}x{1.0:>13.2f}x{0.0:>12.1e}"
+        )
+        for level, program in (("gawee", module), ("linalg", linalg), ("mir", mir)):
+            (output,) = run(program, "main", *arrays)
+            error = float(np.max(np.abs(output - reference)))
+            seconds = median_time(lambda program=program: run(program, "main", *arrays), args.repeats)
+            print(
+                f"  {'nnstack ' + level:<18}{seconds * 1e3:>8.1f}ms{seconds / ort[1]:>13.2f}x"
+                f"{seconds / ort[2]:>13.2f}x{error:>12.1e}"
+            )
+
+
+def _session(model, threads: int) -> onnxruntime.InferenceSession:
+    """An ONNX Runtime session built once, so only `run` is timed."""
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    return onnxruntime.InferenceSession(
+        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+
+
+def _text(module) -> str:
+    import io
+
+    stream = io.StringIO()
+    Printer(stream=stream).print_op(module)
+    return stream.getvalue()
+
+
+if __name__ == "__main__":
+    main()
