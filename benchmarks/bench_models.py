@@ -70,36 +70,40 @@ def main() -> None:
     args = parser.parse_args()
     print(f"threads: torch {torch.get_num_threads()}, 2 cores; median of {args.repeats} runs\n")
     for name, model, inputs in [resnet18()]:
-        module, import_s = timed(lambda: import_onnx(model))
-        text, print_s = timed(lambda: _text(module))
-        _, parse_s = timed(lambda: parse_module(text))
-        linalg = module.clone()
-        _, linalg_s = timed(lambda: ConvertGaweeToLinalgPass().apply(Context(), linalg))
-        mir = module.clone()
-        _, mir_s = timed(lambda: ConvertGaweeToMirPass().apply(Context(), mir))
+        report(name, model, inputs, args.repeats)
+
+
+def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int) -> None:
+    module, import_s = timed(lambda: import_onnx(model))
+    text, print_s = timed(lambda: _text(module))
+    _, parse_s = timed(lambda: parse_module(text))
+    linalg = module.clone()
+    _, linalg_s = timed(lambda: ConvertGaweeToLinalgPass().apply(Context(), linalg))
+    mir = module.clone()
+    _, mir_s = timed(lambda: ConvertGaweeToMirPass().apply(Context(), mir))
+    print(
+        f"{name}: import {import_s:.2f} s, print {print_s:.2f} s ({len(text) / 1e6:.0f} MB), "
+        f"parse {parse_s:.2f} s; lowering to linalg {linalg_s * 1e3:.0f} ms, to mir {mir_s * 1e3:.0f} ms"
+    )
+    arrays = list(inputs.values())
+    sessions = {t: _session(model, t) for t in (1, 2)}
+    ort = {t: median_time(lambda t=t: sessions[t].run(None, inputs), repeats) for t in (1, 2)}
+    reference = onnxruntime_outputs(model, inputs, 1)[0]
+    print(f"  {'level':<18}{'time':>10}{'vs ORT 1 thr':>14}{'vs ORT 2 thr':>14}{'max |err|':>12}")
+    print(
+        f"  {'onnxruntime 1 thr':<18}{ort[1] * 1e3:>8.1f}ms{1.0:>13.2f}x{ort[1] / ort[2]:>13.2f}x{0.0:>12.1e}"
+    )
+    print(
+        f"  {'onnxruntime 2 thr':<18}{ort[2] * 1e3:>8.1f}ms{ort[2] / ort[1]:>13.2f}x{1.0:>13.2f}x{0.0:>12.1e}"
+    )
+    for level, program in (("gawee", module), ("linalg", linalg), ("mir", mir)):
+        (output,) = run(program, "main", *arrays)
+        error = float(np.max(np.abs(output - reference)))
+        seconds = median_time(lambda program=program: run(program, "main", *arrays), repeats)
         print(
-            f"{name}: import {import_s:.2f} s, print {print_s:.2f} s ({len(text) / 1e6:.0f} MB), "
-            f"parse {parse_s:.2f} s; lowering to linalg {linalg_s * 1e3:.0f} ms, to mir {mir_s * 1e3:.0f} ms"
+            f"  {'nnstack ' + level:<18}{seconds * 1e3:>8.1f}ms{seconds / ort[1]:>13.2f}x"
+            f"{seconds / ort[2]:>13.2f}x{error:>12.1e}"
         )
-        arrays = list(inputs.values())
-        sessions = {t: _session(model, t) for t in (1, 2)}
-        ort = {t: median_time(lambda t=t: sessions[t].run(None, inputs), args.repeats) for t in (1, 2)}
-        reference = onnxruntime_outputs(model, inputs, 1)[0]
-        print(f"  {'level':<18}{'time':>10}{'vs ORT 1 thr':>14}{'vs ORT 2 thr':>14}{'max |err|':>12}")
-        print(
-            f"  {'onnxruntime 1 thr':<18}{ort[1] * 1e3:>8.1f}ms{1.0:>13.2f}x{ort[1] / ort[2]:>13.2f}x{0.0:>12.1e}"
-        )
-        print(
-            f"  {'onnxruntime 2 thr':<18}{ort[2] * 1e3:>8.1f}ms{ort[2] / ort[1]:>13.2f}x{1.0:>13.2f}x{0.0:>12.1e}"
-        )
-        for level, program in (("gawee", module), ("linalg", linalg), ("mir", mir)):
-            (output,) = run(program, "main", *arrays)
-            error = float(np.max(np.abs(output - reference)))
-            seconds = median_time(lambda program=program: run(program, "main", *arrays), args.repeats)
-            print(
-                f"  {'nnstack ' + level:<18}{seconds * 1e3:>8.1f}ms{seconds / ort[1]:>13.2f}x"
-                f"{seconds / ort[2]:>13.2f}x{error:>12.1e}"
-            )
 
 
 def _session(model, threads: int) -> onnxruntime.InferenceSession:
