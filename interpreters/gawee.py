@@ -64,8 +64,7 @@ def _result(op: Operation, value: np.ndarray) -> PythonValues:
     shape = tuple(typ.get_shape())
     if value.shape != shape:
         raise InterpretationError(
-            f"{op.name}: computed a result of shape {list(value.shape)}, "
-            f"but the result type is {typ}"
+            f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is {typ}"
         )
     # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
     return (np.asarray(value, dtype=numpy_dtype(typ.element_type)),)
@@ -116,8 +115,8 @@ def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
     return (inside / (bounds[:, 1:] - bounds[:, :1])).astype(dtype)
 
 
-def _elementwise(fn: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
-    """The implementation of an element-wise op computing `fn(op, *operands)`;
+def _on_arrays(fn: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
+    """The implementation of an op computing `fn(op, *operands)` on whole arrays;
     IEEE special values (inf, NaN, division by zero) are results, not errors."""
 
     def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
@@ -137,6 +136,18 @@ def _gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
     return 0.5 * x64 * (1 + erf_array(x64 / np.sqrt(2)))
 
 
+def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    acc = _accumulator(lhs.dtype)
+    return np.matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False))
+
+
+def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
+    """Shifted by the max along the axis, so large inputs do not overflow."""
+    axis = op.normalized_axis
+    shifted = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    return shifted / np.sum(shifted, axis=axis, keepdims=True)
+
+
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -146,9 +157,7 @@ class GaweeFunctions(InterpreterFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics)."""
 
     @impl(gawee.ConvOp)
-    def run_conv(
-        self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues
-    ) -> PythonValues:
+    def run_conv(self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided conv as one batched matrix product over the groups."""
         x, w, *bias = _operands(op, args)
         n = x.shape[0]
@@ -168,16 +177,12 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, np.ascontiguousarray(out))
 
     @impl(gawee.ReluOp)
-    def run_relu(
-        self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues
-    ) -> PythonValues:
+    def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
         (x,) = _operands(op, args)
         return _result(op, np.maximum(x, x.dtype.type(0)))
 
     @impl(gawee.AddOp)
-    def run_add(
-        self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues
-    ) -> PythonValues:
+    def run_add(self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues) -> PythonValues:
         lhs, rhs = _operands(op, args)
         return _result(op, np.add(lhs, rhs))
 
@@ -195,9 +200,7 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, out)
 
     @impl(gawee.MaxPoolOp)
-    def run_max_pool(
-        self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues
-    ) -> PythonValues:
+    def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
         """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
         (x,) = _operands(op, args)
         kernel, strides = op.array("kernelSize"), op.array("strides")
@@ -231,18 +234,14 @@ class GaweeFunctions(InterpreterFunctions):
         return _result(op, rows @ x.astype(acc, copy=False) @ cols.T)
 
     @impl(gawee.FlattenOp)
-    def run_flatten(
-        self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues
-    ) -> PythonValues:
+    def run_flatten(self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues) -> PythonValues:
         (x,) = _operands(op, args)
         start, end = op.dims()
         shape = (*x.shape[:start], math.prod(x.shape[start : end + 1]), *x.shape[end + 1 :])
         return _result(op, x.reshape(shape))
 
     @impl(gawee.LinearOp)
-    def run_linear(
-        self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues
-    ) -> PythonValues:
+    def run_linear(self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues) -> PythonValues:
         x, w, *bias = _operands(op, args)
         acc = _accumulator(x.dtype)
         out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
@@ -250,28 +249,34 @@ class GaweeFunctions(InterpreterFunctions):
             out = out + bias[0].astype(acc, copy=False)
         return _result(op, out)
 
-    run_neg = impl(gawee.NegOp)(_elementwise(lambda op, x: np.negative(x)))
-    run_abs = impl(gawee.AbsOp)(_elementwise(lambda op, x: np.abs(x)))
-    run_exp = impl(gawee.ExpOp)(_elementwise(lambda op, x: np.exp(x)))
-    run_log = impl(gawee.LogOp)(_elementwise(lambda op, x: np.log(x)))
-    run_sqrt = impl(gawee.SqrtOp)(_elementwise(lambda op, x: np.sqrt(x)))
-    run_reciprocal = impl(gawee.ReciprocalOp)(_elementwise(lambda op, x: np.reciprocal(x)))
-    run_sin = impl(gawee.SinOp)(_elementwise(lambda op, x: np.sin(x)))
-    run_cos = impl(gawee.CosOp)(_elementwise(lambda op, x: np.cos(x)))
-    run_tanh = impl(gawee.TanhOp)(_elementwise(lambda op, x: np.tanh(x)))
-    run_sigmoid = impl(gawee.SigmoidOp)(_elementwise(lambda op, x: 1 / (1 + np.exp(-x))))
-    run_erf = impl(gawee.ErfOp)(_elementwise(lambda op, x: erf_array(x)))
-    run_gelu = impl(gawee.GeluOp)(_elementwise(_gelu))
-    run_hard_swish = impl(gawee.HardSwishOp)(
-        _elementwise(lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
-    )
+    run_neg = impl(gawee.NegOp)(_on_arrays(lambda op, x: np.negative(x)))
+    run_abs = impl(gawee.AbsOp)(_on_arrays(lambda op, x: np.abs(x)))
+    run_exp = impl(gawee.ExpOp)(_on_arrays(lambda op, x: np.exp(x)))
+    run_log = impl(gawee.LogOp)(_on_arrays(lambda op, x: np.log(x)))
+    run_sqrt = impl(gawee.SqrtOp)(_on_arrays(lambda op, x: np.sqrt(x)))
+    run_reciprocal = impl(gawee.ReciprocalOp)(_on_arrays(lambda op, x: np.reciprocal(x)))
+    run_sin = impl(gawee.SinOp)(_on_arrays(lambda op, x: np.sin(x)))
+    run_cos = impl(gawee.CosOp)(_on_arrays(lambda op, x: np.cos(x)))
+    run_tanh = impl(gawee.TanhOp)(_on_arrays(lambda op, x: np.tanh(x)))
+    run_sigmoid = impl(gawee.SigmoidOp)(_on_arrays(lambda op, x: 1 / (1 + np.exp(-x))))
+    run_erf = impl(gawee.ErfOp)(_on_arrays(lambda op, x: erf_array(x)))
+    run_gelu = impl(gawee.GeluOp)(_on_arrays(_gelu))
+    run_hard_swish = impl(gawee.HardSwishOp)(_on_arrays(lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5)))
     run_hard_sigmoid = impl(gawee.HardSigmoidOp)(
-        _elementwise(lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta")))
+        _on_arrays(lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta")))
     )
     run_leaky_relu = impl(gawee.LeakyReluOp)(
-        _elementwise(lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x))
+        _on_arrays(lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x))
     )
-    run_sub = impl(gawee.SubOp)(_elementwise(lambda op, x, y: np.subtract(x, y)))
-    run_mul = impl(gawee.MulOp)(_elementwise(lambda op, x, y: np.multiply(x, y)))
-    run_div = impl(gawee.DivOp)(_elementwise(lambda op, x, y: np.divide(x, y)))
-    run_pow = impl(gawee.PowOp)(_elementwise(lambda op, x, y: np.power(x, y)))
+    run_sub = impl(gawee.SubOp)(_on_arrays(lambda op, x, y: np.subtract(x, y)))
+    run_mul = impl(gawee.MulOp)(_on_arrays(lambda op, x, y: np.multiply(x, y)))
+    run_div = impl(gawee.DivOp)(_on_arrays(lambda op, x, y: np.divide(x, y)))
+    run_pow = impl(gawee.PowOp)(_on_arrays(lambda op, x, y: np.power(x, y)))
+    run_reshape = impl(gawee.ReshapeOp)(
+        _on_arrays(lambda op, x: x.reshape(tuple(op.output.type.get_shape())))
+    )
+    run_transpose = impl(gawee.TransposeOp)(
+        _on_arrays(lambda op, x: np.ascontiguousarray(x.transpose(op.permutation)))
+    )
+    run_matmul = impl(gawee.MatMulOp)(_on_arrays(_matmul))
+    run_softmax = impl(gawee.SoftmaxOp)(_on_arrays(_softmax))

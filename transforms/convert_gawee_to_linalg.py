@@ -26,8 +26,12 @@ from nnstack.transforms.gawee_to_linalg import (
     ConvLowering,
     FlattenLowering,
     LinearLowering,
+    MatMulLowering,
     MaxPoolLowering,
     ReluLowering,
+    ReshapeLowering,
+    SoftmaxLowering,
+    TransposeLowering,
     UnaryElementwiseLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
@@ -42,6 +46,10 @@ LOWERED_OPS = (
     gawee.AdAvgPoolOp,
     gawee.FlattenOp,
     gawee.LinearOp,
+    gawee.ReshapeOp,
+    gawee.TransposeOp,
+    gawee.MatMulOp,
+    gawee.SoftmaxOp,
     *UNARY_OPS,
     *BINARY_BODIES,
 )
@@ -54,7 +62,9 @@ def problems(module: builtin.ModuleOp) -> list[Problem]:
     for op in module.walk():
         if op.dialect_name() != "gawee":
             continue
-        reason = "no lowering pattern for this op" if not isinstance(op, LOWERED_OPS) else unsupported_reason(op)
+        reason = (
+            "no lowering pattern for this op" if not isinstance(op, LOWERED_OPS) else unsupported_reason(op)
+        )
         if reason is not None:
             found.append((op, f"cannot lower {op.name}: {reason}"))
     return found
@@ -93,6 +103,10 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     LinearLowering(),
                     UnaryElementwiseLowering(),
                     BinaryElementwiseLowering(),
+                    ReshapeLowering(),
+                    TransposeLowering(),
+                    MatMulLowering(),
+                    SoftmaxLowering(),
                 ],
                 dce_enabled=False,
             ),

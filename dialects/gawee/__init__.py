@@ -58,8 +58,17 @@ from nnstack.dialects.gawee.elementwise import (
     TanhOp,
     UnaryElementwiseOp,
 )
-from nnstack.dialects.gawee.nn import AdAvgPoolOp, BatchNormOp, ConvOp, LinearOp, MaxPoolOp
-from nnstack.dialects.gawee.shape import FlattenOp
+from nnstack.dialects.gawee.nn import (
+    AdAvgPoolOp,
+    BatchNormOp,
+    ConvOp,
+    LinearOp,
+    MatMulOp,
+    MaxPoolOp,
+    SoftmaxOp,
+    matmul_shape,
+)
+from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
 from nnstack.dialects.utils import broadcast_shape, window_output_size
 
 Gawee = Dialect(
@@ -92,6 +101,10 @@ Gawee = Dialect(
         MulOp,
         DivOp,
         PowOp,
+        ReshapeOp,
+        TransposeOp,
+        MatMulOp,
+        SoftmaxOp,
     ],
     [],
 )
@@ -116,23 +129,28 @@ __all__ = [
     "LeakyReluOp",
     "LinearOp",
     "LogOp",
+    "MatMulOp",
     "MaxPoolOp",
     "MulOp",
     "NegOp",
     "PowOp",
     "ReciprocalOp",
     "ReluOp",
+    "ReshapeOp",
     "SigmoidOp",
     "SinOp",
+    "SoftmaxOp",
     "SqrtOp",
     "SubOp",
     "TanhOp",
+    "TransposeOp",
     "UnaryElementwiseOp",
     "adaptive_windows",
     "broadcast_shape",
     "expand_padding",
     "flattened_shape",
     "gawee_op_definition",
+    "matmul_shape",
     "normalize_dim",
     "spatial_output_size",
     "tensor_like",

@@ -1,5 +1,5 @@
-"""Neural-network gawee ops on NCHW tensors: convolution, batch normalization,
-pooling and the fully connected layer."""
+"""Neural-network gawee ops: convolution, batch normalization, pooling (NCHW), the
+fully connected layer, matrix products and softmax."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from nnstack.dialects.gawee.base import (
     tensor_like,
     tensor_shape,
 )
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, i64_array, keywords
 
 
 @gawee_op_definition
@@ -354,3 +354,90 @@ class LinearOp(GaweeOperation):
                 f"{out_features} output features of the weight"
             )
         self.expect_result_shape((*shape[:-1], out_features))
+
+
+def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
+    """numpy / ONNX MatMul: [..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch
+    dims; a 1-D lhs is a row [K] and a 1-D rhs a column [K], whose dim is then dropped.
+    None where the shapes do not fit."""
+    if not lhs or not rhs:
+        return None
+    a = (1, *lhs) if len(lhs) == 1 else tuple(lhs)
+    b = (*rhs, 1) if len(rhs) == 1 else tuple(rhs)
+    if a[-1] != b[-2]:
+        return None
+    batch = broadcast_shape(a[:-2], b[:-2])
+    if batch is None:
+        return None
+    return (*batch, *([a[-2]] if len(lhs) > 1 else []), *([b[-1]] if len(rhs) > 1 else []))
+
+
+@gawee_op_definition
+class MatMulOp(GaweeOperation):
+    """Matrix product with numpy semantics (ONNX MatMul): batched, with broadcast batch
+    dims, and 1-D operands as a row (lhs) or column (rhs)."""
+
+    name = "gawee.matmul"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
+        lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
+        shape = matmul_shape(tensor_shape(lhs), tensor_shape(rhs))
+        if shape is None:
+            raise ValueError(
+                f"gawee.matmul: shapes {tensor_shape(lhs)} and {tensor_shape(rhs)} do not multiply"
+            )
+        super().__init__(operands=[lhs, rhs], result_types=[tensor_like(lhs, shape)])
+
+    def verify_(self) -> None:
+        lhs, rhs = tensor_shape(self.lhs), tensor_shape(self.rhs)
+        shape = matmul_shape(lhs, rhs)
+        if shape is None:
+            raise self.fail(f"operand shapes {list(lhs)} and {list(rhs)} do not multiply")
+        self.expect_result_shape(shape)
+
+
+@gawee_op_definition
+class SoftmaxOp(GaweeOperation):
+    """exp(x) / sum(exp(x)) along `axis` (ONNX Softmax from opset 13; negative axes
+    count from the end)."""
+
+    name = "gawee.softmax"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, axis: int = -1):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input], result_types=[input.type], attributes={"axis": IntegerAttr(axis, i64)}
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        rank = len(tensor_shape(self.input))
+        axis = self.axis.value.data
+        return axis + rank if axis < 0 else axis
+
+    def verify_(self) -> None:
+        rank = len(tensor_shape(self.input))
+        if rank == 0 or not 0 <= self.normalized_axis < rank:
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {rank}")
+        self.expect_result_shape(tensor_shape(self.input))

@@ -1,8 +1,9 @@
-"""Gawee ops that change only the shape of a tensor."""
+"""Gawee ops that change only the shape of a tensor: flatten, reshape, transpose."""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr, i64
@@ -11,7 +12,7 @@ from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_d
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import FloatElement, static_tensor
+from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import (
     GaweeOperation,
     gawee_op_definition,
@@ -19,7 +20,7 @@ from nnstack.dialects.gawee.base import (
     tensor_like,
     tensor_shape,
 )
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, keywords
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
 
 
 @gawee_op_definition
@@ -71,3 +72,70 @@ class FlattenOp(GaweeOperation):
         if start > end:
             raise VerifyException(f"{self.name}: startDim ({start}) must not come after endDim ({end})")
         self.expect_result_shape((*shape[:start], math.prod(shape[start : end + 1]), *shape[end + 1 :]))
+
+
+@gawee_op_definition
+class ReshapeOp(GaweeOperation):
+    """The same elements in row-major order under the result's shape (ONNX Reshape with
+    its target resolved: the static result type is the shape, so nnstack needs no
+    shape operand)."""
+
+    name = "gawee.reshape"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, shape: Sequence[int]):
+        input = SSAValue.get(input)
+        super().__init__(operands=[input], result_types=[tensor_like(input, shape)])
+
+    def verify_(self) -> None:
+        source, target = tensor_shape(self.input), tensor_shape(self.output)
+        if math.prod(source) != math.prod(target):
+            raise self.fail(
+                f"cannot reshape {list(source)} ({math.prod(source)} elements) to {list(target)} "
+                f"({math.prod(target)} elements)"
+            )
+
+
+@gawee_op_definition
+class TransposeOp(GaweeOperation):
+    """Permutes the dims: result dim i is input dim perm[i] (ONNX Transpose)."""
+
+    name = "gawee.transpose"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    perm = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('perm')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, perm: Sequence[int]):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, [shape[p] for p in perm])],
+            attributes={"perm": i64_array(perm)},
+        )
+
+    @property
+    def permutation(self) -> tuple[int, ...]:
+        return self.array("perm")
+
+    def verify_(self) -> None:
+        shape, perm = tensor_shape(self.input), self.permutation
+        if sorted(perm) != list(range(len(shape))):
+            raise self.fail(f"'perm' {list(perm)} is not a permutation of the {len(shape)} input dims")
+        self.expect_result_shape([shape[p] for p in perm])

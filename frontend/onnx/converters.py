@@ -193,6 +193,36 @@ def with_parameters(op: type[gawee.LeakyReluOp | gawee.HardSigmoidOp]) -> Conver
     return convert
 
 
+def convert_matmul(context: ImportContext) -> None:
+    context.define(context.emit(gawee.MatMulOp(context.value(0), context.value(1))).results[0])
+
+
+def convert_softmax(context: ImportContext) -> None:
+    """Softmax from opset 13 normalizes along one axis; before, it flattened to 2-D at `axis`."""
+    if context.opset < 13:
+        raise context.fail("Softmax before opset 13 (2-D coerced) is not supported")
+    axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+    context.define(context.emit(gawee.SoftmaxOp(context.value(0), axis)).results[0])
+
+
+def convert_transpose(context: ImportContext) -> None:
+    rank = len(context.shape(0))
+    perm = _ints(context.attribute("perm"), tuple(reversed(range(rank))))
+    context.define(context.emit(gawee.TransposeOp(context.value(0), perm)).results[0])
+
+
+def convert_reshape(context: ImportContext) -> None:
+    """The target shape must be known at import (a constant, or folded shape arithmetic);
+    its 0s and -1 are resolved by ONNX's shape inference, whose result type is used."""
+    context.constant(1, "the target shape")
+    if context.attribute("allowzero", 0):
+        raise context.fail("allowzero = 1 is not supported")
+    target = context.shapes.get(context.node.output[0])
+    if target is None:
+        raise context.fail("the output shape is not known statically")
+    context.define(context.emit(gawee.ReshapeOp(context.value(0), target)).results[0])
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -223,5 +253,9 @@ CONVERTERS: Mapping[str, Converter] = {
     "Mul": binary(gawee.MulOp),
     "Div": binary(gawee.DivOp),
     "Pow": binary(gawee.PowOp),
+    "MatMul": convert_matmul,
+    "Softmax": convert_softmax,
+    "Transpose": convert_transpose,
+    "Reshape": convert_reshape,
 }
 """The converter of each supported ONNX operator type (default domain)."""

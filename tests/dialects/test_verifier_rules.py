@@ -125,7 +125,12 @@ BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "
 GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 
-GAWEE_OPS = [CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
+G_TRANSPOSE = Op("gawee.transpose", (t(2, 3, 4),), {"perm": a(2, 0, 1)}, (t(4, 2, 3),))
+MATMUL_G = Op("gawee.matmul", (t(2, 1, 3, 4), t(5, 4, 6)), {}, (t(2, 5, 3, 6),))
+SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
+
+GAWEE_OPS = [G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
 
 def gawee_cases() -> list[Invalid]:
@@ -204,6 +209,21 @@ def gawee_cases() -> list[Invalid]:
         ("linear-features", LINEAR.operand(1, t(4, 6)), "features"),
         ("linear-bias-shape", LINEAR.operand(2, t(5)), "bias"),
         ("linear-result-shape", LINEAR.result(t(3, 4)), "result shape"),
+    ]
+    cases += [
+        ("gawee-reshape-element-count", G_RESHAPE.result(t(5, 4)), "cannot reshape"),
+        ("gawee-reshape-integer", G_RESHAPE.operand(0, t(2, 3, 4, element="i64")).result(t(6, 4, element="i64")), "i64"),
+        ("gawee-transpose-not-a-permutation", G_TRANSPOSE.attr("perm", a(0, 0, 1)), "not a permutation"),
+        ("gawee-transpose-too-short", G_TRANSPOSE.attr("perm", a(1, 0)).result(t(3, 2)), "not a permutation"),
+        ("gawee-transpose-result-shape", G_TRANSPOSE.result(t(2, 3, 4)), "result shape"),
+        ("gawee-transpose-no-perm", G_TRANSPOSE.attr("perm", None), "perm"),
+        ("gawee-matmul-inner-dims", MATMUL_G.operand(1, t(5, 3, 6)), "do not multiply"),
+        ("gawee-matmul-batch-dims", MATMUL_G.operand(0, t(2, 2, 3, 4)), "do not multiply"),
+        ("gawee-matmul-result-shape", MATMUL_G.result(t(2, 5, 3, 5)), "result shape"),
+        ("gawee-matmul-mixed-types", MATMUL_G.operand(1, t(5, 4, 6, element="f64")), "f64"),
+        ("gawee-softmax-axis-range", SOFTMAX.attr("axis", i64(2)), "out of range"),
+        ("gawee-softmax-negative-axis-range", SOFTMAX.attr("axis", i64(-3)), "out of range"),
+        ("gawee-softmax-result-shape", SOFTMAX.result(t(3, 2)), "result shape"),
     ]
     # the unary and binary element-wise families: types and shapes as relu's and add's
     for op in UNARY:

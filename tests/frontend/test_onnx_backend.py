@@ -43,6 +43,10 @@ OPERATORS = [
     "sqrt",
     "sub",
     "tanh",
+    "matmul",
+    "softmax",
+    "transpose",
+    "reshape",
 ]
 """The ONNX operators (node-test name stems) that nnstack imports."""
 
@@ -63,6 +67,9 @@ EXCLUDED: dict[str, str] = {
     r"^test_maxpool_with_argmax": "MaxPool's Indices output",
     r"^test_maxpool_2d_pads": "pads wider than half the kernel make a window of padding only, which "
     "gawee.max_pool rejects",
+    r"^test_reshape_": "the target shape is a graph input (a run-time int64 tensor); nnstack needs it "
+    "known at import, so that every type is static (constant targets are tested in test_onnx_import.py)",
+    r"^test_softmax_(functional_dim3|lastdim)": "Softmax before opset 13 (the input coerced to 2-D)",
     r"^test_log_softmax": "LogSoftmax (matched by the `log` pattern) is not imported yet",
 }
 """Excluded cases (regex over the case name) and why; `prepare` rejects each of them

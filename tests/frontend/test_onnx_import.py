@@ -275,3 +275,35 @@ def test_lowered_model_verifies_in_mlir_opt_19():
         ["mlir-opt-19", "-o", "/dev/null"], input=str(module), capture_output=True, text=True, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+class SelfAttention(torch.nn.Module):
+    """Multi-head self-attention as BERT writes it: projections, a view into heads,
+    transposes, scaled scores, softmax, the weighted sum, and the merge of the heads."""
+
+    def __init__(self, hidden: int = 16, heads: int = 4):
+        super().__init__()
+        self.heads, self.size = heads, hidden // heads
+        self.query, self.key, self.value = (torch.nn.Linear(hidden, hidden) for _ in range(3))
+
+    def split(self, x: torch.Tensor) -> torch.Tensor:
+        batch, length, _ = x.shape
+        return x.view(batch, length, self.heads, self.size).transpose(1, 2)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        q, k, v = self.split(self.query(x)), self.split(self.key(x)), self.split(self.value(x))
+        scores = torch.matmul(q, k.transpose(-1, -2)) / self.size**0.5
+        context = torch.matmul(torch.softmax(scores, dim=-1), v).transpose(1, 2)
+        return context.reshape(x.shape[0], x.shape[1], -1)
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+def test_self_attention_matches_onnxruntime(level: str):
+    """The shape arithmetic of the view / reshape (Shape, Gather, Unsqueeze, Concat) folds
+    at import; MatMul, Transpose, Reshape and Softmax become gawee ops."""
+    torch.manual_seed(0)
+    example = torch.randn(2, 5, 16)
+    model = export(SelfAttention().eval(), example)
+    kinds = {node.op_type for node in model.graph.node}
+    assert {"MatMul", "Transpose", "Reshape", "Softmax"} <= kinds
+    check_against_onnxruntime(model, {"x": example.numpy()}, level)

@@ -7,7 +7,8 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
   leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
-- `linear`: gawee.linear. `reshape`: gawee.flatten.
+- `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
+  gawee.transpose. `normalization`: gawee.softmax.
 """
 
 from .conv import ConvLowering
@@ -20,9 +21,10 @@ from .elementwise import (
     ReluLowering,
     UnaryElementwiseLowering,
 )
-from .linear import LinearLowering
+from .linear import LinearLowering, MatMulLowering
+from .normalization import SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
-from .reshape import FlattenLowering
+from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 
 __all__ = [
     "BINARY_BODIES",
@@ -34,7 +36,11 @@ __all__ = [
     "ConvLowering",
     "FlattenLowering",
     "LinearLowering",
+    "MatMulLowering",
     "MaxPoolLowering",
     "ReluLowering",
+    "ReshapeLowering",
+    "SoftmaxLowering",
+    "TransposeLowering",
     "UnaryElementwiseLowering",
 ]

@@ -1,12 +1,16 @@
-"""Lowering of `gawee.linear` to a transposed-B matmul `linalg.generic`."""
+"""Lowerings of `gawee.linear` (a transposed-B matmul) and `gawee.matmul` to
+`linalg.generic` contractions."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import arith
 from xdsl.ir import SSAValue
+from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import LinearOp
+from nnstack.dialects.gawee import LinearOp, MatMulOp
 
 from .builder import (
     LoweringBuilder,
@@ -56,7 +60,48 @@ class LinearLowering(RewritePattern):
         def body(x: SSAValue, weight: SSAValue, acc: SSAValue) -> SSAValue:
             return arith.AddfOp(acc, arith.MulfOp(x, weight)).result
 
-        result = b.generic(
-            [op.input, op.weight], init, maps, [*parallel(rank), *reduction(1)], body
-        )
+        result = b.generic([op.input, op.weight], init, maps, [*parallel(rank), *reduction(1)], body)
+        rewriter.replace(op, b.ops, [result])
+
+
+class MatMulLowering(RewritePattern):
+    """
+    Lowers `gawee.matmul` (numpy semantics) to one `linalg.generic` accumulating into a
+    `linalg.fill` of 0: domain (result dims..., k), the last iterator a reduction; the
+    lhs map is (its batch dims broadcast to the result's as in `gawee.add`, then m, k),
+    the rhs map (batch..., k, n); a 1-D lhs has no m, a 1-D rhs no n. Body
+    `arith.mulf` then `arith.addf %out, ...`. (`linalg.batch_matmul` needs equal batch
+    dims and xDSL has no such op, so this stays generic.)
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: MatMulOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        out_shape = shape_of(op.output)
+        lhs_shape, rhs_shape = shape_of(op.lhs), shape_of(op.rhs)
+        rank = len(out_shape)
+        k = rank  # the reduction dim comes last
+        m = rank - 1 - (len(rhs_shape) > 1) if len(lhs_shape) > 1 else None
+        n = rank - 1 if len(rhs_shape) > 1 else None
+        batch_rank = rank - (m is not None) - (n is not None)
+
+        def batch_dims(shape: Sequence[int]) -> list[int | AffineExpr]:
+            """Right-aligned batch dims, a size-1 dim facing a larger one indexed by 0."""
+            offset = batch_rank - len(shape)
+            return [
+                AffineExpr.constant(0) if size == 1 != out_shape[offset + i] else offset + i
+                for i, size in enumerate(shape)
+            ]
+
+        lhs_dims = [*batch_dims(lhs_shape[:-2]), m, k] if m is not None else [k]
+        rhs_dims = [*batch_dims(rhs_shape[:-2]), k, n] if n is not None else [k]
+        maps = [dims_map(rank + 1, lhs_dims), dims_map(rank + 1, rhs_dims), dims_map(rank + 1, range(rank))]
+        init = b.filled(out_shape, b.constant(0.0, element_type_of(op.output)))
+
+        def body(lhs: SSAValue, rhs: SSAValue, acc: SSAValue) -> SSAValue:
+            return arith.AddfOp(acc, arith.MulfOp(lhs, rhs)).result
+
+        result = b.generic([op.lhs, op.rhs], init, maps, [*parallel(rank), *reduction(1)], body)
         rewriter.replace(op, b.ops, [result])

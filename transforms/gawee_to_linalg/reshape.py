@@ -1,12 +1,16 @@
-"""Lowering of `gawee.flatten` to `tensor.collapse_shape`."""
+"""Lowerings of the shape ops: `gawee.flatten` to `tensor.collapse_shape`, `gawee.reshape`
+to `tensor.reshape`, `gawee.transpose` to `linalg.transpose`."""
 
 from __future__ import annotations
 
+from xdsl.dialects import tensor
+from xdsl.dialects.builtin import DenseArrayBase, i64
+from xdsl.dialects.linalg.ops import TransposeOp as LinalgTransposeOp
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import FlattenOp
+from nnstack.dialects.gawee import FlattenOp, ReshapeOp, TransposeOp
 
-from .builder import LoweringBuilder, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
 
 
 class FlattenLowering(RewritePattern):
@@ -32,4 +36,35 @@ class FlattenLowering(RewritePattern):
             groups += [list(range(start, end + 1))]
             groups += [[d] for d in range(end + 1, rank)]
             result = b.collapse(op.input, groups)
+        rewriter.replace(op, b.ops, [result])
+
+
+class ReshapeLowering(RewritePattern):
+    """
+    Lowers `gawee.reshape` to `tensor.reshape %x(%shape)` with the static target as an
+    `arith.constant dense<[...]> : tensor<Nxi64>` (row-major, as ONNX's Reshape).
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ReshapeOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        target = shape_of(op.output)
+        shape = b.dense_constant(i64, [len(target)], target)
+        result = b.add(tensor.ReshapeOp(op.input, shape, op.output.type)).result
+        rewriter.replace(op, b.ops, [result])
+
+
+class TransposeLowering(RewritePattern):
+    """Lowers `gawee.transpose` to `linalg.transpose ins(%x) outs(%empty) permutation = [...]`."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: TransposeOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        empty = b.empty(shape_of(op.output), element_type_of(op.output))
+        permutation = DenseArrayBase.from_list(i64, op.permutation)
+        result = b.add(LinalgTransposeOp(op.input, empty, permutation)).results[0]
         rewriter.replace(op, b.ops, [result])
