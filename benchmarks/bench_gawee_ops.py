@@ -1,0 +1,89 @@
+"""The gawee interpreter on BERT-sized shapes against a direct numpy expression of the
+same op, in one process.
+
+Each op is a one-op function run through a prepared interpreter (`Interpreter.call_op`,
+so parsing and registration are not timed); the numpy reference is the obvious
+expression (`a @ b`, a max-shifted softmax, ...). Prints median times and the ratio
+gawee / numpy. Not a test: there is no pass or fail.
+
+    .venv/bin/python benchmarks/bench_gawee_ops.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+import numpy as np
+from xdsl.interpreter import Interpreter
+
+from nnstack.interpreters import parse_module, register_nnstack_implementations
+
+REPEATS = 30
+
+
+def softmax(x: np.ndarray) -> np.ndarray:
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def gelu(x: np.ndarray) -> np.ndarray:
+    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))
+
+
+CASES: list[tuple[str, str, list[tuple[int, ...]], tuple[int, ...], Callable[..., np.ndarray]]] = [
+    ("matmul 1x128x128 @ 128x512", "matmul %x0, %x1", [(1, 128, 128), (128, 512)], (1, 128, 512), np.matmul),
+    ("softmax 2x128x128", "softmax %x0 axis = -1", [(2, 128, 128)], (2, 128, 128), softmax),
+    (
+        "transpose 1x128x2x64",
+        "transpose %x0 perm = [0, 2, 1, 3]",
+        [(1, 128, 2, 64)],
+        (1, 2, 128, 64),
+        lambda x: np.ascontiguousarray(x.transpose(0, 2, 1, 3)),
+    ),
+    ("add 1x128x512 + 512", "add %x0, %x1", [(1, 128, 512), (512,)], (1, 128, 512), np.add),
+    ("mul 2x128x128 * 2x128x128", "mul %x0, %x1", [(2, 128, 128), (2, 128, 128)], (2, 128, 128), np.multiply),
+    ("gelu (tanh) 1x128x512", 'gelu %x0 approximate = "tanh"', [(1, 128, 512)], (1, 128, 512), gelu),
+    ("sigmoid 1x128x512", "sigmoid %x0", [(1, 128, 512)], (1, 128, 512), lambda x: 1 / (1 + np.exp(-x))),
+]
+
+
+def tensor(shape: tuple[int, ...]) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}xf32>"
+
+
+def median(fn: Callable[[], object]) -> float:
+    fn()
+    times = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    print(f"{'op':<30}{'gawee':>10}{'numpy':>10}{'ratio':>8}")
+    rng = np.random.default_rng(0)
+    for label, op, shapes, out, reference in CASES:
+        args = ", ".join(f"%x{i}: {tensor(s)}" for i, s in enumerate(shapes))
+        types = ", ".join(tensor(s) for s in shapes)
+        text = (
+            f"func.func @f({args}) -> {tensor(out)} {{\n  %0 = gawee.{op} : ({types}) -> {tensor(out)}\n"
+            f"  func.return %0 : {tensor(out)}\n}}\n"
+        )
+        module = parse_module(text)
+        interpreter = Interpreter(module)
+        register_nnstack_implementations(interpreter)
+        function = next(o for o in module.walk() if o.name == "func.func")
+        inputs = [rng.standard_normal(s).astype(np.float32) for s in shapes]
+        (got,) = interpreter.call_op(function, tuple(inputs))
+        np.testing.assert_allclose(got, reference(*inputs), rtol=1e-5, atol=1e-5)
+        gawee_s = median(lambda: interpreter.call_op(function, tuple(inputs)))
+        numpy_s = median(lambda: reference(*inputs))
+        print(f"{label:<30}{gawee_s * 1e3:>8.3f}ms{numpy_s * 1e3:>8.3f}ms{gawee_s / numpy_s:>7.2f}x")
+
+
+if __name__ == "__main__":
+    main()
