@@ -67,22 +67,32 @@ def main() -> None:
     print(f"{'op':<30}{'gawee':>10}{'numpy':>10}{'ratio':>8}")
     rng = np.random.default_rng(0)
     for label, op, shapes, out, reference in CASES:
-        args = ", ".join(f"%x{i}: {tensor(s)}" for i, s in enumerate(shapes))
-        types = ", ".join(tensor(s) for s in shapes)
-        text = (
-            f"func.func @f({args}) -> {tensor(out)} {{\n  %0 = gawee.{op} : ({types}) -> {tensor(out)}\n"
-            f"  func.return %0 : {tensor(out)}\n}}\n"
-        )
-        module = parse_module(text)
-        interpreter = Interpreter(module)
-        register_nnstack_implementations(interpreter)
-        function = next(o for o in module.walk() if o.name == "func.func")
         inputs = [rng.standard_normal(s).astype(np.float32) for s in shapes]
-        (got,) = interpreter.call_op(function, tuple(inputs))
-        np.testing.assert_allclose(got, reference(*inputs), rtol=1e-5, atol=1e-5)
-        gawee_s = median(lambda: interpreter.call_op(function, tuple(inputs)))
-        numpy_s = median(lambda: reference(*inputs))
+        gawee_s, numpy_s = measure(op, shapes, out, reference, inputs)
         print(f"{label:<30}{gawee_s * 1e3:>8.3f}ms{numpy_s * 1e3:>8.3f}ms{gawee_s / numpy_s:>7.2f}x")
+
+
+def measure(
+    op: str,
+    shapes: list[tuple[int, ...]],
+    out: tuple[int, ...],
+    reference: Callable[..., np.ndarray],
+    inputs: list[np.ndarray],
+) -> tuple[float, float]:
+    """(gawee, numpy) median seconds of one op, after checking they agree."""
+    args = ", ".join(f"%x{i}: {tensor(s)}" for i, s in enumerate(shapes))
+    types = ", ".join(tensor(s) for s in shapes)
+    text = (
+        f"func.func @f({args}) -> {tensor(out)} {{\n  %0 = gawee.{op} : ({types}) -> {tensor(out)}\n"
+        f"  func.return %0 : {tensor(out)}\n}}\n"
+    )
+    module = parse_module(text)
+    interpreter = Interpreter(module)
+    register_nnstack_implementations(interpreter)
+    function = next(o for o in module.walk() if o.name == "func.func")
+    (got,) = interpreter.call_op(function, tuple(inputs))
+    np.testing.assert_allclose(got, reference(*inputs), rtol=1e-5, atol=1e-5)
+    return median(lambda: interpreter.call_op(function, tuple(inputs))), median(lambda: reference(*inputs))
 
 
 if __name__ == "__main__":
