@@ -148,6 +148,14 @@ def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
     return shifted / np.sum(shifted, axis=axis, keepdims=True)
 
 
+def _reduce(
+    op: gawee.ReduceOp, x: np.ndarray, reduction: Callable[..., np.ndarray], accumulate: bool = False
+) -> np.ndarray:
+    """`accumulate`: f16 sums and means accumulate in f32, as PyTorch's do."""
+    dtype = {"dtype": _accumulator(x.dtype)} if accumulate else {}
+    return reduction(x, axis=op.reduced_axes, keepdims=op.keeps_dims, **dtype)
+
+
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -280,3 +288,11 @@ class GaweeFunctions(InterpreterFunctions):
     )
     run_matmul = impl(gawee.MatMulOp)(_on_arrays(_matmul))
     run_softmax = impl(gawee.SoftmaxOp)(_on_arrays(_softmax))
+    run_reduce_sum = impl(gawee.ReduceSumOp)(
+        _on_arrays(lambda op, x: _reduce(op, x, np.sum, accumulate=True))
+    )
+    run_reduce_mean = impl(gawee.ReduceMeanOp)(
+        _on_arrays(lambda op, x: _reduce(op, x, np.mean, accumulate=True))
+    )
+    run_reduce_max = impl(gawee.ReduceMaxOp)(_on_arrays(lambda op, x: _reduce(op, x, np.max)))
+    run_reduce_min = impl(gawee.ReduceMinOp)(_on_arrays(lambda op, x: _reduce(op, x, np.min)))

@@ -17,8 +17,8 @@ def tensor_text(shape: Sequence[int], element_type: str = "f32") -> str:
 
 
 def array_text(values: Sequence[int]) -> str:
-    """A dense i64 array attribute: `array<i64: 1, 2>`."""
-    return f"array<i64: {', '.join(str(v) for v in values)}>"
+    """A dense i64 array attribute: `array<i64: 1, 2>` (`array<i64>` when empty)."""
+    return f"array<i64: {', '.join(str(v) for v in values)}>" if values else "array<i64>"
 
 
 def one_op_function(

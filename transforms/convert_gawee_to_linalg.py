@@ -18,6 +18,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 from nnstack.dialects import gawee
 from nnstack.transforms.gawee_to_linalg import (
     BINARY_BODIES,
+    REDUCTIONS,
     UNARY_OPS,
     AdAvgPoolLowering,
     AddLowering,
@@ -28,6 +29,7 @@ from nnstack.transforms.gawee_to_linalg import (
     LinearLowering,
     MatMulLowering,
     MaxPoolLowering,
+    ReduceLowering,
     ReluLowering,
     ReshapeLowering,
     SoftmaxLowering,
@@ -50,6 +52,7 @@ LOWERED_OPS = (
     gawee.TransposeOp,
     gawee.MatMulOp,
     gawee.SoftmaxOp,
+    *REDUCTIONS,
     *UNARY_OPS,
     *BINARY_BODIES,
 )
@@ -107,6 +110,7 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     TransposeLowering(),
                     MatMulLowering(),
                     SoftmaxLowering(),
+                    ReduceLowering(),
                 ],
                 dce_enabled=False,
             ),

@@ -16,7 +16,7 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `elementwise`, `shape`); shape rules and the
+The ops live in family modules (`nn`, `elementwise`, `shape`, `reduce`); shape rules and the
 shared base in `base`.
 """
 
@@ -68,6 +68,14 @@ from nnstack.dialects.gawee.nn import (
     SoftmaxOp,
     matmul_shape,
 )
+from nnstack.dialects.gawee.reduce import (
+    ReduceMaxOp,
+    ReduceMeanOp,
+    ReduceMinOp,
+    ReduceOp,
+    ReduceSumOp,
+    reduced_shape,
+)
 from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
 from nnstack.dialects.utils import broadcast_shape, window_output_size
 
@@ -105,6 +113,10 @@ Gawee = Dialect(
         TransposeOp,
         MatMulOp,
         SoftmaxOp,
+        ReduceSumOp,
+        ReduceMeanOp,
+        ReduceMaxOp,
+        ReduceMinOp,
     ],
     [],
 )
@@ -135,6 +147,11 @@ __all__ = [
     "NegOp",
     "PowOp",
     "ReciprocalOp",
+    "ReduceMaxOp",
+    "ReduceMeanOp",
+    "ReduceMinOp",
+    "ReduceOp",
+    "ReduceSumOp",
     "ReluOp",
     "ReshapeOp",
     "SigmoidOp",
@@ -152,6 +169,7 @@ __all__ = [
     "gawee_op_definition",
     "matmul_shape",
     "normalize_dim",
+    "reduced_shape",
     "spatial_output_size",
     "tensor_like",
     "tensor_shape",

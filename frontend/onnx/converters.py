@@ -223,6 +223,27 @@ def convert_reshape(context: ImportContext) -> None:
     context.define(context.emit(gawee.ReshapeOp(context.value(0), target)).results[0])
 
 
+def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
+    """ReduceX: axes from the `axes` input (opset >= `axes_input_from`) or attribute,
+    which must be known at import; no axes means every dim, unless
+    `noop_with_empty_axes`, which makes the node an identity."""
+
+    def convert(context: ImportContext) -> None:
+        if context.opset >= axes_input_from:
+            axes = tuple(int(a) for a in context.constant(1, "axes")) if context.has_input(1) else ()
+        else:
+            axes = _ints(context.attribute("axes"), ())
+        if not axes:
+            if context.attribute("noop_with_empty_axes", 0):
+                context.define(context.value(0))
+                return
+            axes = tuple(range(len(context.shape(0))))
+        keep_dims = bool(context.attribute("keepdims", 1))
+        context.define(context.emit(op(context.value(0), axes, keep_dims)).results[0])
+
+    return convert
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -257,5 +278,9 @@ CONVERTERS: Mapping[str, Converter] = {
     "Softmax": convert_softmax,
     "Transpose": convert_transpose,
     "Reshape": convert_reshape,
+    "ReduceSum": reduction(gawee.ReduceSumOp, axes_input_from=13),
+    "ReduceMean": reduction(gawee.ReduceMeanOp, axes_input_from=18),
+    "ReduceMax": reduction(gawee.ReduceMaxOp, axes_input_from=18),
+    "ReduceMin": reduction(gawee.ReduceMinOp, axes_input_from=18),
 }
 """The converter of each supported ONNX operator type (default domain)."""

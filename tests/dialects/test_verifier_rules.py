@@ -128,9 +128,13 @@ LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"},
 G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
 G_TRANSPOSE = Op("gawee.transpose", (t(2, 3, 4),), {"perm": a(2, 0, 1)}, (t(4, 2, 3),))
 MATMUL_G = Op("gawee.matmul", (t(2, 1, 3, 4), t(5, 4, 6)), {}, (t(2, 5, 3, 6),))
+REDUCES = [
+    Op(f"gawee.reduce_{kind}", (t(2, 3, 4),), {"axes": a(1), "keepDims": "true"}, (t(2, 1, 4),))
+    for kind in ("sum", "mean", "max", "min")
+]
 SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
 
-GAWEE_OPS = [G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+GAWEE_OPS = [*REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
 
 def gawee_cases() -> list[Invalid]:
@@ -225,6 +229,16 @@ def gawee_cases() -> list[Invalid]:
         ("gawee-softmax-negative-axis-range", SOFTMAX.attr("axis", i64(-3)), "out of range"),
         ("gawee-softmax-result-shape", SOFTMAX.result(t(3, 2)), "result shape"),
     ]
+    for op in REDUCES:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-no-axes", op.attr("axes", a()), "distinct dims"),
+            (f"{short}-axis-out-of-range", op.attr("axes", a(3)), "distinct dims"),
+            (f"{short}-repeated-axis", op.attr("axes", a(1, -2)).result(t(2, 1, 4)), "distinct dims"),
+            (f"{short}-empty-dim", op.operand(0, t(2, 0, 4)), "empty"),
+            (f"{short}-result-shape", op.result(t(2, 4)), "result shape"),
+            (f"{short}-keep-dims-not-bool", op.attr("keepDims", i64(1)), "i1"),
+        ]
     # the unary and binary element-wise families: types and shapes as relu's and add's
     for op in UNARY:
         short = op.name.removeprefix("gawee.")

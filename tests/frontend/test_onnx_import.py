@@ -307,3 +307,27 @@ def test_self_attention_matches_onnxruntime(level: str):
     kinds = {node.op_type for node in model.graph.node}
     assert {"MatMul", "Transpose", "Reshape", "Softmax"} <= kinds
     check_against_onnxruntime(model, {"x": example.numpy()}, level)
+
+
+class RMSNorm(torch.nn.Module):
+    """Llama's RMSNorm: x / sqrt(mean(x^2) + eps) * weight, then a max and a sum over
+    other axes so that every reduction kind is exported."""
+
+    def __init__(self, hidden: int = 16):
+        super().__init__()
+        self.weight = torch.nn.Parameter(torch.rand(hidden) + 0.5)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        normed = x / torch.sqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * self.weight
+        return normed + normed.amax(1, keepdim=True) - normed.sum(0) + normed.amin(-1, keepdim=True)
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+def test_rms_norm_matches_onnxruntime(level: str):
+    torch.manual_seed(0)
+    example = torch.randn(2, 5, 16)
+    model = export(RMSNorm().eval(), example)
+    assert {"ReduceMean", "ReduceMax", "ReduceSum", "ReduceMin", "Pow", "Sqrt"} <= {
+        n.op_type for n in model.graph.node
+    }
+    check_against_onnxruntime(model, {"x": example.numpy()}, level)

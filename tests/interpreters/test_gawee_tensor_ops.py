@@ -1,5 +1,5 @@
-"""gawee.matmul, gawee.softmax, gawee.transpose and gawee.reshape against ONNX's reference
-evaluator (MatMul, Softmax, Transpose, Reshape), at gawee level and after
+"""gawee.matmul, softmax, transpose, reshape and the reduce_* ops against ONNX's reference
+evaluator (MatMul, Softmax, Transpose, Reshape, ReduceSum/Mean/Max/Min), at gawee level and after
 convert-gawee-to-linalg, on f32 and f64."""
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ def check(
     out: tuple[int, ...],
     dtype: type,
     initializers: list[onnx.TensorProto] = (),
+    opset: int = 17,
 ) -> None:
     rng = np.random.default_rng(len(op_text))
     inputs = [rng.standard_normal(s).astype(dtype) for s in shapes]
@@ -39,7 +40,7 @@ def check(
         [helper.make_tensor_value_info("y", elem, list(out))],
         list(initializers),
     )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     (expected,) = ReferenceEvaluator(model).run(None, {f"x{i}": x for i, x in enumerate(inputs)})
 
     args = ", ".join(f"%x{i}: {tensor(s, dtype)}" for i, s in enumerate(shapes))
@@ -114,3 +115,24 @@ def test_reshape(target, dtype):
     shape_init = numpy_helper.from_array(np.array(target, np.int64), "shape")
     node = helper.make_node("Reshape", ["x0", "shape"], ["y"])
     check("reshape {operands}", node, [(2, 3, 4)], target, dtype, [shape_init])
+
+
+@DTYPES
+@pytest.mark.parametrize("kind", ["sum", "mean", "max", "min"])
+@pytest.mark.parametrize(
+    ("axes", "keep"),
+    [((1,), True), ((0, -1), False), ((0, 1, 2), False), ((2,), False)],
+    ids=["middle-keep", "outer-inner", "all", "last"],
+)
+def test_reductions(kind, axes, keep, dtype):
+    shape = (2, 3, 4)
+    normalized = {a % 3 for a in axes}
+    out = (
+        tuple(1 if d in normalized else s for d, s in enumerate(shape))
+        if keep
+        else tuple(s for d, s in enumerate(shape) if d not in normalized)
+    )
+    axes_init = numpy_helper.from_array(np.array(axes, np.int64), "axes")
+    node = helper.make_node(f"Reduce{kind.capitalize()}", ["x0", "axes"], ["y"], keepdims=int(keep))
+    text = f"reduce_{kind} {{operands}} axes = {list(axes)} keepDims = {str(keep).lower()}"
+    check(text, node, [shape], out, dtype, [axes_init], opset=18)

@@ -8,7 +8,7 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
   leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
 - `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
-  gawee.transpose. `normalization`: gawee.softmax.
+  gawee.transpose. `normalization`: gawee.softmax, the gawee.reduce_* ops.
 """
 
 from .conv import ConvLowering
@@ -22,12 +22,13 @@ from .elementwise import (
     UnaryElementwiseLowering,
 )
 from .linear import LinearLowering, MatMulLowering
-from .normalization import SoftmaxLowering
+from .normalization import REDUCTIONS, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 
 __all__ = [
     "BINARY_BODIES",
+    "REDUCTIONS",
     "UNARY_OPS",
     "AdAvgPoolLowering",
     "AddLowering",
@@ -38,6 +39,7 @@ __all__ = [
     "LinearLowering",
     "MatMulLowering",
     "MaxPoolLowering",
+    "ReduceLowering",
     "ReluLowering",
     "ReshapeLowering",
     "SoftmaxLowering",

@@ -1,20 +1,24 @@
-"""Lowering of `gawee.softmax` to reductions and element-wise `linalg.generic`s."""
+"""Lowerings of `gawee.softmax` and the `gawee.reduce_*` ops to reduction and
+element-wise `linalg.generic`s."""
 
 from __future__ import annotations
 
+import math as pymath
 from collections.abc import Callable
 
-from xdsl.dialects import arith, math
+from xdsl.dialects import arith, math, tensor
+from xdsl.dialects.builtin import i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import SoftmaxOp
+from nnstack.dialects.gawee import ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceOp, ReduceSumOp, SoftmaxOp
 
 from .builder import (
     LoweringBuilder,
     dims_map,
     element_type_of,
+    float_constant,
     identity_map,
     parallel,
     shape_of,
@@ -74,3 +78,60 @@ class SoftmaxLowering(RewritePattern):
         total = reduce(exponentials, 0.0, arith.AddfOp)
         result = elementwise(exponentials, total, lambda e, s: arith.DivfOp(e, s).result)
         rewriter.replace(op, b.ops, [result])
+
+
+class ReduceLowering(RewritePattern):
+    """
+    Lowers `gawee.reduce_sum` / `reduce_mean` / `reduce_max` / `reduce_min` to one
+    `linalg.generic` over the input's domain, the reduced dims reduction iterators,
+    accumulating into a fill of 0 (`arith.addf`), -inf (`arith.maximumf`) or +inf
+    (`arith.minimumf`); the mean then divides by the number of reduced elements
+    (`arith.divf`, a second generic). With `keepDims` a `tensor.reshape` restores the
+    reduced dims as 1s.
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        if not isinstance(op, ReduceOp) or unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        element_type = element_type_of(op.output)
+        shape = shape_of(op.input)
+        rank, axes = len(shape), op.reduced_axes
+        kept = [dim for dim in range(rank) if dim not in axes]
+        reduced = [shape[dim] for dim in kept]
+        start, combine = REDUCTIONS[type(op)]
+        iterators = [
+            IteratorTypeAttr.reduction() if dim in axes else IteratorTypeAttr.parallel()
+            for dim in range(rank)
+        ]
+        result = b.generic(
+            [op.input],
+            b.filled(reduced, b.constant(start, element_type)),
+            [identity_map(rank), dims_map(rank, kept)],
+            iterators,
+            lambda x, acc: combine(acc, x).results[0],
+        )
+        if isinstance(op, ReduceMeanOp):
+            count = pymath.prod(shape[dim] for dim in axes)
+            result = b.generic(
+                [result],
+                b.empty(reduced, element_type),
+                [identity_map(len(reduced))] * 2,
+                parallel(len(reduced)),
+                lambda total, _out: arith.DivfOp(total, float_constant(float(count), element_type)).result,
+            )
+        if op.keeps_dims:
+            target = shape_of(op.output)
+            result = b.add(
+                tensor.ReshapeOp(result, b.dense_constant(i64, [len(target)], target), op.output.type)
+            ).result
+        rewriter.replace(op, b.ops, [result])
+
+
+REDUCTIONS: dict[type[ReduceOp], tuple[float, Callable[[SSAValue, SSAValue], Operation]]] = {
+    ReduceSumOp: (0.0, arith.AddfOp),
+    ReduceMeanOp: (0.0, arith.AddfOp),
+    ReduceMaxOp: (float("-inf"), arith.MaximumfOp),
+    ReduceMinOp: (float("inf"), arith.MinimumfOp),
+}
+"""The start value and the combining op of each reduction."""

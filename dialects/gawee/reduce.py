@@ -1,0 +1,99 @@
+"""Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min
+(ONNX ReduceSum / ReduceMean / ReduceMax / ReduceMin with their axes resolved)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import BoolAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_def
+from xdsl.traits import Pure
+
+from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, tensor_like, tensor_shape
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
+
+
+def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
+    """`shape` without the (normalized) `axes`, or with them as 1s when `keep_dims`."""
+    if keep_dims:
+        return tuple(1 if dim in axes else size for dim, size in enumerate(shape))
+    return tuple(size for dim, size in enumerate(shape) if dim not in axes)
+
+
+class ReduceOp(GaweeOperation):
+    """Reduces `axes` (negative ones count from the end; each at most once) of the
+    input; `keepDims` keeps them as size-1 dims."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axes = attr_def(I64Array)
+    keep_dims = attr_def(BoolAttr, attr_name="keepDims")
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('axes', 'keepDims')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, axes: Sequence[int], keep_dims: bool = True):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        normalized = [a + len(shape) if a < 0 else a for a in axes]
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, reduced_shape(shape, normalized, keep_dims))],
+            attributes={"axes": i64_array(axes), "keepDims": BoolAttr.from_bool(keep_dims)},
+        )
+
+    @property
+    def reduced_axes(self) -> tuple[int, ...]:
+        """The axes, normalized to [0, rank) and sorted."""
+        rank = len(tensor_shape(self.input))
+        return tuple(sorted(a + rank if a < 0 else a for a in self.array("axes")))
+
+    @property
+    def keeps_dims(self) -> bool:
+        return bool(self.keep_dims.value.data)
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        axes = self.reduced_axes
+        if not axes or any(not 0 <= a < len(shape) for a in axes) or len(set(axes)) != len(axes):
+            raise self.fail(
+                f"'axes' {list(self.array('axes'))} must name distinct dims of the rank-{len(shape)} input"
+            )
+        if any(shape[a] == 0 for a in axes):
+            raise self.fail(f"cannot reduce the empty dims {[a for a in axes if shape[a] == 0]}")
+        self.expect_result_shape(reduced_shape(shape, axes, self.keeps_dims))
+
+
+@gawee_op_definition
+class ReduceSumOp(ReduceOp):
+    """The sum over `axes` (ONNX ReduceSum)."""
+
+    name = "gawee.reduce_sum"
+
+
+@gawee_op_definition
+class ReduceMeanOp(ReduceOp):
+    """The mean over `axes` (ONNX ReduceMean)."""
+
+    name = "gawee.reduce_mean"
+
+
+@gawee_op_definition
+class ReduceMaxOp(ReduceOp):
+    """The maximum over `axes`; NaN propagates (ONNX ReduceMax)."""
+
+    name = "gawee.reduce_max"
+
+
+@gawee_op_definition
+class ReduceMinOp(ReduceOp):
+    """The minimum over `axes`; NaN propagates (ONNX ReduceMin)."""
+
+    name = "gawee.reduce_min"
