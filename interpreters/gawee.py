@@ -156,6 +156,17 @@ def _reduce(
     return reduction(x, axis=op.reduced_axes, keepdims=op.keeps_dims, **dtype)
 
 
+def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias: np.ndarray) -> np.ndarray:
+    """Statistics in f32 for f16 inputs, as ONNX Runtime's stash type."""
+    acc = _accumulator(x.dtype)
+    xs = x.astype(acc, copy=False)
+    axes = tuple(range(op.normalized_axis, x.ndim))
+    mean = xs.mean(axis=axes, keepdims=True)
+    variance = np.square(xs - mean).mean(axis=axes, keepdims=True)
+    out = (xs - mean) / np.sqrt(variance + acc.type(op.epsilon.value.data)) * weight
+    return out + bias[0] if bias else out
+
+
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -296,3 +307,4 @@ class GaweeFunctions(InterpreterFunctions):
     )
     run_reduce_max = impl(gawee.ReduceMaxOp)(_on_arrays(lambda op, x: _reduce(op, x, np.max)))
     run_reduce_min = impl(gawee.ReduceMinOp)(_on_arrays(lambda op, x: _reduce(op, x, np.min)))
+    run_layer_norm = impl(gawee.LayerNormOp)(_on_arrays(_layer_norm))

@@ -62,6 +62,7 @@ from nnstack.dialects.gawee.nn import (
     AdAvgPoolOp,
     BatchNormOp,
     ConvOp,
+    LayerNormOp,
     LinearOp,
     MatMulOp,
     MaxPoolOp,
@@ -117,6 +118,7 @@ Gawee = Dialect(
         ReduceMeanOp,
         ReduceMaxOp,
         ReduceMinOp,
+        LayerNormOp,
     ],
     [],
 )
@@ -138,6 +140,7 @@ __all__ = [
     "GeluOp",
     "HardSigmoidOp",
     "HardSwishOp",
+    "LayerNormOp",
     "LeakyReluOp",
     "LinearOp",
     "LogOp",

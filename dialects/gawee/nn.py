@@ -441,3 +441,63 @@ class SoftmaxOp(GaweeOperation):
         if rank == 0 or not 0 <= self.normalized_axis < rank:
             raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {rank}")
         self.expect_result_shape(tensor_shape(self.input))
+
+
+@gawee_op_definition
+class LayerNormOp(GaweeOperation):
+    """Layer normalization over the dims from `axis` on (ONNX LayerNormalization):
+    (x - mean) / sqrt(var + epsilon) * weight (+ bias), the statistics over those dims
+    and weight / bias of their shape."""
+
+    name = "gawee.layer_norm"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    bias = opt_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+    epsilon = attr_def(FloatAttr[Float64Type])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('axis', 'epsilon')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation | None = None,
+        *,
+        axis: int = -1,
+        epsilon: float = 1e-5,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[input.type],
+            attributes={"axis": IntegerAttr(axis, i64), "epsilon": FloatAttr(epsilon, f64)},
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.input)) if axis < 0 else axis
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        axis = self.normalized_axis
+        if not 0 <= axis < len(shape):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
+        normalized = list(shape[axis:])
+        for what, value in (("weight", self.weight), ("bias", self.bias)):
+            if value is not None and list(tensor_shape(value)) != normalized:
+                raise self.fail(
+                    f"{what} shape {list(tensor_shape(value))} is not the normalized shape {normalized}"
+                )
+        eps = self.epsilon.value.data
+        if not eps > 0 or math.isinf(eps):
+            raise self.fail(f"'epsilon' must be a positive number, got {eps}")
+        self.expect_result_shape(shape)

@@ -244,6 +244,20 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
     return convert
 
 
+def convert_layer_normalization(context: ImportContext) -> None:
+    if len([o for o in context.node.output if o]) > 1:
+        raise context.fail("the Mean and InvStdDev outputs are not supported")
+    bias = context.value(2) if context.has_input(2) else None
+    op = gawee.LayerNormOp(
+        context.value(0),
+        context.value(1),
+        bias,
+        axis=int(context.attribute("axis", -1)),  # type: ignore[arg-type]
+        epsilon=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
+    )
+    context.define(context.emit(op).results[0])
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -282,5 +296,6 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceMean": reduction(gawee.ReduceMeanOp, axes_input_from=18),
     "ReduceMax": reduction(gawee.ReduceMaxOp, axes_input_from=18),
     "ReduceMin": reduction(gawee.ReduceMinOp, axes_input_from=18),
+    "LayerNormalization": convert_layer_normalization,
 }
 """The converter of each supported ONNX operator type (default domain)."""

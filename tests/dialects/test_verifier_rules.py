@@ -132,9 +132,12 @@ REDUCES = [
     Op(f"gawee.reduce_{kind}", (t(2, 3, 4),), {"axes": a(1), "keepDims": "true"}, (t(2, 1, 4),))
     for kind in ("sum", "mean", "max", "min")
 ]
+LAYER_NORM = Op(
+    "gawee.layer_norm", (t(2, 3, 4), t(3, 4), t(3, 4)), {"axis": i64(1), "epsilon": "1.000000e-05 : f64"}, (t(2, 3, 4),)
+)
 SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
 
-GAWEE_OPS = [*REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+GAWEE_OPS = [LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
 
 def gawee_cases() -> list[Invalid]:
@@ -228,6 +231,14 @@ def gawee_cases() -> list[Invalid]:
         ("gawee-softmax-axis-range", SOFTMAX.attr("axis", i64(2)), "out of range"),
         ("gawee-softmax-negative-axis-range", SOFTMAX.attr("axis", i64(-3)), "out of range"),
         ("gawee-softmax-result-shape", SOFTMAX.result(t(3, 2)), "result shape"),
+    ]
+    cases += [
+        ("layer_norm-axis-range", LAYER_NORM.attr("axis", i64(3)), "out of range"),
+        ("layer_norm-weight-shape", LAYER_NORM.operand(1, t(4)), "weight shape"),
+        ("layer_norm-bias-shape", LAYER_NORM.operand(2, t(2, 4)), "bias shape"),
+        ("layer_norm-zero-epsilon", LAYER_NORM.attr("epsilon", "0.000000e+00 : f64"), "epsilon"),
+        ("layer_norm-result-shape", LAYER_NORM.result(t(2, 4, 3)), "result shape"),
+        ("layer_norm-mixed-types", LAYER_NORM.operand(1, t(3, 4, element="f64")), "f64"),
     ]
     for op in REDUCES:
         short = op.name.removeprefix("gawee.")

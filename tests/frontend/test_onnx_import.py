@@ -331,3 +331,25 @@ def test_rms_norm_matches_onnxruntime(level: str):
         n.op_type for n in model.graph.node
     }
     check_against_onnxruntime(model, {"x": example.numpy()}, level)
+
+
+class FeedForward(torch.nn.Module):
+    """BERT's feed-forward sublayer: dense, GELU (exported as Erf), dense, residual add,
+    LayerNorm."""
+
+    def __init__(self, hidden: int = 16, inner: int = 32):
+        super().__init__()
+        self.up, self.down = torch.nn.Linear(hidden, inner), torch.nn.Linear(inner, hidden)
+        self.norm = torch.nn.LayerNorm(hidden, eps=1e-12)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.norm(x + self.down(torch.nn.functional.gelu(self.up(x))))
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+def test_feed_forward_with_layer_norm_matches_onnxruntime(level: str):
+    torch.manual_seed(0)
+    example = torch.randn(2, 5, 16)
+    model = export(FeedForward().eval(), example)
+    assert {"LayerNormalization", "Erf", "MatMul"} <= {n.op_type for n in model.graph.node}
+    check_against_onnxruntime(model, {"x": example.numpy()}, level)

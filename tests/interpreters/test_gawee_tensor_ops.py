@@ -29,7 +29,9 @@ def check(
     dtype: type,
     initializers: list[onnx.TensorProto] = (),
     opset: int = 17,
+    weights: bool = False,
 ) -> None:
+    """`weights`: the initializers are also arguments %w, %b of the gawee function."""
     rng = np.random.default_rng(len(op_text))
     inputs = [rng.standard_normal(s).astype(dtype) for s in shapes]
     elem = ELEMENT[dtype][1]
@@ -43,21 +45,26 @@ def check(
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
     (expected,) = ReferenceEvaluator(model).run(None, {f"x{i}": x for i, x in enumerate(inputs)})
 
-    args = ", ".join(f"%x{i}: {tensor(s, dtype)}" for i, s in enumerate(shapes))
+    extra = [(init.name, numpy_helper.to_array(init)) for init in initializers] if weights else []
+    args = ", ".join(
+        [f"%x{i}: {tensor(s, dtype)}" for i, s in enumerate(shapes)]
+        + [f"%{n}: {tensor(w.shape, dtype)}" for n, w in extra]
+    )
     operands = ", ".join(f"%x{i}" for i in range(len(shapes)))
-    types = ", ".join(tensor(s, dtype) for s in shapes)
+    types = ", ".join([tensor(s, dtype) for s in shapes] + [tensor(w.shape, dtype) for _, w in extra])
+    inputs_and_weights = inputs + [w for _, w in extra]
     text = (
         f"func.func @main({args}) -> {tensor(out, dtype)} {{\n"
         f"  %0 = gawee.{op_text.format(operands=operands)} : ({types}) -> {tensor(out, dtype)}\n"
         f"  func.return %0 : {tensor(out, dtype)}\n}}\n"
     )
     tolerance = 1e-5 if dtype == np.float32 else 1e-12
-    (got,) = run(text, "main", *inputs)
+    (got,) = run(text, "main", *inputs_and_weights)
     np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
     lowered = parse_module(text)
     ConvertGaweeToLinalgPass().apply(Context(), lowered)
     assert "gawee." not in str(lowered)
-    (got,) = run(lowered, "main", *inputs)
+    (got,) = run(lowered, "main", *inputs_and_weights)
     np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
 
 
@@ -136,3 +143,21 @@ def test_reductions(kind, axes, keep, dtype):
     node = helper.make_node(f"Reduce{kind.capitalize()}", ["x0", "axes"], ["y"], keepdims=int(keep))
     text = f"reduce_{kind} {{operands}} axes = {list(axes)} keepDims = {str(keep).lower()}"
     check(text, node, [shape], out, dtype, [axes_init], opset=18)
+
+
+@DTYPES
+@pytest.mark.parametrize(
+    ("axis", "with_bias"), [(-1, True), (1, True), (2, False)], ids=["last", "two-dims", "no-bias"]
+)
+def test_layer_norm(axis, with_bias, dtype):
+    shape = (2, 3, 4)
+    normalized = shape[axis % 3 :]
+    rng = np.random.default_rng(7)
+    initializers = [numpy_helper.from_array(rng.standard_normal(normalized).astype(dtype), "w")]
+    names, operands = ["x0", "w"], "{operands}, %w"
+    if with_bias:
+        initializers.append(numpy_helper.from_array(rng.standard_normal(normalized).astype(dtype), "b"))
+        names, operands = [*names, "b"], operands + ", %b"
+    node = helper.make_node("LayerNormalization", names, ["y"], axis=axis, epsilon=2.0**-10)
+    check_layer_norm = f"layer_norm {operands} axis = {axis} epsilon = 9.765625e-04"
+    check(check_layer_norm, node, [shape], shape, dtype, initializers, weights=True)

@@ -8,7 +8,7 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
   leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
 - `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
-  gawee.transpose. `normalization`: gawee.softmax, the gawee.reduce_* ops.
+  gawee.transpose. `normalization`: gawee.softmax, gawee.layer_norm, the gawee.reduce_* ops.
 """
 
 from .conv import ConvLowering
@@ -22,7 +22,7 @@ from .elementwise import (
     UnaryElementwiseLowering,
 )
 from .linear import LinearLowering, MatMulLowering
-from .normalization import REDUCTIONS, ReduceLowering, SoftmaxLowering
+from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 
@@ -36,6 +36,7 @@ __all__ = [
     "BinaryElementwiseLowering",
     "ConvLowering",
     "FlattenLowering",
+    "LayerNormLowering",
     "LinearLowering",
     "MatMulLowering",
     "MaxPoolLowering",

@@ -1,4 +1,4 @@
-"""Lowerings of `gawee.softmax` and the `gawee.reduce_*` ops to reduction and
+"""Lowerings of `gawee.softmax`, `gawee.layer_norm` and the `gawee.reduce_*` ops to reduction and
 element-wise `linalg.generic`s."""
 
 from __future__ import annotations
@@ -12,7 +12,15 @@ from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import ReduceMaxOp, ReduceMeanOp, ReduceMinOp, ReduceOp, ReduceSumOp, SoftmaxOp
+from nnstack.dialects.gawee import (
+    LayerNormOp,
+    ReduceMaxOp,
+    ReduceMeanOp,
+    ReduceMinOp,
+    ReduceOp,
+    ReduceSumOp,
+    SoftmaxOp,
+)
 
 from .builder import (
     LoweringBuilder,
@@ -135,3 +143,68 @@ REDUCTIONS: dict[type[ReduceOp], tuple[float, Callable[[SSAValue, SSAValue], Ope
     ReduceMinOp: (float("inf"), arith.MinimumfOp),
 }
 """The start value and the combining op of each reduction."""
+
+
+class LayerNormLowering(RewritePattern):
+    """
+    Lowers `gawee.layer_norm` to `linalg.generic`s over the input's domain, the
+    normalized dims (from `axis` on) reductions: the sum (`arith.addf` into a fill of 0)
+    divided by their count is the mean; the same over `(x - mean)^2` is the variance;
+    then `(x - mean) / sqrt(var + eps) * weight (+ bias)`, weight and bias mapped on the
+    normalized dims (`arith.subf/mulf/divf/addf`, `math.sqrt`).
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: LayerNormOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        t = element_type_of(op.output)
+        shape = shape_of(op.output)
+        rank, axis = len(shape), op.normalized_axis
+        stats_shape = shape[:axis]
+        stats_map = dims_map(rank, range(axis))
+        trailing_map = dims_map(rank, range(axis, rank))
+        iterators = [
+            IteratorTypeAttr.reduction() if d >= axis else IteratorTypeAttr.parallel() for d in range(rank)
+        ]
+        count = float(pymath.prod(shape[axis:]))
+
+        def mean_of(value: SSAValue, square_after: SSAValue | None) -> SSAValue:
+            inputs = [value] if square_after is None else [value, square_after]
+            maps = [identity_map(rank)] + ([] if square_after is None else [stats_map]) + [stats_map]
+
+            def body(x: SSAValue, *rest: SSAValue) -> SSAValue:
+                if square_after is not None:
+                    mean, acc = rest
+                    centred = arith.SubfOp(x, mean)
+                    x = arith.MulfOp(centred, centred).result
+                else:
+                    (acc,) = rest
+                return arith.AddfOp(acc, x).result
+
+            total = b.generic(inputs, b.filled(stats_shape, b.constant(0.0, t)), maps, iterators, body)
+            return b.generic(
+                [total],
+                b.empty(stats_shape, t),
+                [identity_map(len(stats_shape))] * 2,
+                parallel(len(stats_shape)),
+                lambda s, _out: arith.DivfOp(s, float_constant(count, t)).result,
+            )
+
+        mean = mean_of(op.input, None)
+        variance = mean_of(op.input, mean)
+        operands = [op.input, mean, variance, op.weight] + ([op.bias] if op.bias is not None else [])
+        maps = [identity_map(rank), stats_map, stats_map, trailing_map] + (
+            [trailing_map] if op.bias is not None else []
+        )
+
+        def normalize(x: SSAValue, m: SSAValue, v: SSAValue, w: SSAValue, *rest: SSAValue) -> SSAValue:
+            std = math.SqrtOp(arith.AddfOp(v, float_constant(op.epsilon.value.data, t)))
+            scaled = arith.MulfOp(arith.DivfOp(arith.SubfOp(x, m), std), w)
+            return arith.AddfOp(scaled, rest[0]).result if len(rest) == 2 else scaled.result
+
+        result = b.generic(
+            operands, b.empty(shape, t), [*maps, identity_map(rank)], parallel(rank), normalize
+        )
+        rewriter.replace(op, b.ops, [result])
