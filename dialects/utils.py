@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TypeVar
 
-from xdsl.dialects.builtin import DenseArrayBase, i64
+from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
+from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError, VerifyException
@@ -62,6 +63,25 @@ def window_output_size(
             out -= 1
         return out
     return span // stride + 1
+
+
+def tensor_shape(value: SSAValue) -> tuple[int, ...]:
+    """The static shape of a tensor-typed value."""
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return tuple(typ.get_shape())
+
+
+def element_type(value: SSAValue) -> Attribute:
+    """The element type of a tensor-typed value."""
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return typ.element_type
+
+
+def tensor_like(value: SSAValue, shape: Sequence[int]) -> TensorType[Attribute]:
+    """A tensor type with `value`'s element type and `shape`."""
+    return TensorType(element_type(value), shape)
 
 
 # ---------------------------------------------------------------------------

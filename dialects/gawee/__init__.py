@@ -30,8 +30,6 @@ from nnstack.dialects.gawee.base import (
     gawee_op_definition,
     normalize_dim,
     spatial_output_size,
-    tensor_like,
-    tensor_shape,
 )
 from nnstack.dialects.gawee.elementwise import (
     AbsOp,
@@ -78,7 +76,7 @@ from nnstack.dialects.gawee.reduce import (
     reduced_shape,
 )
 from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
-from nnstack.dialects.utils import broadcast_shape, window_output_size
+from nnstack.dialects.utils import broadcast_shape, tensor_like, tensor_shape, window_output_size
 
 Gawee = Dialect(
     "gawee",

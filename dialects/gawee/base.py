@@ -8,13 +8,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from xdsl.dialects.builtin import DenseArrayBase, TensorType
+from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.utils import op_definition, window_output_size
+from nnstack.dialects.utils import op_definition, tensor_shape, window_output_size
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
@@ -80,19 +80,6 @@ def normalize_dim(dim: int, rank: int) -> int:
 def flattened_shape(shape: Sequence[int], start: int, end: int) -> tuple[int, ...]:
     """`shape` with dims start..end (inclusive, normalized) collapsed into one."""
     return (*shape[:start], math.prod(shape[start : end + 1]), *shape[end + 1 :])
-
-
-def tensor_shape(value: SSAValue) -> tuple[int, ...]:
-    typ = value.type
-    assert isinstance(typ, TensorType)
-    return tuple(typ.get_shape())
-
-
-def tensor_like(like: SSAValue, shape: Sequence[int]) -> TensorType[Attribute]:
-    """A tensor type of `shape` with the element type of `like`."""
-    typ = like.type
-    assert isinstance(typ, TensorType)
-    return TensorType(typ.element_type, shape)
 
 
 # ---------------------------------------------------------------------------

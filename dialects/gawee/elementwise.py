@@ -12,8 +12,8 @@ from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, trai
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, tensor_like, tensor_shape
 
 
 class UnaryElementwiseOp(GaweeOperation):

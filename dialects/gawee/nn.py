@@ -27,10 +27,15 @@ from nnstack.dialects.gawee.base import (
     expand_padding,
     gawee_op_definition,
     spatial_output_size,
+)
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    broadcast_shape,
+    i64_array,
+    keywords,
     tensor_like,
     tensor_shape,
 )
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, i64_array, keywords
 
 
 @gawee_op_definition

@@ -12,8 +12,8 @@ from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_d
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 
 def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:

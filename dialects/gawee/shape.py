@@ -13,14 +13,8 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
-from nnstack.dialects.gawee.base import (
-    GaweeOperation,
-    gawee_op_definition,
-    normalize_dim,
-    tensor_like,
-    tensor_shape,
-)
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 
 @gawee_op_definition

@@ -9,7 +9,7 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.mir.shapes import element_type, tensor_shape
+from nnstack.dialects.utils import element_type, tensor_shape
 
 
 class MirOperation(IRDLOperation):

@@ -18,8 +18,16 @@ from xdsl.traits import Pure
 from nnstack.dialects.constraints import FloatElement, I64Array, I64Integer, NumericElement, static_tensor
 from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.shapes import matmul_shape, tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition, window_output_size
+from nnstack.dialects.mir.shapes import matmul_shape
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    i64_array,
+    keywords,
+    op_definition,
+    tensor_like,
+    tensor_shape,
+    window_output_size,
+)
 
 _WINDOW_PROPERTIES = ("kernel_size", "stride", "padding", "dilation")
 

@@ -11,8 +11,15 @@ from xdsl.traits import NoMemoryEffect, Pure
 
 from nnstack.dialects.constraints import AnyElement, FloatElement, NumericElement, static_tensor
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.shapes import tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, i64_array, keywords, op_definition
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    broadcast_shape,
+    i64_array,
+    keywords,
+    op_definition,
+    tensor_like,
+    tensor_shape,
+)
 
 
 class BroadcastBinaryOp(MirOperation):

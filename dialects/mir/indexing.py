@@ -22,8 +22,15 @@ from nnstack.dialects.constraints import (
     static_tensor,
 )
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.shapes import gather_shape, slice_length, tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition
+from nnstack.dialects.mir.shapes import gather_shape, slice_length
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    i64_array,
+    keywords,
+    op_definition,
+    tensor_like,
+    tensor_shape,
+)
 
 
 @op_definition

@@ -23,8 +23,7 @@ from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, Pure
 
 from nnstack.dialects.constraints import INTEGER_TYPES, AnyElement, any_tensor, static_tensor
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.shapes import element_type, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, op_definition
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, op_definition, tensor_shape
 
 
 @op_definition

@@ -19,8 +19,15 @@ from nnstack.dialects.constraints import (
 )
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
 from nnstack.dialects.mir.base import MirOperation
-from nnstack.dialects.mir.shapes import reduced_shape, tensor_like, tensor_shape
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, op_definition
+from nnstack.dialects.mir.shapes import reduced_shape
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    i64_array,
+    keywords,
+    op_definition,
+    tensor_like,
+    tensor_shape,
+)
 
 
 @op_definition

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import TensorType
-from xdsl.ir import Attribute, SSAValue
-
 from nnstack.dialects.utils import broadcast_shape
 
 
@@ -35,20 +32,3 @@ def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | No
         return None
     batch = broadcast_shape(lhs[:-2], rhs[:-2])
     return None if batch is None else (*batch, lhs[-2], rhs[-1])
-
-
-def tensor_shape(value: SSAValue) -> tuple[int, ...]:
-    typ = value.type
-    assert isinstance(typ, TensorType)
-    return tuple(typ.get_shape())
-
-
-def element_type(value: SSAValue) -> Attribute:
-    typ = value.type
-    assert isinstance(typ, TensorType)
-    return typ.element_type
-
-
-def tensor_like(value: SSAValue, shape: Sequence[int]) -> TensorType:
-    """A tensor type with `value`'s element type and `shape`."""
-    return TensorType(element_type(value), shape)

@@ -36,6 +36,7 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.gawee import GaweeOperation
+from nnstack.dialects.utils import element_type, tensor_shape
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -77,16 +78,8 @@ def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     return arith.ConstantOp(FloatAttr(value, element_type))
 
 
-def shape_of(value: SSAValue) -> tuple[int, ...]:
-    typ = value.type
-    assert isinstance(typ, TensorType)
-    return tuple(typ.get_shape())
-
-
-def element_type_of(value: SSAValue) -> Attribute:
-    typ = value.type
-    assert isinstance(typ, TensorType)
-    return typ.element_type
+shape_of = tensor_shape
+element_type_of = element_type
 
 
 # ---------------------------------------------------------------------------
@@ -176,9 +169,7 @@ class LoweringBuilder:
         empty = self.empty(shape, value.type)
         return self.add(FillOp([value], [empty])).results[0]
 
-    def pad(
-        self, source: SSAValue, low: Sequence[int], high: Sequence[int], value: SSAValue
-    ) -> SSAValue:
+    def pad(self, source: SSAValue, low: Sequence[int], high: Sequence[int], value: SSAValue) -> SSAValue:
         """`tensor.pad` of `source` by static amounts, filling with the scalar `value`."""
         shape = shape_of(source)
         padded = [size + lo + hi for size, lo, hi in zip(shape, low, high)]
@@ -198,9 +189,7 @@ class LoweringBuilder:
         )
         return self.add(op).result
 
-    def expand(
-        self, source: SSAValue, groups: Sequence[Sequence[int]], shape: Sequence[int]
-    ) -> SSAValue:
+    def expand(self, source: SSAValue, groups: Sequence[Sequence[int]], shape: Sequence[int]) -> SSAValue:
         """`tensor.expand_shape` of `source` to the static `shape`; dims of a group multiply
         to the source dim they split."""
         result_type = TensorType(element_type_of(source), shape)
@@ -222,9 +211,7 @@ class LoweringBuilder:
             arg.name_hint = name
         with ImplicitBuilder(block) as args:
             YieldOp(body(*args))
-        op = GenericOp(
-            inputs, [output], Region(block), indexing_maps, iterator_types, [output.type]
-        )
+        op = GenericOp(inputs, [output], Region(block), indexing_maps, iterator_types, [output.type])
         return self.add(op).results[0]
 
     def broadcast_into(self, value: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:
@@ -237,7 +224,10 @@ class LoweringBuilder:
         rank = len(shape)
         empty = self.empty(shape, element_type_of(value))
         return self.generic(
-            [value], empty, [dims_map(rank, dims), identity_map(rank)], parallel(rank),
+            [value],
+            empty,
+            [dims_map(rank, dims), identity_map(rank)],
+            parallel(rank),
             lambda element, _out: element,
         )
 
