@@ -21,7 +21,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute
-from xdsl.irdl import AttrConstraint
+from xdsl.irdl import AttrConstraint, EqAttrConstraint
 from xdsl.irdl.constraints import AttrSetConstraint
 
 FLOAT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
@@ -34,7 +34,10 @@ FloatElement = AttrSetConstraint.get(*FLOAT_TYPES)
 IntegerElement = AttrSetConstraint.get(*INTEGER_TYPES)
 NumericElement = AttrSetConstraint.get(*NUMERIC_TYPES)
 AnyElement = AttrSetConstraint.get(*ELEMENT_TYPES)
-ShapeElement = AttrSetConstraint.get(i32, i64)
+BoolElement = EqAttrConstraint(i1)
+IndexElement = AttrSetConstraint.get(i32, i64)
+"""The element type of an index tensor (`gawee.gather`)."""
+ShapeElement = IndexElement
 """The element type of a run-time shape (`mir.dynamic_reshape`)."""
 
 
@@ -47,6 +50,10 @@ def any_tensor(element: AttrConstraint) -> AttrConstraint[TensorType[Attribute]]
     """A tensor, possibly with dynamic dims, whose element type satisfies `element`."""
     return TensorType.constr(element)
 
+
+ONNX_ELEMENT_TYPES: dict[int, Attribute] = {1: f32, 3: i8, 6: i32, 7: i64, 9: i1, 10: f16, 11: f64}
+"""The ONNX `TensorProto.DataType` number of each element type nnstack carries
+(`gawee.cast`'s optional `toType`, the ONNX importer)."""
 
 I64Array = DenseArrayBase.constr(i64)
 I64Integer = IntegerAttr.constr(i64)

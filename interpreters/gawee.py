@@ -1,6 +1,7 @@
 """Interpreter functions for the gawee dialect, computed with numpy on whole arrays.
 
-A tensor value is a numpy array of its element dtype (np.float16/32/64); every op
+A tensor value is a numpy array of its element dtype (np.float16/32/64, np.bool_ for
+i1, np.int8/32/64); every op
 returns a tuple with one array of its result's dtype and declared shape. The
 semantics are PyTorch's inference semantics (torch.nn.functional): conv2d with
 groups and dilation, max_pool2d with ceil mode, adaptive_avg_pool2d, batch_norm in
@@ -167,6 +168,38 @@ def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias:
     return out + bias[0] if bias else out
 
 
+def _checked_indices(op: gawee.GatherOp | gawee.GatherElementsOp, indices: np.ndarray, size: int) -> np.ndarray:
+    """`indices` with negative ones counted from the end; one outside [-size, size) is an error."""
+    outside = (indices < -size) | (indices >= size)
+    if outside.any():
+        bad = int(indices[outside].flat[0])
+        raise InterpretationError(
+            f"{op.name}: index {bad} is out of range for dim {op.normalized_axis} of size {size}"
+        )
+    return np.where(indices < 0, indices + size, indices)
+
+
+def _gather(op: gawee.GatherOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    axis = op.normalized_axis
+    return np.take(data, _checked_indices(op, indices, data.shape[axis]), axis=axis)
+
+
+def _gather_elements(op: gawee.GatherElementsOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """The data cut to the indices' extent off the axis, then numpy's take_along_axis."""
+    axis = op.normalized_axis
+    cut = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
+    return np.take_along_axis(data[cut], _checked_indices(op, indices, data.shape[axis]), axis=axis)
+
+
+def _slice(op: gawee.SliceOp, x: np.ndarray) -> np.ndarray:
+    """Basic slicing (a view, copied by `_result`'s caller only where needed)."""
+    index = tuple(
+        slice(0, 0) if not r else slice(r.start, r.stop if r.stop >= 0 else None, r.step)
+        for r in op.ranges()
+    )
+    return np.ascontiguousarray(x[index])
+
+
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -308,3 +341,27 @@ class GaweeFunctions(InterpreterFunctions):
     run_reduce_max = impl(gawee.ReduceMaxOp)(_on_arrays(lambda op, x: _reduce(op, x, np.max)))
     run_reduce_min = impl(gawee.ReduceMinOp)(_on_arrays(lambda op, x: _reduce(op, x, np.min)))
     run_layer_norm = impl(gawee.LayerNormOp)(_on_arrays(_layer_norm))
+    run_equal = impl(gawee.EqualOp)(_on_arrays(lambda op, x, y: np.equal(x, y)))
+    run_less = impl(gawee.LessOp)(_on_arrays(lambda op, x, y: np.less(x, y)))
+    run_less_equal = impl(gawee.LessEqualOp)(_on_arrays(lambda op, x, y: np.less_equal(x, y)))
+    run_greater = impl(gawee.GreaterOp)(_on_arrays(lambda op, x, y: np.greater(x, y)))
+    run_greater_equal = impl(gawee.GreaterEqualOp)(_on_arrays(lambda op, x, y: np.greater_equal(x, y)))
+    run_and = impl(gawee.AndOp)(_on_arrays(lambda op, x, y: np.logical_and(x, y)))
+    run_or = impl(gawee.OrOp)(_on_arrays(lambda op, x, y: np.logical_or(x, y)))
+    run_xor = impl(gawee.XorOp)(_on_arrays(lambda op, x, y: np.logical_xor(x, y)))
+    run_not = impl(gawee.NotOp)(_on_arrays(lambda op, x: np.logical_not(x)))
+    run_where = impl(gawee.WhereOp)(_on_arrays(lambda op, c, x, y: np.where(c, x, y)))
+    run_cast = impl(gawee.CastOp)(
+        _on_arrays(lambda op, x: x.astype(numpy_dtype(op.output.type)))
+    )
+    run_gather = impl(gawee.GatherOp)(_on_arrays(_gather))
+    run_gather_elements = impl(gawee.GatherElementsOp)(_on_arrays(_gather_elements))
+    run_expand = impl(gawee.ExpandOp)(
+        _on_arrays(lambda op, x: np.broadcast_to(x, op.output.type.get_shape()).copy())
+    )
+    run_unsqueeze = impl(gawee.UnsqueezeOp)(
+        _on_arrays(lambda op, x: x.reshape(op.output.type.get_shape()))
+    )
+    run_squeeze = impl(gawee.SqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
+    run_cat = impl(gawee.CatOp)(_on_arrays(lambda op, *xs: np.concatenate(xs, axis=op.normalized_axis)))
+    run_slice = impl(gawee.SliceOp)(_on_arrays(_slice))

@@ -18,24 +18,34 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWal
 from nnstack.dialects import gawee
 from nnstack.transforms.gawee_to_linalg import (
     BINARY_BODIES,
+    PREDICATES,
     REDUCTIONS,
     UNARY_OPS,
     AdAvgPoolLowering,
     AddLowering,
     BatchNormLowering,
     BinaryElementwiseLowering,
+    CastLowering,
+    CatLowering,
+    CompareLowering,
     ConvLowering,
+    ExpandLowering,
     FlattenLowering,
+    GatherElementsLowering,
+    GatherLowering,
     LayerNormLowering,
     LinearLowering,
     MatMulLowering,
     MaxPoolLowering,
+    NotLowering,
     ReduceLowering,
     ReluLowering,
     ReshapeLowering,
+    SliceLowering,
     SoftmaxLowering,
     TransposeLowering,
     UnaryElementwiseLowering,
+    WhereLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
 from nnstack.transforms.utils import Problem, fail_at_ops
@@ -57,6 +67,17 @@ LOWERED_OPS = (
     *REDUCTIONS,
     *UNARY_OPS,
     *BINARY_BODIES,
+    *PREDICATES,
+    gawee.NotOp,
+    gawee.WhereOp,
+    gawee.CastOp,
+    gawee.GatherOp,
+    gawee.GatherElementsOp,
+    gawee.ExpandOp,
+    gawee.SqueezeOp,
+    gawee.UnsqueezeOp,
+    gawee.CatOp,
+    gawee.SliceOp,
 )
 """The gawee ops the patterns lower."""
 
@@ -81,8 +102,8 @@ class ConvertGaweeToLinalgPass(ModulePass):
     Lowers every gawee op to linalg / tensor / arith / math, one pattern per op.
 
     Before rewriting anything, the pass checks every gawee op: one it cannot lower
-    (no pattern, a dynamic shape, a non-float element type, an op that does not
-    verify) makes it raise `PassFailedException` naming each such op and the
+    (no pattern, a dynamic shape, an element type gawee does not carry, an op that
+    does not verify) makes it raise `PassFailedException` naming each such op and the
     reason, with the unchanged module printed and the ops marked. Other ops are
     left as they are (no dead-code elimination).
     """
@@ -114,6 +135,15 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     SoftmaxLowering(),
                     ReduceLowering(),
                     LayerNormLowering(),
+                    CompareLowering(),
+                    NotLowering(),
+                    WhereLowering(),
+                    CastLowering(),
+                    GatherLowering(),
+                    GatherElementsLowering(),
+                    ExpandLowering(),
+                    CatLowering(),
+                    SliceLowering(),
                 ],
                 dce_enabled=False,
             ),

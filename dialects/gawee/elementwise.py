@@ -4,16 +4,17 @@ broadcasting."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, f64
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, tensor_like, tensor_shape
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
 
 
 class UnaryElementwiseOp(GaweeOperation):
@@ -39,7 +40,8 @@ class UnaryElementwiseOp(GaweeOperation):
 
 class BroadcastBinaryOp(GaweeOperation):
     """z = f(x, y) element by element, with numpy broadcasting of the operand shapes;
-    operands and result share one element type."""
+    operands and result share one element type (or the result is `RESULT_ELEMENT`).
+    Subclasses with other operands (`where`) or element types redeclare them."""
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -51,19 +53,31 @@ class BroadcastBinaryOp(GaweeOperation):
 
     assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
 
-    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
-        lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
-        shape = broadcast_shape(tensor_shape(lhs), tensor_shape(rhs))
+    RESULT_ELEMENT: ClassVar[Attribute | None] = None
+    """The result's element type where it is not the operands' (comparisons: i1)."""
+
+    def __init__(self, *operands: SSAValue | Operation):
+        values = [SSAValue.get(v) for v in operands]
+        shape = self.expected_shape(values)
         if shape is None:
-            shapes = f"{tensor_shape(lhs)} and {tensor_shape(rhs)}"
+            shapes = " and ".join(str(tensor_shape(v)) for v in values)
             raise ValueError(f"{self.name}: shapes {shapes} do not broadcast")
-        super().__init__(operands=[lhs, rhs], result_types=[tensor_like(lhs, shape)])
+        element = self.RESULT_ELEMENT or element_type(values[-1])
+        super().__init__(operands=values, result_types=[TensorType(element, shape)])
+
+    @staticmethod
+    def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
+        """The broadcast of the operand shapes, or None where they do not broadcast."""
+        shape: tuple[int, ...] | None = ()
+        for value in operands:
+            shape = broadcast_shape(shape, tensor_shape(value)) if shape is not None else None
+        return shape
 
     def verify_(self) -> None:
-        lhs, rhs = tensor_shape(self.lhs), tensor_shape(self.rhs)
-        shape = broadcast_shape(lhs, rhs)
+        shape = self.expected_shape(self.operands)
         if shape is None:
-            raise self.fail(f"operand shapes {list(lhs)} and {list(rhs)} do not broadcast")
+            shapes = " and ".join(str(list(tensor_shape(v))) for v in self.operands)
+            raise self.fail(f"operand shapes {shapes} do not broadcast")
         self.expect_result_shape(shape)
 
 

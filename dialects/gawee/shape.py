@@ -1,4 +1,5 @@
-"""Gawee ops that change only the shape of a tensor: flatten, reshape, transpose."""
+"""Gawee ops that change only the shape of a tensor: flatten, reshape, transpose (on
+tensors of any element type)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_d
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.constraints import AnyElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
@@ -23,7 +24,7 @@ class FlattenOp(GaweeOperation):
 
     name = "gawee.flatten"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
+    E: ClassVar = VarConstraint("E", AnyElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
@@ -76,7 +77,7 @@ class ReshapeOp(GaweeOperation):
 
     name = "gawee.reshape"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
+    E: ClassVar = VarConstraint("E", AnyElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
@@ -104,7 +105,7 @@ class TransposeOp(GaweeOperation):
 
     name = "gawee.transpose"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
+    E: ClassVar = VarConstraint("E", AnyElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))

@@ -9,9 +9,14 @@ an unknown `auto_pad` is an error), so an imported model is never silently wrong
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 
+import onnx
+
 from nnstack.dialects import gawee
+from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
+from nnstack.dialects.utils import broadcast_shape, element_type
 from nnstack.frontend.onnx.importer import ImportContext
 
 Converter = Callable[[ImportContext], None]
@@ -116,17 +121,19 @@ def convert_batch_normalization(context: ImportContext) -> None:
 
 
 def convert_flatten(context: ImportContext) -> None:
-    """ONNX Flatten(axis) is 2-D: dims before `axis` collapse into one, the rest into another."""
+    """ONNX Flatten(axis) is 2-D: dims before `axis` collapse into one, the rest into
+    another (a 1 where there are none: then it is a reshape)."""
     shape = context.shape(0)
     axis = int(context.attribute("axis", 1))  # type: ignore[arg-type]
     axis = axis + len(shape) if axis < 0 else axis
     value = context.value(0)
-    if axis == 0:
-        # [1, prod(shape)]: flatten everything, then a leading 1 is not expressible with flatten alone
-        raise context.fail("axis = 0 is not supported")
+    if not 0 < axis < len(shape):
+        target = (math.prod(shape[:axis]), math.prod(shape[axis:]))
+        context.define(context.emit(gawee.ReshapeOp(value, target)).results[0])
+        return
     if axis > 1:
         value = context.emit(gawee.FlattenOp(value, 0, axis - 1)).results[0]
-    if axis < len(shape):
+    if axis < len(shape) - 1:
         value = context.emit(gawee.FlattenOp(value, 1, -1)).results[0]
     context.define(value)
 
@@ -164,9 +171,12 @@ def unary(op: type[gawee.UnaryElementwiseOp]) -> Converter:
     return convert
 
 
-def binary(op: type[gawee.BroadcastBinaryOp]) -> Converter:
+def broadcasting(op: type[gawee.BroadcastBinaryOp]) -> Converter:
+    """A binary op with multidirectional broadcasting (and Where, with three operands)."""
+
     def convert(context: ImportContext) -> None:
-        context.define(context.emit(op(context.value(0), context.value(1))).results[0])
+        operands = [context.value(i) for i in range(len(context.node.input))]
+        context.define(context.emit(op(*operands)).results[0])
 
     return convert
 
@@ -211,16 +221,28 @@ def convert_transpose(context: ImportContext) -> None:
     context.define(context.emit(gawee.TransposeOp(context.value(0), perm)).results[0])
 
 
+def reshape_target(shape: Sequence[int], target: Sequence[int], allow_zero: bool) -> tuple[int, ...] | None:
+    """ONNX Reshape's output shape: a 0 copies the input dim (unless `allow_zero`), one
+    -1 takes what is left; None where the element counts cannot agree."""
+    dims = [shape[i] if d == 0 and not allow_zero and i < len(shape) else d for i, d in enumerate(target)]
+    if dims.count(-1) > 1 or any(d < -1 for d in dims):
+        return None
+    if -1 in dims:
+        known = math.prod(d for d in dims if d != -1)
+        if known == 0 or math.prod(shape) % known:
+            return None
+        dims[dims.index(-1)] = math.prod(shape) // known
+    return tuple(dims) if math.prod(dims) == math.prod(shape) else None
+
+
 def convert_reshape(context: ImportContext) -> None:
-    """The target shape must be known at import (a constant, or folded shape arithmetic);
-    its 0s and -1 are resolved by ONNX's shape inference, whose result type is used."""
-    context.constant(1, "the target shape")
-    if context.attribute("allowzero", 0):
-        raise context.fail("allowzero = 1 is not supported")
-    target = context.shapes.get(context.node.output[0])
-    if target is None:
-        raise context.fail("the output shape is not known statically")
-    context.define(context.emit(gawee.ReshapeOp(context.value(0), target)).results[0])
+    """The target shape must be known at import (a constant, or folded shape arithmetic)."""
+    target = context.constant(1, "the target shape")
+    allow_zero = bool(context.attribute("allowzero", 0))
+    shape = reshape_target(context.shape(0), [int(d) for d in target], allow_zero)
+    if shape is None:
+        raise context.fail(f"cannot reshape {list(context.shape(0))} to {[int(d) for d in target]}")
+    context.define(context.emit(gawee.ReshapeOp(context.value(0), shape)).results[0])
 
 
 def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
@@ -258,6 +280,83 @@ def convert_layer_normalization(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def convert_cast(context: ImportContext) -> None:
+    to = int(context.attribute("to"))  # type: ignore[arg-type]
+    element = ONNX_ELEMENT_TYPES.get(to)
+    if element is None:
+        raise context.fail(f"to = {onnx.TensorProto.DataType.Name(to)} is not an element type gawee carries")
+    value = context.value(0)
+    if element_type(value) == element:
+        context.define(value)
+        return
+    context.define(context.emit(gawee.CastOp(value, element)).results[0])
+
+
+def convert_gather(context: ImportContext) -> None:
+    axis = int(context.attribute("axis", 0))  # type: ignore[arg-type]
+    context.define(context.emit(gawee.GatherOp(context.value(0), context.value(1), axis)).results[0])
+
+
+def convert_gather_elements(context: ImportContext) -> None:
+    axis = int(context.attribute("axis", 0))  # type: ignore[arg-type]
+    op = gawee.GatherElementsOp(context.value(0), context.value(1), axis)
+    context.define(context.emit(op).results[0])
+
+
+def convert_expand(context: ImportContext) -> None:
+    shape = tuple(int(d) for d in context.constant(1, "the target shape"))
+    value = context.value(0)
+    if broadcast_shape(context.shape(0), shape) is None:
+        raise context.fail(f"input shape {list(context.shape(0))} does not broadcast to {list(shape)}")
+    context.define(context.emit(gawee.ExpandOp(value, shape)).results[0])
+
+
+def _axes(context: ImportContext, input_from: int) -> tuple[int, ...] | None:
+    """`axes` from input 1 (opset >= `input_from`) or the attribute; None where absent."""
+    if context.opset >= input_from:
+        return tuple(int(a) for a in context.constant(1, "axes")) if context.has_input(1) else None
+    values = context.attribute("axes")
+    return _ints(values, ()) if values is not None else None
+
+
+def convert_unsqueeze(context: ImportContext) -> None:
+    axes = _axes(context, 13)
+    if not axes:
+        raise context.fail("axes must be given")
+    context.define(context.emit(gawee.UnsqueezeOp(context.value(0), axes)).results[0])
+
+
+def convert_squeeze(context: ImportContext) -> None:
+    """Without axes, every size-1 dim goes."""
+    axes = _axes(context, 13)
+    if axes is None:
+        axes = tuple(d for d, size in enumerate(context.shape(0)) if size == 1)
+    if not axes:
+        context.define(context.value(0))
+        return
+    context.define(context.emit(gawee.SqueezeOp(context.value(0), axes)).results[0])
+
+
+def convert_concat(context: ImportContext) -> None:
+    inputs = [context.value(i) for i in range(len(context.node.input)) if context.has_input(i)]
+    axis = int(context.attribute("axis"))  # type: ignore[arg-type]
+    context.define(context.emit(gawee.CatOp(inputs, axis)).results[0])
+
+
+def convert_slice(context: ImportContext) -> None:
+    """starts / ends / axes / steps: inputs from opset 10 (constants), attributes before."""
+    if context.opset >= 10:
+        starts, ends = (tuple(int(v) for v in context.constant(i, name)) for i, name in ((1, "starts"), (2, "ends")))
+        axes = tuple(int(v) for v in context.constant(3, "axes")) if context.has_input(3) else None
+        steps = tuple(int(v) for v in context.constant(4, "steps")) if context.has_input(4) else None
+    else:
+        starts, ends = _ints(context.attribute("starts"), ()), _ints(context.attribute("ends"), ())
+        axes, steps = _ints(context.attribute("axes"), range(len(starts))), None
+    axes = axes if axes is not None else tuple(range(len(starts)))
+    steps = steps if steps is not None else (1,) * len(starts)
+    context.define(context.emit(gawee.SliceOp(context.value(0), starts, ends, axes, steps)).results[0])
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -283,11 +382,11 @@ CONVERTERS: Mapping[str, Converter] = {
     "Gelu": convert_gelu,
     "LeakyRelu": with_parameters(gawee.LeakyReluOp),
     "HardSigmoid": with_parameters(gawee.HardSigmoidOp),
-    "Add": binary(gawee.AddOp),
-    "Sub": binary(gawee.SubOp),
-    "Mul": binary(gawee.MulOp),
-    "Div": binary(gawee.DivOp),
-    "Pow": binary(gawee.PowOp),
+    "Add": broadcasting(gawee.AddOp),
+    "Sub": broadcasting(gawee.SubOp),
+    "Mul": broadcasting(gawee.MulOp),
+    "Div": broadcasting(gawee.DivOp),
+    "Pow": broadcasting(gawee.PowOp),
     "MatMul": convert_matmul,
     "Softmax": convert_softmax,
     "Transpose": convert_transpose,
@@ -297,5 +396,23 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceMax": reduction(gawee.ReduceMaxOp, axes_input_from=18),
     "ReduceMin": reduction(gawee.ReduceMinOp, axes_input_from=18),
     "LayerNormalization": convert_layer_normalization,
+    "Equal": broadcasting(gawee.EqualOp),
+    "Less": broadcasting(gawee.LessOp),
+    "LessOrEqual": broadcasting(gawee.LessEqualOp),
+    "Greater": broadcasting(gawee.GreaterOp),
+    "GreaterOrEqual": broadcasting(gawee.GreaterEqualOp),
+    "And": broadcasting(gawee.AndOp),
+    "Or": broadcasting(gawee.OrOp),
+    "Xor": broadcasting(gawee.XorOp),
+    "Not": unary(gawee.NotOp),
+    "Where": broadcasting(gawee.WhereOp),
+    "Cast": convert_cast,
+    "Gather": convert_gather,
+    "GatherElements": convert_gather_elements,
+    "Expand": convert_expand,
+    "Unsqueeze": convert_unsqueeze,
+    "Squeeze": convert_squeeze,
+    "Concat": convert_concat,
+    "Slice": convert_slice,
 }
 """The converter of each supported ONNX operator type (default domain)."""

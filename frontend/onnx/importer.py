@@ -4,6 +4,7 @@ The importer makes every shape static first (the graph inputs' shapes, overridde
 the caller where a dimension is dynamic, then ONNX's own shape inference with data
 propagation), then walks the nodes in graph order:
 
+- Shape and Size of a statically shaped value are constants;
 - a node whose inputs are all known constants (initializers, `Constant` nodes and
   what was folded before) is evaluated at import time by ONNX's reference evaluator,
   so the shape arithmetic of transformer exports (Shape, Gather, Concat, Range,
@@ -22,6 +23,7 @@ the opset.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,16 +35,15 @@ from onnx import numpy_helper
 from onnx.reference import ReferenceEvaluator
 from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType, f16, f32, f64
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-ELEMENT_TYPES: Mapping[int, Attribute] = {
-    onnx.TensorProto.FLOAT: f32,
-    onnx.TensorProto.DOUBLE: f64,
-    onnx.TensorProto.FLOAT16: f16,
-}
-"""The ONNX element types a gawee program can carry as values."""
+from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
+
+ELEMENT_TYPES: Mapping[int, Attribute] = ONNX_ELEMENT_TYPES
+"""The ONNX element types a gawee program can carry as values (floats, i8 / i32 / i64
+integers, bool as i1)."""
 
 
 class OnnxImportError(Exception):
@@ -113,7 +114,9 @@ class ImportContext:
         try:
             op.verify()
         except VerifyException as error:
-            raise self.fail(str(error).splitlines()[0]) from None
+            message = " ".join(line.strip() for line in str(error).splitlines() if line.strip())
+            prefix = "" if message.startswith(f"{op.name}:") else f"{op.name}: "
+            raise self.fail(prefix + message) from None
         return self.builder.insert(op)
 
     def define(self, *results: SSAValue) -> None:
@@ -123,6 +126,9 @@ class ImportContext:
             got = tuple(result.type.get_shape()) if isinstance(result.type, TensorType) else None
             if expected is not None and got != expected:
                 raise self.fail(f"output '{name}' has shape {list(got or ())}, ONNX infers {list(expected)}")
+            if got is not None:
+                # where ONNX's inference stopped (shapes computed by folded arithmetic)
+                self.shapes[name] = got
             result.name_hint = _name_hint(name)
             self.values[name] = result
 
@@ -187,6 +193,18 @@ def _fold(node: onnx.NodeProto, opset: int, constants: Mapping[str, np.ndarray])
     return [np.asarray(v) for v in ReferenceEvaluator(node, opsets={"": opset}).run(None, feeds)]
 
 
+def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
+    """Shape (with start / end) and Size of a statically shaped value, or None."""
+    node = context.node
+    if node.op_type not in ("Shape", "Size") or node.input[0] not in {**context.shapes, **context.constants}:
+        return None
+    shape = context.shape(0)
+    if node.op_type == "Size":
+        return np.array(math.prod(shape), np.int64)
+    start, end = context.attribute("start", 0), context.attribute("end", None)
+    return np.array(shape[slice(start, end)], np.int64)  # type: ignore[misc]
+
+
 def import_onnx(
     model: onnx.ModelProto | str | Path, input_shapes: Mapping[str, Sequence[int]] | None = None
 ) -> ModuleOp:
@@ -236,13 +254,17 @@ def import_onnx(
                 "operators outside the default ONNX domain are not supported"
             )
         context = ImportContext(node, opset, builder, values, constants, shapes)
+        if (shape := _fold_shape_query(context)) is not None:
+            constants[node.output[0]] = shape
+            continue
         if all(name in constants for name in node.input if name) and node.op_type not in ("RandomNormal",):
             try:
-                folded = _fold(node, opset, constants)
-            except (RuntimeError, ValueError, TypeError, NotImplementedError, KeyError, IndexError) as error:
-                raise context.fail(f"cannot evaluate at import time: {error}") from None
-            constants.update(zip(node.output, folded))
-            continue
+                constants.update(zip(node.output, _fold(node, opset, constants)))
+                continue
+            except (RuntimeError, ValueError, TypeError, NotImplementedError, KeyError, IndexError):
+                # the reference evaluator fails on some valid nodes (GatherElements with
+                # indices smaller than the data): the node runs in the program instead
+                pass
         converter = CONVERTERS.get(node.op_type)
         if converter is None:
             raise context.fail("no gawee lowering for this operator")

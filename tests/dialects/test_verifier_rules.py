@@ -137,7 +137,32 @@ LAYER_NORM = Op(
 )
 SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
 
-GAWEE_OPS = [LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+COMPARES = [
+    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1)), {}, (t(2, 3, 4, element="i1"),))
+    for name in ("equal", "less", "less_equal", "greater", "greater_equal")
+]
+LOGICAL = [
+    Op(f"gawee.{name}", (t(2, 1, element="i1"), t(3, element="i1")), {}, (t(2, 3, element="i1"),))
+    for name in ("and", "or", "xor")
+]
+NOT = Op("gawee.not", (t(2, 3, element="i1"),), {}, (t(2, 3, element="i1"),))
+WHERE = Op("gawee.where", (t(2, 1, element="i1"), t(3), t(1)), {}, (t(2, 3),))
+G_CAST = Op("gawee.cast", (t(2, 3),), {"toType": i64(7)}, (t(2, 3, element="i64"),))
+GATHER_G = Op("gawee.gather", (t(5, 4), t(2, 3, element="i64")), {"axis": i64(0)}, (t(2, 3, 4),))
+GATHER_ELEMENTS = Op("gawee.gather_elements", (t(5, 4), t(3, 2, element="i32")), {"axis": i64(0)}, (t(3, 2),))
+EXPAND = Op("gawee.expand", (t(3, 1),), {}, (t(2, 3, 4),))
+UNSQUEEZE = Op("gawee.unsqueeze", (t(2, 3),), {"axes": a(0, -1)}, (t(1, 2, 3, 1),))
+SQUEEZE = Op("gawee.squeeze", (t(1, 2, 1, 3),), {"axes": a(0, 2)}, (t(2, 3),))
+CAT = Op("gawee.cat", (t(2, 3), t(2, 1)), {"axis": i64(1)}, (t(2, 4),))
+G_SLICE = Op(
+    "gawee.slice",
+    (t(5, 6),),
+    {"starts": a(1, -1), "ends": a(100, 0), "axes": a(0, -1), "steps": a(2, -2)},
+    (t(2, 3),),
+)
+NEW_OPS = [*COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
+
+GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
 
 def gawee_cases() -> list[Invalid]:
@@ -219,7 +244,8 @@ def gawee_cases() -> list[Invalid]:
     ]
     cases += [
         ("gawee-reshape-element-count", G_RESHAPE.result(t(5, 4)), "cannot reshape"),
-        ("gawee-reshape-integer", G_RESHAPE.operand(0, t(2, 3, 4, element="i64")).result(t(6, 4, element="i64")), "i64"),
+        ("gawee-reshape-mixed-types", G_RESHAPE.result(t(6, 4, element="i64")), "i64"),
+        ("gawee-reshape-unsupported-element", G_RESHAPE.operand(0, t(2, 3, 4, element="i16")).result(t(6, 4, element="i16")), "i16"),
         ("gawee-transpose-not-a-permutation", G_TRANSPOSE.attr("perm", a(0, 0, 1)), "not a permutation"),
         ("gawee-transpose-too-short", G_TRANSPOSE.attr("perm", a(1, 0)).result(t(3, 2)), "not a permutation"),
         ("gawee-transpose-result-shape", G_TRANSPOSE.result(t(2, 3, 4)), "result shape"),
@@ -265,6 +291,65 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-result-shape", op.result(t(2, 1, 4)), "result shape"),
             (f"{short}-mixed-types", op.operand(1, t(3, 1, element="f64")), "f64"),
         ]
+    for op in COMPARES:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 3, 1, element="i1")), "result shape"),
+            (f"{short}-float-result", op.result(t(2, 3, 4)), "i1"),
+            (f"{short}-mixed-types", op.operand(1, t(3, 1, element="i64")), "i64"),
+        ]
+    cases += [
+        ("less-on-masks", COMPARES[1].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")), "i1"),
+    ]
+    for op in LOGICAL:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "i1"),
+            (f"{short}-not-broadcasting", op.operand(0, t(2, 2, element="i1")), "broadcast"),
+            (f"{short}-result-shape", op.result(t(3, 2, element="i1")), "result shape"),
+        ]
+    cases += [
+        ("not-float", NOT.operand(0, t(2, 3)).result(t(2, 3)), "i1"),
+        ("not-result-shape", NOT.result(t(3, 2, element="i1")), "result shape"),
+        ("where-float-condition", WHERE.operand(0, t(2, 1)), "i1"),
+        ("where-not-broadcasting", WHERE.operand(0, t(2, 2, element="i1")), "broadcast"),
+        ("where-mixed-types", WHERE.operand(2, t(1, element="f64")), "f64"),
+        ("where-result-shape", WHERE.result(t(2, 1)), "result shape"),
+        ("cast-result-shape", G_CAST.result(t(3, 2, element="i64")), "result shape"),
+        ("cast-to-type-mismatch", G_CAST.attr("toType", i64(1)), "toType"),
+        ("cast-unknown-to-type", G_CAST.attr("toType", i64(8)), "toType"),
+        ("cast-unsupported-element", G_CAST.attr("toType", None).result(t(2, 3, element="i16")), "i16"),
+        ("gather-axis-range", GATHER_G.attr("axis", i64(2)), "out of range"),
+        ("gather-float-indices", GATHER_G.operand(1, t(2, 3)), "i64"),
+        ("gather-empty-dim", GATHER_G.operand(0, t(0, 4)), "empty"),
+        ("gather-result-shape", GATHER_G.result(t(2, 3, 5)), "result shape"),
+        ("gather-mixed-types", GATHER_G.result(t(2, 3, 4, element="f64")), "f64"),
+        ("gather_elements-ranks", GATHER_ELEMENTS.operand(1, t(3, element="i32")).result(t(3)), "rank"),
+        ("gather_elements-axis-range", GATHER_ELEMENTS.attr("axis", i64(-3)), "out of range"),
+        ("gather_elements-does-not-fit", GATHER_ELEMENTS.operand(1, t(3, 5, element="i32")).result(t(3, 5)), "does not fit"),
+        ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
+        ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
+        ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
+        ("expand-smaller-result", EXPAND.result(t(3, 1)).operand(0, t(2, 3, 4)), "broadcast"),
+        ("unsqueeze-axis-range", UNSQUEEZE.attr("axes", a(0, 4)), "distinct dims"),
+        ("unsqueeze-repeated-axis", UNSQUEEZE.attr("axes", a(0, -4)), "distinct dims"),
+        ("unsqueeze-no-axes", UNSQUEEZE.attr("axes", a()).result(t(2, 3)), "distinct dims"),
+        ("unsqueeze-result-shape", UNSQUEEZE.result(t(2, 1, 3, 1)), "result shape"),
+        ("squeeze-not-size-one", SQUEEZE.attr("axes", a(1)), "size other than 1"),
+        ("squeeze-axis-range", SQUEEZE.attr("axes", a(4)), "distinct dims"),
+        ("squeeze-result-shape", SQUEEZE.result(t(3, 2)), "result shape"),
+        ("cat-axis-range", CAT.attr("axis", i64(2)), "out of range"),
+        ("cat-other-dims", CAT.operand(1, t(3, 1)), "differ"),
+        ("cat-ranks", CAT.operand(1, t(2, 1, 1)), "differ"),
+        ("cat-result-shape", CAT.result(t(2, 5)), "result shape"),
+        ("cat-mixed-types", CAT.operand(1, t(2, 1, element="f64")), "f64"),
+        ("slice-lengths", G_SLICE.attr("steps", a(1)), "one value per sliced axis"),
+        ("slice-zero-step", G_SLICE.attr("steps", a(2, 0)), "must not be 0"),
+        ("slice-axis-range", G_SLICE.attr("axes", a(0, 2)), "distinct dims"),
+        ("slice-repeated-axis", G_SLICE.attr("axes", a(1, -1)), "distinct dims"),
+        ("slice-result-shape", G_SLICE.result(t(3, 3)), "result shape"),
+    ]
     cases += [
         ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),
         ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),

@@ -175,8 +175,15 @@ def single_node_model(
         (
             helper.make_node("Relu", ["x"], ["y"], name="r"),
             [2, 3],
+            TensorProto.INT16,
+            "input 'x' has element type INT16, which gawee cannot carry",
+        ),
+        (
+            helper.make_node("Relu", ["x"], ["y"], name="r"),
+            [2, 3],
             TensorProto.INT32,
-            "input 'x' has element type INT32, which gawee cannot carry",
+            "node 'r' (Relu, opset 17): gawee.relu: operand 'input' at position 0 does not verify: "
+            "Expected one of f16, f32, f64, but got i32",
         ),
         (
             helper.make_node(
@@ -200,7 +207,7 @@ def single_node_model(
             "node 'g' (Gemm, opset 17): only transA = 0, transB = 1, alpha = beta = 1 is supported",
         ),
     ],
-    ids=["unsupported-op", "integer-input", "unsupported-attribute", "unsupported-gemm"],
+    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "unsupported-gemm"],
 )
 def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     with pytest.raises(OnnxImportError) as info:

@@ -11,6 +11,7 @@ from xdsl.parser import Parser
 
 from nnstack.dialects import gawee
 from nnstack.interpreters import make_context
+from nnstack.interpreters.arith import numpy_dtype
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-linalg"
@@ -30,17 +31,35 @@ def lower(module: ModuleOp) -> ModuleOp:
 
 
 def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np.ndarray]:
-    """Normal random tensors; running variances of batch_norm made positive."""
-    variances = {
-        op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)
+    """Normal random tensors of the float types, with batch_norm's running variances
+    positive; random masks; small integers, gather indices within [-size, size) of the
+    gathered dim."""
+    variances = {op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)}
+    index_bounds = {
+        op.indices: op.data.type.get_shape()[op.normalized_axis]
+        for op in function.walk()
+        if isinstance(op, gawee.GatherOp)
     }
     arrays = []
     for arg in function.body.block.args:
         assert isinstance(arg.type, TensorType)
-        dtype = {16: np.float16, 32: np.float32, 64: np.float64}[arg.type.element_type.bitwidth]
-        array = rng.standard_normal(arg.type.get_shape()).astype(dtype)
-        arrays.append(np.abs(array) + dtype(0.1) if arg in variances else array)
+        dtype, shape = numpy_dtype(arg.type), arg.type.get_shape()
+        if arg in index_bounds:
+            array = rng.integers(-index_bounds[arg], index_bounds[arg], shape).astype(dtype)
+        elif dtype == np.bool_:
+            array = rng.random(shape) < 0.5
+        elif np.issubdtype(dtype, np.integer):
+            array = rng.integers(-5, 6, shape).astype(dtype)
+        else:
+            array = rng.standard_normal(shape).astype(dtype)
+            if arg in variances:
+                array = np.abs(array) + dtype.type(0.1)
+        arrays.append(array)
     return arrays
+
+
+TOLERANCES = {np.dtype(np.float16): 1e-2, np.dtype(np.float32): 1e-5, np.dtype(np.float64): 1e-9}
+"""How far two runs of the same float program may differ; integers and masks agree exactly."""
 
 
 def filecheck_cases() -> list:

@@ -6,11 +6,20 @@ interpreters, the linalg side with the numpy-backed linalg/tensor/arith ones.
 
 import numpy as np
 import pytest
-from gawee_cases import filecheck_cases, find_function, function_names, lower, parse, random_arguments
+from gawee_cases import (
+    TOLERANCES,
+    filecheck_cases,
+    find_function,
+    function_names,
+    lower,
+    parse,
+    random_arguments,
+)
 from xdsl.dialects.builtin import ModuleOp, f64
 
 from nnstack.frontend.resnet import basic_block_module, resnet_small_module
 from nnstack.interpreters import run
+
 
 def assert_same_numbers(module: ModuleOp, symbol: str, seed: int = 0) -> float:
     arrays = random_arguments(find_function(module, symbol), np.random.default_rng(seed))
@@ -20,8 +29,8 @@ def assert_same_numbers(module: ModuleOp, symbol: str, seed: int = 0) -> float:
     error = 0.0
     for e, g in zip(expected, got):
         assert e.shape == g.shape and e.dtype == g.dtype
-        tolerance = {np.float16: 1e-2, np.float32: 1e-5, np.float64: 1e-9}[e.dtype.type]
-        scale = max(1.0, float(np.max(np.abs(e))))
+        tolerance = TOLERANCES.get(e.dtype, 0.0)
+        scale = max(1.0, float(np.max(np.abs(e), initial=0)))
         error = max(error, float(np.max(np.abs(e.astype(np.float64) - g))))
         assert error <= tolerance * scale, f"@{symbol}: max abs error {error}"
     return error

@@ -8,7 +8,10 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
   leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
 - `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
-  gawee.transpose. `normalization`: gawee.softmax, gawee.layer_norm, the gawee.reduce_* ops.
+  gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax,
+  gawee.layer_norm, the gawee.reduce_* ops.
+- `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
+  gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
 """
 
 from .conv import ConvLowering
@@ -22,28 +25,40 @@ from .elementwise import (
     UnaryElementwiseLowering,
 )
 from .linear import LinearLowering, MatMulLowering
+from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
+from .movement import CatLowering, ExpandLowering, GatherElementsLowering, GatherLowering, SliceLowering
 from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 
 __all__ = [
     "BINARY_BODIES",
+    "PREDICATES",
     "REDUCTIONS",
     "UNARY_OPS",
     "AdAvgPoolLowering",
     "AddLowering",
     "BatchNormLowering",
     "BinaryElementwiseLowering",
+    "CastLowering",
+    "CatLowering",
+    "CompareLowering",
     "ConvLowering",
+    "ExpandLowering",
     "FlattenLowering",
+    "GatherElementsLowering",
+    "GatherLowering",
     "LayerNormLowering",
     "LinearLowering",
     "MatMulLowering",
     "MaxPoolLowering",
+    "NotLowering",
     "ReduceLowering",
     "ReluLowering",
     "ReshapeLowering",
+    "SliceLowering",
     "SoftmaxLowering",
     "TransposeLowering",
     "UnaryElementwiseLowering",
+    "WhereLowering",
 ]

@@ -24,9 +24,6 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntegerAttr,
     TensorType,
-    f16,
-    f32,
-    f64,
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
@@ -35,12 +32,13 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.utils.exceptions import VerifyException
 
+from nnstack.dialects.constraints import ELEMENT_TYPES
 from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
 
 OpT = TypeVar("OpT", bound=Operation)
 
-SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
+SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES
 
 
 # ---------------------------------------------------------------------------
@@ -51,7 +49,8 @@ SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
 def unsupported_reason(op: Operation) -> str | None:
     """Why `op` cannot be lowered, or None when it can.
 
-    The lowerings need statically shaped tensors of f16, f32 or f64 and an op that
+    The lowerings need statically shaped tensors of the element types gawee carries
+    (f16, f32, f64, i1, i8, i32, i64; each op's verifier narrows them) and an op that
     verifies (the patterns read attributes and shapes without checking them again).
     """
     values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
@@ -63,7 +62,7 @@ def unsupported_reason(op: Operation) -> str | None:
         if not typ.has_static_shape():
             return f"dynamic shapes are not supported ({what} has type {typ})"
         if typ.element_type not in SUPPORTED_ELEMENT_TYPES:
-            return f"element type {typ.element_type} is not supported ({what}); expected f16, f32 or f64"
+            return f"element type {typ.element_type} is not supported ({what})"
     if isinstance(op, GaweeOperation):
         try:
             op.verify()

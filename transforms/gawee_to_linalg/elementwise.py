@@ -15,6 +15,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewri
 from nnstack.dialects.gawee import (
     AbsOp,
     AddOp,
+    AndOp,
     BatchNormOp,
     BroadcastBinaryOp,
     CosOp,
@@ -28,6 +29,7 @@ from nnstack.dialects.gawee import (
     LogOp,
     MulOp,
     NegOp,
+    OrOp,
     PowOp,
     ReciprocalOp,
     ReluOp,
@@ -36,6 +38,7 @@ from nnstack.dialects.gawee import (
     SqrtOp,
     SubOp,
     TanhOp,
+    XorOp,
 )
 
 from .builder import (
@@ -241,6 +244,9 @@ BINARY_BODIES: dict[type[BroadcastBinaryOp], Callable[[SSAValue, SSAValue], Oper
     MulOp: arith.MulfOp,
     DivOp: arith.DivfOp,
     PowOp: math.PowFOp,
+    AndOp: arith.AndIOp,
+    OrOp: arith.OrIOp,
+    XorOp: arith.XOrIOp,
 }
 """The scalar op of each broadcasting binary gawee op `BinaryElementwiseLowering` lowers."""
 
@@ -273,9 +279,10 @@ class UnaryElementwiseLowering(RewritePattern):
 
 class BinaryElementwiseLowering(RewritePattern):
     """
-    Lowers a broadcasting binary gawee op (sub, mul, div, pow) to one `linalg.generic`
-    whose maps follow numpy's right-aligned broadcasting (as `gawee.add`'s) and whose
-    body is `arith.subf` / `mulf` / `divf` or `math.powf`.
+    Lowers a broadcasting binary gawee op (sub, mul, div, pow; and, or, xor on i1) to
+    one `linalg.generic` whose maps follow numpy's right-aligned broadcasting (as
+    `gawee.add`'s) and whose body is `arith.subf` / `mulf` / `divf`, `math.powf` or
+    `arith.andi` / `ori` / `xori`.
     """
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):

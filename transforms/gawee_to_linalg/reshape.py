@@ -1,14 +1,15 @@
 """Lowerings of the shape ops: `gawee.flatten` to `tensor.collapse_shape`, `gawee.reshape`
-to `tensor.reshape`, `gawee.transpose` to `linalg.transpose`."""
+(and squeeze, unsqueeze) to `tensor.reshape`, `gawee.transpose` to `linalg.transpose`."""
 
 from __future__ import annotations
 
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DenseArrayBase, i64
 from xdsl.dialects.linalg.ops import TransposeOp as LinalgTransposeOp
+from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import FlattenOp, ReshapeOp, TransposeOp
+from nnstack.dialects.gawee import FlattenOp, ReshapeOp, SqueezeOp, TransposeOp, UnsqueezeOp
 
 from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
 
@@ -41,13 +42,13 @@ class FlattenLowering(RewritePattern):
 
 class ReshapeLowering(RewritePattern):
     """
-    Lowers `gawee.reshape` to `tensor.reshape %x(%shape)` with the static target as an
+    Lowers `gawee.reshape`, `gawee.squeeze` and `gawee.unsqueeze` to
+    `tensor.reshape %x(%shape)` with the static result shape as an
     `arith.constant dense<[...]> : tensor<Nxi64>` (row-major, as ONNX's Reshape).
     """
 
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ReshapeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        if not isinstance(op, ReshapeOp | SqueezeOp | UnsqueezeOp) or unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
         target = shape_of(op.output)

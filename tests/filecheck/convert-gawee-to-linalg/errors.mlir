@@ -17,13 +17,13 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // -----
 
-// An integer element type.
+// An integer element type where the op takes floats.
 func.func @integer(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
   %0 = "gawee.add"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
 
-// CHECK-ERR: convert-gawee-to-linalg: cannot lower gawee.add: element type i32 is not supported (operand #0); expected f16, f32 or f64
+// CHECK-ERR: convert-gawee-to-linalg: cannot lower gawee.add: the op does not verify: operand 'lhs' at position 0 does not verify:
 
 // -----
 

@@ -1,0 +1,191 @@
+"""Comparisons, boolean logic, selection and casts: the gawee ops on i1 masks and on
+tensors of any element type (ONNX Equal / Less / LessOrEqual / Greater /
+GreaterOrEqual, And / Or / Xor / Not, Where, Cast)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, IntegerAttr, TensorType, i1
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.traits import Pure
+
+from nnstack.dialects.constraints import (
+    ONNX_ELEMENT_TYPES,
+    AnyElement,
+    BoolElement,
+    NumericElement,
+    static_tensor,
+)
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, UnaryElementwiseOp
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
+
+# ---------------------------------------------------------------------------
+# Comparisons: operands of one element type, an i1 result
+# ---------------------------------------------------------------------------
+
+
+class CompareOp(BroadcastBinaryOp):
+    """lhs <predicate> rhs element by element, with numpy broadcasting; an i1 result.
+    Comparisons with NaN are false (ordered predicates), as in ONNX."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(BoolElement))
+
+    RESULT_ELEMENT: ClassVar[Attribute | None] = i1
+
+
+@gawee_op_definition
+class EqualOp(CompareOp):
+    """lhs == rhs (ONNX Equal; also on i1 masks)."""
+
+    name = "gawee.equal"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+
+
+@gawee_op_definition
+class LessOp(CompareOp):
+    """lhs < rhs (ONNX Less)."""
+
+    name = "gawee.less"
+
+
+@gawee_op_definition
+class LessEqualOp(CompareOp):
+    """lhs <= rhs (ONNX LessOrEqual)."""
+
+    name = "gawee.less_equal"
+
+
+@gawee_op_definition
+class GreaterOp(CompareOp):
+    """lhs > rhs (ONNX Greater)."""
+
+    name = "gawee.greater"
+
+
+@gawee_op_definition
+class GreaterEqualOp(CompareOp):
+    """lhs >= rhs (ONNX GreaterOrEqual)."""
+
+    name = "gawee.greater_equal"
+
+
+# ---------------------------------------------------------------------------
+# Boolean logic on i1 masks
+# ---------------------------------------------------------------------------
+
+
+class LogicalBinaryOp(BroadcastBinaryOp):
+    """A broadcasting binary op on i1 masks."""
+
+    E: ClassVar = VarConstraint("E", BoolElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
+@gawee_op_definition
+class AndOp(LogicalBinaryOp):
+    """lhs and rhs (ONNX And)."""
+
+    name = "gawee.and"
+
+
+@gawee_op_definition
+class OrOp(LogicalBinaryOp):
+    """lhs or rhs (ONNX Or)."""
+
+    name = "gawee.or"
+
+
+@gawee_op_definition
+class XorOp(LogicalBinaryOp):
+    """lhs xor rhs (ONNX Xor)."""
+
+    name = "gawee.xor"
+
+
+@gawee_op_definition
+class NotOp(UnaryElementwiseOp):
+    """not x on an i1 mask (ONNX Not)."""
+
+    name = "gawee.not"
+
+    E: ClassVar = VarConstraint("E", BoolElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
+# ---------------------------------------------------------------------------
+# Selection and casts
+# ---------------------------------------------------------------------------
+
+
+@gawee_op_definition
+class WhereOp(BroadcastBinaryOp):
+    """condition ? lhs : rhs element by element, the three operands broadcast together
+    (ONNX Where)."""
+
+    name = "gawee.where"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    condition = operand_def(static_tensor(BoolElement))
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    assembly_format = f"$condition `,` $lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
+
+
+def onnx_element_type(number: int) -> Attribute | None:
+    """The element type of an ONNX `TensorProto.DataType` number, or None."""
+    return ONNX_ELEMENT_TYPES.get(number)
+
+
+@gawee_op_definition
+class CastOp(GaweeOperation):
+    """The input's values in the result's element type (ONNX Cast): floats round to
+    the nearest, floats to integers truncate toward zero, nonzero (and NaN) to i1 is
+    true, i1 is 0 or 1. The result type says the target; the original Gawee's
+    `toType` (an ONNX data type number), where given, must agree with it."""
+
+    name = "gawee.cast"
+
+    input = operand_def(static_tensor(AnyElement))
+    output = result_def(static_tensor(AnyElement))
+
+    to_type = opt_attr_def(IntegerAttr[I64], attr_name="toType")
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input (`toType` `=` $toType^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, element: Attribute):
+        input = SSAValue.get(input)
+        super().__init__(operands=[input], result_types=[TensorType(element, tensor_shape(input))])
+
+    def verify_(self) -> None:
+        if self.to_type is not None:
+            number = self.to_type.value.data
+            target = onnx_element_type(number)
+            if target is None:
+                raise self.fail(f"'toType' {number} is not an ONNX data type gawee carries")
+            if target != element_type(self.output):
+                raise self.fail(
+                    f"'toType' {number} ({target}) does not match the result element type "
+                    f"{element_type(self.output)}"
+                )
+        self.expect_result_shape(tensor_shape(self.input))

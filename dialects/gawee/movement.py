@@ -1,0 +1,378 @@
+"""Gawee ops that move elements: gather, gather_elements, expand, squeeze, unsqueeze, cat, slice (ONNX
+Gather, GatherElements, Expand, Squeeze, Unsqueeze, Concat, Slice). Where ONNX takes shape-like
+arguments as tensor inputs (Expand's shape; Squeeze / Unsqueeze axes and Slice's
+starts, ends, axes and steps from opset 13), gawee takes them as attributes or from
+the static result type, so every type stays static."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import I64, IntegerAttr, i64
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import (
+    VarConstraint,
+    attr_def,
+    operand_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+)
+from xdsl.traits import Pure
+
+from nnstack.dialects.constraints import AnyElement, I64Array, IndexElement, static_tensor
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    broadcast_shape,
+    i64_array,
+    keywords,
+    tensor_like,
+    tensor_shape,
+)
+
+
+def normalized_axes(axes: Sequence[int], rank: int) -> tuple[int, ...] | None:
+    """`axes` with negative ones counted from the end, or None where one is out of
+    range or repeated."""
+    normalized = tuple(a + rank if a < 0 else a for a in axes)
+    if any(not 0 <= a < rank for a in normalized) or len(set(normalized)) != len(normalized):
+        return None
+    return normalized
+
+
+@gawee_op_definition
+class GatherOp(GaweeOperation):
+    """Picks entries of `data` along `axis` by `indices` (negative ones count from the
+    end), as ONNX Gather: the result shape is data[:axis] + indices + data[axis+1:]."""
+
+    name = "gawee.gather"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    data = operand_def(static_tensor(E))
+    indices = operand_def(static_tensor(IndexElement))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$data `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, data: SSAValue | Operation, indices: SSAValue | Operation, axis: int = 0):
+        data, indices = SSAValue.get(data), SSAValue.get(indices)
+        shape = tensor_shape(data)
+        a = axis + len(shape) if axis < 0 else axis
+        result = (*shape[:a], *tensor_shape(indices), *shape[a + 1 :])
+        super().__init__(
+            operands=[data, indices],
+            result_types=[tensor_like(data, result)],
+            attributes={"axis": IntegerAttr(axis, i64)},
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.data)) if axis < 0 else axis
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.data)
+        axis = self.normalized_axis
+        if not 0 <= axis < len(shape):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
+        if shape[axis] == 0:
+            raise self.fail(f"cannot gather from the empty dim {axis}")
+        self.expect_result_shape((*shape[:axis], *tensor_shape(self.indices), *shape[axis + 1 :]))
+
+
+@gawee_op_definition
+class GatherElementsOp(GaweeOperation):
+    """result[i0, ..., ik, ...] = data[i0, ..., indices[i0, ..., ik, ...], ...] with the
+    index replacing dim `axis` (ONNX GatherElements; negative indices count from the
+    end). The result has the indices' shape, which must fit in the data's elsewhere."""
+
+    name = "gawee.gather_elements"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    data = operand_def(static_tensor(E))
+    indices = operand_def(static_tensor(IndexElement))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$data `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, data: SSAValue | Operation, indices: SSAValue | Operation, axis: int = 0):
+        data, indices = SSAValue.get(data), SSAValue.get(indices)
+        super().__init__(
+            operands=[data, indices],
+            result_types=[tensor_like(data, tensor_shape(indices))],
+            attributes={"axis": IntegerAttr(axis, i64)},
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.data)) if axis < 0 else axis
+
+    def verify_(self) -> None:
+        data, indices = tensor_shape(self.data), tensor_shape(self.indices)
+        axis = self.normalized_axis
+        if len(data) != len(indices):
+            raise self.fail(f"data rank {len(data)} and indices rank {len(indices)} must be equal")
+        if not 0 <= axis < len(data):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(data)}")
+        if data[axis] == 0:
+            raise self.fail(f"cannot gather from the empty dim {axis}")
+        if any(i > d for k, (i, d) in enumerate(zip(indices, data)) if k != axis):
+            raise self.fail(f"indices shape {list(indices)} does not fit in the data shape {list(data)}")
+        self.expect_result_shape(indices)
+
+
+@gawee_op_definition
+class ExpandOp(GaweeOperation):
+    """The input broadcast (numpy rules) to the result's shape (ONNX Expand, whose
+    target is the static result type)."""
+
+    name = "gawee.expand"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, shape: Sequence[int]):
+        """`shape` is ONNX Expand's: the result is its broadcast with the input's shape."""
+        input = SSAValue.get(input)
+        result = broadcast_shape(tensor_shape(input), shape)
+        if result is None:
+            raise ValueError(f"{self.name}: shape {tensor_shape(input)} does not broadcast to {list(shape)}")
+        super().__init__(operands=[input], result_types=[tensor_like(input, result)])
+
+    def verify_(self) -> None:
+        source, target = tensor_shape(self.input), tensor_shape(self.output)
+        if broadcast_shape(source, target) != target:
+            raise self.fail(
+                f"input shape {list(source)} does not broadcast to the result shape {list(target)}"
+            )
+
+
+def unsqueezed_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ...]:
+    """`shape` with size-1 dims at the (normalized, result-rank) `axes`."""
+    rest = iter(shape)
+    return tuple(1 if d in axes else next(rest) for d in range(len(shape) + len(axes)))
+
+
+@gawee_op_definition
+class UnsqueezeOp(GaweeOperation):
+    """Inserts size-1 dims at `axes`, which count in the result's rank (ONNX Unsqueeze)."""
+
+    name = "gawee.unsqueeze"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axes = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, axes: Sequence[int]):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        normalized = normalized_axes(axes, len(shape) + len(axes)) or ()
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, unsqueezed_shape(shape, normalized))],
+            attributes={"axes": i64_array(axes)},
+        )
+
+    def verify_(self) -> None:
+        shape, axes = tensor_shape(self.input), self.array("axes")
+        normalized = normalized_axes(axes, len(shape) + len(axes))
+        if not axes or normalized is None:
+            raise self.fail(
+                f"'axes' {list(axes)} must name distinct dims of the rank-{len(shape) + len(axes)} result"
+            )
+        self.expect_result_shape(unsqueezed_shape(shape, normalized))
+
+
+@gawee_op_definition
+class SqueezeOp(GaweeOperation):
+    """Removes the size-1 dims `axes` (ONNX Squeeze with its axes resolved)."""
+
+    name = "gawee.squeeze"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axes = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, axes: Sequence[int]):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        normalized = normalized_axes(axes, len(shape)) or ()
+        result = [size for d, size in enumerate(shape) if d not in normalized]
+        super().__init__(
+            operands=[input], result_types=[tensor_like(input, result)], attributes={"axes": i64_array(axes)}
+        )
+
+    def verify_(self) -> None:
+        shape, axes = tensor_shape(self.input), self.array("axes")
+        normalized = normalized_axes(axes, len(shape))
+        if not axes or normalized is None:
+            raise self.fail(f"'axes' {list(axes)} must name distinct dims of the rank-{len(shape)} input")
+        if any(shape[a] != 1 for a in normalized):
+            raise self.fail(f"cannot squeeze dims of size other than 1 (axes {list(axes)} of {list(shape)})")
+        self.expect_result_shape([size for d, size in enumerate(shape) if d not in normalized])
+
+
+@gawee_op_definition
+class CatOp(GaweeOperation):
+    """Joins the inputs along `axis`; every other dim must agree (ONNX Concat)."""
+
+    name = "gawee.cat"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    inputs = var_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$inputs {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, inputs: Sequence[SSAValue | Operation], axis: int):
+        values = [SSAValue.get(v) for v in inputs]
+        shape = list(tensor_shape(values[0]))
+        a = axis + len(shape) if axis < 0 else axis
+        shape[a] = sum(tensor_shape(v)[a] for v in values)
+        super().__init__(
+            operands=[values],
+            result_types=[tensor_like(values[0], shape)],
+            attributes={"axis": IntegerAttr(axis, i64)},
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.output)) if axis < 0 else axis
+
+    def verify_(self) -> None:
+        shapes = [tensor_shape(v) for v in self.inputs]
+        if not shapes:
+            raise self.fail("needs at least one input")
+        rank, axis = len(shapes[0]), self.normalized_axis
+        if not 0 <= axis < rank:
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {rank}")
+        others = {(len(s), s[:axis], s[axis + 1 :]) for s in shapes}
+        if len(others) != 1:
+            raise self.fail(f"input shapes {[list(s) for s in shapes]} differ outside the axis {axis}")
+        self.expect_result_shape((*shapes[0][:axis], sum(s[axis] for s in shapes), *shapes[0][axis + 1 :]))
+
+
+def slice_ranges(
+    shape: Sequence[int],
+    starts: Sequence[int],
+    ends: Sequence[int],
+    axes: Sequence[int],
+    steps: Sequence[int],
+) -> list[range]:
+    """The indices each dim of the input keeps under ONNX Slice: negative starts and
+    ends count from the end, then both are clamped to the dim (INT64_MAX means "to
+    the end"); a negative step walks backwards."""
+    ranges = [range(size) for size in shape]
+    for start, end, axis, step in zip(starts, ends, axes, steps, strict=True):
+        size = shape[axis]
+        start, end = (start + size if start < 0 else start), (end + size if end < 0 else end)
+        if step > 0:
+            ranges[axis] = range(min(max(start, 0), size), min(max(end, 0), size), step)
+        else:
+            ranges[axis] = range(min(max(start, -1), size - 1), min(max(end, -1), size - 1), step)
+    return ranges
+
+
+@gawee_op_definition
+class SliceOp(GaweeOperation):
+    """The elements at starts[i] : ends[i] : steps[i] along each of `axes` (ONNX
+    Slice, with its inputs as attributes)."""
+
+    name = "gawee.slice"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    starts = attr_def(I64Array)
+    ends = attr_def(I64Array)
+    axes = attr_def(I64Array)
+    steps = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('starts', 'ends', 'axes', 'steps')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        starts: Sequence[int],
+        ends: Sequence[int],
+        axes: Sequence[int],
+        steps: Sequence[int],
+    ):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        normalized = normalized_axes(axes, len(shape)) or ()
+        ranges = slice_ranges(shape, starts, ends, normalized, steps) if 0 not in steps else []
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, [len(r) for r in ranges] or shape)],
+            attributes={
+                "starts": i64_array(starts),
+                "ends": i64_array(ends),
+                "axes": i64_array(axes),
+                "steps": i64_array(steps),
+            },
+        )
+
+    def ranges(self) -> list[range]:
+        """The input indices the result keeps, per dim (the op must verify)."""
+        shape = tensor_shape(self.input)
+        axes = normalized_axes(self.array("axes"), len(shape))
+        assert axes is not None
+        return slice_ranges(shape, self.array("starts"), self.array("ends"), axes, self.array("steps"))
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        starts, ends, axes, steps = (self.array(n) for n in ("starts", "ends", "axes", "steps"))
+        if not len(starts) == len(ends) == len(axes) == len(steps):
+            raise self.fail(
+                f"'starts', 'ends', 'axes' and 'steps' must have one value per sliced axis, got "
+                f"{len(starts)}, {len(ends)}, {len(axes)} and {len(steps)}"
+            )
+        if normalized_axes(axes, len(shape)) is None:
+            raise self.fail(f"'axes' {list(axes)} must name distinct dims of the rank-{len(shape)} input")
+        if 0 in steps:
+            raise self.fail(f"'steps' {list(steps)} must not be 0")
+        self.expect_result_shape([len(r) for r in self.ranges()])

@@ -1,0 +1,155 @@
+"""Lowerings of the comparisons, `gawee.not`, `gawee.where` and `gawee.cast`: one
+`linalg.generic` each, whose maps follow numpy's broadcasting and whose body is the
+op's scalar arith op for the element type (`arith.cmpf` on floats, `arith.cmpi` on
+integers and i1)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, IntegerType, i1
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from nnstack.dialects.gawee import (
+    CastOp,
+    CompareOp,
+    EqualOp,
+    GreaterEqualOp,
+    GreaterOp,
+    LessEqualOp,
+    LessOp,
+    NotOp,
+    WhereOp,
+)
+
+from .builder import (
+    LoweringBuilder,
+    broadcast_map,
+    element_type_of,
+    identity_map,
+    parallel,
+    shape_of,
+    unsupported_reason,
+)
+
+PREDICATES: dict[type[CompareOp], tuple[str, str]] = {
+    EqualOp: ("oeq", "eq"),
+    LessOp: ("olt", "slt"),
+    LessEqualOp: ("ole", "sle"),
+    GreaterOp: ("ogt", "sgt"),
+    GreaterEqualOp: ("oge", "sge"),
+}
+"""The `arith.cmpf` and `arith.cmpi` predicate of each comparison (ordered on floats:
+false for NaN, as ONNX's; signed on integers)."""
+
+
+def _broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
+    """One `linalg.generic` over the result with each operand broadcast into it."""
+    b = LoweringBuilder()
+    shape = shape_of(op.results[0])
+    maps = [broadcast_map(shape_of(v), shape) for v in op.operands]
+    result = b.generic(
+        list(op.operands),
+        b.empty(shape, element_type_of(op.results[0])),
+        [*maps, identity_map(len(shape))],
+        parallel(len(shape)),
+        body,
+    )
+    return b.ops, result
+
+
+def _compare(predicates: tuple[str, str], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    if isinstance(lhs.type, AnyFloat):
+        return arith.CmpfOp(lhs, rhs, predicates[0]).result
+    return arith.CmpiOp(lhs, rhs, predicates[1]).result
+
+
+class CompareLowering(RewritePattern):
+    """
+    Lowers `gawee.equal / less / less_equal / greater / greater_equal` to a
+    broadcasting `linalg.generic` with an i1 output whose body is `arith.cmpf`
+    (`oeq`, `olt`, `ole`, `ogt`, `oge`) or `arith.cmpi` (`eq`, `slt`, `sle`, `sgt`, `sge`).
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        predicates = PREDICATES.get(type(op))  # pyright: ignore[reportArgumentType]
+        if predicates is None or unsupported_reason(op) is not None:
+            return
+        ops, result = _broadcast_generic(op, lambda lhs, rhs, _out: _compare(predicates, lhs, rhs))
+        rewriter.replace(op, ops, [result])
+
+
+class NotLowering(RewritePattern):
+    """Lowers `gawee.not` to a `linalg.generic` whose body is `arith.xori %x, %true`."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: NotOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        ops, result = _broadcast_generic(
+            op, lambda x, _out: arith.XOrIOp(x, arith.ConstantOp(IntegerAttr(-1, i1))).result
+        )
+        rewriter.replace(op, ops, [result])
+
+
+class WhereLowering(RewritePattern):
+    """Lowers `gawee.where` to a broadcasting `linalg.generic` over its three operands
+    whose body is `arith.select %cond, %lhs, %rhs`."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: WhereOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        ops, result = _broadcast_generic(op, lambda c, x, y, _out: arith.SelectOp(c, x, y).result)
+        rewriter.replace(op, ops, [result])
+
+
+def _zero(typ: Attribute) -> arith.ConstantOp:
+    if isinstance(typ, AnyFloat):
+        return arith.ConstantOp(FloatAttr(0.0, typ))
+    assert isinstance(typ, IntegerType)
+    return arith.ConstantOp(IntegerAttr(0, typ))
+
+
+def cast_scalar(x: SSAValue, target: Attribute) -> SSAValue:
+    """`x` converted to `target` with ONNX Cast's rules, in arith ops."""
+    source = x.type
+    if source == target:
+        return x
+    if target == i1:  # nonzero, and NaN, is true
+        predicate = "une" if isinstance(source, AnyFloat) else "ne"
+        compare = arith.CmpfOp if isinstance(source, AnyFloat) else arith.CmpiOp
+        return compare(x, _zero(source), predicate).result
+    if isinstance(target, AnyFloat):
+        if isinstance(source, AnyFloat):
+            wider = target.bitwidth > source.bitwidth
+            return (arith.ExtFOp if wider else arith.TruncFOp)(x, target).result
+        return (arith.UIToFPOp if source == i1 else arith.SIToFPOp)(x, target).result
+    assert isinstance(target, IntegerType)
+    if isinstance(source, AnyFloat):
+        return arith.FPToSIOp(x, target).result
+    assert isinstance(source, IntegerType)
+    if source == i1:
+        return arith.ExtUIOp(x, target).result
+    wider = target.width.data > source.width.data
+    return (arith.ExtSIOp if wider else arith.TruncIOp)(x, target).result
+
+
+class CastLowering(RewritePattern):
+    """
+    Lowers `gawee.cast` to a `linalg.generic` whose body converts one element:
+    `arith.extf` / `truncf` between floats, `sitofp` (`uitofp` from i1), `fptosi`
+    (truncating), `extsi` / `trunci` (`extui` from i1), and `cmpf une` / `cmpi ne`
+    against zero to i1. A cast to the input's own type is the input.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: CastOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        if op.input.type == op.output.type:
+            rewriter.replace(op, [], [op.input])
+            return
+        target = element_type_of(op.output)
+        ops, result = _broadcast_generic(op, lambda x, _out: cast_scalar(x, target))
+        rewriter.replace(op, ops, [result])
