@@ -78,31 +78,127 @@ def randomize_batch_norm(model: nn.Module, seed: int) -> nn.Module:
 def export(
     model: nn.Module, example: torch.Tensor, *, fold: bool = True, dynamic_batch: bool = False
 ) -> onnx.ModelProto:
-    """`torch.onnx.export` (TorchScript exporter, opset 17) to an in-memory model."""
+    """`torch.onnx.export` (TorchScript exporter, opset 17) of a one-input model `x -> y`."""
+    return export_named(model, {"x": example}, fold=fold, dynamic_batch=dynamic_batch)
+
+
+def export_named(
+    model: nn.Module, examples: dict[str, torch.Tensor], *, fold: bool = True, dynamic_batch: bool = False
+) -> onnx.ModelProto:
+    """`torch.onnx.export` (TorchScript exporter, opset 17) to an in-memory model whose
+    graph inputs are `examples`' names, in order, and whose output is `y`."""
     buffer = io.BytesIO()
     # The TorchScript exporter is what the models of record were exported with; torch
-    # warns that it is deprecated in favour of the dynamo exporter.
+    # warns that it is deprecated in favour of the dynamo exporter (and transformers
+    # about tracing).
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
-        _export(model, example, buffer, fold, dynamic_batch)
+        warnings.simplefilter("ignore", torch.jit.TracerWarning)
+        warnings.simplefilter("ignore", UserWarning)
+        torch.onnx.export(
+            model,
+            tuple(examples.values()),
+            buffer,
+            dynamo=False,
+            opset_version=17,
+            input_names=list(examples),
+            output_names=["y"],
+            do_constant_folding=fold,
+            training=torch.onnx.TrainingMode.PRESERVE if not fold else torch.onnx.TrainingMode.EVAL,
+            dynamic_axes={name: {0: "batch"} for name in [*examples, "y"]} if dynamic_batch else None,
+        )
     return onnx.load_from_string(buffer.getvalue())
 
 
-def _export(
-    model: nn.Module, example: torch.Tensor, buffer: io.BytesIO, fold: bool, dynamic_batch: bool
-) -> None:
-    torch.onnx.export(
-        model,
-        (example,),
-        buffer,
-        dynamo=False,
-        opset_version=17,
-        input_names=["x"],
-        output_names=["y"],
-        do_constant_folding=fold,
-        training=torch.onnx.TrainingMode.PRESERVE if not fold else torch.onnx.TrainingMode.EVAL,
-        dynamic_axes={"x": {0: "batch"}, "y": {0: "batch"}} if dynamic_batch else None,
+class _LastHiddenState(nn.Module):
+    """A `transformers` encoder as a function of (input_ids, attention_mask)."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(self, input_ids: torch.Tensor, attention_mask: torch.Tensor) -> torch.Tensor:
+        return self.model(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+
+
+class _Logits(nn.Module):
+    """A `transformers` decoder as a function of (input_ids, attention_mask, position_ids);
+    given explicitly, as the TorchScript exporter cannot trace transformers 5's default
+    position ids (`aten::diff`)."""
+
+    def __init__(self, model: nn.Module):
+        super().__init__()
+        self.model = model
+
+    def forward(
+        self, input_ids: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor
+    ) -> torch.Tensor:
+        return self.model(
+            input_ids=input_ids, attention_mask=attention_mask, position_ids=position_ids
+        ).logits
+
+
+def bert(
+    hidden: int = 32, layers: int = 2, heads: int = 2, inner: int = 64, vocab: int = 100, length: int = 16
+) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    """`transformers.BertModel` (eager attention, random weights; BERT-tiny is hidden
+    128, 2 layers, 2 heads, inner 512, vocab 30522) and inputs with padding masked out."""
+    from transformers import BertConfig, BertModel
+
+    torch.manual_seed(0)
+    config = BertConfig(
+        vocab_size=vocab,
+        hidden_size=hidden,
+        num_hidden_layers=layers,
+        num_attention_heads=heads,
+        intermediate_size=inner,
+        max_position_embeddings=max(64, length),
+        attn_implementation="eager",
     )
+    generator = torch.Generator().manual_seed(1)
+    ids = torch.randint(0, vocab, (1, length), generator=generator)
+    mask = torch.ones(1, length, dtype=torch.long)
+    mask[0, length * 3 // 4 :] = 0
+    model = export_named(
+        _LastHiddenState(BertModel(config).eval()), {"input_ids": ids, "attention_mask": mask}
+    )
+    return model, {"input_ids": ids.numpy(), "attention_mask": mask.numpy()}
+
+
+def llama(
+    hidden: int = 32,
+    layers: int = 2,
+    heads: int = 4,
+    kv_heads: int = 2,
+    inner: int = 64,
+    vocab: int = 100,
+    length: int = 8,
+) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+    """`transformers.LlamaForCausalLM` (eager attention, no cache, random weights; the
+    15M Llama of tinyllama is hidden 288, 6 layers, 6 heads, inner 768, vocab 32000):
+    RMSNorm, rotary embeddings, grouped-query attention with a causal mask, SiLU."""
+    from transformers import LlamaConfig, LlamaForCausalLM
+
+    torch.manual_seed(0)
+    config = LlamaConfig(
+        vocab_size=vocab,
+        hidden_size=hidden,
+        intermediate_size=inner,
+        num_hidden_layers=layers,
+        num_attention_heads=heads,
+        num_key_value_heads=kv_heads,
+        max_position_embeddings=max(64, length),
+        use_cache=False,
+        attn_implementation="eager",
+    )
+    generator = torch.Generator().manual_seed(1)
+    inputs = {
+        "input_ids": torch.randint(0, vocab, (1, length), generator=generator),
+        "attention_mask": torch.ones(1, length, dtype=torch.long),
+        "position_ids": torch.arange(length)[None],
+    }
+    model = export_named(_Logits(LlamaForCausalLM(config).eval()), inputs)
+    return model, {name: value.numpy() for name, value in inputs.items()}
 
 
 def onnxruntime_outputs(
