@@ -11,6 +11,7 @@ accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -147,6 +148,21 @@ def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
     axis = op.normalized_axis
     shifted = np.exp(x - np.max(x, axis=axis, keepdims=True))
     return shifted / np.sum(shifted, axis=axis, keepdims=True)
+
+
+def _log_softmax(op: gawee.LogSoftmaxOp, x: np.ndarray) -> np.ndarray:
+    shifted = x - np.max(x, axis=op.normalized_axis, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=op.normalized_axis, keepdims=True))
+
+
+def _clip(op: gawee.ClipOp, x: np.ndarray) -> np.ndarray:
+    """max(x, min) then min(., max): NaN stays, and min > max gives max everywhere."""
+    low, high = op.bound("min"), op.bound("max")
+    if low is not None:
+        x = np.maximum(x, x.dtype.type(low))
+    if high is not None:
+        x = np.minimum(x, x.dtype.type(high))
+    return x
 
 
 def _reduce(
@@ -332,6 +348,14 @@ class GaweeFunctions(InterpreterFunctions):
     )
     run_matmul = impl(gawee.MatMulOp)(_on_arrays(_matmul))
     run_softmax = impl(gawee.SoftmaxOp)(_on_arrays(_softmax))
+    run_log_softmax = impl(gawee.LogSoftmaxOp)(_on_arrays(_log_softmax))
+    run_max = impl(gawee.MaxOp)(_on_arrays(lambda op, *xs: functools.reduce(np.maximum, xs)))
+    run_min = impl(gawee.MinOp)(_on_arrays(lambda op, *xs: functools.reduce(np.minimum, xs)))
+    run_sum = impl(gawee.SumOp)(_on_arrays(lambda op, *xs: functools.reduce(np.add, xs)))
+    run_mean = impl(gawee.MeanOp)(
+        _on_arrays(lambda op, *xs: functools.reduce(np.add, xs) / xs[0].dtype.type(len(xs)))
+    )
+    run_clip = impl(gawee.ClipOp)(_on_arrays(_clip))
     run_reduce_sum = impl(gawee.ReduceSumOp)(
         _on_arrays(lambda op, x: _reduce(op, x, np.sum, accumulate=True))
     )

@@ -21,6 +21,7 @@ from nnstack.transforms.gawee_to_linalg import (
     PREDICATES,
     REDUCTIONS,
     UNARY_OPS,
+    VARIADIC_BODIES,
     AdAvgPoolLowering,
     AddLowering,
     BatchNormLowering,
@@ -45,6 +46,7 @@ from nnstack.transforms.gawee_to_linalg import (
     SoftmaxLowering,
     TransposeLowering,
     UnaryElementwiseLowering,
+    VariadicElementwiseLowering,
     WhereLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
@@ -63,6 +65,8 @@ LOWERED_OPS = (
     gawee.TransposeOp,
     gawee.MatMulOp,
     gawee.SoftmaxOp,
+    gawee.LogSoftmaxOp,
+    *VARIADIC_BODIES,
     gawee.LayerNormOp,
     *REDUCTIONS,
     *UNARY_OPS,
@@ -144,6 +148,7 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     ExpandLowering(),
                     CatLowering(),
                     SliceLowering(),
+                    VariadicElementwiseLowering(),
                 ],
                 dce_enabled=False,
             ),

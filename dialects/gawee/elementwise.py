@@ -9,10 +9,10 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def, var_operand_def
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import FloatElement, static_tensor
+from nnstack.dialects.constraints import FloatElement, NumericElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
 
@@ -290,3 +290,101 @@ class PowOp(BroadcastBinaryOp):
     """lhs ^ rhs (ONNX Pow on floats: NaN for a negative base and a fractional exponent)."""
 
     name = "gawee.pow"
+
+
+# ---------------------------------------------------------------------------
+# Variadic ops and clip
+# ---------------------------------------------------------------------------
+
+
+class VariadicBroadcastOp(GaweeOperation):
+    """f(x1, ..., xn) element by element over one or more operands of one element type,
+    broadcast together (numpy rules)."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    inputs = var_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$inputs {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, inputs: Sequence[SSAValue | Operation]):
+        values = [SSAValue.get(v) for v in inputs]
+        shape = BroadcastBinaryOp.expected_shape(values)
+        if shape is None:
+            raise ValueError(f"{self.name}: shapes {[tensor_shape(v) for v in values]} do not broadcast")
+        super().__init__(operands=[values], result_types=[TensorType(element_type(values[0]), shape)])
+
+    def verify_(self) -> None:
+        if not self.inputs:
+            raise self.fail("needs at least one input")
+        shape = BroadcastBinaryOp.expected_shape(self.inputs)
+        if shape is None:
+            shapes = " and ".join(str(list(tensor_shape(v))) for v in self.inputs)
+            raise self.fail(f"operand shapes {shapes} do not broadcast")
+        self.expect_result_shape(shape)
+
+
+@gawee_op_definition
+class MaxOp(VariadicBroadcastOp):
+    """The element-wise maximum of the inputs; NaN propagates (ONNX Max)."""
+
+    name = "gawee.max"
+
+
+@gawee_op_definition
+class MinOp(VariadicBroadcastOp):
+    """The element-wise minimum of the inputs; NaN propagates (ONNX Min)."""
+
+    name = "gawee.min"
+
+
+@gawee_op_definition
+class SumOp(VariadicBroadcastOp):
+    """The element-wise sum of the inputs (ONNX Sum)."""
+
+    name = "gawee.sum"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    inputs = var_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
+@gawee_op_definition
+class MeanOp(VariadicBroadcastOp):
+    """The element-wise mean of the inputs (ONNX Mean)."""
+
+    name = "gawee.mean"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    inputs = var_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
+@gawee_op_definition
+class ClipOp(UnaryElementwiseOp):
+    """min(max(x, min), max) with either bound optional; NaN propagates, and where
+    min > max every value becomes max (ONNX Clip with constant bounds)."""
+
+    name = "gawee.clip"
+
+    min = opt_attr_def(FloatAttr[Float64Type])
+    max = opt_attr_def(FloatAttr[Float64Type])
+
+    assembly_format = f"$input (`min` `=` $min^)? (`max` `=` $max^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, min: float | None = None, max: float | None = None):
+        input = SSAValue.get(input)
+        bounds = {"min": min, "max": max}
+        attributes = {name: FloatAttr(value, f64) for name, value in bounds.items() if value is not None}
+        super(UnaryElementwiseOp, self).__init__(
+            operands=[input], result_types=[input.type], attributes=attributes
+        )
+
+    def bound(self, name: str) -> float | None:
+        attr = self.attributes.get(name)
+        return attr.value.data if isinstance(attr, FloatAttr) else None

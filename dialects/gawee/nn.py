@@ -411,12 +411,9 @@ class MatMulOp(GaweeOperation):
         self.expect_result_shape(shape)
 
 
-@gawee_op_definition
-class SoftmaxOp(GaweeOperation):
-    """exp(x) / sum(exp(x)) along `axis` (ONNX Softmax from opset 13; negative axes
-    count from the end)."""
-
-    name = "gawee.softmax"
+class AxisSoftmaxOp(GaweeOperation):
+    """A normalization of exponentials along `axis` (negative axes count from the end):
+    the result has the input's type."""
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -446,6 +443,20 @@ class SoftmaxOp(GaweeOperation):
         if rank == 0 or not 0 <= self.normalized_axis < rank:
             raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {rank}")
         self.expect_result_shape(tensor_shape(self.input))
+
+
+@gawee_op_definition
+class SoftmaxOp(AxisSoftmaxOp):
+    """exp(x) / sum(exp(x)) along `axis` (ONNX Softmax from opset 13)."""
+
+    name = "gawee.softmax"
+
+
+@gawee_op_definition
+class LogSoftmaxOp(AxisSoftmaxOp):
+    """x - log(sum(exp(x))) along `axis` (ONNX LogSoftmax from opset 13)."""
+
+    name = "gawee.log_softmax"
 
 
 @gawee_op_definition

@@ -207,12 +207,52 @@ def convert_matmul(context: ImportContext) -> None:
     context.define(context.emit(gawee.MatMulOp(context.value(0), context.value(1))).results[0])
 
 
-def convert_softmax(context: ImportContext) -> None:
-    """Softmax from opset 13 normalizes along one axis; before, it flattened to 2-D at `axis`."""
-    if context.opset < 13:
-        raise context.fail("Softmax before opset 13 (2-D coerced) is not supported")
-    axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
-    context.define(context.emit(gawee.SoftmaxOp(context.value(0), axis)).results[0])
+def softmax(op: type[gawee.AxisSoftmaxOp]) -> Converter:
+    """Softmax / LogSoftmax from opset 13 normalize along one axis; before, they
+    flattened the input to 2-D at `axis`."""
+
+    def convert(context: ImportContext) -> None:
+        if context.opset < 13:
+            raise context.fail(f"{context.node.op_type} before opset 13 (2-D coerced) is not supported")
+        axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+        context.define(context.emit(op(context.value(0), axis)).results[0])
+
+    return convert
+
+
+def variadic(op: type[gawee.VariadicBroadcastOp]) -> Converter:
+    def convert(context: ImportContext) -> None:
+        inputs = [context.value(i) for i in range(len(context.node.input)) if context.has_input(i)]
+        context.define(context.emit(op(inputs)).results[0])
+
+    return convert
+
+
+def convert_clip(context: ImportContext) -> None:
+    """The bounds: attributes before opset 11, optional scalar inputs after. Constant
+    bounds become `gawee.clip`'s attributes; a bound known only at run time becomes a
+    `gawee.max` / `gawee.min` with it (the same NaN and min > max behaviour)."""
+    if context.opset < 11:
+        low, high = (context.attribute(name) for name in ("min", "max"))
+        bounds = [float(v) if v is not None else None for v in (low, high)]  # type: ignore[arg-type]
+        context.define(context.emit(gawee.ClipOp(context.value(0), *bounds)).results[0])
+        return
+    present = [(i, name, op) for i, name, op in ((1, "min", gawee.MaxOp), (2, "max", gawee.MinOp)) if context.has_input(i)]
+    for index, name, _ in present:
+        if len(context.shape(index)) > 1 or math.prod(context.shape(index)) != 1:
+            raise context.fail(f"{name} must be a scalar, got shape {list(context.shape(index))}")
+    if all(context.node.input[index] in context.constants for index, _, _ in present):
+        bounds = {name: float(context.constant(index, name).reshape(())) for index, name, _ in present}
+        context.define(context.emit(gawee.ClipOp(context.value(0), **bounds)).results[0])
+        return
+    result = context.value(0)
+    for index, name, op in present:  # max(x, min) first, then min(., max), as Clip does
+        if context.node.input[index] in context.constants:
+            bound = {name: float(context.constant(index, name).reshape(()))}
+            result = context.emit(gawee.ClipOp(result, **bound)).results[0]
+        else:
+            result = context.emit(op([result, context.value(index)])).results[0]
+    context.define(result)
 
 
 def convert_transpose(context: ImportContext) -> None:
@@ -388,7 +428,13 @@ CONVERTERS: Mapping[str, Converter] = {
     "Div": broadcasting(gawee.DivOp),
     "Pow": broadcasting(gawee.PowOp),
     "MatMul": convert_matmul,
-    "Softmax": convert_softmax,
+    "Softmax": softmax(gawee.SoftmaxOp),
+    "LogSoftmax": softmax(gawee.LogSoftmaxOp),
+    "Max": variadic(gawee.MaxOp),
+    "Min": variadic(gawee.MinOp),
+    "Sum": variadic(gawee.SumOp),
+    "Mean": variadic(gawee.MeanOp),
+    "Clip": convert_clip,
     "Transpose": convert_transpose,
     "Reshape": convert_reshape,
     "ReduceSum": reduction(gawee.ReduceSumOp, axes_input_from=13),

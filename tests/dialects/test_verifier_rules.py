@@ -160,7 +160,12 @@ G_SLICE = Op(
     {"starts": a(1, -1), "ends": a(100, 0), "axes": a(0, -1), "steps": a(2, -2)},
     (t(2, 3),),
 )
-NEW_OPS = [*COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
+VARIADIC = [
+    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1), t(4)), {}, (t(2, 3, 4),)) for name in ("max", "min", "sum", "mean")
+]
+CLIP = Op("gawee.clip", (t(2, 3),), {"min": "-1.000000e+00 : f64", "max": "1.000000e+00 : f64"}, (t(2, 3),))
+LOG_SOFTMAX = Op("gawee.log_softmax", (t(2, 3),), {"axis": i64(1)}, (t(2, 3),))
+NEW_OPS = [*VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
 
 GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
@@ -291,6 +296,23 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-result-shape", op.result(t(2, 1, 4)), "result shape"),
             (f"{short}-mixed-types", op.operand(1, t(3, 1, element="f64")), "f64"),
         ]
+    for op in VARIADIC:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 3, 1)), "result shape"),
+            (f"{short}-mixed-types", op.operand(2, t(4, element="f64")), "f64"),
+            (f"{short}-no-inputs", Op(op.name, (), {}, (t(2),)), "at least one"),
+        ]
+    cases += [
+        ("sum-integer", VARIADIC[2].operand(0, t(2, 1, 4, element="i32")).operand(1, t(3, 1, element="i32")).operand(2, t(4, element="i32")).result(t(2, 3, 4, element="i32")), "i32"),
+        ("max-mask", VARIADIC[0].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")).operand(2, t(4, element="i1")).result(t(2, 3, 4, element="i1")), "i1"),
+        ("clip-result-shape", CLIP.result(t(3, 2)), "result shape"),
+        ("clip-bound-not-f64", CLIP.attr("min", "1.000000e+00 : f32"), "f64"),
+        ("clip-integer", CLIP.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        ("log_softmax-axis-range", LOG_SOFTMAX.attr("axis", i64(2)), "out of range"),
+        ("log_softmax-result-shape", LOG_SOFTMAX.result(t(3, 2)), "result shape"),
+    ]
     for op in COMPARES:
         short = op.name.removeprefix("gawee.")
         cases += [

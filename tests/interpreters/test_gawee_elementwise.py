@@ -56,6 +56,10 @@ UNARY = [
     Case("hard_swish", "HardSwish", domain=(-5.0, 5.0)),
     Case("leaky_relu", "LeakyRelu"),
     Case("leaky_relu", "LeakyRelu", " alpha = 0.3", {"alpha": 0.3}),
+    # Clip's bounds are attributes up to opset 10 (inputs after: the importer folds them)
+    Case("clip", "Clip", " min = -0.5 max = 1.5", {"min": -0.5, "max": 1.5}, opset=6),
+    Case("clip", "Clip", " min = 0.25", {"min": 0.25}, opset=6),
+    Case("clip", "Clip", " min = 1.0 max = -1.0", {"min": 1.0, "max": -1.0}, opset=6),
 ]
 BINARY = [
     Case("sub", "Sub"),
@@ -63,6 +67,8 @@ BINARY = [
     Case("div", "Div", domain=(0.5, 3.0)),
     Case("pow", "Pow", domain=(0.1, 2.0)),
 ]
+
+VARIADIC = [Case("max", "Max"), Case("min", "Min"), Case("sum", "Sum"), Case("mean", "Mean")]
 
 ELEMENT = {np.float32: ("f32", TensorProto.FLOAT), np.float64: ("f64", TensorProto.DOUBLE)}
 
@@ -134,6 +140,45 @@ def test_unary_op_matches_onnx(case: Case, dtype: type):
 )
 def test_binary_op_matches_onnx(case: Case, lhs, rhs, out, dtype: type):
     check(case, [lhs, rhs], out, dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("case", VARIADIC, ids=lambda c: c.op)
+@pytest.mark.parametrize(
+    ("shapes", "out"),
+    [
+        ([(2, 1, 4), (3, 1), (4,)], (2, 3, 4)),
+        ([(2, 3, 4), (3, 1), (1, 4)], (2, 3, 4)),
+        ([(3, 2)], (3, 2)),
+        ([(2, 3), (2, 3)], (2, 3)),
+    ],
+    ids=["three-broadcast", "first-full", "one", "two"],
+)
+def test_variadic_op_matches_onnx(case: Case, shapes, out, dtype: type):
+    if case.op == "mean" and tuple(shapes[0]) != out:
+        pytest.skip("ONNX's reference Mean adds in place into its first input, which must have the result shape")
+    check(case, shapes, out, dtype)
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_max_and_min_propagate_nan_and_take_integers(op: str):
+    text = (
+        "func.func @main(%a: tensor<3xf32>, %b: tensor<3xf32>, %i: tensor<3xi32>, %j: tensor<1xi32>)"
+        " -> (tensor<3xf32>, tensor<3xi32>) {\n"
+        f"  %0 = gawee.{op} %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
+        f"  %1 = gawee.{op} %i, %j : (tensor<3xi32>, tensor<1xi32>) -> tensor<3xi32>\n"
+        "  func.return %0, %1 : tensor<3xf32>, tensor<3xi32>\n}\n"
+    )
+    a, b = np.array([np.nan, 1.0, 2.0], np.float32), np.array([0.0, np.nan, -3.0], np.float32)
+    i, j = np.array([-7, 0, 9], np.int32), np.array([2], np.int32)
+    fn = {"max": np.maximum, "min": np.minimum}[op]
+    lowered = parse(text)
+    ConvertGaweeToLinalgPass().apply(Context(), lowered)
+    for program_ in (text, lowered):
+        floats, ints = run(program_, "main", a, b, i, j)
+        np.testing.assert_array_equal(floats, fn(a, b))
+        assert ints.dtype == np.int32
+        np.testing.assert_array_equal(ints, fn(i, j))
 
 
 def test_special_values_follow_ieee():

@@ -95,6 +95,18 @@ def test_softmax(axis, dtype):
     check(f"softmax {{operands}} axis = {axis}", node, [(2, 3, 4)], (2, 3, 4), dtype)
 
 
+@DTYPES
+@pytest.mark.parametrize("axis", [-1, 0, 1])
+def test_log_softmax(axis, dtype):
+    node = helper.make_node("LogSoftmax", ["x0"], ["y"], axis=axis)
+    check(f"log_softmax {{operands}} axis = {axis}", node, [(2, 3, 4)], (2, 3, 4), dtype)
+
+
+def test_log_softmax_of_a_vector():
+    node = helper.make_node("LogSoftmax", ["x0"], ["y"], axis=0)
+    check("log_softmax {operands} axis = 0", node, [(5,)], (5,), np.float32)
+
+
 def test_softmax_of_large_inputs_does_not_overflow():
     text = (
         "func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"

@@ -6,9 +6,10 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
   tensor.pad, linalg.generic, affine maps, the lowering precondition).
 - `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
-  leaky_relu) and the broadcasting binary ops (sub, mul, div, pow).
+  leaky_relu, clip), the broadcasting binary ops (sub, mul, div, pow, and, or,
+  xor) and the variadic max, min, sum, mean.
 - `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
-  gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax,
+  gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
   gawee.layer_norm, the gawee.reduce_* ops.
 - `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
@@ -18,11 +19,13 @@ from .conv import ConvLowering
 from .elementwise import (
     BINARY_BODIES,
     UNARY_OPS,
+    VARIADIC_BODIES,
     AddLowering,
     BatchNormLowering,
     BinaryElementwiseLowering,
     ReluLowering,
     UnaryElementwiseLowering,
+    VariadicElementwiseLowering,
 )
 from .linear import LinearLowering, MatMulLowering
 from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
@@ -36,6 +39,7 @@ __all__ = [
     "PREDICATES",
     "REDUCTIONS",
     "UNARY_OPS",
+    "VARIADIC_BODIES",
     "AdAvgPoolLowering",
     "AddLowering",
     "BatchNormLowering",
@@ -60,5 +64,6 @@ __all__ = [
     "SoftmaxLowering",
     "TransposeLowering",
     "UnaryElementwiseLowering",
+    "VariadicElementwiseLowering",
     "WhereLowering",
 ]

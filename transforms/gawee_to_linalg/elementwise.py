@@ -1,13 +1,15 @@
-"""Lowerings of the element-wise gawee ops: relu, add, batch_norm, the unary ops and
-the broadcasting binary ops."""
+"""Lowerings of the element-wise gawee ops: relu, add, batch_norm, the unary ops, the
+broadcasting binary ops and the variadic max / min / sum / mean."""
 
 from __future__ import annotations
 
+import functools
 import math as pymath
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import AnyFloat
 from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
@@ -18,6 +20,7 @@ from nnstack.dialects.gawee import (
     AndOp,
     BatchNormOp,
     BroadcastBinaryOp,
+    ClipOp,
     CosOp,
     DivOp,
     ErfOp,
@@ -27,6 +30,9 @@ from nnstack.dialects.gawee import (
     HardSwishOp,
     LeakyReluOp,
     LogOp,
+    MaxOp,
+    MeanOp,
+    MinOp,
     MulOp,
     NegOp,
     OrOp,
@@ -37,7 +43,9 @@ from nnstack.dialects.gawee import (
     SinOp,
     SqrtOp,
     SubOp,
+    SumOp,
     TanhOp,
+    VariadicBroadcastOp,
     XorOp,
 )
 
@@ -212,6 +220,13 @@ def _unary_body(op: Operation, x: SSAValue, t: Attribute) -> SSAValue:
             return _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"), t)
         case HardSwishOp():
             return arith.MulfOp(x, _hard_sigmoid(x, 1 / 6, 0.5, t)).result
+        case ClipOp():
+            low, high = op.bound("min"), op.bound("max")
+            if low is not None:
+                x = arith.MaximumfOp(x, float_constant(low, t)).result
+            if high is not None:
+                x = arith.MinimumfOp(x, float_constant(high, t)).result
+            return x
         case LeakyReluOp():
             negative = arith.CmpfOp(x, float_constant(0.0, t), "olt")
             scaled = arith.MulfOp(x, float_constant(op.parameter("alpha"), t))
@@ -236,6 +251,7 @@ UNARY_OPS = (
     HardSigmoidOp,
     HardSwishOp,
     LeakyReluOp,
+    ClipOp,
 )
 """The unary gawee ops `UnaryElementwiseLowering` lowers."""
 
@@ -254,7 +270,7 @@ BINARY_BODIES: dict[type[BroadcastBinaryOp], Callable[[SSAValue, SSAValue], Oper
 class UnaryElementwiseLowering(RewritePattern):
     """
     Lowers a unary element-wise gawee op (neg, abs, exp, log, sqrt, sin, cos, tanh,
-    erf, reciprocal, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu) to one
+    erf, reciprocal, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu, clip) to one
     `linalg.generic` over the input's rank (identity maps, all parallel) whose body
     is the op's scalar formula in arith / math ops of the element type, with its
     constants created inside the body.
@@ -298,5 +314,46 @@ class BinaryElementwiseLowering(RewritePattern):
             [*maps, identity_map(len(shape))],
             parallel(len(shape)),
             lambda lhs, rhs, _out: scalar_op(lhs, rhs).results[0],
+        )
+        rewriter.replace(op, b.ops, [result])
+
+
+VARIADIC_BODIES: dict[type[VariadicBroadcastOp], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
+    MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
+    MinOp: (arith.MinimumfOp, arith.MinSIOp),
+    SumOp: (arith.AddfOp, arith.AddiOp),
+    MeanOp: (arith.AddfOp, arith.AddiOp),
+}
+"""The float and integer scalar op that combines the operands of each variadic op."""
+
+
+class VariadicElementwiseLowering(RewritePattern):
+    """
+    Lowers `gawee.max / min / sum / mean` to one `linalg.generic` over the result with
+    each operand broadcast into it (numpy maps) and a body that folds the operands
+    with `arith.maximumf` / `minimumf` / `addf` (`maxsi` / `minsi` on integers); the
+    mean then divides by the operand count.
+    """
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        bodies = VARIADIC_BODIES.get(type(op))  # pyright: ignore[reportArgumentType]
+        if bodies is None or unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        shape, element_type = shape_of(op.results[0]), element_type_of(op.results[0])
+        combine = bodies[0] if isinstance(element_type, AnyFloat) else bodies[1]
+
+        def body(*args: SSAValue) -> SSAValue:
+            value = functools.reduce(lambda acc, x: combine(acc, x).results[0], args[:-1])
+            if isinstance(op, MeanOp):
+                value = arith.DivfOp(value, float_constant(len(args) - 1, element_type)).result
+            return value
+
+        result = b.generic(
+            list(op.operands),
+            b.empty(shape, element_type),
+            [*(broadcast_map(shape_of(v), shape) for v in op.operands), identity_map(len(shape))],
+            parallel(len(shape)),
+            body,
         )
         rewriter.replace(op, b.ops, [result])

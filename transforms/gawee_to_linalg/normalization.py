@@ -13,6 +13,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from nnstack.dialects.gawee import (
+    AxisSoftmaxOp,
     LayerNormOp,
     ReduceMaxOp,
     ReduceMeanOp,
@@ -41,10 +42,12 @@ class SoftmaxLowering(RewritePattern):
     the max along the axis (`arith.maximumf` into a fill of -inf, the axis a reduction
     iterator), `math.exp(x - max)`, its sum (`arith.addf` into a fill of 0), and the
     quotient (`arith.divf`). Subtracting the max keeps exp from overflowing.
+    `gawee.log_softmax` ends instead with `max + math.log(sum)` over the reduced
+    domain and `x - that` (`arith.subf`).
     """
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: SoftmaxOp, rewriter: PatternRewriter, /):
+    def match_and_rewrite(self, op: AxisSoftmaxOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
@@ -84,7 +87,18 @@ class SoftmaxLowering(RewritePattern):
         maximum = reduce(op.input, float("-inf"), arith.MaximumfOp)
         exponentials = elementwise(op.input, maximum, lambda x, top: math.ExpOp(arith.SubfOp(x, top)).result)
         total = reduce(exponentials, 0.0, arith.AddfOp)
-        result = elementwise(exponentials, total, lambda e, s: arith.DivfOp(e, s).result)
+        if isinstance(op, SoftmaxOp):
+            result = elementwise(exponentials, total, lambda e, s: arith.DivfOp(e, s).result)
+        else:
+            # log_softmax: x - (max + log(sum)), the per-row term in one more generic
+            log_norm = b.generic(
+                [maximum, total],
+                b.empty(reduced, element_type),
+                [identity_map(rank - 1)] * 3,
+                parallel(rank - 1),
+                lambda top, s, _out: arith.AddfOp(top, math.LogOp(s)).result,
+            )
+            result = elementwise(op.input, log_norm, lambda x, n: arith.SubfOp(x, n).result)
         rewriter.replace(op, b.ops, [result])
 
 
