@@ -30,6 +30,7 @@ UNIVERSE = Universe(
         ),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
+        "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
         "llir-annotate-unroll-hints": _lazy(
             "transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"
