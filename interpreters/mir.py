@@ -36,6 +36,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
 from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.math import erf_array
 
 
 def _describe(value: SSAValue) -> str:
@@ -167,6 +168,35 @@ def _checked_indices(op: Operation, indices: np.ndarray, size: int, axis: int) -
     return np.where(indices < 0, indices + size, indices).astype(np.int64)
 
 
+def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
+    """The implementation of an element-wise op computing `function(*operands)`;
+    IEEE special values are results, not errors."""
+
+    def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        values = _operands(interpreter, op, args)
+        with np.errstate(all="ignore"):
+            return _result(op, function(*values), args)
+
+    return run
+
+
+COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
+    mir.ComparePredicate.EQ: np.equal,
+    mir.ComparePredicate.NE: np.not_equal,
+    mir.ComparePredicate.LT: np.less,
+    mir.ComparePredicate.LE: np.less_equal,
+    mir.ComparePredicate.GT: np.greater,
+    mir.ComparePredicate.GE: np.greater_equal,
+}
+
+
+def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarray) -> np.ndarray:
+    """The input cut to the indices' extent off the axis, then numpy's take_along_axis."""
+    axis = op.integer("axis")
+    cut = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
+    return np.take_along_axis(x[cut], _checked_indices(op, indices, x.shape[axis], axis), axis)
+
+
 @register_impls
 class MirFunctions(InterpreterFunctions):
     """numpy implementations of the mir ops."""
@@ -250,6 +280,31 @@ class MirFunctions(InterpreterFunctions):
     def run_neg(self, interpreter: Interpreter, op: mir.NegOp, args: PythonValues) -> PythonValues:
         return self._unary(interpreter, op, args, np.negative)
 
+    run_broadcast_pow = impl(mir.BroadcastPowOp)(_elementwise(np.power))
+    run_broadcast_and = impl(mir.BroadcastAndOp)(_elementwise(np.bitwise_and))
+    run_broadcast_or = impl(mir.BroadcastOrOp)(_elementwise(np.bitwise_or))
+    run_broadcast_xor = impl(mir.BroadcastXorOp)(_elementwise(np.bitwise_xor))
+    run_select = impl(mir.SelectOp)(_elementwise(np.where))
+    run_log = impl(mir.LogOp)(_elementwise(np.log))
+    run_sin = impl(mir.SinOp)(_elementwise(np.sin))
+    run_cos = impl(mir.CosOp)(_elementwise(np.cos))
+    run_tanh = impl(mir.TanhOp)(_elementwise(np.tanh))
+    run_erf = impl(mir.ErfOp)(_elementwise(erf_array))
+    run_abs = impl(mir.AbsOp)(_elementwise(np.abs))
+
+    @impl(mir.BroadcastCmpOp)
+    def run_broadcast_cmp(
+        self, interpreter: Interpreter, op: mir.BroadcastCmpOp, args: PythonValues
+    ) -> PythonValues:
+        return _elementwise(COMPARISONS[op.predicate.data])(self, interpreter, op, args)
+
+    @impl(mir.BroadcastToOp)
+    def run_broadcast_to(
+        self, interpreter: Interpreter, op: mir.BroadcastToOp, args: PythonValues
+    ) -> PythonValues:
+        (x,) = _operands(interpreter, op, args)
+        return _result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
+
     # -- convolution, pooling, matmul ------------------------------------------
 
     @impl(mir.ConvOp)
@@ -320,6 +375,13 @@ class MirFunctions(InterpreterFunctions):
         x, indices = _operands(interpreter, op, args)
         axis = op.integer("axis")
         return _result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
+
+    @impl(mir.GatherElementsOp)
+    def run_gather_elements(
+        self, interpreter: Interpreter, op: mir.GatherElementsOp, args: PythonValues
+    ) -> PythonValues:
+        x, indices = _operands(interpreter, op, args)
+        return _result(op, _gather_elements(op, x, indices))
 
     @impl(mir.ScatterOp)
     def run_scatter(self, interpreter: Interpreter, op: mir.ScatterOp, args: PythonValues) -> PythonValues:

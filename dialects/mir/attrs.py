@@ -48,3 +48,22 @@ class PoolKindAttr(EnumAttribute[PoolKind], SpacedOpaqueSyntaxAttribute):
     """The kind of a mir.pool: `#mir<pool_kind max>`."""
 
     name = "mir.pool_kind"
+
+
+class ComparePredicate(StrEnum):
+    """What mir.broadcast_cmp tests: ==, !=, <, <=, >, >= (ordered on floats: a
+    comparison with NaN is false, except ne, which is true)."""
+
+    EQ = auto()
+    NE = auto()
+    LT = auto()
+    LE = auto()
+    GT = auto()
+    GE = auto()
+
+
+@irdl_attr_definition
+class ComparePredicateAttr(EnumAttribute[ComparePredicate], SpacedOpaqueSyntaxAttribute):
+    """The predicate of a mir.broadcast_cmp: `#mir<compare_predicate lt>`."""
+
+    name = "mir.compare_predicate"

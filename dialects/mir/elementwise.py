@@ -1,25 +1,66 @@
-"""Element-wise mir ops: `mir.broadcast_*`, `mir.sqrt` / `exp` / `neg`, `mir.cast`."""
+"""Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops,
+`mir.select`, `mir.broadcast_to`, the unary math ops (`mir.sqrt`, `exp`, `log`, `neg`,
+`abs`, `sin`, `cos`, `tanh`, `erf`) and `mir.cast`.
+
+Every op that broadcasts carries its result shape as `broadcast_shape`, the numpy
+broadcast of its operand shapes (the seed's rule: no implicit broadcasting)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
+from xdsl.dialects.builtin import DenseArrayBase, TensorType, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.constraints import AnyElement, FloatElement, NumericElement, static_tensor
+from nnstack.dialects.constraints import (
+    AnyElement,
+    BoolElement,
+    FloatElement,
+    IntegerElement,
+    NumericElement,
+    static_tensor,
+)
+from nnstack.dialects.mir.attrs import ComparePredicate, ComparePredicateAttr
 from nnstack.dialects.mir.base import MirOperation
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
+    element_type,
     i64_array,
     keywords,
     op_definition,
     tensor_like,
     tensor_shape,
 )
+
+
+def verify_broadcast(op: MirOperation, operands: Sequence[SSAValue]) -> None:
+    """`broadcast_shape` is the numpy broadcast of the operand shapes and the result shape."""
+    shapes = [tensor_shape(v) for v in operands]
+    expected = functools.reduce(lambda a, b: broadcast_shape(a, b) if a is not None else None, shapes)
+    listed = " and ".join(str(list(shape)) for shape in shapes)
+    if expected is None:
+        raise op.fail(f"operand shapes {listed} do not broadcast")
+    declared = op.array("broadcast_shape")
+    if declared != expected:
+        raise op.fail(
+            f"broadcast_shape {list(declared)} is not the broadcast {list(expected)} of the "
+            f"operand shapes {listed}"
+        )
+    op.expect_result_shape(declared, " (broadcast_shape)")
+
+
+def broadcast_properties(name: str, operands: Sequence[SSAValue]) -> tuple[tuple[int, ...], dict[str, Attribute]]:
+    """The broadcast shape of `operands` and the `broadcast_shape` property a builder sets."""
+    shapes = [tensor_shape(v) for v in operands]
+    shape = functools.reduce(lambda a, b: broadcast_shape(a, b) if a is not None else None, shapes)
+    if shape is None:
+        raise ValueError(f"{name}: shapes {' and '.join(str(s) for s in shapes)} do not broadcast")
+    return shape, {"broadcast_shape": i64_array(shape)}
 
 
 class BroadcastBinaryOp(MirOperation):
@@ -42,28 +83,11 @@ class BroadcastBinaryOp(MirOperation):
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
         lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
-        shape = broadcast_shape(tensor_shape(lhs), tensor_shape(rhs))
-        if shape is None:
-            shapes = f"{tensor_shape(lhs)} and {tensor_shape(rhs)}"
-            raise ValueError(f"{self.name}: shapes {shapes} do not broadcast")
-        super().__init__(
-            operands=[lhs, rhs],
-            result_types=[tensor_like(lhs, shape)],
-            properties={"broadcast_shape": i64_array(shape)},
-        )
+        shape, properties = broadcast_properties(self.name, [lhs, rhs])
+        super().__init__(operands=[lhs, rhs], result_types=[tensor_like(lhs, shape)], properties=properties)
 
     def verify_(self) -> None:
-        lhs, rhs = tensor_shape(self.lhs), tensor_shape(self.rhs)
-        expected = broadcast_shape(lhs, rhs)
-        if expected is None:
-            raise self.fail(f"operand shapes {list(lhs)} and {list(rhs)} do not broadcast")
-        declared = self.array("broadcast_shape")
-        if declared != expected:
-            raise self.fail(
-                f"broadcast_shape {list(declared)} is not the broadcast {list(expected)} of the "
-                f"operand shapes {list(lhs)} and {list(rhs)}"
-            )
-        self.expect_result_shape(declared, " (broadcast_shape)")
+        verify_broadcast(self, [self.lhs, self.rhs])
 
 
 @op_definition
@@ -111,6 +135,142 @@ class BroadcastMinOp(BroadcastBinaryOp):
     name = "mir.broadcast_min"
 
 
+@op_definition
+class BroadcastPowOp(BroadcastBinaryOp):
+    """lhs ^ rhs on floats (NaN for a negative base and a fractional exponent)."""
+
+    name = "mir.broadcast_pow"
+
+    E: ClassVar = VarConstraint("element_type", FloatElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+
+class BroadcastBitwiseOp(BroadcastBinaryOp):
+    """A bitwise op on integers; on i1 (masks) the logical one."""
+
+    E: ClassVar = VarConstraint("element_type", IntegerElement | BoolElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+
+@op_definition
+class BroadcastAndOp(BroadcastBitwiseOp):
+    """lhs & rhs (logical and on i1)."""
+
+    name = "mir.broadcast_and"
+
+
+@op_definition
+class BroadcastOrOp(BroadcastBitwiseOp):
+    """lhs | rhs (logical or on i1)."""
+
+    name = "mir.broadcast_or"
+
+
+@op_definition
+class BroadcastXorOp(BroadcastBitwiseOp):
+    """lhs ^ rhs (logical xor on i1; `not x` is `x xor true`)."""
+
+    name = "mir.broadcast_xor"
+
+
+@op_definition
+class BroadcastCmpOp(MirOperation):
+    """Compares lhs and rhs element by element with `predicate`: an i1 tensor of the
+    broadcast shape. Operands share one element type (any, i1 included for eq/ne)."""
+
+    name = "mir.broadcast_cmp"
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    result = result_def(static_tensor(BoolElement))
+    predicate = prop_def(ComparePredicateAttr)
+    broadcast_shape = prop_def(DenseArrayBase.constr(i64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$predicate $lhs `,` $rhs {keywords('broadcast_shape')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, predicate: str, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
+        lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
+        shape, properties = broadcast_properties(self.name, [lhs, rhs])
+        properties["predicate"] = ComparePredicateAttr(ComparePredicate(predicate))
+        super().__init__(operands=[lhs, rhs], result_types=[TensorType(i1, shape)], properties=properties)
+
+    def verify_(self) -> None:
+        if element_type(self.lhs) == i1 and self.predicate.data not in (ComparePredicate.EQ, ComparePredicate.NE):
+            raise self.fail(f"predicate {self.predicate.data} is not defined on i1; only eq and ne are")
+        verify_broadcast(self, [self.lhs, self.rhs])
+
+
+@op_definition
+class SelectOp(MirOperation):
+    """`condition ? true_value : false_value` element by element, the three operands
+    broadcast together (ONNX Where)."""
+
+    name = "mir.select"
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    condition = operand_def(static_tensor(BoolElement))
+    true_value = operand_def(static_tensor(E))
+    false_value = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+    broadcast_shape = prop_def(DenseArrayBase.constr(i64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$condition `,` $true_value `,` $false_value {keywords('broadcast_shape')} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        condition: SSAValue | Operation,
+        true_value: SSAValue | Operation,
+        false_value: SSAValue | Operation,
+    ):
+        operands = [SSAValue.get(v) for v in (condition, true_value, false_value)]
+        shape, properties = broadcast_properties(self.name, operands)
+        super().__init__(operands=operands, result_types=[tensor_like(operands[1], shape)], properties=properties)
+
+    def verify_(self) -> None:
+        verify_broadcast(self, [self.condition, self.true_value, self.false_value])
+
+
+@op_definition
+class BroadcastToOp(MirOperation):
+    """Repeats the input along its size-1 (and new leading) dims to the result shape,
+    which the input shape must broadcast to (numpy.broadcast_to, ONNX Expand)."""
+
+    name = "mir.broadcast_to"
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, shape: Sequence[int]):
+        input = SSAValue.get(input)
+        super().__init__(operands=[input], result_types=[tensor_like(input, tuple(shape))])
+
+    def verify_(self) -> None:
+        source, target = tensor_shape(self.input), tensor_shape(self.result)
+        if len(source) > len(target) or broadcast_shape(source, target) != target:
+            raise self.fail(f"input shape {list(source)} does not broadcast to the result shape {list(target)}")
+
+
 class UnaryElementwiseOp(MirOperation):
     """Element-wise unary op on floats: the result has the operand's type."""
 
@@ -140,6 +300,53 @@ class ExpOp(UnaryElementwiseOp):
     """Element-wise e^x."""
 
     name = "mir.exp"
+
+
+@op_definition
+class LogOp(UnaryElementwiseOp):
+    """Element-wise natural logarithm (-inf at 0, NaN below)."""
+
+    name = "mir.log"
+
+
+@op_definition
+class SinOp(UnaryElementwiseOp):
+    """Element-wise sine."""
+
+    name = "mir.sin"
+
+
+@op_definition
+class CosOp(UnaryElementwiseOp):
+    """Element-wise cosine."""
+
+    name = "mir.cos"
+
+
+@op_definition
+class TanhOp(UnaryElementwiseOp):
+    """Element-wise hyperbolic tangent."""
+
+    name = "mir.tanh"
+
+
+@op_definition
+class ErfOp(UnaryElementwiseOp):
+    """Element-wise Gauss error function."""
+
+    name = "mir.erf"
+
+
+@op_definition
+class AbsOp(UnaryElementwiseOp):
+    """Element-wise |x|, on any numeric type (the most negative integer wraps to itself)."""
+
+    name = "mir.abs"
+
+    T: ClassVar = VarConstraint("tensor_type", static_tensor(NumericElement))
+
+    input = operand_def(T)
+    result = result_def(T)
 
 
 @op_definition

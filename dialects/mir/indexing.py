@@ -1,4 +1,4 @@
-"""Index, slice and shape ops: `mir.slice`, `mir.gather`, `mir.scatter`,
+"""Index, slice and shape ops: `mir.slice`, `mir.gather`, `mir.gather_elements`, `mir.scatter`,
 `mir.transpose`, `mir.concat`, `mir.reshape`, `mir.dynamic_reshape`."""
 
 from __future__ import annotations
@@ -130,6 +130,46 @@ class GatherOp(MirOperation):
         shape, axis = tensor_shape(self.input), self.integer("axis")
         self.expect_axis("axis", axis, len(shape))
         self.expect_result_shape(gather_shape(shape, tensor_shape(self.indices), axis))
+
+
+@op_definition
+class GatherElementsOp(MirOperation):
+    """result[i_0, ..., i_n] = input[i_0, ..., indices[i_0, ..., i_n], ..., i_n] with
+    the index at `axis` (ONNX GatherElements / numpy.take_along_axis): the result has
+    the indices' shape, which may be smaller than the input's along every dim. Indices
+    as for mir.gather."""
+
+    name = "mir.gather_elements"
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    indices = operand_def(static_tensor(IntegerElement))
+    result = result_def(static_tensor(E))
+
+    axis = prop_def(I64Integer)
+
+    traits = traits_def(NoMemoryEffect())
+
+    assembly_format = f"$input `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, indices: SSAValue | Operation, axis: int):
+        input, indices = SSAValue.get(input), SSAValue.get(indices)
+        super().__init__(
+            operands=[input, indices],
+            result_types=[tensor_like(input, tensor_shape(indices))],
+            properties={"axis": IntegerAttr(axis, i64)},
+        )
+
+    def verify_(self) -> None:
+        shape, indices, axis = tensor_shape(self.input), tensor_shape(self.indices), self.integer("axis")
+        self.expect_axis("axis", axis, len(shape))
+        if len(indices) != len(shape) or any(i > s for d, (i, s) in enumerate(zip(indices, shape)) if d != axis):
+            raise self.fail(
+                f"indices shape {list(indices)} must have the input's rank {len(shape)} and fit in the "
+                f"input shape {list(shape)} along every dim but the axis"
+            )
+        self.expect_result_shape(indices)
 
 
 @op_definition

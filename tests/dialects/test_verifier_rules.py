@@ -350,8 +350,8 @@ def gawee_cases() -> list[Invalid]:
         ("gather_elements-ranks", GATHER_ELEMENTS.operand(1, t(3, element="i32")).result(t(3)), "rank"),
         ("gather_elements-axis-range", GATHER_ELEMENTS.attr("axis", i64(-3)), "out of range"),
         ("gather_elements-does-not-fit", GATHER_ELEMENTS.operand(1, t(3, 5, element="i32")).result(t(3, 5)), "does not fit"),
-        ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
-        ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
+        ("mir_gather_elements-result-shape", MIR_GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
+        ("mir_gather_elements-float-indices", MIR_GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
         ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
         ("expand-smaller-result", EXPAND.result(t(3, 1)).operand(0, t(2, 3, 4)), "broadcast"),
         ("unsqueeze-axis-range", UNSQUEEZE.attr("axes", a(0, 4)), "distinct dims"),
@@ -440,11 +440,33 @@ BINARY_OPS = [
     replace(BROADCAST_ADD, name=f"mir.broadcast_{kind}")
     for kind in ("add", "sub", "mul", "div", "max", "min")
 ]
-UNARY_OPS = [SQRT, replace(SQRT, name="mir.exp"), NEG]
+UNARY_OPS = [SQRT, *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf")), NEG]
+ABS = replace(NEG, name="mir.abs")
+POW = replace(BROADCAST_ADD, name="mir.broadcast_pow")
+BITWISE_OPS = [
+    Op(f"mir.broadcast_{kind}", (t(2, 1, element="i1"), t(3, element="i1")), {"broadcast_shape": a(2, 3)}, (t(2, 3, element="i1"),))
+    for kind in ("and", "or", "xor")
+]
+CMP = Op(
+    "mir.broadcast_cmp",
+    (t(2, 1), t(3)),
+    {"predicate": "#mir<compare_predicate lt>", "broadcast_shape": a(2, 3)},
+    (t(2, 3, element="i1"),),
+)
+SELECT = Op("mir.select", (t(2, 1, element="i1"), t(3), t(1)), {"broadcast_shape": a(2, 3)}, (t(2, 3),))
+BROADCAST_TO = Op("mir.broadcast_to", (t(3, 1),), {}, (t(2, 3, 4),))
+MIR_GATHER_ELEMENTS = Op("mir.gather_elements", (t(4, 5), t(2, 7, element="i64")), {"axis": i64(1)}, (t(2, 7),))
 
 MIR_OPS = [
     *BINARY_OPS,
     *UNARY_OPS,
+    ABS,
+    POW,
+    *BITWISE_OPS,
+    CMP,
+    SELECT,
+    BROADCAST_TO,
+    MIR_GATHER_ELEMENTS,
     MIR_CONV,
     POOL,
     MATMUL,
@@ -507,6 +529,40 @@ def mir_cases() -> list[Invalid]:
         *((f"{op.name[4:]}-result-type", op.result(t(2, 3, element="f64")), "f64") for op in UNARY_OPS),
         ("sqrt-integer", SQRT.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
         ("neg-i1", NEG.operand(0, t(4, element="i1")).result(t(4, element="i1")), "i1"),
+        ("abs-i1", ABS.operand(0, t(4, element="i1")).result(t(4, element="i1")), "i1"),
+        ("log-integer", UNARY_OPS[2].operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        # broadcast_pow, and / or / xor, cmp, select, broadcast_to, gather_elements
+        (
+            "broadcast_pow-integer",
+            POW.operand(0, t(2, 1, 4, element="i32")).operand(1, t(3, 1, element="i32")).result(t(2, 3, 4, element="i32")),
+            "i32",
+        ),
+        *(
+            (f"{op.name[4:]}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "f32")
+            for op in BITWISE_OPS
+        ),
+        *((f"{op.name[4:]}-not-broadcasting", op.operand(1, t(4, element="i1")), "broadcast") for op in BITWISE_OPS),
+        ("broadcast_cmp-result-not-i1", CMP.result(t(2, 3)), "i1"),
+        ("broadcast_cmp-mixed-types", CMP.operand(1, t(3, element="f64")), "f64"),
+        ("broadcast_cmp-wrong-broadcast_shape", CMP.attr("broadcast_shape", a(3, 2)), "broadcast_shape"),
+        ("broadcast_cmp-result-shape", CMP.result(t(3, 2, element="i1")).attr("broadcast_shape", a(3, 2)), "broadcast"),
+        (
+            "broadcast_cmp-ordered-on-i1",
+            CMP.operand(0, t(2, 1, element="i1")).operand(1, t(3, element="i1")),
+            "only eq and ne",
+        ),
+        ("select-condition-not-i1", SELECT.operand(0, t(2, 1)), "i1"),
+        ("select-mixed-types", SELECT.operand(2, t(1, element="f64")), "f64"),
+        ("select-not-broadcasting", SELECT.operand(2, t(2)), "broadcast"),
+        ("select-wrong-broadcast_shape", SELECT.attr("broadcast_shape", a(1, 3)), "broadcast_shape"),
+        ("broadcast_to-not-broadcasting", BROADCAST_TO.result(t(2, 2, 4)), "does not broadcast"),
+        ("broadcast_to-lower-rank", BROADCAST_TO.result(t(3,)), "does not broadcast"),
+        ("broadcast_to-element-type", BROADCAST_TO.result(t(2, 3, 4, element="f64")), "f64"),
+        ("mir_gather_elements-axis", MIR_GATHER_ELEMENTS.attr("axis", i64(2)), "out of range"),
+        ("mir_gather_elements-rank", MIR_GATHER_ELEMENTS.operand(1, t(2, 7, 1, element="i64")), "rank"),
+        ("mir_gather_elements-too-wide", MIR_GATHER_ELEMENTS.operand(1, t(5, 7, element="i64")).result(t(5, 7)), "fit"),
+        ("mir_gather_elements-result-shape", MIR_GATHER_ELEMENTS.result(t(2, 6)), "result shape"),
+        ("mir_gather_elements-float-indices", MIR_GATHER_ELEMENTS.operand(1, t(2, 7)), "f32"),
         ("sqrt-result-type", SQRT.result(t(3, 2)), "expected from variable"),
         ("neg-result-element-type", NEG.result(t(4, element="i64")), "expected from variable"),
         # conv
@@ -808,9 +864,15 @@ def test_every_op_has_invalid_cases():
 
 
 @pytest.mark.parametrize(
-    ("op", "kind"), [(POOL, "#mir<pool_kind min>"), (REDUCE, "#mir<reduce_kind median>")], ids=["pool", "reduce"]
+    ("op", "name", "kind"),
+    [
+        (POOL, "kind", "#mir<pool_kind min>"),
+        (REDUCE, "kind", "#mir<reduce_kind median>"),
+        (CMP, "predicate", "#mir<compare_predicate lt_or_eq>"),
+    ],
+    ids=["pool", "reduce", "broadcast_cmp"],
 )
-def test_unknown_kind_is_a_parse_error(op: Op, kind: str):
+def test_unknown_kind_is_a_parse_error(op: Op, name: str, kind: str):
     """A kind outside the enum cannot be written: parsing stops at it and lists the kinds."""
     with pytest.raises(ParseError, match="Expected `"):
-        parse_module(op.attr("kind", kind).text())
+        parse_module(op.attr(name, kind).text())

@@ -1,5 +1,5 @@
 """ONNX's own backend conformance suite (`onnx.backend.test`) through nnstack's ONNX
-backend, at gawee and linalg level, for every operator gawee carries.
+backend, at gawee, linalg and mir level, for every operator gawee carries.
 
 Each included case builds a one-node model, runs it through `prepare` / `run` and
 compares with the outputs stored in onnx (the case's own tolerances). The excluded
@@ -127,6 +127,10 @@ class LinalgLevel(NnstackBackend):
     level = "linalg"
 
 
+class MirLevel(NnstackBackend):
+    level = "mir"
+
+
 def conformance_cases(backend: type[NnstackBackend], name: str) -> dict[str, object]:
     # onnx computes the expected outputs of its cases (casts that overflow, log(0), ...)
     # while it builds the suite; its numpy warnings are not this suite's.
@@ -152,6 +156,7 @@ def conformance_cases(backend: type[NnstackBackend], name: str) -> dict[str, obj
 
 globals().update({f"{name}_gawee": case for name, case in conformance_cases(GaweeLevel, __name__).items()})
 globals().update({f"{name}_linalg": case for name, case in conformance_cases(LinalgLevel, __name__).items()})
+globals().update({f"{name}_mir": case for name, case in conformance_cases(MirLevel, __name__).items()})
 
 
 def test_prepare_rejects_what_it_cannot_run_and_runs_by_name():

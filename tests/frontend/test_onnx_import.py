@@ -100,7 +100,7 @@ class Activations(torch.nn.Module):
         return a + b.pow(2.0) + torch.sqrt(x * x + 1).log() * torch.sin(x) - torch.cos(x).reciprocal()
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_elementwise_model_matches_onnxruntime(level: str):
     """An exported mix of the element-wise operators (GELU decomposed with Erf, as
     opset-17 exports write it)."""
@@ -304,7 +304,7 @@ class SelfAttention(torch.nn.Module):
         return context.reshape(x.shape[0], x.shape[1], -1)
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_self_attention_matches_onnxruntime(level: str):
     """The shape arithmetic of the view / reshape (Shape, Gather, Unsqueeze, Concat) folds
     at import; MatMul, Transpose, Reshape and Softmax become gawee ops."""
@@ -329,7 +329,7 @@ class RMSNorm(torch.nn.Module):
         return normed + normed.amax(1, keepdim=True) - normed.sum(0) + normed.amin(-1, keepdim=True)
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_rms_norm_matches_onnxruntime(level: str):
     torch.manual_seed(0)
     example = torch.randn(2, 5, 16)
@@ -353,7 +353,7 @@ class FeedForward(torch.nn.Module):
         return self.norm(x + self.down(torch.nn.functional.gelu(self.up(x))))
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", LEVELS)
 def test_feed_forward_with_layer_norm_matches_onnxruntime(level: str):
     torch.manual_seed(0)
     example = torch.randn(2, 5, 16)

@@ -1,5 +1,5 @@
 """Whole transformer exports of `transformers` (random weights, scaled down) imported
-and run at gawee and linalg level, against ONNX Runtime: BERT (embeddings with a
+and run at gawee, linalg and mir level, against ONNX Runtime: BERT (embeddings with a
 padding mask, attention, GELU feed-forward, LayerNorm) and Llama (RMSNorm, rotary
 embeddings, grouped-query attention with a causal mask, SiLU)."""
 
@@ -16,6 +16,7 @@ from xdsl.context import Context
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 MODELS = {"bert": bert, "llama": llama}
 
@@ -40,13 +41,16 @@ def test_the_export_has_the_transformer_operators(name: str):
     )
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+LOWERINGS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+
+
+@pytest.mark.parametrize("level", LOWERINGS)
 @pytest.mark.parametrize("name", MODELS)
 def test_matches_onnxruntime(name: str, level: str):
     model, inputs, expected = exported(name)
     module = import_onnx(model)
-    if level == "linalg":
-        ConvertGaweeToLinalgPass().apply(Context(), module)
+    if (lowering := LOWERINGS[level]) is not None:
+        lowering().apply(Context(), module)
         assert not any(op.dialect_name() == "gawee" for op in module.walk())
     got = run(module, "main", *inputs.values())
     assert len(got) == len(expected)

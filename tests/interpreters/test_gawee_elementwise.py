@@ -14,15 +14,14 @@ from dataclasses import dataclass, field
 import numpy as np
 import onnx
 import pytest
+from levels import run_at_levels
 from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
 from xdsl.context import Context
-from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.interpreters import parse_module as parse
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 
 @dataclass(frozen=True)
@@ -114,15 +113,9 @@ def check(case: Case, shapes: list[tuple[int, ...]], out_shape: tuple[int, ...],
     # constants even on f64 inputs, so f64 agrees to f32 precision there.
     tolerance = {"rtol": 2e-6, "atol": 2e-6} if dtype == np.float32 else {"rtol": 1e-7, "atol": 1e-7}
 
-    (gawee_result,) = run(text, "main", *inputs)
-    assert gawee_result.dtype == dtype
-    np.testing.assert_allclose(gawee_result, expected, **tolerance)
-
-    lowered = parse(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    assert "gawee." not in str(lowered)
-    (linalg_result,) = run(lowered, "main", *inputs)
-    np.testing.assert_allclose(linalg_result, expected, **tolerance)
+    for level, (got,) in run_at_levels(text, *inputs).items():
+        assert got.dtype == dtype, level
+        np.testing.assert_allclose(got, expected, **tolerance, err_msg=f"at {level} level")
 
 
 @pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
@@ -195,13 +188,3 @@ def test_special_values_follow_ieee():
     np.testing.assert_array_equal(log, [-np.inf, np.nan, np.log(np.float32(4))])
     np.testing.assert_array_equal(sqrt, [0.0, np.nan, 2.0])
     np.testing.assert_array_equal(reciprocal, [np.inf, -1.0, 0.25])
-
-
-@pytest.mark.parametrize("case", [UNARY[0], BINARY[0]], ids=lambda c: c.op)
-def test_convert_gawee_to_mir_rejects_new_ops_at_the_op(case: Case):
-    shapes = [(2, 3)] * (1 if case in UNARY else 2)
-    module = parse(program(case, shapes, (2, 3), np.float32))
-    before = str(module)
-    with pytest.raises(PassFailedException, match=f"cannot lower gawee.{case.op}: no lowering pattern"):
-        ConvertGaweeToMirPass().apply(Context(), module)
-    assert str(module) == before

@@ -8,13 +8,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from levels import run_at_levels
 from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
-from xdsl.context import Context
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters import parse_module, run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.interpreters import run
 
 ELEMENT = {
     np.dtype(np.float16): "f16",
@@ -52,8 +51,8 @@ def onnx_reference(op_type: str, inputs: list[np.ndarray], constants: dict[str, 
 
 
 def check(op_text: str, inputs: list[np.ndarray], expected: np.ndarray) -> None:
-    """`gawee.<op_text>` on `inputs` equals `expected` exactly (dtype and values), before
-    and after convert-gawee-to-linalg."""
+    """`gawee.<op_text>` on `inputs` equals `expected` exactly (dtype and values), at
+    gawee, linalg and mir level."""
     args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
     operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
     types = ", ".join(tensor(x) for x in inputs)
@@ -63,13 +62,9 @@ def check(op_text: str, inputs: list[np.ndarray], expected: np.ndarray) -> None:
         f"  %0 = gawee.{op_text.format(operands=operands)} : ({types}) -> {result}\n"
         f"  func.return %0 : {result}\n}}\n"
     )
-    lowered = parse_module(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    assert "gawee." not in str(lowered)
-    for program in (text, lowered):
-        (got,) = run(program, "main", *inputs)
-        assert got.dtype == expected.dtype and got.shape == expected.shape
-        np.testing.assert_array_equal(got, expected)
+    for level, (got,) in run_at_levels(text, *inputs).items():
+        assert got.dtype == expected.dtype and got.shape == expected.shape, level
+        np.testing.assert_array_equal(got, expected, err_msg=f"at {level} level")
 
 
 def random(shape: tuple[int, ...], dtype: type, seed: int = 0) -> np.ndarray:

@@ -7,12 +7,9 @@ from __future__ import annotations
 import numpy as np
 import onnx
 import pytest
+from levels import run_at_levels
 from onnx import TensorProto, helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
-from xdsl.context import Context
-
-from nnstack.interpreters import parse_module, run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 ELEMENT = {np.float32: ("f32", TensorProto.FLOAT), np.float64: ("f64", TensorProto.DOUBLE)}
 
@@ -59,13 +56,8 @@ def check(
         f"  func.return %0 : {tensor(out, dtype)}\n}}\n"
     )
     tolerance = 1e-5 if dtype == np.float32 else 1e-12
-    (got,) = run(text, "main", *inputs_and_weights)
-    np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
-    lowered = parse_module(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    assert "gawee." not in str(lowered)
-    (got,) = run(lowered, "main", *inputs_and_weights)
-    np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance)
+    for level, (got,) in run_at_levels(text, *inputs_and_weights).items():
+        np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance, err_msg=f"at {level} level")
 
 
 DTYPES = pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
@@ -114,10 +106,8 @@ def test_softmax_of_large_inputs_does_not_overflow():
         "  func.return %0 : tensor<3xf32>\n}\n"
     )
     x = np.array([1000.0, 1000.0, -1000.0], np.float32)
-    lowered = parse_module(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    for program in (text, lowered):
-        np.testing.assert_allclose(run(program, "main", x)[0], [0.5, 0.5, 0.0])
+    for level, (got,) in run_at_levels(text, x).items():
+        np.testing.assert_allclose(got, [0.5, 0.5, 0.0], err_msg=f"at {level} level")
 
 
 @DTYPES

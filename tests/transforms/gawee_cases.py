@@ -1,4 +1,4 @@
-"""Programs and helpers shared by the convert-gawee-to-linalg tests."""
+"""Programs and helpers shared by the tests of the gawee lowerings (to linalg and to mir)."""
 
 from pathlib import Path
 
@@ -8,11 +8,13 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.parser import Parser
+from xdsl.passes import ModulePass
 
 from nnstack.dialects import gawee
-from nnstack.interpreters import make_context
+from nnstack.interpreters import make_context, run
 from nnstack.interpreters.arith import numpy_dtype
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-linalg"
 
@@ -22,9 +24,13 @@ def context() -> Context:
     return make_context()
 
 
-def lower(module: ModuleOp) -> ModuleOp:
+LOWERINGS: dict[str, type[ModulePass]] = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+
+
+def lower(module: ModuleOp, level: str = "linalg") -> ModuleOp:
+    """A verified copy of `module` lowered to `level` ("linalg" or "mir"), no gawee op left."""
     lowered = module.clone()
-    ConvertGaweeToLinalgPass().apply(context(), lowered)
+    LOWERINGS[level]().apply(context(), lowered)
     lowered.verify()
     assert not any(isinstance(op, gawee.GaweeOperation) for op in lowered.walk())
     return lowered
@@ -32,13 +38,15 @@ def lower(module: ModuleOp) -> ModuleOp:
 
 def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np.ndarray]:
     """Normal random tensors of the float types, with batch_norm's running variances
-    positive; random masks; small integers, gather indices within [-size, size) of the
-    gathered dim."""
+    positive and conv / linear weights scaled by 1/sqrt(fan-in) (as real
+    initializations are, so activations stay O(1)); random masks; small integers,
+    gather and gather_elements indices within [-size, size) of the gathered dim."""
     variances = {op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)}
+    weights = {op.weight for op in function.walk() if isinstance(op, gawee.ConvOp | gawee.LinearOp)}
     index_bounds = {
         op.indices: op.data.type.get_shape()[op.normalized_axis]
         for op in function.walk()
-        if isinstance(op, gawee.GatherOp)
+        if isinstance(op, gawee.GatherOp | gawee.GatherElementsOp)
     }
     arrays = []
     for arg in function.body.block.args:
@@ -54,6 +62,8 @@ def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np
             array = rng.standard_normal(shape).astype(dtype)
             if arg in variances:
                 array = np.abs(array) + dtype.type(0.1)
+            elif arg in weights:
+                array = (array / np.sqrt(np.prod(shape[1:]))).astype(dtype)
         arrays.append(array)
     return arrays
 
@@ -84,3 +94,21 @@ def find_function(module: ModuleOp, symbol: str) -> func.FuncOp:
 
 def function_names(module: ModuleOp) -> list[str]:
     return [op.sym_name.data for op in module.walk() if isinstance(op, func.FuncOp) and op.body.blocks]
+
+
+def assert_same_numbers(module: ModuleOp, symbol: str, seed: int = 0, level: str = "linalg") -> float:
+    """Runs `symbol` on random arguments before and after lowering to `level`; the results
+    agree (floats within `TOLERANCES`, relative to their magnitude where it exceeds 1).
+    Returns the max abs error."""
+    arrays = random_arguments(find_function(module, symbol), np.random.default_rng(seed))
+    expected = run(module, symbol, *arrays)
+    got = run(lower(module, level), symbol, *arrays)
+    assert len(expected) == len(got)
+    error = 0.0
+    for e, g in zip(expected, got):
+        assert e.shape == g.shape and e.dtype == g.dtype
+        tolerance = TOLERANCES.get(e.dtype, 0.0)
+        scale = max(1.0, float(np.max(np.abs(e), initial=0)))
+        error = max(error, float(np.max(np.abs(e.astype(np.float64) - g))))
+        assert error <= tolerance * scale, f"@{symbol}: max abs error {error}"
+    return error

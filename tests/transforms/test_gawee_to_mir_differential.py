@@ -7,90 +7,24 @@ O(1) and the f32 bound is an absolute max error of 1e-5.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import numpy as np
 import pytest
-from xdsl.context import Context
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType, f32, f64
-from xdsl.interpreter import Interpreter
-from xdsl.interpreters.arith import ArithFunctions
-from xdsl.interpreters.func import FuncFunctions
+from gawee_cases import assert_same_numbers as assert_same_numbers_of
+from gawee_cases import function_names, parse
+from xdsl.dialects.builtin import ModuleOp, f32, f64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.parser import Parser
-from xdsl.universe import Universe
 
-from nnstack.dialects import gawee, mir
+from nnstack.dialects import gawee
 from nnstack.frontend.resnet import GaweeGraphBuilder, basic_block_module, resnet_small_module
-from nnstack.interpreters.gawee import GaweeFunctions
-from nnstack.interpreters.mir import MirFunctions
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-mir"
-TOLERANCE = {np.float32: 1e-5, np.float64: 1e-12}
-
-
-def context() -> Context:
-    ctx = Context()
-    for name, factory in Universe.get_multiverse().all_dialects.items():
-        ctx.register_dialect(name, factory)
-    return ctx
-
-
-def interpret(module: ModuleOp, symbol: str, arrays: Sequence[np.ndarray]) -> tuple[np.ndarray, ...]:
-    interpreter = Interpreter(module)
-    for functions in (FuncFunctions(), ArithFunctions(), GaweeFunctions(), MirFunctions()):
-        interpreter.register_implementations(functions)
-    return tuple(interpreter.call_op(symbol, tuple(arrays)))
-
-
-def lower(module: ModuleOp) -> ModuleOp:
-    lowered = module.clone()
-    ConvertGaweeToMirPass().apply(context(), lowered)
-    lowered.verify()
-    assert not any(op.dialect_name() == "gawee" for op in lowered.walk())
-    assert any(isinstance(op, mir.MirOperation) for op in lowered.walk())
-    return lowered
-
-
-def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np.ndarray]:
-    """Normal inputs; weights scaled by 1/sqrt(fan-in); batch-norm variances positive."""
-    variances = {op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)}
-    weights = {
-        op.weight for op in function.walk() if isinstance(op, gawee.ConvOp | gawee.LinearOp)
-    }
-    arrays = []
-    for arg in function.body.block.args:
-        assert isinstance(arg.type, TensorType)
-        shape = arg.type.get_shape()
-        dtype = np.float64 if arg.type.element_type == f64 else np.float32
-        array = rng.standard_normal(shape)
-        if arg in variances:
-            array = np.abs(array) + 0.1
-        elif arg in weights:
-            array = array / math.sqrt(math.prod(shape[1:]))
-        arrays.append(array.astype(dtype))
-    return arrays
 
 
 def assert_same_numbers(module: ModuleOp, seed: int = 0) -> float:
-    """Runs every function before and after the lowering; returns the max abs error."""
-    lowered = lower(module)
-    error = 0.0
-    for function in (op for op in module.walk() if isinstance(op, func.FuncOp)):
-        symbol = function.sym_name.data
-        arrays = random_arguments(function, np.random.default_rng(seed))
-        expected = interpret(module, symbol, arrays)
-        got = interpret(lowered, symbol, arrays)
-        assert len(expected) == len(got)
-        for e, g in zip(expected, got):
-            assert e.shape == g.shape and e.dtype == g.dtype
-            error = max(error, float(np.max(np.abs(e.astype(np.float64) - g))))
-            assert error <= TOLERANCE[e.dtype.type], f"@{symbol}: max abs error {error}"
-    return error
+    """Every function of `module` gives the same numbers before and after convert-gawee-to-mir."""
+    return max(assert_same_numbers_of(module, symbol, seed, "mir") for symbol in function_names(module))
 
 
 def single_op_module(
@@ -117,7 +51,7 @@ def filecheck_cases() -> list:
 @pytest.mark.parametrize(("name", "chunk"), filecheck_cases())
 def test_filecheck_inputs(name: str, chunk: str):
     """Every FileCheck case of the lowering also runs, before and after, on random inputs."""
-    assert_same_numbers(Parser(context(), chunk, name).parse_module())
+    assert_same_numbers(parse(chunk, name))
 
 
 CONVS = [

@@ -1,0 +1,56 @@
+"""The patterns of `convert-gawee-to-mir`, by op family, as upstream MLIR splits a
+conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
+
+- `base`: the verified replacement every pattern uses and `MirBuilder`, which
+  collects the chain of mir ops a gawee op decomposes into.
+- `nn`: conv, batch_norm, max_pool, ad_avg_pool, linear, matmul.
+- `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
+  clip, cast.
+- `normalization`: the reductions, softmax, log_softmax, layer_norm.
+- `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,
+  gather_elements, expand.
+"""
+
+from .base import GaweeToMirPattern, MirBuilder
+from .elementwise import BinaryLowering, CastLowering, UnaryLowering, VariadicLowering
+from .movement import (
+    CatLowering,
+    ExpandLowering,
+    GatherLowering,
+    ReshapeLowering,
+    SliceLowering,
+    TransposeLowering,
+)
+from .nn import (
+    AdAvgPoolLowering,
+    BatchNormLowering,
+    ConvLowering,
+    LinearLowering,
+    MatMulLowering,
+    MaxPoolLowering,
+)
+from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
+
+__all__ = [
+    "AdAvgPoolLowering",
+    "BatchNormLowering",
+    "BinaryLowering",
+    "CastLowering",
+    "CatLowering",
+    "ConvLowering",
+    "ExpandLowering",
+    "GatherLowering",
+    "GaweeToMirPattern",
+    "LayerNormLowering",
+    "LinearLowering",
+    "MatMulLowering",
+    "MaxPoolLowering",
+    "MirBuilder",
+    "ReduceLowering",
+    "ReshapeLowering",
+    "SliceLowering",
+    "SoftmaxLowering",
+    "TransposeLowering",
+    "UnaryLowering",
+    "VariadicLowering",
+]

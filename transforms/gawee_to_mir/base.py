@@ -1,0 +1,88 @@
+"""What the convert-gawee-to-mir patterns share: the verified replacement and a small
+builder for the chains of mir ops that gawee's fused ops decompose into."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import TensorType, f16, f32
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects import mir
+from nnstack.transforms.utils import Problem
+
+
+@dataclass
+class MirBuilder:
+    """Collects the mir ops of one lowering, in order."""
+
+    ops: list[Operation] = field(default_factory=list[Operation])
+
+    def emit(self, op: Operation) -> SSAValue:
+        """Appends `op`; returns its (first) result."""
+        self.ops.append(op)
+        return op.results[0]
+
+    def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
+        """A rank-0 constant of `element`, to broadcast against a tensor."""
+        return self.emit(mir.ConstantOp.from_list(TensorType(element, []), [value]))
+
+    def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
+        return self.scalar(value, mir.element_type(like))
+
+    def per_channel(self, value: SSAValue, rank: int) -> SSAValue:
+        """A [C] parameter reshaped to [C, 1, ...], to broadcast along dim 1 of a rank-`rank` input."""
+        if rank <= 2:
+            return value
+        return self.emit(mir.ReshapeOp(value, (*mir.tensor_shape(value), *(1,) * (rank - 2))))
+
+    def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+        """`value` as `shape` (itself if it has that shape already)."""
+        if mir.tensor_shape(value) == tuple(shape):
+            return value
+        return self.emit(mir.ReshapeOp(value, tuple(shape)))
+
+    def cast(self, value: SSAValue, element: Attribute) -> SSAValue:
+        """`value` in `element` (itself if it is of that type already)."""
+        if mir.element_type(value) == element:
+            return value
+        return self.emit(mir.CastOp(value, element))
+
+    def widened(self, value: SSAValue) -> SSAValue:
+        """f16 in f32 (where gawee accumulates statistics in f32, as PyTorch and ONNX
+        Runtime do); other types as they are."""
+        return self.cast(value, f32) if mir.element_type(value) == f16 else value
+
+
+@dataclass(frozen=True)
+class GaweeToMirPattern(RewritePattern):
+    """A lowering that replaces its op only by new ops that verify."""
+
+    problems: list[Problem] = field(default_factory=list[Problem])
+    """The ops left alone because their new ops do not verify, with the reason."""
+
+    def replace(
+        self,
+        rewriter: PatternRewriter,
+        op: Operation,
+        new_ops: Sequence[Operation],
+        result: SSAValue | None = None,
+    ) -> None:
+        """Replaces `op` by `new_ops` if they all verify; the op's result becomes
+        `result` (by default the last new op's)."""
+        for new_op in new_ops:
+            try:
+                new_op.verify()
+            except VerifyException as error:
+                self.problems.append((op, f"cannot lower {op.name}: {error}"))
+                for dropped in reversed(new_ops):
+                    dropped.erase()
+                return
+        rewriter.replace(op, new_ops, [result if result is not None else new_ops[-1].results[0]])
+
+    def replace_built(self, rewriter: PatternRewriter, op: Operation, b: MirBuilder, result: SSAValue) -> None:
+        """Replaces `op` by what `b` built, with `result` as the op's result."""
+        self.replace(rewriter, op, b.ops, result)

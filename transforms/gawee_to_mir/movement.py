@@ -1,0 +1,70 @@
+"""Lowerings of the gawee ops that move elements to mir: flatten, reshape, squeeze and
+unsqueeze (one static `mir.reshape` to the result type), transpose, cat, slice (ONNX
+bounds normalized to mir's explicit per-dim start, end, stride), gather,
+gather_elements, expand (`mir.broadcast_to`)."""
+
+from __future__ import annotations
+
+from xdsl.ir import Operation
+from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+
+from nnstack.dialects import gawee, mir
+from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern
+
+RESHAPES = (gawee.FlattenOp, gawee.ReshapeOp, gawee.SqueezeOp, gawee.UnsqueezeOp)
+
+
+class ReshapeLowering(GaweeToMirPattern):
+    """gawee.flatten / reshape / squeeze / unsqueeze -> a static mir.reshape to the
+    result type (each keeps the row-major order of the elements)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        if isinstance(op, RESHAPES):
+            self.replace(rewriter, op, [mir.ReshapeOp(op.operands[0], mir.tensor_shape(op.results[0]))])
+
+
+class TransposeLowering(GaweeToMirPattern):
+    """gawee.transpose -> mir.transpose with the same permutation."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.TransposeOp, rewriter: PatternRewriter, /):
+        self.replace(rewriter, op, [mir.TransposeOp(op.input, op.permutation)])
+
+
+class CatLowering(GaweeToMirPattern):
+    """gawee.cat -> mir.concat along the normalized axis."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.CatOp, rewriter: PatternRewriter, /):
+        self.replace(rewriter, op, [mir.ConcatOp(list(op.inputs), op.normalized_axis)])
+
+
+class SliceLowering(GaweeToMirPattern):
+    """gawee.slice -> mir.slice with a (start, end, stride) for every dim: the ranges
+    ONNX's clamping gives, an empty one as start = end."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.SliceOp, rewriter: PatternRewriter, /):
+        ranges = op.ranges()
+        starts = [r.start for r in ranges]
+        ends = [r.stop if len(r) else r.start for r in ranges]
+        self.replace(rewriter, op, [mir.SliceOp(op.input, starts, ends, [r.step for r in ranges])])
+
+
+class GatherLowering(GaweeToMirPattern):
+    """gawee.gather -> mir.gather; gawee.gather_elements -> mir.gather_elements (both
+    take negative indices and fail at run time on out-of-range ones, as gawee's)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
+        if isinstance(op, gawee.GatherOp):
+            self.replace(rewriter, op, [mir.GatherOp(op.data, op.indices, op.normalized_axis)])
+        elif isinstance(op, gawee.GatherElementsOp):
+            self.replace(rewriter, op, [mir.GatherElementsOp(op.data, op.indices, op.normalized_axis)])
+
+
+class ExpandLowering(GaweeToMirPattern):
+    """gawee.expand -> mir.broadcast_to the result shape."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.ExpandOp, rewriter: PatternRewriter, /):
+        self.replace(rewriter, op, [mir.BroadcastToOp(op.input, mir.tensor_shape(op.output))])
