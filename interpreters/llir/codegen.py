@@ -260,7 +260,7 @@ class FunctionCompiler:
         self.emit(f"if {index} < 0: raise IndexError")
         return index
 
-    def access(self, op: llir._AccessOp, kind: str, body: Callable[[str], list[str]], lanes: int) -> None:
+    def access(self, op: llir.AccessOp, kind: str, body: Callable[[str], list[str]], lanes: int) -> None:
         """A bounds-checked access: `body(index)` gives the statements of the access."""
         ptr_type = op.ptr.type
         assert isinstance(ptr_type, llir.PointerType)
@@ -391,7 +391,7 @@ class FunctionCompiler:
     _INLINE_INT = {"add": "+", "sub": "-", "mul": "*", "and": "&", "or": "|", "xor": "^"}
     _WRAPPING = frozenset(("add", "sub", "mul"))
 
-    def op_binary(self, op: llir._BinaryOp, kind: str) -> None:
+    def op_binary(self, op: llir.BinaryOp, kind: str) -> None:
         """`kind` names the operation, as `int_binary` knows it (add, div, shl, ...)."""
         a, b = self.value(op.lhs), self.value(op.rhs)
         r = self.define(op.result)
@@ -432,7 +432,7 @@ class FunctionCompiler:
                 raise AssertionError(kind)
         self.round(r, scalar.fmt)
 
-    def op_unary(self, op: llir._UnaryOp, kind: str) -> None:
+    def op_unary(self, op: llir.UnaryOp, kind: str) -> None:
         """`kind` is neg, abs, or the name of a float helper of `semantics` (sqrt, ...)."""
         a = self.value(op.operand)
         r = self.define(op.result)
@@ -498,13 +498,13 @@ class FunctionCompiler:
         else:
             self.emit(f"{', '.join(targets)} = ({', '.join(yes)}) if {cond} else ({', '.join(no)})")
 
-    def cast_operands(self, op: llir._CastOp) -> tuple[str, str, Scalar, Scalar]:
+    def cast_operands(self, op: llir.CastOp) -> tuple[str, str, Scalar, Scalar]:
         """The input's name, the result's new name, and the two scalar types."""
         a = self.value(op.input)
         r = self.define(op.result)
         return a, r, Scalar.of(op.input.type), Scalar.of(op.result.type)
 
-    def op_int_to_float(self, op: llir._CastOp, signed: bool) -> None:
+    def op_int_to_float(self, op: llir.CastOp, signed: bool) -> None:
         a, r, source, target = self.cast_operands(op)
         value = a
         if source.bits == 1:
@@ -520,7 +520,7 @@ class FunctionCompiler:
                 f"else _int_to_float({value}, {target.fmt!r})"
             )
 
-    def op_float_to_int(self, op: llir._CastOp, signed: bool) -> None:
+    def op_float_to_int(self, op: llir.CastOp, signed: bool) -> None:
         a, r, _, target = self.cast_operands(op)
         self.emit(f"{r} = _float_to_int({self.op_name(op)}, {a}, {target.bits}, {signed})")
 
@@ -548,7 +548,7 @@ class FunctionCompiler:
 
     # -- vectors ----------------------------------------------------------------
 
-    def op_vector_binary(self, op: llir._VectorBinaryOp, symbol: str) -> None:
+    def op_vector_binary(self, op: llir.VectorBinaryOp, symbol: str) -> None:
         a, b = self.value(op.lhs), self.value(op.rhs)
         r = self.define(op.result)
         typ = op.result.type
