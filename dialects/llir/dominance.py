@@ -81,6 +81,22 @@ def reachable_dominators(region: Region) -> dict[Block, set[Block]]:
     return dominators
 
 
+def post_dominators(region: Region) -> dict[Block, set[Block]]:
+    """Post-dominator sets of the blocks of `region` (a block without successors exits)."""
+    blocks = list(region.blocks)
+    successors = {block: cfg_successors(block) for block in blocks}
+    post = {block: ({block} if not successors[block] else set(blocks)) for block in blocks}
+    changed = True
+    while changed:
+        changed = False
+        for block in reversed(blocks):
+            if successors[block]:
+                new = {block} | set.intersection(*(post[s] for s in successors[block]))
+                if new != post[block]:
+                    post[block], changed = new, True
+    return post
+
+
 class SSADominance:
     """Which values are available where in a function `body` (a multi-block region).
 

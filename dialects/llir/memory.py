@@ -110,7 +110,8 @@ class AccessOp(IRDLOperation):
     offset = opt_operand_def(SignlessIntegerConstraint)
 
     def accessed_type(self) -> Attribute:
-        raise NotImplementedError
+        """The type loaded (the result) or stored (the value, a store's first operand)."""
+        return self.results[0].type if self.results else self.operands[0].type
 
     def verify_(self) -> None:
         assert isinstance(self.ptr.type, PointerType)
@@ -128,6 +129,18 @@ class AccessOp(IRDLOperation):
             raise VerifyException(
                 f"{self.name}: {what} type {accessed} does not match the pointer element type {pointee}"
             )
+
+
+class StoreLikeOp(AccessOp):
+    """A store of a value (the first operand) at `ptr[offset]`."""
+
+    def __init__(
+        self,
+        value: SSAValue | Operation,
+        ptr: SSAValue | Operation,
+        offset: SSAValue | Operation | None = None,
+    ):
+        super().__init__(operands=[value, ptr, [] if offset is None else [offset]])
 
 
 _OFFSET_FORMAT = "$ptr (`[` $offset^ `:` type($offset) `]`)? attr-dict"
@@ -153,12 +166,9 @@ class LoadOp(AccessOp):
             result_types=[ptr_type.element_type],
         )
 
-    def accessed_type(self) -> Attribute:
-        return self.result.type
-
 
 @irdl_op_definition
-class StoreOp(AccessOp):
+class StoreOp(StoreLikeOp):
     """Store a scalar at `ptr[offset]`."""
 
     name = "llir.store"
@@ -168,17 +178,6 @@ class StoreOp(AccessOp):
     traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$value `,` " + _OFFSET_FORMAT + " `:` type($value) `,` type($ptr)"
-
-    def __init__(
-        self,
-        value: SSAValue | Operation,
-        ptr: SSAValue | Operation,
-        offset: SSAValue | Operation | None = None,
-    ):
-        super().__init__(operands=[value, ptr, [] if offset is None else [offset]])
-
-    def accessed_type(self) -> Attribute:
-        return self.value.type
 
 
 @irdl_op_definition
@@ -207,12 +206,9 @@ class VectorLoadOp(AccessOp):
             result_types=[VectorType(ptr_type.element_type, [width])],
         )
 
-    def accessed_type(self) -> Attribute:
-        return self.result.type
-
 
 @irdl_op_definition
-class VectorStoreOp(AccessOp):
+class VectorStoreOp(StoreLikeOp):
     """Store a `vector<WxT>` to `W` consecutive elements at `ptr[offset]`."""
 
     name = "llir.vstore"
@@ -223,17 +219,6 @@ class VectorStoreOp(AccessOp):
     traits = traits_def(MemoryWriteEffect())
 
     assembly_format = "$value `,` " + _OFFSET_FORMAT + " `:` type($value) `,` type($ptr)"
-
-    def __init__(
-        self,
-        value: SSAValue | Operation,
-        ptr: SSAValue | Operation,
-        offset: SSAValue | Operation | None = None,
-    ):
-        super().__init__(operands=[value, ptr, [] if offset is None else [offset]])
-
-    def accessed_type(self) -> Attribute:
-        return self.value.type
 
 
 @irdl_op_definition

@@ -98,7 +98,12 @@ from nnstack.dialects.spensor.types import (
     tile_type,
     with_tile_shape,
 )
-from nnstack.dialects.spensor.verifiers import constant_operand, verify_in_range, verify_result_type
+from nnstack.dialects.spensor.verifiers import (
+    constant_operand,
+    verify_in_range,
+    verify_one_per_axis,
+    verify_result_type,
+)
 
 Spensor = Dialect(
     "spensor",
@@ -176,6 +181,7 @@ __all__ = [
     "tile_of",
     "tile_type",
     "verify_in_range",
+    "verify_one_per_axis",
     "verify_memory_space",
     "verify_result_type",
     "with_tile_shape",

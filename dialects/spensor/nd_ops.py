@@ -50,7 +50,12 @@ from nnstack.dialects.spensor.types import (
     int_tuple,
     tile_of,
 )
-from nnstack.dialects.spensor.verifiers import constant_operand, verify_in_range, verify_result_type
+from nnstack.dialects.spensor.verifiers import (
+    constant_operand,
+    verify_in_range,
+    verify_one_per_axis,
+    verify_result_type,
+)
 
 
 @irdl_op_definition
@@ -192,10 +197,7 @@ class CombineToSpensorOp(IRDLOperation):
         source = self.source.type
         assert isinstance(source, NDSpensorType)
         index = int_tuple(self.combine_index)
-        if len(index) != len(source.grid):
-            raise VerifyException(
-                f"{self.name}: combine_index has {len(index)} entries for a grid of rank {len(source.grid)}"
-            )
+        verify_one_per_axis(self, "combine_index", index, len(source.grid), "grid")
         for axis in index:
             verify_in_range(self, "combine_index entry", axis, len(source.tile.shape))
         used = [axis for axis, g in zip(index, source.grid) if g != 1]

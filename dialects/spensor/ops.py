@@ -74,7 +74,12 @@ from nnstack.dialects.spensor.types import (
     tile_type,
     with_tile_shape,
 )
-from nnstack.dialects.spensor.verifiers import constant_operand, verify_in_range, verify_result_type
+from nnstack.dialects.spensor.verifiers import (
+    constant_operand,
+    verify_in_range,
+    verify_one_per_axis,
+    verify_result_type,
+)
 
 # Memory effects, so that `dce`, `cse` and `canonicalize` understand the ops:
 # views and handles are `Pure`; ops that compute into a new buffer read and
@@ -172,11 +177,7 @@ class SplitAllOp(IRDLOperation):
         source = self.source.type
         assert isinstance(source, SpensorType)
         partitions = int_tuple(self.num_partitions)
-        if len(partitions) != len(source.shape):
-            raise VerifyException(
-                f"{self.name}: num_partitions has {len(partitions)} entries for a tensor of rank "
-                f"{len(source.shape)}"
-            )
+        verify_one_per_axis(self, "num_partitions", partitions, len(source.shape), "tensor")
         for d, (size, p) in enumerate(zip(source.shape, partitions)):
             if p < 1:
                 raise VerifyException(f"{self.name}: num_partitions[{d}] must be >= 1, got {p}")

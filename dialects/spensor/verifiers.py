@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.ir import (
     Attribute,
     Operation,
@@ -28,6 +30,12 @@ def verify_result_type(op: Operation, result: SSAValue, expected: Attribute, why
         raise VerifyException(
             f"{op.name}: result type {result.type} does not match the expected {expected}{because}"
         )
+
+
+def verify_one_per_axis(op: Operation, name: str, values: Sequence[int], rank: int, of: str) -> None:
+    """Property `name` of `op` must have one entry per axis of the `of` (rank `rank`)."""
+    if len(values) != rank:
+        raise VerifyException(f"{op.name}: {name} has {len(values)} entries for a {of} of rank {rank}")
 
 
 def verify_in_range(op: Operation, name: str, value: int, size: int) -> None:
