@@ -170,8 +170,8 @@ def ieee_minimum(lhs: Any, rhs: Any) -> Any:
     return result
 
 
-def _signed_div(lhs: Any, rhs: Any) -> Any:
-    """divsi rounds toward zero (numpy's // floors)."""
+def truncating_divide(lhs: Any, rhs: Any) -> Any:
+    """Integer division rounding toward zero (C, LLVM sdiv, arith.divsi; numpy's // floors)."""
     return (lhs - np.fmod(lhs, rhs)) // rhs
 
 
@@ -383,7 +383,7 @@ class ArithFunctions(InterpreterFunctions):
     def run_divsi(
         self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
     ):
-        return self._int_division(op, args, _signed_div)
+        return self._int_division(op, args, truncating_divide)
 
     @impl(arith.DivUIOp)
     def run_divui(

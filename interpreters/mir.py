@@ -35,7 +35,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.arith import numpy_dtype, truncating_divide
 from nnstack.interpreters.math import erf_array
 
 
@@ -115,13 +115,6 @@ def _result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
 def _accumulator(dtype: np.dtype) -> np.dtype:
     """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
     return np.dtype(np.float32) if dtype == np.float16 else dtype
-
-
-def _truncating_divide(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-    """Integer division rounding toward zero (C, LLVM sdiv), from numpy's floor division."""
-    quotient = np.floor_divide(lhs, rhs)
-    inexact = (np.remainder(lhs, rhs) != 0) & ((lhs < 0) != (rhs < 0))
-    return quotient + inexact
 
 
 def _cast(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -243,7 +236,7 @@ class MirFunctions(InterpreterFunctions):
             raise InterpretationError(
                 f"{op.name}: integer division by zero ({_describe(op.rhs)} has a zero element)"
             )
-        return self._broadcast(interpreter, op, args, _truncating_divide)
+        return self._broadcast(interpreter, op, args, truncating_divide)
 
     @impl(mir.BroadcastMaxOp)
     def run_broadcast_max(

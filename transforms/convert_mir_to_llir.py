@@ -12,7 +12,7 @@ row-major layout) and `mir.dealloc_tensor` accept them; anything else fails the 
 that op, as does any op without a lowering.
 
 Addresses follow the `layout` option (`row-major` or `column-major`: the strides of
-`llir.element_strides`); loop nests put the contiguous dim innermost. With
+`mir_to_llir.layout.element_strides`); loop nests put the contiguous dim innermost. With
 `vector-width=N` (N > 1), element-wise nests whose innermost loop is contiguous for every
 operand (or broadcast: splatted) use `llir.vload`, `llir.vadd` / `llir.vmul` and
 `llir.vstore` over N lanes, with a scalar tail loop for the remainder.

@@ -26,6 +26,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
 from nnstack.dialects import llir
+from nnstack.dialects.llir.dominance import ancestor_in, post_dominators
 from nnstack.transforms.utils import FunctionPass
 
 _ADDRESS_USERS = (
@@ -136,27 +137,10 @@ def _last_use_before_return(copy: llir.MemcpyOp, source: SSAValue, function: lli
 
 
 def _ancestor_in(op: Operation, region: Region) -> Operation:
-    current = op
-    while current.parent_region() is not region:
-        parent = current.parent_op()
-        assert parent is not None, "a pointer is used outside the region defining it"
-        current = parent
-    return current
-
-
-def _post_dominators(region: Region) -> dict[Block, set[Block]]:
-    blocks = list(region.blocks)
-    successors = {block: llir.cfg_successors(block) for block in blocks}
-    post = {block: ({block} if not successors[block] else set(blocks)) for block in blocks}
-    changed = True
-    while changed:
-        changed = False
-        for block in reversed(blocks):
-            if successors[block]:
-                new = {block} | set.intersection(*(post[s] for s in successors[block]))
-                if new != post[block]:
-                    post[block], changed = new, True
-    return post
+    """The op of `region` holding `op`; pointers are only used where they are defined."""
+    ancestor = ancestor_in(op, region)
+    assert ancestor is not None, "a pointer is used outside the region defining it"
+    return ancestor
 
 
 def _nearest_common_post_dominator(blocks: Iterable[Block], post: dict[Block, set[Block]]) -> Block | None:
@@ -199,7 +183,7 @@ class LlirInsertFreesPass(LlirFunctionPass):
             anchors = [_ancestor_in(user, block.parent) for user in users]
             target = block
             if any(anchor.parent_block() is not block for anchor in anchors):
-                post = post or _post_dominators(block.parent)
+                post = post or post_dominators(block.parent)
                 blocks = {block, *(anchor.parent_block() for anchor in anchors)}
                 nearest = _nearest_common_post_dominator(blocks, post)  # pyright: ignore[reportArgumentType]
                 if nearest is None:

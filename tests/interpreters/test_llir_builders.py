@@ -15,6 +15,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import llir
 from nnstack.interpreters.llir import LlirFunctions
+from nnstack.transforms.mir_to_llir.layout import element_strides, linearize
 
 PTR_F32 = llir.PointerType(f32)
 
@@ -27,9 +28,9 @@ def run(module: ModuleOp, symbol: str, *args: object) -> tuple[object, ...]:
 
 
 def test_element_strides():
-    assert llir.element_strides([2, 3, 4], llir.MemoryLayout.ROW_MAJOR) == (12, 4, 1)
-    assert llir.element_strides([2, 3, 4], llir.MemoryLayout.COLUMN_MAJOR) == (1, 2, 6)
-    assert llir.element_strides([], llir.MemoryLayout.ROW_MAJOR) == ()
+    assert element_strides([2, 3, 4], llir.MemoryLayout.ROW_MAJOR) == (12, 4, 1)
+    assert element_strides([2, 3, 4], llir.MemoryLayout.COLUMN_MAJOR) == (1, 2, 6)
+    assert element_strides([], llir.MemoryLayout.ROW_MAJOR) == ()
 
 
 @pytest.mark.parametrize("layout", list(llir.MemoryLayout))
@@ -44,7 +45,7 @@ def test_linearize_builds_layout_offsets(layout: llir.MemoryLayout):
     inner = Block(arg_types=[i64])
     outer = Block(arg_types=[i64])
     i, j = outer.args[0], inner.args[0]
-    offset_ops, offset = llir.linearize([i, j], [rows, cols], layout)
+    offset_ops, offset = linearize([i, j], [rows, cols], layout)
     ten_i = llir.MulOp(i, c10)
     value = llir.AddOp(ten_i, j)
     as_float = llir.SIToFPOp(value, f32)
@@ -116,6 +117,32 @@ def test_value_from_a_loop_body_used_after_the_loop():
     message = "operand #0 of llir.return does not dominate this use"
     with pytest.raises(VerifyException, match=message):
         ModuleOp([func]).verify()
+
+
+def dead_code_joining(use_dead_value: bool) -> llir.FuncOp:
+    """entry: %one, br ^join;  ^dead: %two, br ^join;  ^join: return %x + (%one or %two).
+
+    ^dead is unreachable, so (as in MLIR) its edge into ^join does not take the entry's
+    dominance of ^join away; xDSL's DominanceInfo counts that edge, which is why llir
+    has its own dominance (dialects/llir/dominance.py).
+    """
+    entry, dead, join = Block(arg_types=[i64]), Block(), Block()
+    func = llir.FuncOp("f", ([i64], [i64]), Region([entry, dead, join]))
+    one, two = llir.ConstantOp.from_int(1), llir.ConstantOp.from_int(2)
+    entry.add_ops([one, llir.BranchOp(join)])
+    dead.add_ops([two, llir.BranchOp(join)])
+    total = llir.AddOp(entry.args[0], two if use_dead_value else one)
+    join.add_ops([total, llir.ReturnOp(total)])
+    return func
+
+
+def test_an_edge_from_unreachable_code_keeps_dominance():
+    assert run(ModuleOp([dead_code_joining(use_dead_value=False)]), "f", 41) == (42,)
+
+
+def test_a_value_of_unreachable_code_does_not_dominate_a_use():
+    with pytest.raises(VerifyException, match="operand #1 of llir.add does not dominate this use"):
+        ModuleOp([dead_code_joining(use_dead_value=True)]).verify()
 
 
 def test_phi_built_in_a_loop_body_is_rejected():

@@ -46,6 +46,8 @@ from xdsl.rewriter import InsertPoint
 from nnstack.dialects import llir
 from nnstack.dialects.llir import PointerType
 
+from .layout import element_strides
+
 IntLike = int | SSAValue
 """An i64 quantity known at compile time (int) or at run time (SSA value)."""
 
@@ -137,7 +139,7 @@ class Builder:
     # -- layout ----------------------------------------------------------------
 
     def strides(self, shape: Sequence[int]) -> tuple[int, ...]:
-        return llir.element_strides(shape, self.options.layout)
+        return element_strides(shape, self.options.layout)
 
     def loop_order(self, rank: int) -> list[int]:
         """Dims from the outermost loop to the innermost: the contiguous dim innermost."""
@@ -207,7 +209,7 @@ class Builder:
                 return b
         return self._integer_op(llir.MulOp, a, b)
 
-    def _integer_op(self, op_type: type[llir._BinaryOp], a: IntLike, b: IntLike) -> SSAValue:
+    def _integer_op(self, op_type: type[llir.BinaryOp], a: IntLike, b: IntLike) -> SSAValue:
         """`a op b` on i64, reusing the same computation when one is in scope."""
         key = (op_type.name, self.value(a), self.value(b))
         for scope in self._scopes:
@@ -217,7 +219,7 @@ class Builder:
         self._scopes[-1][key] = result
         return result
 
-    def binary(self, op_type: type[llir._BinaryOp], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    def binary(self, op_type: type[llir.BinaryOp], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
         return self.emit(op_type(lhs, rhs)).result
 
     def cmp(self, predicate: str, lhs: IntLike, rhs: IntLike) -> SSAValue:
@@ -226,7 +228,7 @@ class Builder:
     def select(self, cond: SSAValue, true_value: SSAValue, false_value: SSAValue) -> SSAValue:
         return self.emit(llir.SelectOp(cond, true_value, false_value)).result
 
-    def cast(self, op_type: type[llir._CastOp], value: SSAValue, typ: Attribute) -> SSAValue:
+    def cast(self, op_type: type[llir.CastOp], value: SSAValue, typ: Attribute) -> SSAValue:
         return self.emit(op_type(value, typ)).result
 
     def in_range(self, index: SSAValue, size: int) -> SSAValue:

@@ -40,7 +40,7 @@ def _negated(b: Builder, value: SSAValue) -> SSAValue:
     return b.emit(llir.VectorMulOp(value, b.vconst(-1, element, width))).result
 
 
-def _scalar(op_type: type[llir._BinaryOp]) -> ScalarBody:
+def _scalar(op_type: type[llir.BinaryOp]) -> ScalarBody:
     return lambda b, values: b.binary(op_type, *values)
 
 
@@ -50,7 +50,7 @@ _VECTOR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
     mir.BroadcastSubOp: lambda b, v: b.emit(llir.VectorAddOp(v[0], _negated(b, v[1]))).result,
 }
 
-_SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir._BinaryOp]] = {
+_SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
     mir.BroadcastAddOp: llir.AddOp,
     mir.BroadcastSubOp: llir.SubOp,
     mir.BroadcastMulOp: llir.MulOp,
@@ -84,7 +84,7 @@ class BroadcastBinaryLowering(LlirPattern):
         self.replace(op, rewriter, b, [out])
 
 
-_UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir._UnaryOp], ScalarBody | None]] = {
+_UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody | None]] = {
     mir.SqrtOp: (llir.SqrtOp, None),
     mir.ExpOp: (llir.ExpOp, None),
     mir.NegOp: (llir.NegOp, lambda b, v: _negated(b, v[0])),

@@ -35,6 +35,7 @@ from .builder import (
     linear,
     tensor_type,
 )
+from .layout import element_strides
 
 
 def _copy(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
@@ -183,9 +184,9 @@ def reshape_aliases(layout: llir.MemoryLayout, source: Sequence[int], result: Se
 def _row_major_remap(source: Sequence[int], result: Sequence[int], layout: llir.MemoryLayout) -> DynamicOffset:
     """The input offset of a reshape copy: each result index's row-major position,
     decomposed into input indices, placed with the layout's input strides."""
-    result_rows = llir.element_strides(result, llir.MemoryLayout.ROW_MAJOR)
-    source_rows = llir.element_strides(source, llir.MemoryLayout.ROW_MAJOR)
-    source_strides = llir.element_strides(source, layout)
+    result_rows = element_strides(result, llir.MemoryLayout.ROW_MAJOR)
+    source_rows = element_strides(source, llir.MemoryLayout.ROW_MAJOR)
+    source_strides = element_strides(source, layout)
 
     def offset(b: Builder, ivs: Sequence[IntLike]) -> IntLike:
         position: IntLike = 0

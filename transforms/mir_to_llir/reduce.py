@@ -26,7 +26,7 @@ def _identity(kind: mir.ReduceKind, typ: Attribute) -> int | float:
     return low if kind == mir.ReduceKind.MAX else high
 
 
-_COMBINE: Mapping[mir.ReduceKind, type[llir._BinaryOp]] = MappingProxyType(
+_COMBINE: Mapping[mir.ReduceKind, type[llir.BinaryOp]] = MappingProxyType(
     {
         mir.ReduceKind.SUM: llir.AddOp,
         mir.ReduceKind.MEAN: llir.AddOp,

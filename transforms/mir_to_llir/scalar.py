@@ -15,7 +15,7 @@ from nnstack.dialects import llir
 
 from .builder import LlirPattern
 
-BINARY: dict[type[Operation], type[llir._BinaryOp]] = {
+BINARY: dict[type[Operation], type[llir.BinaryOp]] = {
     arith.AddiOp: llir.AddOp,
     arith.SubiOp: llir.SubOp,
     arith.MuliOp: llir.MulOp,
@@ -36,7 +36,7 @@ BINARY: dict[type[Operation], type[llir._BinaryOp]] = {
     arith.MinimumfOp: llir.MinOp,
 }
 
-CASTS: dict[type[Operation], type[llir._CastOp]] = {
+CASTS: dict[type[Operation], type[llir.CastOp]] = {
     arith.ExtSIOp: llir.SExtOp,
     arith.ExtUIOp: llir.ZExtOp,
     arith.TruncIOp: llir.TruncOp,

@@ -1,0 +1,281 @@
+"""The llir dialect: nnstack's low-level IR, close to LLVM IR.
+
+LLIR is in SSA form (values are the registers) and makes memory explicit: a value of
+type `!llir.ptr<T>` is the address of an element of a buffer, buffers are allocated
+and freed by ops, and every access is a typed load or store at `pointer + element
+offset`. Functions are multi-block CFGs with `llir.br` / `llir.cond_br` terminators
+and real phi nodes, plus a structured `llir.for` loop for the loops the mid-level
+lowering emits.
+
+- Types: signless integers (`i1`..`i64`), `f16` / `f32` / `f64`, `!llir.ptr<T>` and
+  1-D fixed-width `vector<WxT>`. There is no `index` type: offsets, sizes and loop
+  bounds are signless integers, interpreted as signed.
+- `llir.func` carries an `is_kernel` flag and the memory `layout` (row- or
+  column-major) its address computations follow (`element_strides` and `linearize` in
+  `nnstack.transforms.mir_to_llir.layout` compute them).
+- A function lowered from a tensor function records its type in the discardable
+  attribute `llir.tensor_signature` (`TENSOR_SIGNATURE`); `lowered_signature` says how
+  such a function is passed its arrays, and the verifier checks the two agree.
+- `llir.phi [%v, ^pred], ...` lists its incoming blocks as block references (xDSL
+  successors). It is the only non-terminator that does, so `Block.predecessors()`
+  also counts phis: use `cfg_predecessors` for the control-flow graph.
+- `llir.for` has loop-carried values (`iter_args`, yielded by `llir.yield`), so a
+  reduction needs no memory; its `unroll` hint does not change its meaning.
+- `llir.func` checks SSA dominance over its CFG (xDSL does not): a use must be
+  dominated by its definition, and a phi's incoming value must dominate the end of
+  its incoming block.
+
+Ops, by family (seed names in parentheses):
+
+- functions: `llir.func` (LLIRFunction), `llir.return` (ReturnOp), `llir.call`
+- control flow: `llir.br` (BranchOp), `llir.cond_br` (ConditionalBranchOp),
+  `llir.phi` (PhiNode), `llir.for` (LLIRForLoopOp) and its `llir.yield`
+- memory: `llir.alloc_buffer`, `llir.free_buffer`, `llir.load`, `llir.store`,
+  `llir.memcpy` (the seed's memory ops), `llir.vload`, `llir.vstore`,
+  `llir.ptradd` (address arithmetic), `llir.ptrcast`
+- scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
+  `rem` `min` `max`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`,
+  `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
+  `sext` `zext` `trunc` `fpext` `fptrunc`
+- vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.splat`, `llir.vreduce_add`
+
+Memory safety (bounds, use after free, double free, alignment, reads of
+never-written memory) is checked at run time by `nnstack.interpreters.llir`.
+
+One module per op family: `memory`, `arithmetic`, `casts`, `vector`, `loops`,
+`control_flow` (functions, branches, phi); `types` holds the types and attributes and
+`dominance` the CFG helpers and the SSA dominance the functions verify.
+"""
+
+from xdsl.ir import Dialect
+
+from nnstack.dialects.llir.arithmetic import (
+    AbsOp,
+    AddOp,
+    AndOp,
+    BinaryOp,
+    CmpOp,
+    ConstantOp,
+    DivOp,
+    ExpOp,
+    FloatUnaryOp,
+    IntegerBinaryOp,
+    LogOp,
+    MaxOp,
+    MinOp,
+    MulOp,
+    NegOp,
+    OrOp,
+    RemOp,
+    SelectOp,
+    ShlOp,
+    ShrOp,
+    SqrtOp,
+    SubOp,
+    UnaryOp,
+    XorOp,
+)
+from nnstack.dialects.llir.casts import (
+    CastOp,
+    FloatResizeOp,
+    FloatToIntOp,
+    FPExtOp,
+    FPToSIOp,
+    FPToUIOp,
+    FPTruncOp,
+    IntResizeOp,
+    IntToFloatOp,
+    SExtOp,
+    SIToFPOp,
+    TruncOp,
+    UIToFPOp,
+    ZExtOp,
+)
+from nnstack.dialects.llir.control_flow import BranchOp, CallOp, CondBranchOp, FuncOp, PhiOp, ReturnOp
+from nnstack.dialects.llir.dominance import SSADominance, block_index, cfg_predecessors, cfg_successors
+from nnstack.dialects.llir.loops import ForOp, YieldOp
+from nnstack.dialects.llir.memory import (
+    AccessOp,
+    AllocBufferOp,
+    FreeBufferOp,
+    LoadOp,
+    MemcpyOp,
+    PtrAddOp,
+    PtrCastOp,
+    StoreLikeOp,
+    StoreOp,
+    VectorLoadOp,
+    VectorStoreOp,
+)
+from nnstack.dialects.llir.types import (
+    FLOAT_PREDICATES,
+    INTEGER_PREDICATES,
+    TENSOR_SIGNATURE,
+    CmpPredicate,
+    CmpPredicateAttr,
+    FloatConstr,
+    LayoutAttr,
+    MemoryLayout,
+    PointerType,
+    ScalarConstr,
+    UnrollHint,
+    UnrollHintAttr,
+    bit_width,
+    element_size,
+    is_float,
+    is_integer,
+    is_value_type,
+    is_vector_type,
+    lowered_signature,
+    lowered_type,
+    vector_element,
+)
+from nnstack.dialects.llir.vector import SplatOp, VectorAddOp, VectorBinaryOp, VectorMulOp, VectorReduceAddOp
+
+LLIR = Dialect(
+    "llir",
+    [
+        FuncOp,
+        ReturnOp,
+        CallOp,
+        BranchOp,
+        CondBranchOp,
+        PhiOp,
+        ForOp,
+        YieldOp,
+        AllocBufferOp,
+        FreeBufferOp,
+        LoadOp,
+        StoreOp,
+        VectorLoadOp,
+        VectorStoreOp,
+        MemcpyOp,
+        PtrAddOp,
+        PtrCastOp,
+        ConstantOp,
+        AddOp,
+        SubOp,
+        MulOp,
+        DivOp,
+        RemOp,
+        MinOp,
+        MaxOp,
+        AndOp,
+        OrOp,
+        XorOp,
+        ShlOp,
+        ShrOp,
+        NegOp,
+        AbsOp,
+        SqrtOp,
+        ExpOp,
+        LogOp,
+        CmpOp,
+        SelectOp,
+        SIToFPOp,
+        UIToFPOp,
+        FPToSIOp,
+        FPToUIOp,
+        SExtOp,
+        ZExtOp,
+        TruncOp,
+        FPExtOp,
+        FPTruncOp,
+        VectorAddOp,
+        VectorMulOp,
+        SplatOp,
+        VectorReduceAddOp,
+    ],
+    [PointerType, LayoutAttr, UnrollHintAttr, CmpPredicateAttr],
+)
+
+__all__ = [
+    "AbsOp",
+    "AccessOp",
+    "AddOp",
+    "AllocBufferOp",
+    "AndOp",
+    "BinaryOp",
+    "BranchOp",
+    "CallOp",
+    "CastOp",
+    "CmpOp",
+    "CmpPredicate",
+    "CmpPredicateAttr",
+    "CondBranchOp",
+    "ConstantOp",
+    "DivOp",
+    "ExpOp",
+    "FLOAT_PREDICATES",
+    "FPExtOp",
+    "FPToSIOp",
+    "FPToUIOp",
+    "FPTruncOp",
+    "FloatConstr",
+    "FloatResizeOp",
+    "FloatToIntOp",
+    "FloatUnaryOp",
+    "ForOp",
+    "FreeBufferOp",
+    "FuncOp",
+    "INTEGER_PREDICATES",
+    "IntResizeOp",
+    "IntToFloatOp",
+    "IntegerBinaryOp",
+    "LLIR",
+    "LayoutAttr",
+    "LoadOp",
+    "LogOp",
+    "MaxOp",
+    "MemcpyOp",
+    "MemoryLayout",
+    "MinOp",
+    "MulOp",
+    "NegOp",
+    "OrOp",
+    "PhiOp",
+    "PointerType",
+    "PtrAddOp",
+    "PtrCastOp",
+    "RemOp",
+    "ReturnOp",
+    "SExtOp",
+    "SIToFPOp",
+    "SSADominance",
+    "ScalarConstr",
+    "SelectOp",
+    "ShlOp",
+    "ShrOp",
+    "SplatOp",
+    "SqrtOp",
+    "StoreLikeOp",
+    "StoreOp",
+    "SubOp",
+    "TENSOR_SIGNATURE",
+    "TruncOp",
+    "UIToFPOp",
+    "UnaryOp",
+    "UnrollHint",
+    "UnrollHintAttr",
+    "VectorAddOp",
+    "VectorBinaryOp",
+    "VectorLoadOp",
+    "VectorMulOp",
+    "VectorReduceAddOp",
+    "VectorStoreOp",
+    "XorOp",
+    "YieldOp",
+    "ZExtOp",
+    "bit_width",
+    "block_index",
+    "cfg_predecessors",
+    "cfg_successors",
+    "element_size",
+    "is_float",
+    "is_integer",
+    "is_value_type",
+    "is_vector_type",
+    "lowered_signature",
+    "lowered_type",
+    "vector_element",
+]

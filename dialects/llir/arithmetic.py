@@ -1,0 +1,357 @@
+"""llir scalar arithmetic: constants, binary and unary ops, comparisons and select."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    SignlessIntegerConstraint,
+    VectorType,
+    i1,
+    i64,
+)
+from xdsl.ir import (
+    Operation,
+    SSAValue,
+)
+from xdsl.irdl import (
+    AnyAttr,
+    IRDLOperation,
+    ParamAttrConstraint,
+    VarConstraint,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    ConstantLike,
+    NoMemoryEffect,
+    Pure,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.llir.types import (
+    FLOAT_PREDICATES,
+    INTEGER_PREDICATES,
+    CmpPredicate,
+    CmpPredicateAttr,
+    FloatConstr,
+    ScalarConstr,
+    is_float,
+    is_integer,
+    is_value_type,
+    vector_element,
+)
+
+
+@irdl_op_definition
+class ConstantOp(IRDLOperation):
+    """An integer, float or vector (`dense<...>`) constant."""
+
+    name = "llir.constant"
+
+    _T: ClassVar = VarConstraint("T", AnyAttr())
+
+    value = prop_def(
+        IntegerAttr.constr(SignlessIntegerConstraint & _T)
+        | ParamAttrConstraint(FloatAttr, (AnyAttr(), _T))
+        | ParamAttrConstraint(DenseIntOrFPElementsAttr, (_T, AnyAttr()))
+    )
+    result = result_def(_T)
+
+    traits = traits_def(Pure(), ConstantLike())
+
+    assembly_format = "attr-dict $value"
+
+    def __init__(self, value: IntegerAttr | FloatAttr | DenseIntOrFPElementsAttr):
+        super().__init__(properties={"value": value}, result_types=[value.get_type()])
+
+    @staticmethod
+    def from_int(value: int, typ: IntegerType = i64) -> ConstantOp:
+        return ConstantOp(IntegerAttr(value, typ))
+
+    @staticmethod
+    def from_float(value: float, typ: Float16Type | Float32Type | Float64Type) -> ConstantOp:
+        return ConstantOp(FloatAttr(value, typ))
+
+    def verify_(self) -> None:
+        typ = self.result.type
+        if isinstance(typ, VectorType):
+            vector_element(self, typ)
+        elif not (is_integer(typ) or is_float(typ)):
+            raise VerifyException(
+                f"{self.name}: expected a signless integer, f16, f32, f64 or vector constant, got {typ}"
+            )
+
+
+class BinaryOp(IRDLOperation):
+    """Binary arithmetic on two scalars of one type (integer or float)."""
+
+    T: ClassVar = VarConstraint("T", ScalarConstr)
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
+        super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
+
+
+class IntegerBinaryOp(BinaryOp):
+    """Binary bitwise or shift operation on two signless integers of one type."""
+
+    T: ClassVar = VarConstraint("T", SignlessIntegerConstraint)
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+
+
+@irdl_op_definition
+class AddOp(BinaryOp):
+    """Wrapping integer or IEEE float addition."""
+
+    name = "llir.add"
+
+
+@irdl_op_definition
+class SubOp(BinaryOp):
+    """Wrapping integer or IEEE float subtraction."""
+
+    name = "llir.sub"
+
+
+@irdl_op_definition
+class MulOp(BinaryOp):
+    """Wrapping integer or IEEE float multiplication."""
+
+    name = "llir.mul"
+
+
+@irdl_op_definition
+class DivOp(BinaryOp):
+    """Signed integer division (rounding toward zero) or IEEE float division.
+
+    An integer division by zero is a run-time error, so the op is not speculatable.
+    """
+
+    name = "llir.div"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@irdl_op_definition
+class RemOp(BinaryOp):
+    """Signed integer remainder (sign of the dividend) or float `fmod`."""
+
+    name = "llir.rem"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@irdl_op_definition
+class MinOp(BinaryOp):
+    """Signed integer minimum, or float minimum propagating NaN (IEEE `minimum`)."""
+
+    name = "llir.min"
+
+
+@irdl_op_definition
+class MaxOp(BinaryOp):
+    """Signed integer maximum, or float maximum propagating NaN (IEEE `maximum`)."""
+
+    name = "llir.max"
+
+
+@irdl_op_definition
+class AndOp(IntegerBinaryOp):
+    name = "llir.and"
+
+
+@irdl_op_definition
+class OrOp(IntegerBinaryOp):
+    name = "llir.or"
+
+
+@irdl_op_definition
+class XorOp(IntegerBinaryOp):
+    name = "llir.xor"
+
+
+@irdl_op_definition
+class ShlOp(IntegerBinaryOp):
+    """Shift left; a shift amount outside [0, width) is a run-time error."""
+
+    name = "llir.shl"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@irdl_op_definition
+class ShrOp(IntegerBinaryOp):
+    """Arithmetic shift right; a shift amount outside [0, width) is a run-time error."""
+
+    name = "llir.shr"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+class UnaryOp(IRDLOperation):
+    """Unary arithmetic on a scalar (integer or float)."""
+
+    T: ClassVar = VarConstraint("T", ScalarConstr)
+
+    operand = operand_def(T)
+    result = result_def(T)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$operand attr-dict `:` type($result)"
+
+    def __init__(self, operand: SSAValue | Operation):
+        super().__init__(operands=[operand], result_types=[SSAValue.get(operand).type])
+
+
+class FloatUnaryOp(UnaryOp):
+    """Unary math function on a float."""
+
+    T: ClassVar = VarConstraint("T", FloatConstr)
+
+    operand = operand_def(T)
+    result = result_def(T)
+
+
+@irdl_op_definition
+class NegOp(UnaryOp):
+    name = "llir.neg"
+
+
+@irdl_op_definition
+class AbsOp(UnaryOp):
+    name = "llir.abs"
+
+
+@irdl_op_definition
+class SqrtOp(FloatUnaryOp):
+    name = "llir.sqrt"
+
+
+@irdl_op_definition
+class ExpOp(FloatUnaryOp):
+    name = "llir.exp"
+
+
+@irdl_op_definition
+class LogOp(FloatUnaryOp):
+    name = "llir.log"
+
+
+@irdl_op_definition
+class CmpOp(IRDLOperation):
+    """Compare two scalars: `llir.cmp slt, %a, %b : i64` gives an `i1`.
+
+    Integers take eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge; floats take the
+    ordered (o*) and unordered (u*) predicates of LLVM's fcmp, ord, uno, true, false.
+    """
+
+    name = "llir.cmp"
+
+    T: ClassVar = VarConstraint("T", ScalarConstr)
+
+    predicate = prop_def(CmpPredicateAttr)
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(i1)
+
+    traits = traits_def(Pure())
+
+    def __init__(
+        self,
+        predicate: CmpPredicate | str,
+        lhs: SSAValue | Operation,
+        rhs: SSAValue | Operation,
+    ):
+        super().__init__(
+            operands=[lhs, rhs],
+            properties={"predicate": CmpPredicateAttr(CmpPredicate(predicate))},
+            result_types=[i1],
+        )
+
+    def verify_(self) -> None:
+        predicate = self.predicate.data
+        if is_float(self.lhs.type):
+            if predicate not in FLOAT_PREDICATES:
+                raise VerifyException(f"{self.name}: predicate {predicate} does not compare floats")
+        elif predicate not in INTEGER_PREDICATES:
+            raise VerifyException(f"{self.name}: predicate {predicate} does not compare integers")
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.predicate.data.value}, ")
+        printer.print_operand(self.lhs)
+        printer.print_string(", ")
+        printer.print_operand(self.rhs)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_attribute(self.lhs.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> CmpOp:
+        predicate = parser.parse_str_enum(CmpPredicate)
+        parser.parse_punctuation(",")
+        lhs = parser.parse_unresolved_operand()
+        parser.parse_punctuation(",")
+        rhs = parser.parse_unresolved_operand()
+        attrs = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        typ = parser.parse_type()
+        op = cls(predicate, parser.resolve_operand(lhs, typ), parser.resolve_operand(rhs, typ))
+        op.attributes |= attrs
+        return op
+
+
+@irdl_op_definition
+class SelectOp(IRDLOperation):
+    """`cond ? true_value : false_value` on any register type (scalar, vector, pointer)."""
+
+    name = "llir.select"
+
+    T: ClassVar = VarConstraint("T", AnyAttr())
+
+    cond = operand_def(i1)
+    true_value = operand_def(T)
+    false_value = operand_def(T)
+    result = result_def(T)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$cond `,` $true_value `,` $false_value attr-dict `:` type($result)"
+
+    def __init__(
+        self,
+        cond: SSAValue | Operation,
+        true_value: SSAValue | Operation,
+        false_value: SSAValue | Operation,
+    ):
+        super().__init__(
+            operands=[cond, true_value, false_value],
+            result_types=[SSAValue.get(true_value).type],
+        )
+
+    def verify_(self) -> None:
+        if not is_value_type(self.result.type):
+            raise VerifyException(f"{self.name}: {self.result.type} is not an llir type")

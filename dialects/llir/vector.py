@@ -1,0 +1,121 @@
+"""llir vector ops on 1-D fixed-width vectors: lane-wise add and mul, splat, reduce-add."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    VectorType,
+)
+from xdsl.ir import (
+    Operation,
+    SSAValue,
+)
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    base,
+    irdl_op_definition,
+    operand_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import (
+    Pure,
+)
+from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.llir.types import (
+    ScalarConstr,
+    vector_element,
+)
+
+
+class VectorBinaryOp(IRDLOperation):
+    """Lane-wise arithmetic on two vectors of one type (so of one width)."""
+
+    T: ClassVar = VarConstraint("T", base(VectorType))
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
+        super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
+
+    @property
+    def width(self) -> int:
+        assert isinstance(self.result.type, VectorType)
+        return self.result.type.get_shape()[0]
+
+    def verify_(self) -> None:
+        vector_element(self, self.result.type)
+
+
+@irdl_op_definition
+class VectorAddOp(VectorBinaryOp):
+    """The seed's VectorAddOp: lane-wise add (wrapping or IEEE)."""
+
+    name = "llir.vadd"
+
+
+@irdl_op_definition
+class VectorMulOp(VectorBinaryOp):
+    """The seed's VectorMulOp: lane-wise multiply (wrapping or IEEE)."""
+
+    name = "llir.vmul"
+
+
+@irdl_op_definition
+class SplatOp(IRDLOperation):
+    """Broadcast a scalar to every lane of a vector."""
+
+    name = "llir.splat"
+
+    input = operand_def(ScalarConstr)
+    result = result_def(VectorType)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
+
+    def __init__(self, input: SSAValue | Operation, width: int):
+        typ = SSAValue.get(input).type
+        super().__init__(operands=[input], result_types=[VectorType(typ, [width])])
+
+    def verify_(self) -> None:
+        elem = vector_element(self, self.result.type)
+        if elem != self.input.type:
+            raise VerifyException(
+                f"{self.name}: result element type {elem} does not match the input type {self.input.type}"
+            )
+
+
+@irdl_op_definition
+class VectorReduceAddOp(IRDLOperation):
+    """Sum the lanes of a vector, from lane 0 upward (the order fixes float rounding)."""
+
+    name = "llir.vreduce_add"
+
+    input = operand_def(VectorType)
+    result = result_def(ScalarConstr)
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
+
+    def __init__(self, input: SSAValue | Operation):
+        typ = SSAValue.get(input).type
+        assert isinstance(typ, VectorType)
+        super().__init__(operands=[input], result_types=[typ.element_type])
+
+    def verify_(self) -> None:
+        elem = vector_element(self, self.input.type)
+        if elem != self.result.type:
+            raise VerifyException(
+                f"{self.name}: result type {self.result.type} does not match the vector element type {elem}"
+            )

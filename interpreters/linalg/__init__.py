@@ -1,0 +1,33 @@
+"""Numpy-backed interpreter functions for the `linalg` dialect.
+
+Structured ops run vectorized over their whole iteration domain instead of once per
+point, as xDSL's stock implementation does:
+
+- Each shaped operand is viewed over the loops through its indexing map. A map
+  whose results are affine sums `c0*d0 + c1*d1 + ... + k` (projected permutations,
+  and the strided windows of convolutions and pooling) gives a zero-copy strided
+  view; other maps (`mod`, `floordiv`) gather with index arrays.
+- The body is interpreted once, with these views as block arguments: the `arith`
+  and `math` implementations of this package work on whole arrays.
+- Reductions are recognized when each output block argument is only combined at
+  the yield, `out <op> f(ins)`: `f` is computed over the whole domain, reduced with
+  the numpy reduction of `<op>` and combined with the init. A body `out + a * b` is
+  a contraction and runs as one `np.matmul` (BLAS), so matmuls and convolutions,
+  named or generic, run at numpy speed.
+- Everything else (bodies with regions, outputs read other than by a reduction,
+  non-affine output maps) runs a correct but slow loop over every point.
+
+Tensor outputs give new arrays; memref outputs are written in place. The named ops
+use the hidden region and indexing maps xDSL builds for them, except
+`pooling_nchw_max`, whose hidden region xDSL builds wrongly.
+
+The package follows these steps: `views` (operands over the domain), `contractions`,
+`plans` (what kind of op a body is, once per op), `execution` (running a plan) and
+`registration` (the xDSL `InterpreterFunctions`).
+"""
+
+from nnstack.interpreters.linalg.execution import run_structured
+from nnstack.interpreters.linalg.plans import Plan, make_plan
+from nnstack.interpreters.linalg.registration import LinalgFunctions
+
+__all__ = ["LinalgFunctions", "Plan", "make_plan", "run_structured"]

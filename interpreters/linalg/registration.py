@@ -1,0 +1,306 @@
+"""The xDSL `InterpreterFunctions` of linalg: one impl per named op, all through
+`run_structured` (except `fill`), with plans cached per op and interpreter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import numpy as np
+from xdsl.dialects.builtin import ShapedType
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.interpreter import (
+    Interpreter,
+    InterpreterFunctions,
+    PythonValues,
+    ReturnedValues,
+    impl,
+    impl_terminator,
+    register_impls,
+)
+from xdsl.ir import Operation
+from xdsl.ir.affine import (
+    AffineDimExpr,
+    AffineMap,
+)
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.interpreters.arith import as_dtype, ieee_maximum
+from nnstack.interpreters.linalg.execution import run_structured
+from nnstack.interpreters.linalg.plans import Plan, make_plan
+from nnstack.interpreters.linalg.views import (
+    OperandMap,
+    strided_view,
+)
+
+_T = TypeVar("_T")
+
+_PLANS = "plans"
+_INDEX_STACK = "index_stack"
+
+
+def _index_stack(interpreter: Interpreter) -> list[tuple[Any, ...]]:
+    """The indices of the points of the structured ops running now, innermost last."""
+    return interpreter.get_data(LinalgFunctions, _INDEX_STACK, list)
+
+
+@register_impls
+class LinalgFunctions(InterpreterFunctions):
+    """linalg on numpy arrays, vectorized over each op's iteration domain."""
+
+    # -- shared helpers --------------------------------------------------------
+
+    @staticmethod
+    def _plan(interpreter: Interpreter, op: Operation, make: Callable[[], _T]) -> _T:
+        """What `make` computes for `op`, once per op and interpreter."""
+        plans: dict[Operation, Any]
+        plans = interpreter.get_data(LinalgFunctions, _PLANS, dict)
+        if op not in plans:
+            plans[op] = make()
+        return plans[op]
+
+    def _run_structured(
+        self,
+        interpreter: Interpreter,
+        op: LinalgStructuredOperation,
+        args: PythonValues,
+    ) -> PythonValues:
+        def make() -> tuple[Plan, int, tuple[tuple[int, int], ...]]:
+            n_inputs = len(op.inputs)
+            shaped = [isinstance(t, ShapedType) for t in op.inputs.types]
+            plan = make_plan(
+                [m.data for m in op.get_indexing_maps()],
+                [str(t.data) for t in op.get_iterator_types()],
+                op.body.block,
+                n_inputs,
+                shaped,
+            )
+            # Where each loop range is read: (operand, axis), as xDSL infers it.
+            axes = [
+                (i, axis)
+                for i, t in enumerate(op.operand_types)
+                if isinstance(t, ShapedType)
+                for axis in range(len(t.get_shape()))
+            ]
+            sources = tuple(
+                axes[e.position]  # pyright: ignore[reportAttributeAccessIssue]
+                for e in op.get_shapes_to_loops_map().results
+            )
+            return plan, n_inputs, sources
+
+        plan, n_inputs, sources = self._plan(interpreter, op, make)
+        ranges = [np.shape(args[i])[axis] for i, axis in sources]
+        results = run_structured(
+            interpreter,
+            op.name,
+            plan,
+            op.body.block,
+            args[:n_inputs],
+            args[n_inputs:],
+            ranges,
+            in_place=not op.results,
+            index_stack=_index_stack(interpreter),
+        )
+        return tuple(results) if op.results else ()
+
+    # -- structured ops --------------------------------------------------------
+
+    @impl(linalg.GenericOp)
+    def run_generic(self, interpreter: Interpreter, op: linalg.GenericOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.FillOp)
+    def run_fill(self, interpreter: Interpreter, op: linalg.FillOp, args: PythonValues) -> PythonValues:
+        value, init = args
+        if not op.results:
+            init[...] = as_dtype(value, init.dtype)
+            return ()
+        # A tensor is never written in place, so a read-only broadcast of the scalar
+        # serves as the filled tensor without touching memory.
+        return (np.broadcast_to(np.asarray(value, init.dtype), init.shape),)
+
+    @impl(linalg.CopyOp)
+    def run_copy(self, interpreter: Interpreter, op: linalg.CopyOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.AddOp)
+    def run_add(self, interpreter: Interpreter, op: linalg.AddOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.SubOp)
+    def run_sub(self, interpreter: Interpreter, op: linalg.SubOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.MulOp)
+    def run_mul(self, interpreter: Interpreter, op: linalg.MulOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.MaxOp)
+    def run_max(self, interpreter: Interpreter, op: linalg.MaxOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.MinOp)
+    def run_min(self, interpreter: Interpreter, op: linalg.MinOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.ExpOp)
+    def run_exp(self, interpreter: Interpreter, op: linalg.ExpOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.LogOp)
+    def run_log(self, interpreter: Interpreter, op: linalg.LogOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.SqrtOp)
+    def run_sqrt(self, interpreter: Interpreter, op: linalg.SqrtOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.SelectOp)
+    def run_select(self, interpreter: Interpreter, op: linalg.SelectOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.TransposeOp)
+    def run_transpose(
+        self, interpreter: Interpreter, op: linalg.TransposeOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.MatmulOp)
+    def run_matmul(self, interpreter: Interpreter, op: linalg.MatmulOp, args: PythonValues) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.QuantizedMatmulOp)
+    def run_quantized_matmul(
+        self, interpreter: Interpreter, op: linalg.QuantizedMatmulOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNchwFchwOp)
+    def run_conv_2d_nchw_fchw(
+        self, interpreter: Interpreter, op: linalg.Conv2DNchwFchwOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNgchwFgchwOp)
+    def run_conv_2d_ngchw_fgchw(
+        self,
+        interpreter: Interpreter,
+        op: linalg.Conv2DNgchwFgchwOp,
+        args: PythonValues,
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNgchwGfchwOp)
+    def run_conv_2d_ngchw_gfchw(
+        self,
+        interpreter: Interpreter,
+        op: linalg.Conv2DNgchwGfchwOp,
+        args: PythonValues,
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNhwc_HwcfOp)
+    def run_conv_2d_nhwc_hwcf(
+        self, interpreter: Interpreter, op: linalg.Conv2DNhwc_HwcfOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNhwc_FhwcOp)
+    def run_conv_2d_nhwc_fhwc(
+        self, interpreter: Interpreter, op: linalg.Conv2DNhwc_FhwcOp, args: PythonValues
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.Conv2DNhwgcGfhwcOp)
+    def run_conv_2d_nhwgc_gfhwc(
+        self,
+        interpreter: Interpreter,
+        op: linalg.Conv2DNhwgcGfhwcOp,
+        args: PythonValues,
+    ) -> PythonValues:
+        return self._run_structured(interpreter, op, args)
+
+    @impl(linalg.PoolingNchwMaxOp)
+    def run_pooling_nchw_max(
+        self, interpreter: Interpreter, op: linalg.PoolingNchwMaxOp, args: PythonValues
+    ) -> PythonValues:
+        """max over each window, then with the init; NaN propagates (maximumf).
+
+        xDSL builds the hidden region as max(input, window) instead of
+        max(input, out), so the body cannot be used.
+        """
+        source, window, init = args
+        maps = [OperandMap.of(m.data) for m in op.get_indexing_maps()]
+        ranges = (*init.shape, *window.shape)
+        if 0 in ranges:
+            return (init.copy(),) if op.res else ()
+        view = strided_view(op.name, 0, source, maps[0], ranges)
+        with np.errstate(all="ignore"):
+            windows_max = np.maximum.reduce(view, axis=(4, 5))
+            if np.dtype(init.dtype).kind == "f":
+                value = ieee_maximum(init, windows_max)
+            else:
+                value = np.maximum(init, windows_max)
+        if op.res:
+            return (np.asarray(value, init.dtype),)
+        np.copyto(init, value, casting="unsafe")
+        return ()
+
+    @impl(linalg.BroadcastOp)
+    def run_broadcast(
+        self, interpreter: Interpreter, op: linalg.BroadcastOp, args: PythonValues
+    ) -> PythonValues:
+        source, init = args
+        dims = tuple(int(d) for d in op.dimensions.get_values())
+        value = np.expand_dims(source, dims)
+        result = init if not op.result else np.empty_like(init)
+        np.copyto(result, np.broadcast_to(value, init.shape), casting="unsafe")
+        return (result,) if op.result else ()
+
+    @impl(linalg.ReduceOp)
+    def run_reduce(self, interpreter: Interpreter, op: linalg.ReduceOp, args: PythonValues) -> PythonValues:
+        """A generic over the input's dims, reducing `dimensions` into the init."""
+        source, init = args
+        rank = np.ndim(source)
+        reduced = [int(d) for d in op.dimensions.get_values()]
+        kept = [d for d in range(rank) if d not in reduced]
+
+        def make() -> Plan:
+            return make_plan(
+                [
+                    AffineMap.identity(rank),
+                    AffineMap(rank, 0, tuple(AffineDimExpr(d) for d in kept)),
+                ],
+                ["reduction" if d in reduced else "parallel" for d in range(rank)],
+                op.region.block,
+                1,
+                [True],
+            )
+
+        plan = self._plan(interpreter, op, make)
+        results = run_structured(
+            interpreter,
+            op.name,
+            plan,
+            op.region.block,
+            (source,),
+            (init,),
+            np.shape(source),
+            in_place=not op.result,
+            index_stack=_index_stack(interpreter),
+        )
+        return tuple(results) if op.result else ()
+
+    @impl(linalg.IndexOp)
+    def run_index(self, interpreter: Interpreter, op: linalg.IndexOp, args: PythonValues) -> PythonValues:
+        """The current point's index along `dim`, or all of them as an array."""
+        stack = _index_stack(interpreter)
+        if not stack:
+            raise InterpretationError("linalg.index: not inside a structured op")
+        return (stack[-1][op.dim.value.data],)
+
+    @impl_terminator(linalg.YieldOp)
+    def run_yield(self, interpreter: Interpreter, op: linalg.YieldOp, args: PythonValues):
+        return ReturnedValues(args), ()

@@ -1,0 +1,44 @@
+"""Interpreter for the llir dialect: each llir.func is compiled to Python, then run.
+
+xDSL's generic interpreter costs ~30 us per op, too slow for scalar loops, so an llir.func
+is compiled once per interpreter into the source of one Python function
+(`generated_source` shows it). The package is split by job:
+
+- `memory`: the flat memory model (buffers, pointers, checked accesses);
+- `semantics`: the scalar semantics of the ops (wrapping, rounding, IEEE corner cases);
+- `codegen`: the code generator, one method per op family, chosen by op class;
+- `engine`: the compiled functions, memory and settings of one interpreter;
+- `registration`: the xDSL `InterpreterFunctions` and the public API below.
+
+Memory model. Every load, store and memcpy is bounds-checked; use after free, double
+free, freeing a pointer that does not start a buffer, misaligned access and writes to
+read-only arrays are `InterpretationError`s naming the op and the address
+(`llir.load: out-of-bounds read of 4 bytes at buffer #2 + 64 (size 64)`). With
+`set_strict_memory(interpreter)`, reading bytes never written is an error too (buffers
+from `llir.alloc_buffer` start zeroed but unwritten). `leaked_buffers` lists the buffers
+still allocated. `set_op_counting` / `executed_op_count` count executed ops.
+"""
+
+from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
+from nnstack.interpreters.llir.registration import (
+    LlirFunctions,
+    executed_op_count,
+    generated_source,
+    leaked_buffers,
+    llir_memory,
+    set_op_counting,
+    set_strict_memory,
+)
+
+__all__ = [
+    "Buffer",
+    "LlirFunctions",
+    "Memory",
+    "Pointer",
+    "executed_op_count",
+    "generated_source",
+    "leaked_buffers",
+    "llir_memory",
+    "set_op_counting",
+    "set_strict_memory",
+]
