@@ -74,23 +74,6 @@ CLEANUP: tuple[FunctionPass[llir.FuncOp] | FunctionPass[Operation], ...] = (
 MIR_OPS = (mir.MirOperation, mir.LoopOp, mir.IfOp, mir.YieldOp)
 """The base classes of every mir op."""
 
-NOT_LOWERED_MIR_OPS = (
-    mir.LogOp,
-    mir.SinOp,
-    mir.CosOp,
-    mir.TanhOp,
-    mir.ErfOp,
-    mir.AbsOp,
-    mir.BroadcastPowOp,
-    mir.BroadcastAndOp,
-    mir.BroadcastOrOp,
-    mir.BroadcastXorOp,
-    mir.BroadcastCmpOp,
-    mir.SelectOp,
-    mir.BroadcastToOp,
-    mir.GatherElementsOp,
-)
-"""The mir ops of the transformer op set that have no llir lowering yet."""
 
 
 def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
@@ -98,7 +81,7 @@ def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
     if isinstance(op, func.ReturnOp):
         return None
     is_mir = isinstance(op, MIR_OPS)
-    if isinstance(op, NOT_LOWERED_MIR_OPS) or (not is_mir and type(op) not in LOWERED_ARITH_OPS):
+    if not is_mir and type(op) not in LOWERED_ARITH_OPS:
         return "no lowering pattern for this op"
     values = [*op.operands, *op.results, *(a for r in op.regions for b in r.blocks for a in b.args)]
     for value in values:
@@ -138,6 +121,9 @@ def problems(module: ModuleOp, functions: list[func.FuncOp], layout: llir.Memory
 def _patterns(options: LoweringOptions) -> list[RewritePattern]:
     return [
         patterns.BroadcastBinaryLowering(options),
+        patterns.CompareLowering(options),
+        patterns.SelectLowering(options),
+        patterns.BroadcastToLowering(options),
         patterns.UnaryLowering(options),
         patterns.CastLowering(options),
         patterns.ConvLowering(options),
@@ -146,6 +132,7 @@ def _patterns(options: LoweringOptions) -> list[RewritePattern]:
         patterns.ReduceLowering(options),
         patterns.SliceLowering(options),
         patterns.GatherLowering(options),
+        patterns.GatherElementsLowering(options),
         patterns.ScatterLowering(options),
         patterns.TransposeLowering(options),
         patterns.ConcatLowering(options),

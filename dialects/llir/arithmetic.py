@@ -178,6 +178,24 @@ class MaxOp(BinaryOp):
     name = "llir.max"
 
 
+class FloatBinaryOp(BinaryOp):
+    """Binary math function on two floats of one type."""
+
+    T: ClassVar = VarConstraint("T", FloatConstr)
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
+
+
+@irdl_op_definition
+class PowOp(FloatBinaryOp):
+    """lhs ^ rhs with C's `pow` (LLVM's llvm.pow): NaN for a negative base and a
+    non-integer exponent, inf for 0 to a negative power."""
+
+    name = "llir.pow"
+
+
 @irdl_op_definition
 class AndOp(IntegerBinaryOp):
     name = "llir.and"
@@ -259,6 +277,34 @@ class ExpOp(FloatUnaryOp):
 @irdl_op_definition
 class LogOp(FloatUnaryOp):
     name = "llir.log"
+
+
+@irdl_op_definition
+class SinOp(FloatUnaryOp):
+    """sin(x) (LLVM's llvm.sin); NaN for an infinite x."""
+
+    name = "llir.sin"
+
+
+@irdl_op_definition
+class CosOp(FloatUnaryOp):
+    """cos(x) (LLVM's llvm.cos); NaN for an infinite x."""
+
+    name = "llir.cos"
+
+
+@irdl_op_definition
+class TanhOp(FloatUnaryOp):
+    """tanh(x) (libm's tanh)."""
+
+    name = "llir.tanh"
+
+
+@irdl_op_definition
+class ErfOp(FloatUnaryOp):
+    """The Gauss error function (libm's erf)."""
+
+    name = "llir.erf"
 
 
 @irdl_op_definition

@@ -420,6 +420,8 @@ class FunctionCompiler:
             case "rem":
                 self.emit(f"{r} = _frem({a}, {b})")
                 return  # fmod is exact
+            case "pow":
+                self.emit(f"{r} = _fpow({a}, {b})")
             case "min":
                 tie = f"_fmin_tie({a}, {b})"
                 self.emit(f"{r} = {a} if {a} < {b} else ({b} if {b} < {a} else {tie})")
@@ -684,6 +686,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.RemOp: partial(FunctionCompiler.op_binary, kind="rem"),
     llir.MinOp: partial(FunctionCompiler.op_binary, kind="min"),
     llir.MaxOp: partial(FunctionCompiler.op_binary, kind="max"),
+    llir.PowOp: partial(FunctionCompiler.op_binary, kind="pow"),
     llir.AndOp: partial(FunctionCompiler.op_binary, kind="and"),
     llir.OrOp: partial(FunctionCompiler.op_binary, kind="or"),
     llir.XorOp: partial(FunctionCompiler.op_binary, kind="xor"),
@@ -694,6 +697,10 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.SqrtOp: partial(FunctionCompiler.op_unary, kind="sqrt"),
     llir.ExpOp: partial(FunctionCompiler.op_unary, kind="exp"),
     llir.LogOp: partial(FunctionCompiler.op_unary, kind="log"),
+    llir.SinOp: partial(FunctionCompiler.op_unary, kind="sin"),
+    llir.CosOp: partial(FunctionCompiler.op_unary, kind="cos"),
+    llir.TanhOp: partial(FunctionCompiler.op_unary, kind="tanh"),
+    llir.ErfOp: partial(FunctionCompiler.op_unary, kind="erf"),
     llir.CmpOp: FunctionCompiler.op_cmp,
     llir.SelectOp: FunctionCompiler.op_select,
     llir.SIToFPOp: partial(FunctionCompiler.op_int_to_float, signed=True),

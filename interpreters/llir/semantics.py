@@ -14,6 +14,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+import numpy as np
 from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, IntegerType
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import InterpretationError
@@ -144,6 +145,28 @@ def log(a: float) -> float:
     return math.nan
 
 
+def sin(a: float) -> float:
+    return math.sin(a) if math.isfinite(a) else math.nan
+
+
+def cos(a: float) -> float:
+    return math.cos(a) if math.isfinite(a) else math.nan
+
+
+def tanh(a: float) -> float:
+    return math.tanh(a)
+
+
+def erf(a: float) -> float:
+    return math.erf(a)
+
+
+def fpow(a: float, b: float) -> float:
+    """C's pow with its IEEE special cases (numpy's power on f64 follows it)."""
+    with np.errstate(all="ignore"):
+        return float(np.power(np.float64(a), np.float64(b)))
+
+
 MANTISSA_BITS = {"e": 11, "f": 24, "d": 53}
 
 
@@ -222,6 +245,7 @@ class Scalar(NamedTuple):
 
 GENERATED_CODE_HELPERS = (
     wrap, int_binary, round16, fdiv_by_zero, frem, fmin_tie, fmax_tie, sqrt, exp, log,
+    sin, cos, tanh, erf, fpow,
     int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
 )  # fmt: skip
 """The helpers the generated code calls (by their name with a leading underscore)."""

@@ -7,6 +7,7 @@ checks the exact runtime error.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Any
 
@@ -277,6 +278,40 @@ def test_float_semantics_are_ieee_f32():
     assert np.signbit(run(program, "min", 0.0, -0.0)[0])
     (root,) = run(program, "sqrt", 2.0)
     assert isinstance(root, np.float16) and root == np.sqrt(np.float16(2.0))
+
+
+MATH = "".join(
+    f"llir.func @{name}(%x: f32) -> f32 {{\n  %r = llir.{name} %x : f32\n  llir.return %r : f32\n}}\n"
+    for name in ("sin", "cos", "tanh", "erf")
+) + """
+llir.func @pow(%a: f64, %b: f64) -> f64 {
+  %p = llir.pow %a, %b : f64
+  llir.return %p : f64
+}
+"""
+
+
+@pytest.mark.parametrize("x", [0.5, -2.25, 1e-30, 40.0, float("inf"), float("-inf"), float("nan")])
+def test_math_functions_match_libm_rounded_to_f32(x: float):
+    """sin, cos, tanh, erf: libm's value in f64 rounded once to f32 (numpy's f64
+    sin / cos / tanh and math.erf as the reference); sin and cos of inf are NaN."""
+    got = [run(MATH, name, x)[0] for name in ("sin", "cos", "tanh", "erf")]
+    with np.errstate(all="ignore"):
+        expected = [np.sin(x), np.cos(x), np.tanh(x), math.erf(x)]
+    for value, reference in zip(got, expected):
+        assert isinstance(value, np.float32)
+        np.testing.assert_array_equal(value, np.float32(reference))
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [(2.0, 10.0, 1024.0), (-8.0, 1 / 3, math.nan), (-2.0, 3.0, -8.0), (0.0, -1.0, math.inf),
+     (-0.0, -3.0, -math.inf), (1.0, math.nan, 1.0), (math.nan, 0.0, 1.0), (10.0, 400.0, math.inf)],
+)  # fmt: skip
+def test_pow_follows_c(a: float, b: float, expected: float):
+    """pow's IEEE / C99 special cases (Annex F), written out, not computed."""
+    (got,) = run(MATH, "pow", a, b)
+    np.testing.assert_array_equal(got, np.float64(expected))
 
 
 def test_conversions():

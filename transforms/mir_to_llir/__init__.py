@@ -4,9 +4,10 @@ The pass itself lives in `nnstack.transforms.convert_mir_to_llir`.
 
 - `builder`: the IR builder, loop nests, address computation (`Offset`, `Access`,
   `emit_map` with dim merging and vectorization) and the patterns' base class.
-- `elementwise`: mir.broadcast_*, mir.sqrt / exp / neg, mir.cast.
+- `elementwise`: mir.broadcast_* (arithmetic, bitwise, comparisons), mir.select,
+  mir.broadcast_to, the unary math ops, mir.cast.
 - `conv`: mir.conv, mir.pool, mir.matmul. `reduce`: mir.reduce.
-- `indexing`: mir.slice, gather, scatter, transpose, concat, reshape, dynamic_reshape.
+- `indexing`: mir.slice, gather, gather_elements, scatter, transpose, concat, reshape, dynamic_reshape.
 - `memory`: mir.alloc_tensor, dealloc_tensor, constant, from_elements.
 - `control`: func.func, mir.for, mir.parallel_for, mir.if.
 - `scalar`: the arith ops on scalars.
@@ -19,9 +20,17 @@ hints) are passes of their own: `nnstack.transforms.llir_buffers`,
 from .builder import LoweringOptions
 from .control import FuncLowering, IfLowering, LoopLowering
 from .conv import ConvLowering, MatmulLowering, PoolLowering
-from .elementwise import BroadcastBinaryLowering, CastLowering, UnaryLowering
+from .elementwise import (
+    BroadcastBinaryLowering,
+    BroadcastToLowering,
+    CastLowering,
+    CompareLowering,
+    SelectLowering,
+    UnaryLowering,
+)
 from .indexing import (
     ConcatLowering,
+    GatherElementsLowering,
     GatherLowering,
     ReshapeLowering,
     ScatterLowering,
@@ -36,13 +45,16 @@ __all__ = [
     "AllocTensorLowering",
     "ArithLowering",
     "BroadcastBinaryLowering",
+    "BroadcastToLowering",
     "CastLowering",
+    "CompareLowering",
     "ConcatLowering",
     "ConstantLowering",
     "ConvLowering",
     "DeallocTensorLowering",
     "FromElementsLowering",
     "FuncLowering",
+    "GatherElementsLowering",
     "GatherLowering",
     "IfLowering",
     "LoopLowering",
@@ -52,6 +64,7 @@ __all__ = [
     "ReduceLowering",
     "ReshapeLowering",
     "ScatterLowering",
+    "SelectLowering",
     "SliceLowering",
     "TransposeLowering",
     "UnaryLowering",

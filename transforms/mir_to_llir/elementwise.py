@@ -1,4 +1,5 @@
-"""Element-wise mir ops: `mir.broadcast_*`, `mir.sqrt` / `exp` / `neg`, `mir.cast`.
+"""Element-wise mir ops: `mir.broadcast_*` (arithmetic, bitwise, comparisons),
+`mir.select`, `mir.broadcast_to`, the unary math ops, `mir.cast`.
 
 Each becomes one `emit_map` nest over the result shape: broadcast operands get stride
 0 on their broadcast dims, so one load serves a whole row and, vectorized, is splatted.
@@ -57,13 +58,17 @@ _SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
     mir.BroadcastDivOp: llir.DivOp,
     mir.BroadcastMaxOp: llir.MaxOp,
     mir.BroadcastMinOp: llir.MinOp,
+    mir.BroadcastPowOp: llir.PowOp,
+    mir.BroadcastAndOp: llir.AndOp,
+    mir.BroadcastOrOp: llir.OrOp,
+    mir.BroadcastXorOp: llir.XorOp,
 }
 
 
 class BroadcastBinaryLowering(LlirPattern):
-    """mir.broadcast_{add,sub,mul,div,max,min} -> a loop nest over the result with
-    stride-0 broadcast operands: load, llir.add/sub/mul/div/max/min, store (vector
-    loads, llir.vadd/vmul and vector stores for add/sub/mul when vectorizing)."""
+    """mir.broadcast_{add,sub,mul,div,max,min,pow,and,or,xor} -> a loop nest over the
+    result with stride-0 broadcast operands: load, the llir op, store (vector loads,
+    llir.vadd/vmul and vector stores for add/sub/mul when vectorizing)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.BroadcastBinaryOp, rewriter: PatternRewriter, /):
@@ -84,16 +89,83 @@ class BroadcastBinaryLowering(LlirPattern):
         self.replace(op, rewriter, b, [out])
 
 
+_FLOAT_PREDICATES = {"eq": "oeq", "ne": "une", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}
+"""mir's comparisons on floats as LLVM's fcmp predicates: ordered, but ne is true for NaN."""
+_INTEGER_PREDICATES = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
+
+
+class CompareLowering(LlirPattern):
+    """mir.broadcast_cmp -> a loop nest of loads, llir.cmp with the predicate (ordered
+    fcmp on floats, une for ne; signed on integers), store of the i1."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.BroadcastCmpOp, rewriter: PatternRewriter, /):
+        lhs, rhs = self.operands(op, rewriter)
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        predicates = _FLOAT_PREDICATES if llir.is_float(mir.element_type(op.lhs)) else _INTEGER_PREDICATES
+        predicate = predicates[op.predicate.data.value]
+        emit_map(
+            b,
+            shape,
+            [
+                broadcast_access(b, lhs, mir.tensor_shape(op.lhs), shape),
+                broadcast_access(b, rhs, mir.tensor_shape(op.rhs), shape),
+            ],
+            dense_access(b, out, shape),
+            lambda b, v: b.emit(llir.CmpOp(predicate, *v)).result,
+        )
+        self.replace(op, rewriter, b, [out])
+
+
+class SelectLowering(LlirPattern):
+    """mir.select -> a loop nest of loads of the three broadcast operands, llir.select, store."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.SelectOp, rewriter: PatternRewriter, /):
+        operands = self.operands(op, rewriter)
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        emit_map(
+            b,
+            shape,
+            [broadcast_access(b, ptr, mir.tensor_shape(v), shape) for ptr, v in zip(operands, op.operands)],
+            dense_access(b, out, shape),
+            lambda b, v: b.select(*v),
+        )
+        self.replace(op, rewriter, b, [out])
+
+
+class BroadcastToLowering(LlirPattern):
+    """mir.broadcast_to -> a copy nest over the result reading the input with stride 0
+    on its broadcast dims (vectorized, with splats, where the input repeats innermost)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.BroadcastToOp, rewriter: PatternRewriter, /):
+        (x,) = self.operands(op, rewriter)
+        b, out = self.start(op)
+        shape = mir.tensor_shape(op.result)
+        source = broadcast_access(b, x, mir.tensor_shape(op.input), shape)
+        emit_map(b, shape, [source], dense_access(b, out, shape), lambda b, v: v[0], lambda b, v: v[0])
+        self.replace(op, rewriter, b, [out])
+
+
 _UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody | None]] = {
     mir.SqrtOp: (llir.SqrtOp, None),
     mir.ExpOp: (llir.ExpOp, None),
+    mir.LogOp: (llir.LogOp, None),
+    mir.SinOp: (llir.SinOp, None),
+    mir.CosOp: (llir.CosOp, None),
+    mir.TanhOp: (llir.TanhOp, None),
+    mir.ErfOp: (llir.ErfOp, None),
+    mir.AbsOp: (llir.AbsOp, None),
     mir.NegOp: (llir.NegOp, lambda b, v: _negated(b, v[0])),
 }
 
 
 class UnaryLowering(LlirPattern):
-    """mir.sqrt / mir.exp / mir.neg -> a loop nest of load, llir.sqrt / exp / neg, store
-    (neg vectorized as a multiply by -1)."""
+    """mir.sqrt / exp / log / sin / cos / tanh / erf / abs / neg -> a loop nest of load,
+    the llir op of the same name, store (neg vectorized as a multiply by -1)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.UnaryElementwiseOp, rewriter: PatternRewriter, /):

@@ -1,4 +1,4 @@
-"""Index, slice and shape ops: mir.slice, mir.gather, mir.scatter, mir.transpose,
+"""Index, slice and shape ops: mir.slice, mir.gather, mir.gather_elements, mir.scatter, mir.transpose,
 mir.concat, mir.reshape, mir.dynamic_reshape.
 
 All are copies whose source or destination address is not the plain dense one, so each
@@ -151,6 +151,25 @@ class GatherLowering(LlirPattern):
         source = Access(x, _gathered_coeffs(strides, axis, len(index_shape)), 0, dynamic)
         shape = mir.tensor_shape(op.result)
         emit_map(b, shape, [source], dense_access(b, out, shape), _copy)
+        self.replace(op, rewriter, b, [out])
+
+
+class GatherElementsLowering(LlirPattern):
+    """mir.gather_elements -> a copy nest over the result (the indices' shape) whose
+    input address is the result position off the axis, plus the index loaded at that
+    position (sign-extended, negative ones wrapped, clamped) times the axis stride."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.GatherElementsOp, rewriter: PatternRewriter, /):
+        x, indices = self.operands(op, rewriter)
+        b, out = self.start(op)
+        axis = op.integer("axis")
+        in_shape, shape = mir.tensor_shape(op.input), mir.tensor_shape(op.result)
+        strides = b.strides(in_shape)
+        # the indices span the whole nest: an "axis index" over all of its dims
+        dynamic = _axis_index(indices, shape, 0, in_shape[axis], strides[axis])
+        coeffs = tuple(0 if d == axis else stride for d, stride in enumerate(strides))
+        emit_map(b, shape, [Access(x, coeffs, 0, dynamic)], dense_access(b, out, shape), _copy)
         self.replace(op, rewriter, b, [out])
 
 
