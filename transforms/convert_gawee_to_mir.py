@@ -21,14 +21,13 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import gawee, mir
-from nnstack.transforms.utils import Problem, fail_at_ops, replace_contents
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops, replace_contents
 
 NCHW_TO_NHWC = (0, 2, 3, 1)
 NHWC_TO_NCHW = (0, 3, 1, 2)
@@ -261,7 +260,7 @@ class ConvertGaweeToMirPass(ModulePass):
             FlattenLowering(),
             LinearLowering(),
         ]
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,
         ).rewrite_module(module)

@@ -74,7 +74,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -91,7 +90,7 @@ from nnstack.transforms.spensor_utils import (
     memory_table,
     undeclared_memories,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
 
 # ---------------------------------------------------------------------------
 # Shared lowering state and helpers
@@ -667,7 +666,7 @@ class SpensorToTensorPass(ModulePass):
         lowering = Lowering(table, self.memory_spaces)
         for function in functions(op):
             lower_signature(function)
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(
                 [
                     SubviewLowering(lowering),
@@ -686,7 +685,7 @@ class SpensorToTensorPass(ModulePass):
             apply_recursively=False,
         ).rewrite_module(op)
         reconcile_unrealized_casts(op, warn_on_failure=False)
-        PatternRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
+        LocatedRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
         leftovers = [
             leftover
             for leftover in op.walk()
