@@ -3,7 +3,8 @@
 xDSL's `Operation.verify` stops at the first failing op, reports it with a dump of the
 module, and checks dominance only where an op asks for it (a use before its definition
 in a `func.func` is accepted). This verifier reports each failing op as one located
-diagnostic, and then, if every op verified, checks that each operand's definition
+diagnostic (the innermost, when ops nested in each other fail), and then, if every op
+verified, checks that each operand's definition
 dominates its use in every region, as MLIR's verifier does. The body of a
 `builtin.module` is a graph region (no order among its ops), as in MLIR.
 """
@@ -36,18 +37,23 @@ def module_problems(module: Operation) -> list[Diagnostic]:
     return problems
 
 
-def _verify_ops(op: Operation, problems: list[Diagnostic]) -> None:
-    """Verifies `op` alone, then (if it verified) the ops nested in it, in program order."""
+def _verify_ops(op: Operation, problems: list[Diagnostic]) -> bool:
+    """Verifies the ops nested in `op`, then, if they all verified, `op` itself (xDSL's
+    order: a problem inside an op is reported there, not as its consequence at the op)."""
+    nested_ok = True
+    for region in op.regions:
+        for block in region.blocks:
+            for nested in block.ops:
+                nested_ok &= _verify_ops(nested, problems)
+    if not nested_ok:
+        return False
     try:
         op.verify(verify_nested_ops=False)
         _verify_blocks(op)
     except (DiagnosticException, ValueError) as error:
         problems.append(op_error(op, str(error)))
-        return
-    for region in op.regions:
-        for block in region.blocks:
-            for nested in block.ops:
-                _verify_ops(nested, problems)
+        return False
+    return True
 
 
 def _verify_blocks(op: Operation) -> None:
