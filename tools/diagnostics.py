@@ -17,6 +17,7 @@ from enum import StrEnum
 from xdsl.dialects.builtin import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, PassFailedException
+from xdsl.utils.lexer import Span
 
 
 class Severity(StrEnum):
@@ -103,21 +104,28 @@ def at_op(op: Operation, message: str, severity: Severity = Severity.ERROR) -> D
 def op_error(op: Operation, message: str) -> Diagnostic:
     """An error about `op`, worded as MLIR's `emitOpError`: `'gawee.conv' op ...`."""
     message = one_line(message)
-    message = message.removeprefix("Operation does not verify: ").removeprefix(f"{op.name}: ")
+    message = message.removeprefix("Operation does not verify: ").removeprefix(f"{op.name}: ").removeprefix("op ")
     return at_op(op, f"'{op.name}' op {message}")
 
 
-def from_parse_error(error: ParseError) -> Diagnostic:
-    """A parse error at its token, with a note at each related span."""
-    location = error.span.get_location()
-    here = SourceLocation(location.file, location.line, location.col)
-    notes: list[Diagnostic] = []
-    if isinstance(error, MultipleSpansParseError):
-        for span, message in error.refs:
-            where = span.get_location()
-            text = message or (error.ref_text or "").rstrip(":")
-            notes.append(Diagnostic(Severity.NOTE, text, SourceLocation(where.file, where.line, where.col)))
-    return Diagnostic(Severity.ERROR, one_line(error.msg), here, tuple(notes))
+def from_parse_error(error: ParseError) -> list[Diagnostic]:
+    """A parse error at its token, with a note at each related span (or, for values
+    used but never defined, one error at the first use of each)."""
+    from nnstack.tools.located_parser import UndefinedValuesError
+
+    here = _span_location(error.span)
+    refs = error.refs if isinstance(error, MultipleSpansParseError) else []
+    if isinstance(error, UndefinedValuesError):
+        others = [Diagnostic(Severity.ERROR, message or "", _span_location(span)) for span, message in refs]
+        return [Diagnostic(Severity.ERROR, one_line(error.msg), here), *others]
+    ref_text = (error.ref_text or "").rstrip(":") if isinstance(error, MultipleSpansParseError) else ""
+    notes = tuple(Diagnostic(Severity.NOTE, message or ref_text, _span_location(span)) for span, message in refs)
+    return [Diagnostic(Severity.ERROR, one_line(error.msg), here, notes)]
+
+
+def _span_location(span: Span[str] | Span[bytes]) -> SourceLocation:
+    where = span.get_location()
+    return SourceLocation(where.file, where.line, where.col)
 
 
 def from_pass_failure(error: PassFailedException, module: Operation) -> list[Diagnostic]:

@@ -62,7 +62,7 @@ def parse(ctx: Context, chunk: Chunk, name: str) -> ModuleOp:
     try:
         return parse_module(ctx, chunk.text, name)
     except ParseError as error:
-        raise DiagnosticError([from_parse_error(error)]) from error
+        raise DiagnosticError(from_parse_error(error)) from error
 
 
 @dataclass

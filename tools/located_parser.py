@@ -17,15 +17,19 @@ from itertools import accumulate
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
-from xdsl.ir import Attribute, Block, Operation, Region, TypeAttribute
-from xdsl.parser import Parser
-from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError
+from xdsl.ir import Attribute, AttributeInvT, Block, Operation, Region, SSAValue, TypeAttribute
+from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, ParseError
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError)
 """What building a type, attribute or op from parsed parameters raises when the
 parameters are wrong (an attribute verifier, a wrong parameter count)."""
+
+
+class UndefinedValuesError(MultipleSpansParseError):
+    """Values used but never defined: one error at the first use of each."""
 
 
 class LocatedParser(Parser):
@@ -37,6 +41,8 @@ class LocatedParser(Parser):
         self._line_starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
         self._block_labels: list[dict[str, Span]] = [{}]
         """The labels defined so far in each region being parsed, innermost last."""
+        self._first_use: dict[str, Span] = {}
+        """Where each value used before its definition was first used."""
 
     def location(self, position: int) -> FileLineColLoc:
         """The 1-based line and column of a position in the input."""
@@ -53,6 +59,28 @@ class LocatedParser(Parser):
         if isinstance(op.location, UnknownLoc):
             op.location = self.location(start)
         return op
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        """xDSL's, with a value that is never defined reported at its first use."""
+        try:
+            return super().parse_module(allow_implicit_module)
+        except ParseError:
+            undefined = [name for name in self.forward_ssa_references if name in self._first_use]
+            if not undefined:
+                raise
+            first, *others = undefined
+            raise UndefinedValuesError(
+                self._first_use[first],
+                f"use of undefined value '%{first}'",
+                None,
+                [(self._first_use[name], f"use of undefined value '%{name}'") for name in others],
+            ) from None
+
+    def resolve_operand(self, operand: UnresolvedOperand, type: AttributeInvT) -> SSAValue[AttributeInvT]:
+        name = operand.operand_name
+        if name not in self.ssa_values:
+            self._first_use.setdefault(name, operand.span)
+        return super().resolve_operand(operand, type)
 
     def parse_optional_type(self) -> TypeAttribute | None:
         start = self._current_token.span.start

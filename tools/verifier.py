@@ -50,8 +50,17 @@ def _verify_ops(op: Operation, problems: list[Diagnostic]) -> bool:
     try:
         op.verify(verify_nested_ops=False)
         _verify_blocks(op)
-    except (DiagnosticException, ValueError) as error:
+    except DiagnosticException as error:
         problems.append(op_error(op, str(error)))
+        return False
+    except Exception as error:  # a verifier that raises something else (xDSL's memref ops)
+        found = op_error(op, str(error))
+        note = Diagnostic(
+            Severity.NOTE,
+            f"the verifier of '{op.name}' raised {type(error).__name__}, not a diagnostic (a bug in the verifier?)",
+            found.location,
+        )
+        problems.append(Diagnostic(found.severity, found.message, found.location, (*found.notes, note)))
         return False
     return True
 
