@@ -95,9 +95,10 @@ class PassRunner:
 
 
 def report_internal_error(
-    tool: str, error: BaseException, where: str | None, show_traceback: bool, stream: TextIO = sys.stderr
+    tool: str, error: BaseException, where: str | None, show_traceback: bool, stream: TextIO | None = None
 ) -> None:
     """What a tool prints for an exception that is a bug, not a problem in its input."""
+    stream = stream or sys.stderr
     if show_traceback:
         traceback.print_exception(error, file=stream)
     context = f" {where}" if where else ""
