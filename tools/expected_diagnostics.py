@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from nnstack.tools.diagnostics import Diagnostic, Severity, SourceLocation
+from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, Severity, SourceLocation
 
 _DESIGNATOR = re.compile(
     r"expected-(?P<kind>error|note|remark|warning)(?P<re>-re)?"
@@ -52,7 +52,8 @@ class Expected:
 
 
 def expectations(text: str, file: str, first_line: int = 1, last_line: int | None = None) -> list[Expected]:
-    """The `expected-*` comments of the lines `first_line`..`last_line` (1-based) of `text`."""
+    """The `expected-*` comments of the lines `first_line`..`last_line` (1-based) of `text`;
+    `DiagnosticError` for an `-re` one whose regex is invalid."""
     lines = text.split("\n")
     last = len(lines) if last_line is None else last_line
     designated = {n for n in range(first_line, last + 1) if _DESIGNATOR.search(lines[n - 1])}
@@ -64,7 +65,7 @@ def expectations(text: str, file: str, first_line: int = 1, last_line: int | Non
                 Expected(
                     Severity(match["kind"]),
                     match["text"],
-                    _target_line(match["where"], number, designated, where),
+                    _target_line(match["where"], number, designated),
                     where,
                     _regex(match["text"], where) if match["re"] else None,
                 )
@@ -72,7 +73,7 @@ def expectations(text: str, file: str, first_line: int = 1, last_line: int | Non
     return found
 
 
-def _target_line(where: str | None, line: int, designated: set[int], at: SourceLocation) -> int | None:
+def _target_line(where: str | None, line: int, designated: set[int]) -> int | None:
     match where:
         case None:
             return line
@@ -97,7 +98,7 @@ def _regex(text: str, at: SourceLocation) -> re.Pattern[str]:
     try:
         return re.compile(pattern)
     except re.error as error:
-        raise ValueError(f"{at}: invalid regex in expected diagnostic: {error}") from error
+        raise DiagnosticError([Diagnostic(Severity.ERROR, f"invalid regex in expected diagnostic: {error}", at)]) from error
 
 
 def check(emitted: Sequence[Diagnostic], expected: Sequence[Expected]) -> list[Diagnostic]:

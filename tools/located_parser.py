@@ -6,7 +6,8 @@ gives every op without one a `FileLineColLoc` of its first token (its first resu
 name, as in MLIR), so a diagnostic can say `FILE:LINE:COL`. It also turns the few
 errors xDSL raises while parsing that are not `ParseError`s (a type or attribute whose
 verifier rejects its parameters, a duplicate block label after a forward reference)
-into parse errors at the construct.
+into parse errors at the construct, and reports a value that is never defined at its
+first use (xDSL: at the end of the input).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, ParseError
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
+
+from nnstack.tools.diagnostics import one_line
 
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError)
 """What building a type, attribute or op from parsed parameters raises when the
@@ -78,8 +81,8 @@ class LocatedParser(Parser):
 
     def resolve_operand(self, operand: UnresolvedOperand, type: AttributeInvT) -> SSAValue[AttributeInvT]:
         name = operand.operand_name
-        if name not in self.ssa_values:
-            self._first_use.setdefault(name, operand.span)
+        if name not in self.ssa_values and name not in self.forward_ssa_references:
+            self._first_use[name] = operand.span
         return super().resolve_operand(operand, type)
 
     def parse_optional_type(self) -> TypeAttribute | None:
@@ -125,8 +128,7 @@ class LocatedParser(Parser):
 
 
 def _message(error: Exception) -> str:
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    return " ".join(lines) if lines else type(error).__name__
+    return one_line(str(error)) or type(error).__name__
 
 
 def parse_module(ctx: Context, text: str, name: str, implicit_module: bool = True) -> ModuleOp:

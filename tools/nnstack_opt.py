@@ -20,7 +20,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
-from typing import ClassVar
+from typing import IO, ClassVar
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
@@ -103,8 +103,10 @@ class NnstackOptMain(xDSLOptMain):
                     output.write("// -----\n")
                 diagnostics = self._process(chunk, name, output)
                 if self.args.verify_diagnostics:
-                    expected = expectations(text, name, chunk.first_line, chunk.last_line)
-                    diagnostics = check(diagnostics, expected)
+                    try:
+                        diagnostics = check(diagnostics, expectations(text, name, chunk.first_line, chunk.last_line))
+                    except DiagnosticError as error:
+                        diagnostics = error.diagnostics
                 self._print(diagnostics, {name: text}, name)
                 failed |= bool(diagnostics)
         finally:
@@ -126,7 +128,7 @@ class NnstackOptMain(xDSLOptMain):
         except UnicodeDecodeError as error:
             raise InputError(f"{self.get_input_name()}: the input is not UTF-8 text ({error})") from error
 
-    def _process(self, chunk: Chunk, name: str, output) -> list[Diagnostic]:
+    def _process(self, chunk: Chunk, name: str, output: IO[str]) -> list[Diagnostic]:
         """Parses, verifies, transforms and prints one chunk; its diagnostics."""
         try:
             module = parse(self.ctx, chunk, name)
