@@ -30,7 +30,9 @@ CHECK = re.compile(r"^\s*// [A-Z][A-Z0-9-]*?(-NEXT|-SAME|-NOT|-LABEL|-DAG|-EMPTY
 NOT_A_MESSAGE = re.compile(r"\.mlir:\d+:\d+$|^[\^\-]+$|^[%\"^]|^\w+ = \"|^sym_name|^func\.func")
 
 
-def chunk_diagnostics(ctx: Context, chunk: Chunk, name: str, runner: PassRunner, verify: bool) -> list[Diagnostic]:
+def chunk_diagnostics(
+    ctx: Context, chunk: Chunk, name: str, runner: PassRunner, verify: bool
+) -> list[Diagnostic]:
     try:
         module = parse(ctx, chunk, name)
         if verify:
@@ -84,11 +86,15 @@ def annotate(text: str, name: str, runner: PassRunner, verify: bool) -> tuple[st
             expected = candidates[0][1] if candidates else diagnostic.message
             used |= {n for n, _ in candidates}
             line = diagnostic.location.line if diagnostic.location else None
-            per_line.setdefault(line, []).append(f"// expected-{diagnostic.severity} @WHERE {{{{{expected}}}}}")
+            per_line.setdefault(line, []).append(
+                f"// expected-{diagnostic.severity} @WHERE {{{{{expected}}}}}"
+            )
         unmatched += [f"{name}:{n}: {texts[0]}" for n, texts in checks.items() if texts and n not in used]
         for line, items in per_line.items():
             if line is None:
-                inserted.setdefault(chunk.first_line, []).extend(i.replace("@WHERE", "@unknown", 1) for i in items)
+                inserted.setdefault(chunk.first_line, []).extend(
+                    i.replace("@WHERE", "@unknown", 1) for i in items
+                )
                 continue
             indent = re.match(r"\s*", lines[line - 1]).group(0)  # type: ignore[union-attr]
             count = len(items)
@@ -105,16 +111,22 @@ def annotate(text: str, name: str, runner: PassRunner, verify: bool) -> tuple[st
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("file")
     parser.add_argument("-p", "--passes", default="")
     parser.add_argument("--disable-verify", action="store_true")
-    parser.add_argument("-i", "--in-place", action="store_true", help="rewrite the file instead of printing it")
+    parser.add_argument(
+        "-i", "--in-place", action="store_true", help="rewrite the file instead of printing it"
+    )
     args = parser.parse_args()
     passes = PassPipeline.parse_spec(Universe.get_multiverse().all_passes, args.passes).passes
     with open(args.file) as f:
         text = f.read()
-    result, unmatched = annotate(text, args.file.split("/")[-1], PassRunner(passes, not args.disable_verify), not args.disable_verify)
+    result, unmatched = annotate(
+        text, args.file.split("/")[-1], PassRunner(passes, not args.disable_verify), not args.disable_verify
+    )
     for message in unmatched:
         print(f"no diagnostic has the CHECK message {message}", file=sys.stderr)
     if args.in_place:

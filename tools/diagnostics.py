@@ -93,7 +93,8 @@ def at_op(op: Operation, message: str, severity: Severity = Severity.ERROR) -> D
     while ancestor is not None:
         if (location := source_location(ancestor.location)) is not None:
             note = Diagnostic(
-                Severity.NOTE, f"'{op.name}' has no source location; shown at its enclosing '{ancestor.name}'",
+                Severity.NOTE,
+                f"'{op.name}' has no source location; shown at its enclosing '{ancestor.name}'",
                 location,
             )
             return Diagnostic(severity, message, location, (note,))
@@ -104,7 +105,9 @@ def at_op(op: Operation, message: str, severity: Severity = Severity.ERROR) -> D
 def op_error(op: Operation, message: str) -> Diagnostic:
     """An error about `op`, worded as MLIR's `emitOpError`: `'gawee.conv' op ...`."""
     message = one_line(message)
-    message = message.removeprefix("Operation does not verify: ").removeprefix(f"{op.name}: ").removeprefix("op ")
+    message = (
+        message.removeprefix("Operation does not verify: ").removeprefix(f"{op.name}: ").removeprefix("op ")
+    )
     return at_op(op, f"'{op.name}' op {message}")
 
 
@@ -119,7 +122,9 @@ def from_parse_error(error: ParseError) -> list[Diagnostic]:
         others = [Diagnostic(Severity.ERROR, message or "", _span_location(span)) for span, message in refs]
         return [Diagnostic(Severity.ERROR, one_line(error.msg), here), *others]
     ref_text = (error.ref_text or "").rstrip(":") if isinstance(error, MultipleSpansParseError) else ""
-    notes = tuple(Diagnostic(Severity.NOTE, message or ref_text, _span_location(span)) for span, message in refs)
+    notes = tuple(
+        Diagnostic(Severity.NOTE, message or ref_text, _span_location(span)) for span, message in refs
+    )
     return [Diagnostic(Severity.ERROR, one_line(error.msg), here, notes)]
 
 

@@ -98,7 +98,9 @@ def _regex(text: str, at: SourceLocation) -> re.Pattern[str]:
     try:
         return re.compile(pattern)
     except re.error as error:
-        raise DiagnosticError([Diagnostic(Severity.ERROR, f"invalid regex in expected diagnostic: {error}", at)]) from error
+        raise DiagnosticError(
+            [Diagnostic(Severity.ERROR, f"invalid regex in expected diagnostic: {error}", at)]
+        ) from error
 
 
 def check(emitted: Sequence[Diagnostic], expected: Sequence[Expected]) -> list[Diagnostic]:
@@ -109,13 +111,21 @@ def check(emitted: Sequence[Diagnostic], expected: Sequence[Expected]) -> list[D
         hit = next((e for e in expected if e.matches(diagnostic)), None)
         if hit is None:
             errors.append(
-                Diagnostic(Severity.ERROR, f"unexpected {diagnostic.severity}: {diagnostic.message}", diagnostic.location)
+                Diagnostic(
+                    Severity.ERROR,
+                    f"unexpected {diagnostic.severity}: {diagnostic.message}",
+                    diagnostic.location,
+                )
             )
         else:
             hit.matched = True
     for each in expected:
         if not each.matched:
             errors.append(
-                Diagnostic(Severity.ERROR, f'expected {each.severity} "{each.text}" was not produced', each.written_at)
+                Diagnostic(
+                    Severity.ERROR,
+                    f'expected {each.severity} "{each.text}" was not produced',
+                    each.written_at,
+                )
             )
     return errors

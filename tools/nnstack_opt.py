@@ -46,7 +46,9 @@ class NnstackOptMain(xDSLOptMain):
     runner: PassRunner
 
     def __init__(self, args: Sequence[str] | None = None):
-        super().__init__(description="nnstack's optimizer driver: every nnstack and xDSL dialect and pass", args=args)
+        super().__init__(
+            description="nnstack's optimizer driver: every nnstack and xDSL dialect and pass", args=args
+        )
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)
@@ -62,7 +64,7 @@ class NnstackOptMain(xDSLOptMain):
             "parsing_diagnostics": argparse.SUPPRESS,  # parse errors are diagnostics like any other
             "disable_verify": "do not verify the input or the IR after each pass",
         }
-        for action in arg_parser._actions:  # noqa: SLF001 (argparse keeps no public list)
+        for action in arg_parser._actions:  # argparse keeps no public list
             action.help = helps.get(action.dest, action.help)
 
     def setup_pipeline(self):
@@ -87,7 +89,7 @@ class NnstackOptMain(xDSLOptMain):
         except (InputError, OSError) as error:
             print(f"{TOOL}: error: {one_line(str(error))}", file=sys.stderr)
             return 1
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 (a bug, reported as one)
             where = f"while running pass '{self.runner.running}'" if self.runner.running else None
             report_internal_error(TOOL, error, where, self.args.traceback)
             return 2
@@ -104,7 +106,9 @@ class NnstackOptMain(xDSLOptMain):
                 diagnostics = self._process(chunk, name, output)
                 if self.args.verify_diagnostics:
                     try:
-                        diagnostics = check(diagnostics, expectations(text, name, chunk.first_line, chunk.last_line))
+                        diagnostics = check(
+                            diagnostics, expectations(text, name, chunk.first_line, chunk.last_line)
+                        )
                     except DiagnosticError as error:
                         diagnostics = error.diagnostics
                 self._print(diagnostics, {name: text}, name)

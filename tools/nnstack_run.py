@@ -122,7 +122,7 @@ class NnstackRunMain(xDSLRunMain):
         except USER_ERRORS as error:
             print(f"nnstack-run: error: {one_line(error)}", file=sys.stderr)
             return 1
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 (a bug, reported as one)
             report_internal_error("nnstack-run", error, None, self.args.traceback)
             return 2
         return 0

@@ -53,7 +53,7 @@ def _verify_ops(op: Operation, problems: list[Diagnostic]) -> bool:
     except DiagnosticException as error:
         problems.append(op_error(op, str(error)))
         return False
-    except Exception as error:  # a verifier that raises something else (xDSL's memref ops)
+    except Exception as error:  # noqa: BLE001 (a verifier raising a non-diagnostic: xDSL's memref ops)
         found = op_error(op, str(error))
         note = Diagnostic(
             Severity.NOTE,
@@ -88,7 +88,9 @@ class _Dominance:
                 if not self.dominates(operand, op):
                     note = self._definition_note(operand)
                     error = at_op(op, f"operand #{index} does not dominate this use")
-                    found.append(Diagnostic(error.severity, error.message, error.location, (*error.notes, *note)))
+                    found.append(
+                        Diagnostic(error.severity, error.message, error.location, (*error.notes, *note))
+                    )
                     break
         return found
 
@@ -148,6 +150,10 @@ class _Dominance:
         definer = owner if isinstance(owner, Operation) else owner.parent_op()
         if definer is None:
             return ()
-        what = "operand defined here" if isinstance(owner, Operation) else "operand is an argument of a block of this op"
+        what = (
+            "operand defined here"
+            if isinstance(owner, Operation)
+            else "operand is an argument of a block of this op"
+        )
         note = at_op(definer, what, Severity.NOTE)
         return (Diagnostic(Severity.NOTE, note.message, note.location),)

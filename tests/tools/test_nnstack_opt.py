@@ -28,7 +28,9 @@ func.func @f(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 }
 """
 
-LOCATED = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<column>\d+): (?P<kind>error|note|warning): (?P<message>.*)$")
+LOCATED = re.compile(
+    r"^(?P<file>.+):(?P<line>\d+):(?P<column>\d+): (?P<kind>error|note|warning): (?P<message>.*)$"
+)
 
 
 def write(tmp_path: Path, text: str, name: str = "in.mlir") -> Path:
@@ -57,8 +59,14 @@ def test_valid_input_prints_the_module_and_exits_0(tmp_path: Path, capsys: pytes
 @pytest.mark.parametrize(
     ("text", "line", "column", "message"),
     [
-        (VALID.replace("tensor<2x3xf32>\n  func", "tensor<3x2xf32>\n  func").replace("%0 : tensor<2x3", "%x : tensor<2x3"),
-         2, 3, "'gawee.relu' op result shape [3, 2] does not match the expected shape [2, 3]"),
+        (
+            VALID.replace("tensor<2x3xf32>\n  func", "tensor<3x2xf32>\n  func").replace(
+                "%0 : tensor<2x3", "%x : tensor<2x3"
+            ),
+            2,
+            3,
+            "'gawee.relu' op result shape [3, 2] does not match the expected shape [2, 3]",
+        ),
         (VALID.replace("gawee.relu %x :", "gawee.relu %x"), 2, 22, "gawee.relu: Expected ':'"),
         (VALID.replace("%0 : tensor", "%7 : tensor"), 3, 15, "use of undefined value '%7'"),
     ],
@@ -127,7 +135,7 @@ def test_broken_inputs_give_located_errors_not_tracebacks(
 def test_the_console_script_has_no_traceback(tmp_path: Path):
     paths = [str(write(tmp_path, text, f"{name}.mlir")) for name, text in BROKEN.items()]
     for path in paths:
-        result = subprocess.run([str(NNSTACK_OPT), path], capture_output=True, text=True)
+        result = subprocess.run([str(NNSTACK_OPT), path], capture_output=True, text=True, check=False)
         assert result.returncode == 1, result.stderr
         assert "Traceback" not in result.stderr and result.stderr.startswith(f"{path}:")
 
@@ -185,7 +193,9 @@ def test_an_exception_in_a_pass_is_an_internal_error(tmp_path: Path, capsys: pyt
     assert OptWithBuggyPasses([path, "-p", "test-raise"]).run() == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    assert err.startswith("nnstack-opt: internal error while running pass 'test-raise': KeyError: 'the bug'\n")
+    assert err.startswith(
+        "nnstack-opt: internal error while running pass 'test-raise': KeyError: 'the bug'\n"
+    )
     assert "this is a bug" in err and "please report it" in err and "--traceback" in err
 
     assert OptWithBuggyPasses([path, "-p", "test-raise", "--traceback"]).run() == 2
@@ -206,14 +216,32 @@ def test_invalid_ir_left_by_a_pass_is_reported_at_the_source_line(
 
 
 DOMINANCE = {
-    "same-block": ("func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %c, %a : i32\n"
-                   "  %c = arith.addi %a, %a : i32\n  func.return %b : i32\n}\n", 2, 3),
-    "own-region": ("func.func @f(%n: index) -> index {\n  %c0 = arith.constant 0 : index\n"
-                   "  %r = scf.for %i = %c0 to %n step %n iter_args(%s = %c0) -> (index) {\n"
-                   "    %t = arith.addi %s, %r : index\n    scf.yield %t : index\n  }\n"
-                   "  func.return %r : index\n}\n", 4, 3),
-    "sibling-block": ("func.func @f(%c: i1, %a: i32) -> i32 {\n  cf.cond_br %c, ^l, ^r\n^l:\n"
-                      "  %x = arith.addi %a, %a : i32\n  cf.br ^r\n^r:\n  func.return %x : i32\n}\n", 7, 4),
+    "same-block": (
+        (
+            "func.func @f(%a: i32) -> i32 {\n  %b = arith.addi %c, %a : i32\n"
+            "  %c = arith.addi %a, %a : i32\n  func.return %b : i32\n}\n"
+        ),
+        2,
+        3,
+    ),
+    "own-region": (
+        (
+            "func.func @f(%n: index) -> index {\n  %c0 = arith.constant 0 : index\n"
+            "  %r = scf.for %i = %c0 to %n step %n iter_args(%s = %c0) -> (index) {\n"
+            "    %t = arith.addi %s, %r : index\n    scf.yield %t : index\n  }\n"
+            "  func.return %r : index\n}\n"
+        ),
+        4,
+        3,
+    ),
+    "sibling-block": (
+        (
+            "func.func @f(%c: i1, %a: i32) -> i32 {\n  cf.cond_br %c, ^l, ^r\n^l:\n"
+            "  %x = arith.addi %a, %a : i32\n  cf.br ^r\n^r:\n  func.return %x : i32\n}\n"
+        ),
+        7,
+        4,
+    ),
 }
 
 
@@ -224,7 +252,11 @@ def test_uses_that_their_definition_does_not_dominate_are_rejected(
     status, _, err = run(capsys, str(write(tmp_path, text)))
     assert status == 1
     error, note = diagnostics(err)
-    assert error["kind"] == "error" and int(error["line"]) == use and "does not dominate this use" in error["message"]
+    assert (
+        error["kind"] == "error"
+        and int(error["line"]) == use
+        and "does not dominate this use" in error["message"]
+    )
     assert note["kind"] == "note" and int(note["line"]) == definition
 
 
@@ -290,7 +322,9 @@ def test_an_unexpected_diagnostic_fails(tmp_path: Path, capsys: pytest.CaptureFi
     ],
     ids=["line", "kind", "text", "regex"],
 )
-def test_a_wrong_expectation_fails_both_ways(tmp_path: Path, capsys: pytest.CaptureFixture[str], annotation: str):
+def test_a_wrong_expectation_fails_both_ways(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], annotation: str
+):
     status, err = verify(tmp_path, capsys, relu_case(annotation))
     assert status == 1
     messages = [d["message"] for d in diagnostics(err)]
@@ -310,7 +344,9 @@ def test_expectations_count_only_in_their_chunk(tmp_path: Path, capsys: pytest.C
     status, err = verify(tmp_path, capsys, text, "--split-input-file")
     assert status == 1
     unexpected, missing = (d["message"] for d in diagnostics(err))
-    assert unexpected.startswith("unexpected error: 'gawee.relu'") and missing.startswith('expected error "result')
+    assert unexpected.startswith("unexpected error: 'gawee.relu'") and missing.startswith(
+        'expected error "result'
+    )
     assert verify(tmp_path, capsys, text)[0] == 0  # one chunk: the expectation is in it
 
 
@@ -326,6 +362,10 @@ def test_unlocated_diagnostics_match_at_unknown(tmp_path: Path, capsys: pytest.C
 def test_above_and_below_skip_other_expectations():
     text = "a\n// expected-error @above {{x}}\n// expected-note @above {{y}}\n// expected-error @below {{z}}\nb\n"
     found = expectations(text, "f.mlir")
-    assert [(e.severity, e.line) for e in found] == [(Severity.ERROR, 1), (Severity.NOTE, 1), (Severity.ERROR, 5)]
+    assert [(e.severity, e.line) for e in found] == [
+        (Severity.ERROR, 1),
+        (Severity.NOTE, 1),
+        (Severity.ERROR, 5),
+    ]
     assert found[0].written_at == SourceLocation("f.mlir", 2, 4)
     assert check([], found)[0].message == 'expected error "x" was not produced'

@@ -33,7 +33,9 @@ def failing_cases() -> list[tuple[str, str, Chunk, bool]]:
             pipeline = shlex.split(spec.group(1))[0]
             for chunk in split_chunks(text, "--split-input-file" in run):
                 if "expected-error" in chunk.text:
-                    cases.append((str(path.relative_to(FILECHECK)), pipeline, chunk, "--disable-verify" not in run))
+                    cases.append(
+                        (str(path.relative_to(FILECHECK)), pipeline, chunk, "--disable-verify" not in run)
+                    )
     return cases
 
 
@@ -50,8 +52,13 @@ def context() -> Context:
 def test_the_suite_has_failing_pass_cases():
     assert len(CASES) >= 30
     assert {pipeline.split("{")[0] for _, pipeline, _, _ in CASES} >= {
-        "convert-gawee-to-linalg", "convert-gawee-to-mir", "convert-mir-to-llir", "spensor-lower",
-        "spensor-expand-parallel", "spensor-memory-analysis", "spensor-to-tensor",
+        "convert-gawee-to-linalg",
+        "convert-gawee-to-mir",
+        "convert-mir-to-llir",
+        "spensor-lower",
+        "spensor-expand-parallel",
+        "spensor-memory-analysis",
+        "spensor-to-tensor",
     }
 
 
