@@ -61,6 +61,9 @@ class LocatedParser(Parser):
             self.raise_error(_message(error), start, self._current_token.span.start)
         if isinstance(op.location, UnknownLoc):
             op.location = self.location(start)
+        for nested in op.walk():  # what the op's syntax leaves implicit (a terminator): at the op
+            if isinstance(nested.location, UnknownLoc):
+                nested.location = op.location
         return op
 
     def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:

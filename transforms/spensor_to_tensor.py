@@ -90,7 +90,7 @@ from nnstack.transforms.spensor_utils import (
     memory_table,
     undeclared_memories,
 )
-from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops, locate
 
 # ---------------------------------------------------------------------------
 # Shared lowering state and helpers
@@ -642,6 +642,7 @@ def lower_signature(function: func.FuncOp) -> None:
         new_arg.replace_uses_with_if(cast.results[0], lambda use: use.operation not in ops)
         prologue.extend(ops)
     if prologue:
+        locate(prologue, function.location)  # the arguments' conversions: at the function
         Rewriter.insert_op(prologue, InsertPoint.at_start(block))
     function.function_type = FunctionType.from_lists(
         [a.type for a in block.args], function.function_type.outputs.data

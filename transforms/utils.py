@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, UnknownLoc
+from xdsl.dialects.builtin import LocationAttr, ModuleOp, UnknownLoc
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
@@ -88,6 +88,14 @@ class FunctionPass(ModulePass, ABC, Generic[FunctionT]):
             self.apply_to(function)
 
 
+def locate(ops: Iterable[Operation], location: LocationAttr) -> None:
+    """Gives `ops` and the ops nested in them that have no location `location`."""
+    for op in ops:
+        for each in op.walk():
+            if isinstance(each.location, UnknownLoc):
+                each.location = location
+
+
 @dataclass(frozen=True)
 class KeepLocations(RewritePattern):
     """Applies `pattern`, giving every op it inserts (and the ops nested in them) that has
@@ -104,10 +112,7 @@ class KeepLocations(RewritePattern):
             self.pattern.match_and_rewrite(op, rewriter)
         finally:
             rewriter.operation_insertion_handler.remove(inserted.append)
-        for new in inserted:
-            for each in new.walk():
-                if isinstance(each.location, UnknownLoc):
-                    each.location = op.location
+        locate(inserted, op.location)
 
 
 @dataclass(eq=False, repr=False)
