@@ -63,6 +63,11 @@ class DiagnosticError(Exception):
         self.diagnostics = list(diagnostics)
 
 
+class SeveralParseErrors(MultipleSpansParseError):
+    """Independent parse errors (values used but never defined): one at the span and one
+    at each ref, instead of an error with notes."""
+
+
 def one_line(text: str) -> str:
     """A message on one line: xDSL's messages sometimes span several."""
     return " ".join(line.strip() for line in text.splitlines() if line.strip())
@@ -114,11 +119,9 @@ def op_error(op: Operation, message: str) -> Diagnostic:
 def from_parse_error(error: ParseError) -> list[Diagnostic]:
     """A parse error at its token, with a note at each related span (or, for values
     used but never defined, one error at the first use of each)."""
-    from nnstack.tools.located_parser import UndefinedValuesError
-
     here = _span_location(error.span)
     refs = error.refs if isinstance(error, MultipleSpansParseError) else []
-    if isinstance(error, UndefinedValuesError):
+    if isinstance(error, SeveralParseErrors):
         others = [Diagnostic(Severity.ERROR, message or "", _span_location(span)) for span, message in refs]
         return [Diagnostic(Severity.ERROR, one_line(error.msg), here), *others]
     ref_text = (error.ref_text or "").rstrip(":") if isinstance(error, MultipleSpansParseError) else ""

@@ -55,12 +55,12 @@ def split_chunks(text: str, split: bool) -> list[Chunk]:
     return chunks
 
 
-def parse(ctx: Context, chunk: Chunk, name: str) -> ModuleOp:
+def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -> ModuleOp:
     """The chunk's module, its ops located in file `name`; raises `DiagnosticError`."""
-    if chunk.is_blank():
+    if chunk.is_blank() and implicit_module:
         return ModuleOp([])
     try:
-        return parse_module(ctx, chunk.text, name)
+        return parse_module(ctx, chunk.text, name, implicit_module)
     except ParseError as error:
         raise DiagnosticError(from_parse_error(error)) from error
 

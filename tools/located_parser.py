@@ -24,15 +24,11 @@ from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, 
 from xdsl.utils.lexer import Span
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
-from nnstack.tools.diagnostics import one_line
+from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError)
 """What building a type, attribute or op from parsed parameters raises when the
 parameters are wrong (an attribute verifier, a wrong parameter count)."""
-
-
-class UndefinedValuesError(MultipleSpansParseError):
-    """Values used but never defined: one error at the first use of each."""
 
 
 class LocatedParser(Parser):
@@ -75,7 +71,7 @@ class LocatedParser(Parser):
             if not undefined:
                 raise
             first, *others = undefined
-            raise UndefinedValuesError(
+            raise SeveralParseErrors(
                 self._first_use[first],
                 f"use of undefined value '%{first}'",
                 None,

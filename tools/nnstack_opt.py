@@ -135,7 +135,7 @@ class NnstackOptMain(xDSLOptMain):
     def _process(self, chunk: Chunk, name: str, output: IO[str]) -> list[Diagnostic]:
         """Parses, verifies, transforms and prints one chunk; its diagnostics."""
         try:
-            module = parse(self.ctx, chunk, name)
+            module = parse(self.ctx, chunk, name, not self.args.no_implicit_module)
             if not self.args.disable_verify:
                 verify_module(module)
             self.runner.apply(self.ctx, module)
