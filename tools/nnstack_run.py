@@ -9,7 +9,9 @@ and the peak bytes resident per level.
 An llir.func lowered by convert-mir-to-llir takes and gives the same arrays as the
 function it was lowered from; `--strict-memory` and `--check-leaks` (exit 1 if llir
 buffers are still allocated after the call) add the llir interpreter's memory checks.
-Errors print one line and exit non-zero, never a traceback.
+Parse, verifier and pass errors are located diagnostics, as in nnstack-opt
+(`FILE:LINE:COL: error: ...`); other errors print one line; both exit 1. An exception
+that is a bug is reported as an internal error (exit 2; `--traceback` shows it).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ from xdsl.utils.exceptions import (
 
 from nnstack.interpreters import argument_types, call, find_function, random_inputs
 from nnstack.interpreters.llir import leaked_buffers
+from nnstack.tools.diagnostics import DiagnosticError, render
+from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.verifier import verify_module
 
 USER_ERRORS = (
     ArgSpecParseError,  # a BaseException, not an Exception
@@ -99,20 +104,33 @@ class NnstackRunMain(xDSLRunMain):
             action="store_true",
             help="make reading llir memory that was never written an error",
         )
+        arg_parser.add_argument(
+            "--traceback",
+            action="store_true",
+            help="show the Python traceback of an internal error (a bug, not a problem in the input)",
+        )
 
     def run(self) -> int:
+        self.source = ""
         try:
             self.run_or_raise()
+        except DiagnosticError as error:
+            name = self.get_input_name()
+            for diagnostic in error.diagnostics:
+                print(render(diagnostic, {name: self.source}, name), file=sys.stderr)
+            return 1
         except USER_ERRORS as error:
             print(f"nnstack-run: error: {one_line(error)}", file=sys.stderr)
             return 1
+        except Exception as error:  # noqa: BLE001 (a bug, reported as one)
+            report_internal_error("nnstack-run", error, None, self.args.traceback)
+            return 2
         return 0
 
     def run_or_raise(self) -> None:
         module = self.parse_input()
         if self.args.passes:
             self.apply_pipeline(module)
-            module.verify()
         function = find_function(module, self.args.symbol)
         types = argument_types(function)
         if self.args.input and self.args.random_inputs:
@@ -142,21 +160,21 @@ class NnstackRunMain(xDSLRunMain):
             check_leaks(interpreter)
 
     def parse_input(self) -> ModuleOp:
-        stream, extension = self.get_input_stream()
+        """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
+        stream, _ = self.get_input_stream()
         try:
-            module = self.parse_chunk(stream, extension)
+            self.source = stream.read().decode("utf-8")
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
-        if module is None:
-            raise ValueError("the input holds no module")
-        module.verify()
+        module = parse(self.ctx, split_chunks(self.source, split=False)[0], self.get_input_name())
+        verify_module(module)
         return module
 
     def apply_pipeline(self, module: ModuleOp) -> None:
         passes = Universe.get_multiverse().all_passes
         pipeline = PassPipeline.parse_spec(passes, self.args.passes)
-        pipeline.apply(self.ctx, module)
+        PassRunner(pipeline.passes).apply(self.ctx, module)
 
 
 def check_leaks(interpreter: Interpreter) -> None:

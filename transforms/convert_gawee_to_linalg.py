@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import builtin
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier
 
 from nnstack.dialects import gawee
 from nnstack.transforms.gawee_to_linalg import (
@@ -50,7 +50,7 @@ from nnstack.transforms.gawee_to_linalg import (
     WhereLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
 
 LOWERED_OPS = (
     gawee.ConvOp,
@@ -120,7 +120,7 @@ class ConvertGaweeToLinalgPass(ModulePass):
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         fail_at_ops(self.name, problems(op))
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(
                 [
                     ConvLowering(),

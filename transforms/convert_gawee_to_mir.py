@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
 from nnstack.transforms.gawee_to_mir import (
     AdAvgPoolLowering,
@@ -38,7 +38,7 @@ from nnstack.transforms.gawee_to_mir import (
     UnaryLowering,
     VariadicLowering,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops, replace_contents
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops, replace_contents
 
 
 @dataclass(frozen=True)
@@ -77,7 +77,7 @@ class ConvertGaweeToMirPass(ModulePass):
             GatherLowering(),
             ExpandLowering(),
         ]
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,
         ).rewrite_module(module)

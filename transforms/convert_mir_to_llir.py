@@ -42,7 +42,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, UnrealizedConversionCastOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 from xdsl.transforms.reconcile_unrealized_casts import reconcile_unrealized_casts
 from xdsl.utils.exceptions import PassFailedException
 
@@ -57,7 +57,7 @@ from nnstack.transforms.llir_buffers import (
 from nnstack.transforms.llir_unroll_hints import LlirAnnotateUnrollHintsPass
 from nnstack.transforms.mir_to_llir.builder import LoweringOptions, value_type
 from nnstack.transforms.mir_to_llir.scalar import LOWERED_ARITH_OPS
-from nnstack.transforms.utils import FunctionPass, Problem, fail_at_ops
+from nnstack.transforms.utils import FunctionPass, LocatedRewriteWalker, Problem, fail_at_ops
 
 LAYOUTS = {"row-major": llir.MemoryLayout.ROW_MAJOR, "column-major": llir.MemoryLayout.COLUMN_MAJOR}
 
@@ -177,7 +177,7 @@ class ConvertMirToLlirPass(ModulePass):
         layout = LAYOUTS[self.layout]
         fail_at_ops(self.name, problems(op, functions, layout))
         options = LoweringOptions(layout, self.vector_width, frozenset(f.sym_name.data for f in functions))
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(_patterns(options), dce_enabled=False),
             walk_regions_first=True,
             apply_recursively=False,

@@ -23,16 +23,12 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import (
-    PatternRewriter,
-    PatternRewriteWalker,
-    RewritePattern,
-    op_type_rewrite_pattern,
-)
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee
 from nnstack.dialects.utils import tensor_shape
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
+from nnstack.transforms.utils import LocatedRewriteWalker
 
 
 def constant_array(value: SSAValue) -> np.ndarray | None:
@@ -96,4 +92,4 @@ class GaweeFoldBatchNormPass(ModulePass):
     name = "gawee-fold-batch-norm"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        PatternRewriteWalker(FoldBatchNormIntoConv(), apply_recursively=False).rewrite_module(op)
+        LocatedRewriteWalker(FoldBatchNormIntoConv(), apply_recursively=False).rewrite_module(op)

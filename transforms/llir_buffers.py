@@ -192,4 +192,6 @@ class LlirInsertFreesPass(LlirFunctionPass):
             here: list[Operation] = [anchor for anchor in anchors if anchor.parent_block() is target]
             if target is block and not here:
                 here = [alloc]
-            Rewriter.insert_op(llir.FreeBufferOp(alloc.result), _after_last(target, here))
+            free = llir.FreeBufferOp(alloc.result)
+            free.location = alloc.location  # a diagnostic about the free points at the buffer
+            Rewriter.insert_op(free, _after_last(target, here))

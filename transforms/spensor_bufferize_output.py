@@ -36,7 +36,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from nnstack.dialects import spensor
 from nnstack.transforms.spensor_utils import functions
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
 
 def direct_partitions(value: SSAValue) -> list[int] | None:
@@ -111,7 +111,9 @@ class SpensorBufferizeOutputPass(ModulePass):
             out = block.insert_arg(value.type, len(block.args))
             new_inputs.append(value.type)
             combines.extend(self.write(value, out, ret))
-        Rewriter.replace_op(ret, func.ReturnOp(*kept))
+        new_return = func.ReturnOp(*kept)
+        new_return.location = ret.location
+        Rewriter.replace_op(ret, new_return)
         for combine in combines:
             if not combine.results[0].uses:
                 Rewriter.erase_op(combine)
@@ -128,11 +130,14 @@ class SpensorBufferizeOutputPass(ModulePass):
         `combine_to_spensor` made dead by writing its tiles directly."""
         partitions = direct_partitions(value)
         if partitions is None:
-            Rewriter.insert_op(spensor.MoveToOp(value, out), InsertPoint.before(before))
+            move = spensor.MoveToOp(value, out)
+            locate([move], before.location)
+            Rewriter.insert_op(move, InsertPoint.before(before))
             return []
         combine = value.owner
         assert isinstance(combine, spensor.CombineToSpensorOp)
         view = spensor.SplitAllOp(out, partitions)
         move = spensor.MoveToOp(combine.source, view)
+        locate([view, move], before.location)
         Rewriter.insert_op([view, move], InsertPoint.before(before))
         return [combine]

@@ -79,7 +79,7 @@ from nnstack.transforms.spensor_utils import (
     parallel_loop,
     undeclared_memories,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
 ReduceStrategy = Literal["sequential", "tree"]
 """How `ndspensor.reduce` adds its partial tiles: on one core, or as a tree across cores."""
@@ -183,6 +183,9 @@ class Expander:
     _memo: dict[tuple[SSAValue, tuple[Idx, ...]], SSAValue] = field(default_factory=dict)
     _frames: dict[SSAValue, Frame] = field(default_factory=dict)
     _iv_frames: dict[SSAValue, Frame] = field(default_factory=dict)
+    _origins: list[Operation] = field(default_factory=list)
+    """The ops whose expansion is being emitted, innermost last: the ops emitted get the
+    location of the innermost (for diagnostics in the expanded IR)."""
 
     # -- driver ----------------------------------------------------------------
 
@@ -225,6 +228,7 @@ class Expander:
         """Emits the loops of one sink, before it, with a fresh memo."""
         self.stack = [Frame(self.function.body.block, None, 0, sink)]
         self._memo.clear()
+        self._origins = [sink]
         emit(sink)
 
     # -- sinks -----------------------------------------------------------------
@@ -285,7 +289,11 @@ class Expander:
             return cached
         op = value.owner
         assert isinstance(op, Operation), "checked: no ndspensor block arguments"
-        result = _RULES[type(op)](self, op, idx)
+        self._origins.append(op)
+        try:
+            result = _RULES[type(op)](self, op, idx)
+        finally:
+            self._origins.pop()
         self._memo[key] = result
         self.placements.setdefault(op, set()).add(self.frame_of(result).loop_id)
         return result
@@ -557,6 +565,8 @@ class Expander:
         frame = self.stack[at]
         before = frame.anchor if at == len(self.stack) - 1 else frame.child
         assert before is not None
+        if self._origins:
+            locate(ops, self._origins[-1].location)
         Rewriter.insert_op(list(ops), InsertPoint.before(before))
 
     def child_tag(self, at: int, level: str) -> str:

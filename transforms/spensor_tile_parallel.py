@@ -42,7 +42,6 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -55,7 +54,7 @@ from nnstack.transforms.spensor_utils import (
     loop_tag,
     memory_table,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
 
 Tiling = Literal["spatial", "temporal"]
 """Where the sequential part of a tiled loop goes (see the module docstring)."""
@@ -261,6 +260,6 @@ class SpensorTileParallelPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         table = memory_table(op, self.name)
         fail_at_ops(self.name, tiling_problems(op, table))
-        PatternRewriteWalker(TileParallelLoop(table, self.tiling), apply_recursively=False).rewrite_module(op)
+        LocatedRewriteWalker(TileParallelLoop(table, self.tiling), apply_recursively=False).rewrite_module(op)
         for inner in op.walk():
             inner.attributes.pop("spensor.tiled", None)

@@ -74,7 +74,6 @@ from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     GreedyRewritePatternApplier,
     PatternRewriter,
-    PatternRewriteWalker,
     RewritePattern,
     op_type_rewrite_pattern,
 )
@@ -91,7 +90,7 @@ from nnstack.transforms.spensor_utils import (
     memory_table,
     undeclared_memories,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops, locate
 
 # ---------------------------------------------------------------------------
 # Shared lowering state and helpers
@@ -643,6 +642,7 @@ def lower_signature(function: func.FuncOp) -> None:
         new_arg.replace_uses_with_if(cast.results[0], lambda use: use.operation not in ops)
         prologue.extend(ops)
     if prologue:
+        locate(prologue, function.location)  # the arguments' conversions: at the function
         Rewriter.insert_op(prologue, InsertPoint.at_start(block))
     function.function_type = FunctionType.from_lists(
         [a.type for a in block.args], function.function_type.outputs.data
@@ -667,7 +667,7 @@ class SpensorToTensorPass(ModulePass):
         lowering = Lowering(table, self.memory_spaces)
         for function in functions(op):
             lower_signature(function)
-        PatternRewriteWalker(
+        LocatedRewriteWalker(
             GreedyRewritePatternApplier(
                 [
                     SubviewLowering(lowering),
@@ -686,7 +686,7 @@ class SpensorToTensorPass(ModulePass):
             apply_recursively=False,
         ).rewrite_module(op)
         reconcile_unrealized_casts(op, warn_on_failure=False)
-        PatternRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
+        LocatedRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
         leftovers = [
             leftover
             for leftover in op.walk()

@@ -1,9 +1,11 @@
-"""Pieces the nnstack passes share: the failure diagnostic and per-function passes.
+"""Pieces the nnstack passes share: the failure diagnostic, per-function passes, and a
+pattern walker that keeps source locations.
 
 Every nnstack pass fails the same way: it first checks everything it would rewrite,
 collecting each op it cannot handle with the reason, and only then, if nothing was
 found, changes the IR. So a failing pass leaves the IR as it was and names every
-offending op, not just the first.
+offending op, not just the first (`PassFailedAtOps.problems`, which nnstack-opt
+reports as one located diagnostic each).
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import LocationAttr, ModuleOp, UnknownLoc
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
 from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import PassFailedException
 
@@ -26,8 +29,16 @@ Problem = tuple[Operation, str]
 """An op a pass cannot handle and why (`cannot lower X: why`)."""
 
 
+class PassFailedAtOps(PassFailedException):
+    """A pass failure that names the ops it is about, for a diagnostic at each."""
+
+    def __init__(self, message: str, problems: Sequence[Problem]):
+        super().__init__(message)
+        self.problems = tuple(problems)
+
+
 def fail_at_ops(pass_name: str, problems: Sequence[Problem]) -> None:
-    """Raises `PassFailedException` if there is any problem, else returns.
+    """Raises `PassFailedAtOps` if there is any problem, else returns.
 
     The message is `<pass>: <first problem in program order> (and N more)`; the
     printed diagnostic shows the whole module with every op marked with its message.
@@ -41,7 +52,7 @@ def fail_at_ops(pass_name: str, problems: Sequence[Problem]) -> None:
     for op, message in ordered:
         diagnostic.add_message(op, message)
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    error = PassFailedException(f"{pass_name}: {ordered[0][1]}{more}")
+    error = PassFailedAtOps(f"{pass_name}: {ordered[0][1]}{more}", ordered)
     diagnostic.raise_exception(top, error)
 
 
@@ -75,3 +86,38 @@ class FunctionPass(ModulePass, ABC, Generic[FunctionT]):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         for function in list(self.functions(op)):
             self.apply_to(function)
+
+
+def locate(ops: Iterable[Operation], location: LocationAttr) -> None:
+    """Gives `ops` and the ops nested in them that have no location `location`."""
+    for op in ops:
+        for each in op.walk():
+            if isinstance(each.location, UnknownLoc):
+                each.location = location
+
+
+@dataclass(frozen=True)
+class KeepLocations(RewritePattern):
+    """Applies `pattern`, giving every op it inserts (and the ops nested in them) that has
+    no location of its own the location of the op it matched, as MLIR's lowerings pass
+    `op->getLoc()` to the ops they build. So a verifier or pass error in lowered IR
+    still points at the source line of the op it came from."""
+
+    pattern: RewritePattern
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> None:
+        inserted: list[Operation] = []
+        rewriter.operation_insertion_handler.append(inserted.append)
+        try:
+            self.pattern.match_and_rewrite(op, rewriter)
+        finally:
+            rewriter.operation_insertion_handler.remove(inserted.append)
+        locate(inserted, op.location)
+
+
+@dataclass(eq=False, repr=False)
+class LocatedRewriteWalker(PatternRewriteWalker):
+    """A `PatternRewriteWalker` whose pattern keeps locations (`KeepLocations`)."""
+
+    def __post_init__(self):
+        self.pattern = KeepLocations(self.pattern)

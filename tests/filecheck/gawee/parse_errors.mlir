@@ -1,91 +1,82 @@
-// RUN: xdsl-opt %s --parsing-diagnostics --split-input-file | filecheck %s
+// RUN: nnstack-opt %s --verify-diagnostics --split-input-file
 
-// Parse errors of the gawee custom syntax: where (file:line:col) and the message.
+// Parse errors of the gawee custom syntax, each at its line.
 
 // keyword attributes come in the op's order, each once
 func.func @keyword_twice(%x: tensor<1x4x8x8xf32>) {
+  // expected-error @+1 {{gawee.max_pool: Expected 'kernelSize'}}
   %0 = gawee.max_pool %x strides = [2, 2] kernelSize = [2, 2] strides = [2, 2] padding = [0, 0] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x4xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:7:26
-// CHECK: gawee.max_pool: Expected 'kernelSize'
 
 // -----
 
 // the attribute dictionary may not repeat a keyword attribute
 func.func @keyword_in_dictionary(%x: tensor<1x4x8x8xf32>) {
+  // expected-error @+1 {{gawee.ad_avg_pool: attributes outputSize are defined in other parts of the assembly format, and thus should not be defined in the attribute dictionary.}}
   %0 = gawee.ad_avg_pool %x outputSize = [1, 2] {outputSize = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:17:81
-// CHECK: gawee.ad_avg_pool: attributes outputSize are defined in other parts of the assembly format, and thus should not be defined in the attribute dictionary.
 
 // -----
 
 // array attributes hold integers
 func.func @float_in_array(%x: tensor<1x4x8x8xf32>) {
+  // expected-error @+1 {{Expected integer literal}}
   %0 = gawee.ad_avg_pool %x outputSize = [1.5, 2] : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:27:43
-// CHECK: Expected integer literal
 
 // -----
 
 // a keyword attribute is `name = value`
 func.func @missing_equals(%x: tensor<1x4x8x8xf32>) {
+  // expected-error @+1 {{Expected '='}}
   %0 = gawee.ad_avg_pool %x outputSize [1, 2] : (tensor<1x4x8x8xf32>) -> tensor<1x4x1x2xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:37:40
-// CHECK: Expected '='
 
 // -----
 
 // bool keyword attributes are `true` / `false` (or an i1 integer)
 func.func @bad_bool(%x: tensor<2x4xf32>, %c: tensor<4xf32>) {
+  // expected-error @+1 {{gawee.batch_norm: Expected integer literal}}
   %0 = gawee.batch_norm %x, %c, %c, %c, %c affine = yes eps = 1.0e-05 : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:47:53
-// CHECK: gawee.batch_norm: Expected integer literal
 
 // -----
 
 // the function type lists one type per operand
 func.func @operand_count(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{gawee.relu: Expected 1 operand type, but got 2}}
   %0 = gawee.relu %x : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:57:25
-// CHECK: gawee.relu: Expected 1 operand type, but got 2
 
 // -----
 
 // operand types must match the values' types
 func.func @operand_type(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{operand is used with type tensor<3x3xf32>, but has been previously used or defined with type tensor<2x3xf32>}}
   %0 = gawee.relu %x : (tensor<3x3xf32>) -> tensor<3x3xf32>
   func.return
 }
-// CHECK: parse_errors.mlir:67:19
-// CHECK: operand is used with type tensor<3x3xf32>, but has been previously used or defined with type tensor<2x3xf32>
 
 // -----
 
 // the trailing function type is required
 func.func @missing_type(%x: tensor<2x3xf32>) {
   %0 = gawee.relu %x
+  // expected-error @+1 {{Expected ':'}}
   func.return
 }
-// CHECK: parse_errors.mlir:78:3
-// CHECK: Expected ':'
 
 // -----
 
 // the declared types are checked while the custom syntax is read: the op is named
 func.func @integer_relu(%x: tensor<2x3xi32>) {
+  // expected-error @+1 {{gawee.relu: Expected one of f16, f32, f64, but got i32}}
   %0 = gawee.relu %x : (tensor<2x3xi32>) -> tensor<2x3xi32>
   func.return
 }
-// CHECK: parse_errors.mlir:87:19
-// CHECK: gawee.relu: Expected one of f16, f32, f64, but got i32

@@ -1,10 +1,10 @@
-// RUN: xdsl-opt %s --verify-diagnostics --split-input-file | filecheck %s
+// RUN: nnstack-opt %s --verify-diagnostics --split-input-file
 
-// One case per llir verifier rule, with its exact message.
+// One case per llir verifier rule, with its message at the op.
 
 // Buffer sizes are a multiple of the element size.
-// CHECK: llir.alloc_buffer: size 6 is not a non-negative multiple of the element size 4
 llir.func @f() {
+  // expected-error @+1 {{'llir.alloc_buffer' op size 6 is not a non-negative multiple of the element size 4}}
   %p = llir.alloc_buffer 6 : !llir.ptr<f32>
   llir.return
 }
@@ -12,8 +12,8 @@ llir.func @f() {
 // -----
 
 // Alignments are powers of two.
-// CHECK: llir.alloc_buffer: alignment 12 is not a power of two
 llir.func @f() {
+  // expected-error @+1 {{'llir.alloc_buffer' op alignment 12 is not a power of two}}
   %p = llir.alloc_buffer 64 align 12 : !llir.ptr<f32>
   llir.return
 }
@@ -21,8 +21,8 @@ llir.func @f() {
 // -----
 
 // Alignments are at least the element size.
-// CHECK: llir.alloc_buffer: alignment 4 is smaller than the element size 8
 llir.func @f() {
+  // expected-error @+1 {{'llir.alloc_buffer' op alignment 4 is smaller than the element size 8}}
   %p = llir.alloc_buffer 64 align 4 : !llir.ptr<f64>
   llir.return
 }
@@ -30,7 +30,7 @@ llir.func @f() {
 // -----
 
 // Pointers point to scalars that fit in memory.
-// CHECK: !llir.ptr element type must be i1, i8, i16, i32, i64, f16, f32 or f64, got vector<4xf32>
+// expected-error @+1 {{!llir.ptr element type must be i1, i8, i16, i32, i64, f16, f32 or f64, got vector<4xf32>}}
 llir.func @f(%p: !llir.ptr<vector<4xf32>>) {
   llir.return
 }
@@ -38,8 +38,8 @@ llir.func @f(%p: !llir.ptr<vector<4xf32>>) {
 // -----
 
 // A load gives the pointer's element type.
-// CHECK: llir.load: result type f64 does not match the pointer element type f32
 llir.func @f(%p: !llir.ptr<f32>) {
+  // expected-error @+1 {{'llir.load' op result type f64 does not match the pointer element type f32}}
   %x = llir.load %p : !llir.ptr<f32> -> f64
   llir.return
 }
@@ -47,8 +47,8 @@ llir.func @f(%p: !llir.ptr<f32>) {
 // -----
 
 // A store takes the pointer's element type.
-// CHECK: llir.store: value type i32 does not match the pointer element type f32
 llir.func @f(%p: !llir.ptr<f32>, %x: i32) {
+  // expected-error @+1 {{'llir.store' op value type i32 does not match the pointer element type f32}}
   llir.store %x, %p : i32, !llir.ptr<f32>
   llir.return
 }
@@ -56,8 +56,8 @@ llir.func @f(%p: !llir.ptr<f32>, %x: i32) {
 // -----
 
 // A vector load gives vectors of the pointer's element type.
-// CHECK: llir.vload: result element type f64 does not match the pointer element type f32
 llir.func @f(%p: !llir.ptr<f32>) {
+  // expected-error @+1 {{'llir.vload' op result element type f64 does not match the pointer element type f32}}
   %v = llir.vload %p : !llir.ptr<f32> -> vector<4xf64>
   llir.return
 }
@@ -65,8 +65,8 @@ llir.func @f(%p: !llir.ptr<f32>) {
 // -----
 
 // Vectors are 1-D and of fixed width.
-// CHECK: llir.vload: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>
 llir.func @f(%p: !llir.ptr<f32>) {
+  // expected-error @+1 {{'llir.vload' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>}}
   %v = llir.vload %p : !llir.ptr<f32> -> vector<2x2xf32>
   llir.return
 }
@@ -74,8 +74,8 @@ llir.func @f(%p: !llir.ptr<f32>) {
 // -----
 
 // Vectors have at least one lane.
-// CHECK: llir.vload: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<0xf32>
 llir.func @f(%p: !llir.ptr<f32>) {
+  // expected-error @+1 {{'llir.vload' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<0xf32>}}
   %v = llir.vload %p : !llir.ptr<f32> -> vector<0xf32>
   llir.return
 }
@@ -83,8 +83,8 @@ llir.func @f(%p: !llir.ptr<f32>) {
 // -----
 
 // A vector store takes vectors of the pointer's element type.
-// CHECK: llir.vstore: value element type f64 does not match the pointer element type f32
 llir.func @f(%p: !llir.ptr<f32>, %v: vector<4xf64>) {
+  // expected-error @+1 {{'llir.vstore' op value element type f64 does not match the pointer element type f32}}
   llir.vstore %v, %p : vector<4xf64>, !llir.ptr<f32>
   llir.return
 }
@@ -92,9 +92,8 @@ llir.func @f(%p: !llir.ptr<f32>, %v: vector<4xf64>) {
 // -----
 
 // Offsets are integers.
-// CHECK: operand 'offset' at position 1 does not verify:
-// CHECK-NEXT: f32 should be of base attribute integer_type
 llir.func @f(%p: !llir.ptr<f32>, %i: f32) {
+  // expected-error @+1 {{'llir.load' op operand 'offset' at position 1 does not verify:}}
   %x = "llir.load"(%p, %i) : (!llir.ptr<f32>, f32) -> f32
   llir.return
 }
@@ -102,9 +101,8 @@ llir.func @f(%p: !llir.ptr<f32>, %i: f32) {
 // -----
 
 // Binary operands agree.
-// CHECK: operand 'rhs' at position 1 does not verify:
-// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
 llir.func @f(%a: i64, %b: i32) {
+  // expected-error @+1 {{'llir.add' op operand 'rhs' at position 1 does not verify:}}
   %c = "llir.add"(%a, %b) : (i64, i32) -> i64
   llir.return
 }
@@ -112,9 +110,8 @@ llir.func @f(%a: i64, %b: i32) {
 // -----
 
 // A binary result has the operands' type.
-// CHECK: result 'result' at position 0 does not verify:
-// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
 llir.func @f(%a: i64) {
+  // expected-error @+1 {{'llir.mul' op result 'result' at position 0 does not verify:}}
   %c = "llir.mul"(%a, %a) : (i64, i64) -> i32
   llir.return
 }
@@ -122,8 +119,8 @@ llir.func @f(%a: i64) {
 // -----
 
 // There is no index type in llir.
-// CHECK: Unexpected attribute index
 llir.func @f(%a: index) {
+  // expected-error @+1 {{Unexpected attribute index}}
   %c = llir.add %a, %a : index
   llir.return
 }
@@ -131,8 +128,8 @@ llir.func @f(%a: index) {
 // -----
 
 // Bitwise ops take integers.
-// CHECK: f32 should be of base attribute integer_type
 llir.func @f(%a: f32) {
+  // expected-error @+1 {{f32 should be of base attribute integer_type}}
   %c = llir.xor %a, %a : f32
   llir.return
 }
@@ -140,8 +137,8 @@ llir.func @f(%a: f32) {
 // -----
 
 // Math functions take floats.
-// CHECK: Unexpected attribute i32
 llir.func @f(%a: i32) {
+  // expected-error @+1 {{Unexpected attribute i32}}
   %c = llir.sqrt %a : i32
   llir.return
 }
@@ -149,9 +146,8 @@ llir.func @f(%a: i32) {
 // -----
 
 // Vector widths agree.
-// CHECK: operand 'rhs' at position 1 does not verify:
-// CHECK-NEXT: attribute vector<4xf32> expected from variable 'T', but got vector<8xf32>
 llir.func @f(%a: vector<4xf32>, %b: vector<8xf32>) {
+  // expected-error @+1 {{'llir.vadd' op operand 'rhs' at position 1 does not verify:}}
   %c = "llir.vadd"(%a, %b) : (vector<4xf32>, vector<8xf32>) -> vector<4xf32>
   llir.return
 }
@@ -159,8 +155,8 @@ llir.func @f(%a: vector<4xf32>, %b: vector<8xf32>) {
 // -----
 
 // Vector arithmetic takes 1-D vectors.
-// CHECK: llir.vmul: expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>
 llir.func @f(%a: vector<2x2xf32>) {
+  // expected-error @+1 {{'llir.vmul' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>}}
   %c = llir.vmul %a, %a : vector<2x2xf32>
   llir.return
 }
@@ -168,8 +164,8 @@ llir.func @f(%a: vector<2x2xf32>) {
 // -----
 
 // A splat gives vectors of its input type.
-// CHECK: llir.splat: result element type f64 does not match the input type f32
 llir.func @f(%a: f32) {
+  // expected-error @+1 {{'llir.splat' op result element type f64 does not match the input type f32}}
   %c = llir.splat %a : f32 to vector<4xf64>
   llir.return
 }
@@ -177,8 +173,8 @@ llir.func @f(%a: f32) {
 // -----
 
 // A lane reduction gives the element type.
-// CHECK: llir.vreduce_add: result type f64 does not match the vector element type f32
 llir.func @f(%a: vector<4xf32>) {
+  // expected-error @+1 {{'llir.vreduce_add' op result type f64 does not match the vector element type f32}}
   %c = llir.vreduce_add %a : vector<4xf32> to f64
   llir.return
 }
@@ -186,8 +182,8 @@ llir.func @f(%a: vector<4xf32>) {
 // -----
 
 // Integer comparisons take integer predicates.
-// CHECK: llir.cmp: predicate olt does not compare integers
 llir.func @f(%a: i64) {
+  // expected-error @+1 {{'llir.cmp' op predicate olt does not compare integers}}
   %c = llir.cmp olt, %a, %a : i64
   llir.return
 }
@@ -195,8 +191,8 @@ llir.func @f(%a: i64) {
 // -----
 
 // Float comparisons take float predicates.
-// CHECK: llir.cmp: predicate slt does not compare floats
 llir.func @f(%a: f32) {
+  // expected-error @+1 {{'llir.cmp' op predicate slt does not compare floats}}
   %c = llir.cmp slt, %a, %a : f32
   llir.return
 }
@@ -204,8 +200,8 @@ llir.func @f(%a: f32) {
 // -----
 
 // select takes llir value types.
-// CHECK: llir.select: index is not an llir type
 llir.func @f(%c: i1, %a: index) {
+  // expected-error @+1 {{'llir.select' op index is not an llir type}}
   %r = llir.select %c, %a, %a : index
   llir.return
 }
@@ -213,8 +209,8 @@ llir.func @f(%c: i1, %a: index) {
 // -----
 
 // Conversions check the kind of their input...
-// CHECK: llir.sitofp: input must be an integer, got f32
 llir.func @f(%a: f32) {
+  // expected-error @+1 {{'llir.sitofp' op input must be an integer, got f32}}
   %r = llir.sitofp %a : f32 to f64
   llir.return
 }
@@ -222,8 +218,8 @@ llir.func @f(%a: f32) {
 // -----
 
 // ... and of their result.
-// CHECK: llir.fptosi: input must be a float, got i32
 llir.func @f(%a: i32) {
+  // expected-error @+1 {{'llir.fptosi' op input must be a float, got i32}}
   %r = llir.fptosi %a : i32 to i64
   llir.return
 }
@@ -231,8 +227,8 @@ llir.func @f(%a: i32) {
 // -----
 
 // Extensions widen.
-// CHECK: llir.sext: result type i32 must be wider than the input type i64
 llir.func @f(%a: i64) {
+  // expected-error @+1 {{'llir.sext' op result type i32 must be wider than the input type i64}}
   %r = llir.sext %a : i64 to i32
   llir.return
 }
@@ -240,8 +236,8 @@ llir.func @f(%a: i64) {
 // -----
 
 // Truncations narrow.
-// CHECK: llir.trunc: result type i32 must be narrower than the input type i32
 llir.func @f(%a: i32) {
+  // expected-error @+1 {{'llir.trunc' op result type i32 must be narrower than the input type i32}}
   %r = llir.trunc %a : i32 to i32
   llir.return
 }
@@ -249,8 +245,8 @@ llir.func @f(%a: i32) {
 // -----
 
 // Float extensions widen.
-// CHECK: llir.fpext: result type f32 must be wider than the input type f64
 llir.func @f(%a: f64) {
+  // expected-error @+1 {{'llir.fpext' op result type f32 must be wider than the input type f64}}
   %r = llir.fpext %a : f64 to f32
   llir.return
 }
@@ -258,8 +254,8 @@ llir.func @f(%a: f64) {
 // -----
 
 // Constants have llir types.
-// CHECK: index should be of base attribute integer_type
 llir.func @f() {
+  // expected-error @+1 {{index should be of base attribute integer_type}}
   %c = llir.constant 1 : index
   llir.return
 }
@@ -267,9 +263,8 @@ llir.func @f() {
 // -----
 
 // ptradd keeps the pointer type.
-// CHECK: result 'result' at position 0 does not verify:
-// CHECK-NEXT: attribute !llir.ptr<f32> expected from variable 'P', but got !llir.ptr<f64>
 llir.func @f(%p: !llir.ptr<f32>, %i: i64) {
+  // expected-error @+1 {{'llir.ptradd' op result 'result' at position 0 does not verify:}}
   %q = "llir.ptradd"(%p, %i) : (!llir.ptr<f32>, i64) -> !llir.ptr<f64>
   llir.return
 }
@@ -277,8 +272,8 @@ llir.func @f(%p: !llir.ptr<f32>, %i: i64) {
 // -----
 
 // memcpy sizes are integers.
-// CHECK: f32 should be of base attribute integer_type
 llir.func @f(%p: !llir.ptr<f32>, %n: f32) {
+  // expected-error @+1 {{f32 should be of base attribute integer_type}}
   llir.memcpy %p, %p, %n : !llir.ptr<f32>, !llir.ptr<f32>, f32
   llir.return
 }
@@ -286,12 +281,12 @@ llir.func @f(%p: !llir.ptr<f32>, %n: f32) {
 // -----
 
 // Phis sit at the top of their block.
-// CHECK: llir.phi must be at the top of its block, after other phis only
 llir.func @f(i64) {
 ^entry(%a: i64):
   llir.br ^bb1
 ^bb1:
   %x = llir.constant 1 : i64
+  // expected-error @+1 {{'llir.phi' op llir.phi must be at the top of its block, after other phis only}}
   %y = llir.phi [%a, ^entry] : i64
   llir.return
 }
@@ -299,7 +294,6 @@ llir.func @f(i64) {
 // -----
 
 // A phi has an incoming value for every predecessor...
-// CHECK: llir.phi: no incoming value for predecessor block #1 of block #2
 llir.func @f(i1) {
 ^entry(%c: i1):
   %x = llir.constant 1 : i64
@@ -307,6 +301,7 @@ llir.func @f(i1) {
 ^a:
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op no incoming value for predecessor block #1 of block #2}}
   %y = llir.phi [%x, ^entry] : i64
   llir.return
 }
@@ -314,7 +309,6 @@ llir.func @f(i1) {
 // -----
 
 // ... and only for predecessors...
-// CHECK: llir.phi: block #1 is not a predecessor of block #2
 llir.func @f(i1) {
 ^entry(%c: i1):
   %x = llir.constant 1 : i64
@@ -322,6 +316,7 @@ llir.func @f(i1) {
 ^a:
   llir.return
 ^b:
+  // expected-error @+1 {{'llir.phi' op block #1 is not a predecessor of block #2}}
   %y = llir.phi [%x, ^entry], [%x, ^a] : i64
   llir.return
 }
@@ -329,11 +324,11 @@ llir.func @f(i1) {
 // -----
 
 // ... each once.
-// CHECK: llir.phi: block #0 is listed twice
 llir.func @f(i64) {
 ^entry(%a: i64):
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op block #0 is listed twice}}
   %y = llir.phi [%a, ^entry], [%a, ^entry] : i64
   llir.return
 }
@@ -341,12 +336,12 @@ llir.func @f(i64) {
 // -----
 
 // The entry block of a function without arguments has no label to name.
-// CHECK: llir.phi: the entry block of a function without arguments has no label in MLIR syntax, so it cannot be an incoming block; branch from it to a new block first
 llir.func @f() {
 ^entry:
   %x = llir.constant 1 : i64
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op the entry block of a function without arguments has no label in MLIR syntax, so it cannot be an incoming block; branch from it to a new block first}}
   %y = llir.phi [%x, ^entry] : i64
   llir.return
 }
@@ -354,9 +349,9 @@ llir.func @f() {
 // -----
 
 // Phis live in the CFG of an llir.func, not in loop bodies.
-// CHECK: llir.phi must be in a block of an llir.func body
 llir.func @f(%n: i64) {
   llir.for %i = %n to %n step %n : i64 {
+    // expected-error @+1 {{'llir.phi' op llir.phi must be in a block of an llir.func body}}
     %y = "llir.phi"(%i) : (i64) -> i64
   }
   llir.return
@@ -365,23 +360,22 @@ llir.func @f(%n: i64) {
 // -----
 
 // A phi is not a terminator.
-// CHECK: llir.phi cannot end a block
 llir.func @f(i64) {
 ^entry(%a: i64):
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op llir.phi cannot end a block}}
   %y = llir.phi [%a, ^entry] : i64
 }
 
 // -----
 
 // Incoming values have the phi's type.
-// CHECK: result 'result' at position 0 does not verify:
-// CHECK-NEXT: attribute i32 expected from variable 'T', but got i64
 llir.func @f(i64, i32) {
 ^entry(%a: i64, %b: i32):
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op result 'result' at position 0 does not verify:}}
   %y = "llir.phi"(%b) [^entry] : (i32) -> i64
   llir.return
 }
@@ -389,7 +383,7 @@ llir.func @f(i64, i32) {
 // -----
 
 // SSA dominance: an incoming value dominates the end of its incoming block.
-// CHECK: incoming value #1 of llir.phi does not dominate the end of its incoming block #2
+// expected-error @+1 {{'llir.func' op incoming value #1 of llir.phi does not dominate the end of its incoming block #2}}
 llir.func @f(i1) {
 ^entry(%c: i1):
   llir.cond_br %c, ^a, ^b
@@ -406,7 +400,7 @@ llir.func @f(i1) {
 // -----
 
 // SSA dominance: a use is dominated by its definition...
-// CHECK: operand #0 of llir.return does not dominate this use
+// expected-error @+1 {{'llir.func' op operand #0 of llir.return does not dominate this use}}
 llir.func @f(%c: i1) -> i64 {
   llir.cond_br %c, ^a, ^m
 ^a:
@@ -419,7 +413,7 @@ llir.func @f(%c: i1) -> i64 {
 // -----
 
 // ... also within a block.
-// CHECK: operand #1 of llir.add does not dominate this use
+// expected-error @+1 {{'llir.func' op operand #1 of llir.add does not dominate this use}}
 llir.func @f(%a: i64) -> i64 {
   %c = llir.add %a, %b : i64
   %b = llir.constant 1 : i64
@@ -429,8 +423,8 @@ llir.func @f(%a: i64) -> i64 {
 // -----
 
 // Terminators end blocks...
-// CHECK: Operation llir.br with block successors must terminate its parent block
 llir.func @f() {
+  // expected-error @+1 {{'llir.br' op Operation llir.br with block successors must terminate its parent block}}
   llir.br ^b
   llir.return
 ^b:
@@ -440,17 +434,17 @@ llir.func @f() {
 // -----
 
 // ... and every block ends with one.
-// CHECK: Operation llir.constant terminates block in multi-block region but is not a terminator
 llir.func @f() {
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.constant' op Operation llir.constant terminates block in multi-block region but is not a terminator}}
   %x = llir.constant 1 : i64
 }
 
 // -----
 
 // Only the entry block has arguments (phis replace block arguments).
-// CHECK: llir.func @f: block #1 has arguments; only the entry block does (use llir.phi)
+// expected-error @+1 {{'llir.func' op llir.func @f: block #1 has arguments; only the entry block does (use llir.phi)}}
 llir.func @f() {
   llir.br ^b
 ^b(%x: i64):
@@ -460,7 +454,7 @@ llir.func @f() {
 // -----
 
 // The entry block is not a branch target.
-// CHECK: llir.func @f: the entry block cannot be a branch target
+// expected-error @+1 {{'llir.func' op llir.func @f: the entry block cannot be a branch target}}
 llir.func @f(i64) {
 ^entry(%a: i64):
   llir.br ^entry
@@ -469,10 +463,10 @@ llir.func @f(i64) {
 // -----
 
 // Branches stay in the function's CFG, out of loop bodies.
-// CHECK: 'llir.br' expects parent op 'llir.func'
 llir.func @f(%n: i64) {
   "llir.for"(%n, %n, %n) <{unroll = #llir.unroll<none>}> ({
   ^bb0(%i: i64):
+    // expected-error @+1 {{'llir.br' op 'llir.br' expects parent op 'llir.func'}}
     "llir.br"() [^bb0] : () -> ()
   }) : (i64, i64, i64) -> ()
   llir.return
@@ -481,9 +475,8 @@ llir.func @f(%n: i64) {
 // -----
 
 // Branch conditions are i1.
-// CHECK: operand 'cond' at position 0 does not verify:
-// CHECK-NEXT: Expected attribute i1 but got i32
 llir.func @f(%c: i32) {
+  // expected-error @+1 {{'llir.cond_br' op operand 'cond' at position 0 does not verify:}}
   "llir.cond_br"(%c) [^a, ^a] : (i32) -> ()
 ^a:
   llir.return
@@ -492,29 +485,29 @@ llir.func @f(%c: i32) {
 // -----
 
 // llir.return returns the function's result type...
-// CHECK: llir.return: returns (i32) but the function returns (i64)
 llir.func @f(%a: i32) -> i64 {
+  // expected-error @+1 {{'llir.return' op returns (i32) but the function returns (i64)}}
   llir.return %a : i32
 }
 
 // -----
 
 // ... and returns a value when the function has a result.
-// CHECK: llir.return: returns () but the function returns (i32)
 llir.func @f(%a: i32) -> i32 {
+  // expected-error @+1 {{'llir.return' op returns () but the function returns (i32)}}
   llir.return
 }
 
 // -----
 
 // A function returns at most one value.
-// CHECK: llir.func @f: returns at most one value, got 2
+// expected-error @+1 {{'llir.func' op llir.func @f: returns at most one value, got 2}}
 llir.func @f(i32) -> (i32, i32)
 
 // -----
 
 // The entry block arguments are the function inputs.
-// CHECK: llir.func @f: entry block argument types (i32) do not match the function inputs (i64)
+// expected-error @+1 {{'llir.func' op llir.func @f: entry block argument types (i32) do not match the function inputs (i64)}}
 "llir.func"() <{sym_name = "f", function_type = (i64) -> (), layout = #llir.layout<row_major>}> ({
 ^bb0(%a: i32):
   llir.return
@@ -523,8 +516,8 @@ llir.func @f(i32) -> (i32, i32)
 // -----
 
 // Loop bodies end with llir.yield (llir.return ends function blocks only).
-// CHECK: 'llir.for' terminates with operation llir.return instead of llir.yield
 llir.func @f(%n: i64) {
+  // expected-error @+1 {{'llir.for' terminates with operation llir.return instead of llir.yield}}
   llir.for %i = %n to %n step %n : i64 {
     llir.return
   }
@@ -534,9 +527,8 @@ llir.func @f(%n: i64) {
 // -----
 
 // Loop bounds and step have one integer type.
-// CHECK: operand 'ub' at position 1 does not verify:
-// CHECK-NEXT: attribute i64 expected from variable 'T', but got i32
 llir.func @f(%a: i64, %b: i32) {
+  // expected-error @+1 {{'llir.for' op operand 'ub' at position 1 does not verify:}}
   "llir.for"(%a, %b, %a) <{unroll = #llir.unroll<none>}> ({
   ^bb0(%i: i64):
     llir.yield
@@ -547,8 +539,8 @@ llir.func @f(%a: i64, %b: i32) {
 // -----
 
 // llir.yield passes the loop-carried types.
-// CHECK: llir.for: llir.yield passes (i64) but the loop carries (f32)
 llir.func @f(%n: i64, %z: f32) {
+  // expected-error @+1 {{'llir.for' op llir.yield passes (i64) but the loop carries (f32)}}
   %r = llir.for %i = %n to %n step %n iter_args(%acc = %z) -> (f32) : i64 {
     llir.yield %i : i64
   }
@@ -558,9 +550,9 @@ llir.func @f(%n: i64, %z: f32) {
 // -----
 
 // A loop with loop-carried values must yield them.
-// CHECK: Operation llir.add terminates block in single-block region but is not a terminator
 llir.func @f(%n: i64, %z: f32) {
   %r = llir.for %i = %n to %n step %n iter_args(%acc = %z) -> (f32) : i64 {
+    // expected-error @+1 {{'llir.add' op Operation llir.add terminates block in single-block region but is not a terminator}}
     %x = llir.add %acc, %acc : f32
   }
   llir.return
@@ -569,8 +561,8 @@ llir.func @f(%n: i64, %z: f32) {
 // -----
 
 // The body's arguments are the induction variable and the loop-carried values.
-// CHECK: llir.for: body block arguments must be the induction variable and the loop-carried values, of types (i64, f32)
 llir.func @f(%n: i64, %z: f32) {
+  // expected-error @+1 {{'llir.for' op body block arguments must be the induction variable and the loop-carried values, of types (i64, f32)}}
   %r = "llir.for"(%n, %n, %n, %z) <{unroll = #llir.unroll<none>}> ({
   ^bb0(%i: i64, %acc: f64):
     llir.yield %z : f32
@@ -581,8 +573,8 @@ llir.func @f(%n: i64, %z: f32) {
 // -----
 
 // The loop results are the loop-carried values.
-// CHECK: llir.for: result types must be the loop-carried types (f32)
 llir.func @f(%n: i64, %z: f32) {
+  // expected-error @+1 {{'llir.for' op result types must be the loop-carried types (f32)}}
   %r = "llir.for"(%n, %n, %n, %z) <{unroll = #llir.unroll<none>}> ({
   ^bb0(%i: i64, %acc: f32):
     llir.yield %z : f32
@@ -593,16 +585,16 @@ llir.func @f(%n: i64, %z: f32) {
 // -----
 
 // llir.yield only ends loop bodies.
-// CHECK: 'llir.yield' expects parent op 'llir.for'
 llir.func @f() {
+  // expected-error @+1 {{'llir.yield' op 'llir.yield' expects parent op 'llir.for'}}
   llir.yield
 }
 
 // -----
 
 // Calls name an existing function...
-// CHECK: llir.call: no function named @g
 llir.func @f() {
+  // expected-error @+1 {{'llir.call' op no function named @g}}
   llir.call @g() : () -> ()
   llir.return
 }
@@ -610,11 +602,11 @@ llir.func @f() {
 // -----
 
 // ... with its signature.
-// CHECK: llir.call: type (i64) -> i64 of @g does not match the call (i32) -> (i64)
 llir.func @g(%a: i64) -> i64 {
   llir.return %a : i64
 }
 llir.func @f(%a: i32) {
+  // expected-error @+1 {{'llir.call' op type (i64) -> i64 of @g does not match the call (i32) -> (i64)}}
   %r = llir.call @g(%a) : (i32) -> i64
   llir.return
 }
@@ -622,7 +614,7 @@ llir.func @f(%a: i32) {
 // -----
 
 // Empty blocks have no terminator either.
-// CHECK: llir.func @f: block #1 does not end with a terminator
+// expected-error @+1 {{'llir.func' op llir.func @f: block #1 does not end with a terminator}}
 llir.func @f() {
   llir.br ^b
 ^b:
@@ -633,11 +625,11 @@ llir.func @f() {
 // -----
 
 // A phi pairs each incoming value with an incoming block.
-// CHECK: llir.phi: 2 incoming values for 1 incoming blocks
 llir.func @f(i64) {
 ^entry(%a: i64):
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op 2 incoming values for 1 incoming blocks}}
   %y = "llir.phi"(%a, %a) [^entry] : (i64, i64) -> i64
   llir.return
 }
@@ -645,10 +637,10 @@ llir.func @f(i64) {
 // -----
 
 // A phi has at least one incoming value.
-// CHECK: llir.phi needs at least one incoming value
 llir.func @f() {
   llir.br ^b
 ^b:
+  // expected-error @+1 {{'llir.phi' op llir.phi needs at least one incoming value}}
   %y = "llir.phi"() : () -> i64
   llir.return
 }
@@ -656,28 +648,28 @@ llir.func @f() {
 // -----
 
 // Function signatures use llir types.
-// CHECK: llir.func @f: input #1 has type index, which is not an llir type
+// expected-error @+1 {{'llir.func' op llir.func @f: input #1 has type index, which is not an llir type}}
 llir.func @f(i64, index)
 
 // -----
 
 // A recorded tensor signature must be how the function is passed its arrays: a pointer
 // per tensor, index as i64, and one output pointer per result.
-// CHECK: llir.func @f: type (!llir.ptr<f32>) -> () does not match llir.tensor_signature (tensor<2xf32>, index) -> tensor<2xf32>, which is passed as (!llir.ptr<f32>, i64, !llir.ptr<f32>) -> ()
+// expected-error @+1 {{'llir.func' op llir.func @f: type (!llir.ptr<f32>) -> () does not match llir.tensor_signature (tensor<2xf32>, index) -> tensor<2xf32>, which is passed as (!llir.ptr<f32>, i64, !llir.ptr<f32>) -> ()}}
 llir.func @f(%x: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2xf32>, index) -> tensor<2xf32>} {
   llir.return
 }
 
 // -----
 
-// CHECK: llir.func @f: llir.tensor_signature must be a function type, got "main"
+// expected-error @+1 {{'llir.func' op llir.func @f: llir.tensor_signature must be a function type, got "main"}}
 llir.func @f() attributes {llir.tensor_signature = "main"} {
   llir.return
 }
 
 // -----
 
-// CHECK: llir.func @f: llir.tensor_signature (tensor<?xf32>) -> () has a type llir cannot pass
+// expected-error @+1 {{'llir.func' op llir.func @f: llir.tensor_signature (tensor<?xf32>) -> () has a type llir cannot pass}}
 llir.func @f(%x: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<?xf32>) -> ()} {
   llir.return
 }

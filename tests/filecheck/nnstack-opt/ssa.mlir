@@ -1,0 +1,99 @@
+// RUN: nnstack-opt %s --verify-diagnostics --split-input-file
+
+// SSA dominance is checked in every region, and block labels are unique in a region.
+
+func.func @use_before_definition(%a: i32) -> i32 {
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  %b = arith.addi %c, %a : i32
+  // expected-note @+1 {{operand defined here}}
+  %c = arith.addi %a, %a : i32
+  func.return %b : i32
+}
+
+// -----
+
+// A value defined after a loop is not visible in the loop's body.
+func.func @nested_region(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{operand #1 does not dominate this use}}
+    %s = arith.addi %i, %late : index
+  }
+  // expected-note @+1 {{operand defined here}}
+  %late = arith.constant 3 : index
+  func.return
+}
+
+// -----
+
+// A value defined in one branch does not dominate the join.
+func.func @branches(%c: i1, %a: i32) -> i32 {
+  cf.cond_br %c, ^left, ^right
+^left:
+  // expected-note @+1 {{operand defined here}}
+  %x = arith.addi %a, %a : i32
+  cf.br ^join
+^right:
+  cf.br ^join
+^join:
+  // expected-error @+1 {{operand #0 does not dominate this use}}
+  func.return %x : i32
+}
+
+// -----
+
+// Dominated uses across blocks, block arguments, and an unreachable block are fine.
+func.func @valid(%c: i1, %a: i32) -> i32 {
+  %x = arith.addi %a, %a : i32
+  cf.cond_br %c, ^left, ^right(%x : i32)
+^left:
+  cf.br ^right(%a : i32)
+^right(%y: i32):
+  %z = arith.addi %x, %y : i32
+  func.return %z : i32
+^dead:
+  %w = arith.addi %z, %z : i32
+  func.return %w : i32
+}
+
+// -----
+
+// A label defined twice (xDSL's parser ends in a KeyError when the label was used first).
+func.func @labels() {
+  cf.br ^bb1
+// expected-note @+1 {{previously defined here}}
+^bb1:
+  cf.br ^bb1
+// expected-error @+1 {{redefinition of block '^bb1'}}
+^bb1:
+  func.return
+}
+
+// -----
+
+func.func @labels_not_used_first() {
+  cf.br ^bb1
+^bb1:
+  cf.br ^bb2
+// expected-note @+1 {{previously defined here}}
+^bb2:
+  cf.br ^bb1
+// expected-error @+1 {{redefinition of block '^bb2'}}
+^bb2:
+  func.return
+}
+
+// -----
+
+// The same label in two regions is fine.
+func.func @one() {
+  cf.br ^next
+^next:
+  func.return
+}
+func.func @two() {
+  cf.br ^next
+^next:
+  func.return
+}

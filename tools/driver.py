@@ -1,0 +1,111 @@
+"""The steps nnstack-opt and nnstack-run share, each failing with located diagnostics.
+
+`parse` (a parse error), `verify_module` (`nnstack.tools.verifier`) and `apply_passes`
+(a pass failure, or IR a pass left invalid) raise `DiagnosticError`; anything else
+they raise is a bug, which the tools report with `report_internal_error` instead of a
+traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
+
+from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, from_pass_failure, one_line
+from nnstack.tools.located_parser import parse_module
+from nnstack.tools.verifier import verify_module
+
+SPLIT_MARKER = "// -----"
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """One `// -----`-separated part of an input: its text keeps the lines before it as
+    empty lines, so that positions in it are positions in the whole file."""
+
+    text: str
+    first_line: int
+    last_line: int
+
+    def is_blank(self) -> bool:
+        """Holds nothing but whitespace and comments."""
+        return all(not line.strip() or line.strip().startswith("//") for line in self.text.split("\n"))
+
+
+def split_chunks(text: str, split: bool) -> list[Chunk]:
+    """The input as one chunk, or (`split`) cut at each line that is `// -----`."""
+    lines = text.split("\n")
+    if not split:
+        return [Chunk(text, 1, len(lines))]
+    chunks: list[Chunk] = []
+    start = 0
+    for index, line in enumerate([*lines, SPLIT_MARKER]):
+        if line.rstrip() == SPLIT_MARKER:
+            chunks.append(Chunk("\n" * start + "\n".join(lines[start:index]), start + 1, index))
+            start = index + 1
+    return chunks
+
+
+def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -> ModuleOp:
+    """The chunk's module, its ops located in file `name`; raises `DiagnosticError`."""
+    if chunk.is_blank() and implicit_module:
+        return ModuleOp([])
+    try:
+        return parse_module(ctx, chunk.text, name, implicit_module)
+    except ParseError as error:
+        raise DiagnosticError(from_parse_error(error)) from error
+
+
+@dataclass
+class PassRunner:
+    """Applies passes one by one, verifying the IR after each (unless `verify` is off);
+    a failure raises `DiagnosticError`. `running` names the pass being applied, for an
+    internal-error report."""
+
+    passes: Sequence[ModulePass]
+    verify: bool = True
+    after_each: Callable[[ModulePass, ModuleOp, float], None] | None = None
+    running: str | None = None
+
+    def apply(self, ctx: Context, module: ModuleOp) -> None:
+        for each in self.passes:
+            self.running = each.name
+            start = time.perf_counter()
+            try:
+                each.apply(ctx, module)
+            except PassFailedException as error:
+                raise DiagnosticError(from_pass_failure(error, module)) from error
+            except DiagnosticException as error:
+                raise DiagnosticError([at_op(module, f"{each.name}: {one_line(str(error))}")]) from error
+            elapsed = time.perf_counter() - start
+            self.running = None
+            if self.verify:
+                verify_module(module)
+            if self.after_each is not None:
+                self.after_each(each, module, elapsed)
+
+
+def report_internal_error(
+    tool: str, error: BaseException, where: str | None, show_traceback: bool, stream: TextIO | None = None
+) -> None:
+    """What a tool prints for an exception that is a bug, not a problem in its input."""
+    stream = stream or sys.stderr
+    if show_traceback:
+        traceback.print_exception(error, file=stream)
+    context = f" {where}" if where else ""
+    print(f"{tool}: internal error{context}: {type(error).__name__}: {one_line(str(error))}", file=stream)
+    print(
+        f"{tool}: this is a bug in nnstack (or in a dialect or pass it runs), not in your input; "
+        "please report it with the input file and the command line"
+        + ("" if show_traceback else " (--traceback shows where it happened)"),
+        file=stream,
+    )

@@ -1,0 +1,174 @@
+"""`nnstack-opt`: nnstack's modular optimizer driver, as mlir-opt / iree-opt are for theirs.
+
+xDSL's `xdsl-opt` (`xDSLOptMain`) with every nnstack and xDSL dialect and pass (the
+`xdsl.universe` entry points), and MLIR's error handling:
+
+- every parse, verifier and pass error is one diagnostic, `FILE:LINE:COL: error: ...`
+  at the op (each parsed op records its location; passes give the ops they create the
+  location of the op they lower), and the exit status is 1;
+- the verifier checks every op and SSA dominance in every region;
+- `--verify-diagnostics` matches the diagnostics against the input's
+  `// expected-error @+1 {{...}}` comments (per `// -----` chunk with
+  `--split-input-file`) and fails on any unexpected or missing one;
+- an exception that is not a diagnostic is a bug: it is reported as an internal error
+  (exit status 2), with the Python traceback only under `--traceback`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from importlib.metadata import version
+from typing import IO, ClassVar
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
+from nnstack.tools.driver import Chunk, PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.expected_diagnostics import check, expectations
+from nnstack.tools.verifier import verify_module
+
+TOOL = "nnstack-opt"
+
+
+class NnstackOptMain(xDSLOptMain):
+    """xdsl-opt with located diagnostics, a full verifier and MLIR's `--verify-diagnostics`."""
+
+    version_format: ClassVar[str] = (
+        f"{TOOL} (nnstack {version('nnstack')}) built from xdsl version {{xdsl_version}}"
+    )
+
+    runner: PassRunner
+
+    def __init__(self, args: Sequence[str] | None = None):
+        super().__init__(
+            description="nnstack's optimizer driver: every nnstack and xDSL dialect and pass", args=args
+        )
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
+        super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--traceback",
+            action="store_true",
+            help="show the Python traceback of an internal error (a bug, not a problem in the input)",
+        )
+        helps = {
+            "verify_diagnostics": "check the diagnostics against the input's `// expected-error @+1 {{...}}` "
+            "comments (also expected-note/-warning/-remark, @-1, @above, @below, @unknown); "
+            "exit 1 on an unexpected or a missing one",
+            "parsing_diagnostics": argparse.SUPPRESS,  # parse errors are diagnostics like any other
+            "disable_verify": "do not verify the input or the IR after each pass",
+        }
+        for action in arg_parser._actions:  # argparse keeps no public list
+            action.help = helps.get(action.dest, action.help)
+
+    def setup_pipeline(self):
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes)
+        self.runner = PassRunner(self.pipeline.passes, not self.args.disable_verify, self._after_pass)
+
+    def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
+        if self.args.time_passes:
+            print(f"Pass {done.name} took {seconds} seconds")
+        if self.args.print_between_passes and done is not self.runner.passes[-1]:
+            print(f"IR after {done.name}:")
+            Printer(stream=sys.stdout).print_op(module)
+            print("\n\n\n")
+
+    def run(self) -> int:
+        """Processes each chunk of the input; the exit status (0, 1: errors, 2: a bug)."""
+        try:
+            return self._run()
+        except ShrinkException:
+            print("Success, can shrink")
+            return 0
+        except (InputError, OSError) as error:
+            print(f"{TOOL}: error: {one_line(str(error))}", file=sys.stderr)
+            return 1
+        except Exception as error:  # noqa: BLE001 (a bug, reported as one)
+            where = f"while running pass '{self.runner.running}'" if self.runner.running else None
+            report_internal_error(TOOL, error, where, self.args.traceback)
+            return 2
+
+    def _run(self) -> int:
+        name = self.get_input_name()
+        text = self._read_input()
+        output = self.prepare_output()
+        failed = False
+        try:
+            for index, chunk in enumerate(split_chunks(text, self.args.split_input_file)):
+                if index > 0:
+                    output.write("// -----\n")
+                diagnostics = self._process(chunk, name, output)
+                if self.args.verify_diagnostics:
+                    try:
+                        diagnostics = check(
+                            diagnostics, expectations(text, name, chunk.first_line, chunk.last_line)
+                        )
+                    except DiagnosticError as error:
+                        diagnostics = error.diagnostics
+                self._print(diagnostics, {name: text}, name)
+                failed |= bool(diagnostics)
+        finally:
+            if output is not sys.stdout:
+                output.close()
+        if self.args.shrink:
+            print("Failure, can't shrink")
+        return 1 if failed or self.args.shrink else 0
+
+    def _read_input(self) -> str:
+        stream, _ = self.get_input_stream()
+        try:
+            data = stream.read()
+        finally:
+            if stream is not sys.stdin.buffer:
+                stream.close()
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InputError(f"{self.get_input_name()}: the input is not UTF-8 text ({error})") from error
+
+    def _process(self, chunk: Chunk, name: str, output: IO[str]) -> list[Diagnostic]:
+        """Parses, verifies, transforms and prints one chunk; its diagnostics."""
+        try:
+            module = parse(self.ctx, chunk, name, not self.args.no_implicit_module)
+            if not self.args.disable_verify:
+                verify_module(module)
+            self.runner.apply(self.ctx, module)
+        except DiagnosticError as error:
+            return error.diagnostics
+        output.write(self.output_resulting_program(module))
+        output.flush()
+        return []
+
+    @staticmethod
+    def _print(diagnostics: Sequence[Diagnostic], sources: dict[str, str], name: str) -> None:
+        for diagnostic in diagnostics:
+            print(render(diagnostic, sources, name), file=sys.stderr)
+
+
+class InputError(Exception):
+    """An input file the tool cannot read."""
+
+
+def main(args: Sequence[str] | None = None) -> int:
+    """Runs nnstack-opt; returns its exit status."""
+    try:
+        tool = NnstackOptMain(args)
+    except (ArgSpecParseError, ValueError, TypeError) as error:  # a bad pass pipeline
+        print(f"{TOOL}: error: {one_line(str(error))}", file=sys.stderr)
+        return 1
+    return tool.run()
+
+
+def console_main() -> None:
+    """The `nnstack-opt` console script."""
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    console_main()
