@@ -32,14 +32,22 @@ def lower(module: ModuleOp) -> ModuleOp:
 
 def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np.ndarray]:
     """Normal random tensors of the float types, with batch_norm's running variances
-    positive; random masks; small integers, gather indices within [-size, size) of the
-    gathered dim."""
+    positive; random masks; small integers, gather and scatter_nd indices within
+    [-size, size) of the dim they address."""
     variances = {op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)}
     index_bounds = {
         op.indices: op.data.type.get_shape()[op.normalized_axis]
         for op in function.walk()
         if isinstance(op, gawee.GatherOp)
     }
+    # scatter_nd: each entry of an index addresses its own dim of the data
+    index_bounds.update(
+        {
+            op.indices: np.array(op.data.type.get_shape()[: op.index_depth])
+            for op in function.walk()
+            if isinstance(op, gawee.ScatterNDOp)
+        }
+    )
     arrays = []
     for arg in function.body.block.args:
         assert isinstance(arg.type, TensorType)
