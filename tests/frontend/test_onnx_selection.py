@@ -107,3 +107,32 @@ def test_pytorch_upsample_and_topk_match_onnxruntime(level):
     assert_matches(got, expected[0])
     with torch.no_grad():
         np.testing.assert_allclose(got, module(example).numpy(), rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize(
+    ("op_type", "inputs", "message"),
+    [
+        ("TopK", ["x", "k"], r"K \(input 'k'\) must be a constant"),
+        ("Resize", ["x", "", "scales"], r"scales \(input 'scales'\) must be a constant"),
+        ("Resize", ["x", "", "", "sizes"], r"sizes \(input 'sizes'\) must be a constant"),
+    ],
+    ids=["topk-k", "resize-scales", "resize-sizes"],
+)
+def test_run_time_k_scales_or_sizes_are_a_one_line_error(op_type, inputs, message):
+    """K, scales and sizes make the result type, so they must be known at import."""
+    from onnx import TensorProto, helper
+
+    from nnstack.frontend.onnx import import_onnx
+
+    types = {"x": (TensorProto.FLOAT, [1, 1, 2, 2]), "k": (TensorProto.INT64, [1])}
+    types |= {"scales": (TensorProto.FLOAT, [4]), "sizes": (TensorProto.INT64, [4])}
+    outputs = ["y", "i"] if op_type == "TopK" else ["y"]
+    graph = helper.make_graph(
+        [helper.make_node(op_type, inputs, outputs, name="n")],
+        "g",
+        [helper.make_tensor_value_info(name, *types[name]) for name in inputs if name],
+        [helper.make_empty_tensor_value_info(name) for name in outputs],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    with pytest.raises(OnnxImportError, match=rf"^node 'n' \({op_type}, opset 19\): {message}$"):
+        import_onnx(model)

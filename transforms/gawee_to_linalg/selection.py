@@ -33,6 +33,10 @@ def _i64(value: int) -> SSAValue:
     return arith.ConstantOp(IntegerAttr(value, i64)).result
 
 
+def _true() -> SSAValue:
+    return arith.ConstantOp(IntegerAttr(1, 1)).result
+
+
 def _index_as_i64(dim: int) -> SSAValue:
     return arith.IndexCastOp(IndexOp(dim).result, i64).result
 
@@ -120,10 +124,6 @@ class TopKLowering(RewritePattern):
             gather,
         )
         rewriter.replace(op, b.ops, [values, indices])
-
-
-def _true() -> SSAValue:
-    return arith.ConstantOp(IntegerAttr(1, 1)).result
 
 
 SCATTER_COMBINE: dict[str, tuple[Callable[..., Operation], Callable[..., Operation]]] = {
