@@ -100,11 +100,22 @@ class ResizeOp(GaweeOperation):
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
 
-    mode = opt_attr_def(StringAttr, default_value=StringAttr("nearest"))
+    DEFAULTS: ClassVar[dict[str, str]] = {
+        "mode": "nearest",
+        "coordinateTransformationMode": "half_pixel",
+        "nearestMode": "round_prefer_floor",
+    }
+    """ONNX's defaults of the string attributes."""
+
+    mode = opt_attr_def(StringAttr, default_value=StringAttr(DEFAULTS["mode"]))
     coordinate_transformation_mode = opt_attr_def(
-        StringAttr, attr_name="coordinateTransformationMode", default_value=StringAttr("half_pixel")
+        StringAttr,
+        attr_name="coordinateTransformationMode",
+        default_value=StringAttr(DEFAULTS["coordinateTransformationMode"]),
     )
-    nearest_mode = opt_attr_def(StringAttr, attr_name="nearestMode", default_value=StringAttr("round_prefer_floor"))
+    nearest_mode = opt_attr_def(
+        StringAttr, attr_name="nearestMode", default_value=StringAttr(DEFAULTS["nearestMode"])
+    )
     scales = opt_attr_def(F64Array)
 
     traits = traits_def(Pure())
@@ -126,14 +137,14 @@ class ResizeOp(GaweeOperation):
     ):
         """`shape` is the result's; `scales` only where the model gave them."""
         input = SSAValue.get(input)
-        attributes: dict[str, Attribute] = {}
-        for name, value, default in (
-            ("mode", mode, "nearest"),
-            ("coordinateTransformationMode", coordinate_transformation_mode, "half_pixel"),
-            ("nearestMode", nearest_mode, "round_prefer_floor"),
-        ):
-            if value != default:
-                attributes[name] = StringAttr(value)
+        given = {
+            "mode": mode,
+            "coordinateTransformationMode": coordinate_transformation_mode,
+            "nearestMode": nearest_mode,
+        }
+        attributes: dict[str, Attribute] = {
+            name: StringAttr(value) for name, value in given.items() if value != self.DEFAULTS[name]
+        }
         if scales is not None:
             attributes["scales"] = DenseArrayBase.from_list(f64, [float(s) for s in scales])
         super().__init__(operands=[input], result_types=[tensor_like(input, shape)], attributes=attributes)
@@ -141,11 +152,7 @@ class ResizeOp(GaweeOperation):
     def choice(self, name: str) -> str:
         """The value of the string attribute `name`, or its default."""
         attr = self.attributes.get(name)
-        if isinstance(attr, StringAttr):
-            return attr.data
-        return {"mode": "nearest", "coordinateTransformationMode": "half_pixel", "nearestMode": "round_prefer_floor"}[
-            name
-        ]
+        return attr.data if isinstance(attr, StringAttr) else self.DEFAULTS[name]
 
     def given_scales(self) -> tuple[float, ...] | None:
         if self.scales is None:
