@@ -1,7 +1,6 @@
 """Lowerings of `gawee.topk` (three `linalg.generic`s: a rank count, the indices by
 rank, the values gathered with `tensor.extract`) and `gawee.scatter_nd` (nested
-`scf.for` loops over the update slices, `tensor.insert` / `tensor.insert_slice` into
-the carried result)."""
+`scf.for` loops over the updates, `tensor.insert_slice` into the carried result)."""
 
 from __future__ import annotations
 
@@ -155,7 +154,8 @@ class ScatterNDLowering(RewritePattern):
     - an index of full depth writes one element: `tensor.extract` of the update,
       combined with the current element by the reduction (`arith.addf` / `mulf` /
       `maximumf` / `minimumf`, or the `addi` / `muli` / `maxsi` / `minsi` of integers),
-      `tensor.insert`;
+      written as a one-element slice (`tensor.from_elements`, `tensor.insert_slice`;
+      IREE 3.12 miscompiles a `tensor.insert` into the loop-carried tensor);
     - a shorter index writes a slice: `tensor.extract_slice` of the update (rank-reduced),
       combined with the current slice by an element-wise `linalg.generic`,
       `tensor.insert_slice` at the index.
@@ -196,7 +196,8 @@ def _scatter_one(op: ScatterNDOp, acc: SSAValue, position: list[SSAValue]) -> SS
         update = tensor.ExtractOp(op.updates, position, element).result
         if scalar_op is not None:
             update = scalar_op(tensor.ExtractOp(acc, target, element).result, update).results[0]
-        return tensor.InsertOp(update, acc, target).result
+        single = tensor.FromElementsOp(update, result_type=TensorType(element, [1])).result
+        return tensor.InsertSliceOp.get(single, acc, [1] * depth, offsets=target).result
     rest = data[depth:]
     rest_type = TensorType(element, rest)
     zeros = [0] * len(rest)

@@ -4,8 +4,8 @@
 // it ranks above, or ties and j < i; NaN ranks above every number), a generic summing
 // select(rank[j] == p, j, 0) for the index of rank p, a gather generic for the values.
 // scatter_nd: one scf.for per batch dim of the indices carrying the result; tensor.extract
-// of the (wrapped) index entries, then tensor.insert of one element or tensor.insert_slice
-// of a rank-reduced slice, combined with the old value by the reduction.
+// of the (wrapped) index entries, then tensor.insert_slice of one element (tensor.from_elements)
+// or of a rank-reduced slice, combined with the old value by the reduction.
 
 func.func @topk_largest(%x: tensor<2x5xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>) {
   %v, %i = gawee.topk %x k = 3 axis = -1 : (tensor<2x5xf32>) -> (tensor<2x3xf32>, tensor<2x3xi64>)
@@ -180,8 +180,9 @@ func.func @scatter_nd_elements_add(%data: tensor<4x3xi64>, %ids: tensor<2x3x2xi6
 // CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = tensor.extract %[[UPDATES]][%[[V4]], %[[V10]]] : tensor<2x3xi64>
 // CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = tensor.extract %[[V11]][%[[V19]], %[[V27]]] : tensor<4x3xi64>
 // CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]] = arith.addi %[[V29]], %[[V28]] : i64
-// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = tensor.insert %[[V30]] into %[[V11]][%[[V19]], %[[V27]]] : tensor<4x3xi64>
-// CHECK-NEXT: scf.yield %[[V31]] : tensor<4x3xi64>
+// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = tensor.from_elements %[[V30]] : tensor<1xi64>
+// CHECK-NEXT: %[[V32:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V31]] into %[[V11]][%[[V19]], %[[V27]]] [1, 1] [1, 1] : tensor<1xi64> into tensor<4x3xi64>
+// CHECK-NEXT: scf.yield %[[V32]] : tensor<4x3xi64>
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield %[[V9]] : tensor<4x3xi64>
 // CHECK-NEXT: }
@@ -224,5 +225,39 @@ func.func @scatter_nd_one_slice_mul(%data: tensor<4x2x3xf32>, %ids: tensor<2xi64
 // CHECK-NEXT: } -> tensor<3xf32>
 // CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V19]] into %[[DATA]][%[[V7]], %[[V15]], 0] [1, 1, 3] [1, 1, 1] : tensor<3xf32> into tensor<4x2x3xf32>
 // CHECK-NEXT: func.return %[[V21]] : tensor<4x2x3xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// -----
+
+func.func @scatter_nd_one_element_max(%data: tensor<3x2xf32>, %ids: tensor<2xi64>, %updates: tensor<f32>) -> tensor<3x2xf32> {
+  %0 = gawee.scatter_nd %data, %ids, %updates reduction = "max" : (tensor<3x2xf32>, tensor<2xi64>, tensor<f32>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+
+// CHECK-LABEL: func.func @scatter_nd_one_element_max(
+// CHECK-SAME: %[[DATA:[a-zA-Z0-9_$.]+]]: tensor<3x2xf32>, %[[IDS:[a-zA-Z0-9_$.]+]]: tensor<2xi64>, %[[UPDATES:[a-zA-Z0-9_$.]+]]: tensor<f32>) -> tensor<3x2xf32> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = tensor.extract %[[IDS]][%[[V0]]] : tensor<2xi64>
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.index_cast %[[V1]] : i64 to index
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.cmpi slt, %[[V2]], %[[V3]] : index
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.constant 3 : index
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.addi %[[V2]], %[[V5]] : index
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.select %[[V4]], %[[V6]], %[[V2]] : index
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = tensor.extract %[[IDS]][%[[V8]]] : tensor<2xi64>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.index_cast %[[V9]] : i64 to index
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.cmpi slt, %[[V10]], %[[V11]] : index
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.addi %[[V10]], %[[V13]] : index
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.select %[[V12]], %[[V14]], %[[V10]] : index
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = tensor.extract %[[UPDATES]][] : tensor<f32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = tensor.extract %[[DATA]][%[[V7]], %[[V15]]] : tensor<3x2xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = arith.maximumf %[[V17]], %[[V16]] : f32
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = tensor.from_elements %[[V18]] : tensor<1xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V19]] into %[[DATA]][%[[V7]], %[[V15]]] [1, 1] [1, 1] : tensor<1xf32> into tensor<3x2xf32>
+// CHECK-NEXT: func.return %[[V20]] : tensor<3x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
