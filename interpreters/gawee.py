@@ -220,6 +220,90 @@ def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
 
+def _topk(op: gawee.TopKOp, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(values, indices) from a stable argsort: ascending puts NaN last; largest first
+    is the reversed stable sort of the reversed axis, so equal values still keep the
+    lower index first and NaN comes first."""
+    axis, size = op.normalized_axis, x.shape[op.normalized_axis]
+    if op.is_largest:
+        order = size - 1 - np.flip(np.argsort(np.flip(x, axis), axis=axis, kind="stable"), axis)
+    else:
+        order = np.argsort(x, axis=axis, kind="stable")
+    order = np.take(order, np.arange(op.count), axis=axis)
+    return np.take_along_axis(x, order, axis=axis), order.astype(np.int64)
+
+
+_SCATTER_COMBINE: dict[str, np.ufunc] = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}
+
+
+def _scatter_nd(op: gawee.ScatterNDOp, data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+    """Updates applied in order (the last of equal indices wins, or all combine)."""
+    depth = op.index_depth
+    positions = indices.reshape(-1, depth)
+    slices = updates.reshape(len(positions), *data.shape[depth:])
+    bounds = np.array(data.shape[:depth], np.int64)
+    outside = (positions < -bounds) | (positions >= bounds)
+    if outside.any():
+        row, dim = (int(v[0]) for v in np.nonzero(outside))
+        raise InterpretationError(
+            f"{op.name}: index {int(positions[row, dim])} is out of range for dim {dim} of size {bounds[dim]}"
+        )
+    positions = np.where(positions < 0, positions + bounds, positions)
+    out = data.copy()
+    combine = _SCATTER_COMBINE.get(op.reduction_kind)
+    if combine is not None:
+        combine.at(out, tuple(positions.T), slices)
+    else:
+        for position, update in zip(positions, slices):
+            out[tuple(position)] = update
+    return out
+
+
+class _NumpyArithmetic:
+    """`gawee.ResizedAxis.source` on numpy f64 arrays."""
+
+    constant = staticmethod(np.float64)
+    add = staticmethod(np.add)
+    sub = staticmethod(np.subtract)
+    mul = staticmethod(np.multiply)
+    div = staticmethod(np.divide)
+
+
+_NEAREST_STEP: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "floor": lambda frac: np.zeros_like(frac, dtype=bool),
+    "ceil": lambda frac: frac > 0,
+    "round_prefer_floor": lambda frac: frac > 0.5,
+    "round_prefer_ceil": lambda frac: frac >= 0.5,
+}
+"""Whether nearest resizing rounds a source coordinate up, from its fractional part."""
+
+
+def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
+    """One resized dim at a time, as ONNX's reference: nearest takes floor(x) (+1 by
+    `nearestMode`); linear combines the neighbours ceil(x) - 1 and ceil(x) with weights
+    1 - r and r, r = x - (ceil(x) - 1), in f64. Indices are clamped to the input."""
+    mode, coordinates = op.choice("mode"), op.choice("coordinateTransformationMode")
+    step = _NEAREST_STEP[op.choice("nearestMode")]
+    out = x.astype(np.float64) if mode == "linear" else x
+    for d, axis in enumerate(op.axes()):
+        if axis.is_identity:
+            continue
+        outputs = np.arange(axis.out, dtype=np.float64)
+        # a constant coordinate (a resized length of 1) is a scalar
+        source = np.broadcast_to(axis.source(coordinates, outputs, _NumpyArithmetic()), outputs.shape)
+        if mode == "nearest":
+            floor = np.floor(source)
+            index = floor + step(source - floor)
+            out = np.take(out, np.clip(index, 0, axis.size - 1).astype(np.intp), axis=d)
+            continue
+        low = np.ceil(source) - 1
+        weight = (source - low).reshape([-1 if i == d else 1 for i in range(x.ndim)])
+        below = np.take(out, np.clip(low, 0, axis.size - 1).astype(np.intp), axis=d)
+        above = np.take(out, np.clip(low + 1, 0, axis.size - 1).astype(np.intp), axis=d)
+        out = below * (1 - weight) + above * weight
+    return out
+
+
 @register_impls
 class GaweeFunctions(InterpreterFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics)."""
@@ -389,3 +473,11 @@ class GaweeFunctions(InterpreterFunctions):
     run_squeeze = impl(gawee.SqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
     run_cat = impl(gawee.CatOp)(_on_arrays(lambda op, *xs: np.concatenate(xs, axis=op.normalized_axis)))
     run_slice = impl(gawee.SliceOp)(_on_arrays(_slice))
+    run_scatter_nd = impl(gawee.ScatterNDOp)(_on_arrays(_scatter_nd))
+    run_resize = impl(gawee.ResizeOp)(_on_arrays(_resize))
+
+    @impl(gawee.TopKOp)
+    def run_topk(self, interpreter: Interpreter, op: gawee.TopKOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(op, args)
+        values, indices = _topk(op, x)
+        return (values, indices)

@@ -42,8 +42,11 @@ from nnstack.transforms.gawee_to_linalg import (
     ReduceLowering,
     ReluLowering,
     ReshapeLowering,
+    ResizeLowering,
+    ScatterNDLowering,
     SliceLowering,
     SoftmaxLowering,
+    TopKLowering,
     TransposeLowering,
     UnaryElementwiseLowering,
     VariadicElementwiseLowering,
@@ -82,6 +85,9 @@ LOWERED_OPS = (
     gawee.UnsqueezeOp,
     gawee.CatOp,
     gawee.SliceOp,
+    gawee.TopKOp,
+    gawee.ScatterNDOp,
+    gawee.ResizeOp,
 )
 """The gawee ops the patterns lower."""
 
@@ -149,6 +155,9 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     CatLowering(),
                     SliceLowering(),
                     VariadicElementwiseLowering(),
+                    TopKLowering(),
+                    ScatterNDLowering(),
+                    ResizeLowering(),
                 ],
                 dce_enabled=False,
             ),

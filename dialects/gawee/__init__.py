@@ -16,7 +16,8 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`); shape rules and the
+The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`,
+`selection`, `resize`); shape rules and the
 shared base in `base`.
 """
 
@@ -110,6 +111,8 @@ from nnstack.dialects.gawee.reduce import (
     ReduceSumOp,
     reduced_shape,
 )
+from nnstack.dialects.gawee.resize import ResizedAxis, ResizeOp
+from nnstack.dialects.gawee.selection import ScatterNDOp, TopKOp
 from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
 from nnstack.dialects.utils import broadcast_shape, tensor_like, tensor_shape, window_output_size
 
@@ -176,6 +179,9 @@ Gawee = Dialect(
         SliceOp,
         SqueezeOp,
         UnsqueezeOp,
+        TopKOp,
+        ScatterNDOp,
+        ResizeOp,
     ],
     [],
 )
@@ -235,6 +241,9 @@ __all__ = [
     "ReduceSumOp",
     "ReluOp",
     "ReshapeOp",
+    "ResizeOp",
+    "ResizedAxis",
+    "ScatterNDOp",
     "SigmoidOp",
     "SinOp",
     "SliceOp",
@@ -244,6 +253,7 @@ __all__ = [
     "SubOp",
     "SumOp",
     "TanhOp",
+    "TopKOp",
     "TransposeOp",
     "UnaryElementwiseOp",
     "UnsqueezeOp",

@@ -397,6 +397,123 @@ def convert_slice(context: ImportContext) -> None:
     context.define(context.emit(gawee.SliceOp(context.value(0), starts, ends, axes, steps)).results[0])
 
 
+def _string(context: ImportContext, name: str, default: str) -> str:
+    value = context.attribute(name, default)
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def convert_topk(context: ImportContext) -> None:
+    """K is an input from opset 10 (it must be a constant), an attribute before."""
+    if context.opset >= 10:
+        k = context.constant(1, "K").reshape(-1)
+        if k.size != 1:
+            raise context.fail(f"K must hold one value, got {k.size}")
+        count = int(k[0])
+    else:
+        count = int(context.attribute("k"))  # type: ignore[arg-type]
+    shape = context.shape(0)
+    axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+    if not -len(shape) <= axis < len(shape) or not 1 <= count <= shape[axis]:
+        raise context.fail(f"K = {count} is not in [1, size of axis {axis}] for input shape {list(shape)}")
+    op = gawee.TopKOp(
+        context.value(0),
+        count,
+        axis,
+        largest=bool(context.attribute("largest", 1)),
+        sorted=bool(context.attribute("sorted", 1)),
+    )
+    context.define(*context.emit(op).results)
+
+
+def convert_scatter_nd(context: ImportContext) -> None:
+    reduction = _string(context, "reduction", "none")
+    if reduction not in gawee.ScatterNDOp.REDUCTIONS:
+        raise context.fail(f"reduction = {reduction} is not supported")
+    op = gawee.ScatterNDOp(context.value(0), context.value(1), context.value(2), reduction)
+    context.define(context.emit(op).results[0])
+
+
+def _resize_target(context: ImportContext, scales_input: int) -> tuple[tuple[int, ...], tuple[float, ...] | None]:
+    """The result shape and the given scales (None for sizes) of Resize from its
+    constant scales or sizes input (per `axes` from opset 18)."""
+    shape = context.shape(0)
+    rank = len(shape)
+    axes = _ints(context.attribute("axes"), range(rank))
+    axes = tuple(a + rank if a < 0 else a for a in axes)
+    given = [
+        (index, name)
+        for index, name in ((scales_input, "scales"), (scales_input + 1, "sizes"))
+        if context.has_input(index) and context.constant(index, name).size > 0
+    ]
+    if len(given) != 1:
+        raise context.fail("exactly one of scales and sizes must be given")
+    index, name = given[0]
+    values = context.constant(index, name).reshape(-1)
+    if len(values) != len(axes):
+        raise context.fail(f"{name} has {len(values)} values for {len(axes)} axes")
+    if name == "sizes":
+        if _string(context, "keep_aspect_ratio_policy", "stretch") != "stretch":
+            raise context.fail("keep_aspect_ratio_policy other than stretch is not supported")
+        sizes = dict(zip(axes, (int(v) for v in values)))
+        return tuple(sizes.get(d, size) for d, size in enumerate(shape)), None
+    by_axis = dict(zip(axes, (float(v) for v in values)))
+    scales = tuple(by_axis.get(d, 1.0) for d in range(rank))
+    if any(not s > 0 for s in scales):
+        raise context.fail(f"scales must be positive, got {list(scales)}")
+    return tuple(math.floor(size * s) for size, s in zip(shape, scales)), scales
+
+
+def convert_resize(context: ImportContext) -> None:
+    """Resize from opset 11 (X, roi, scales, sizes): modes nearest and linear; the
+    scales or sizes must be constants (they make the static result type)."""
+    if context.opset < 11:
+        raise context.fail("Resize before opset 11 (Upsample-style coordinates) is not supported")
+    mode = _string(context, "mode", "nearest")
+    if mode not in gawee.ResizeOp.MODES:
+        raise context.fail(f"mode = {mode} is not supported (only nearest and linear; no bicubic)")
+    coordinates = _string(context, "coordinate_transformation_mode", "half_pixel")
+    if coordinates not in gawee.ResizeOp.COORDINATE_MODES:
+        raise context.fail(f"coordinate_transformation_mode = {coordinates} is not supported")
+    nearest = _string(context, "nearest_mode", "round_prefer_floor")
+    if nearest not in gawee.ResizeOp.NEAREST_MODES:
+        raise context.fail(f"nearest_mode = {nearest} is not supported")
+    _reject_attributes(context, antialias=0, exclude_outside=0)
+    shape, scales = _resize_target(context, 2)
+    op = gawee.ResizeOp(
+        context.value(0),
+        shape,
+        mode=mode,
+        coordinate_transformation_mode=coordinates,
+        nearest_mode=nearest,
+        scales=scales,
+    )
+    context.define(context.emit(op).results[0])
+
+
+def convert_upsample(context: ImportContext) -> None:
+    """Upsample (opsets 7 to 9; scales an attribute, then an input): Resize with
+    asymmetric coordinates, nearest rounding down."""
+    mode = _string(context, "mode", "nearest")
+    if mode not in gawee.ResizeOp.MODES:
+        raise context.fail(f"mode = {mode} is not supported")
+    if context.opset >= 9:
+        scales = tuple(float(v) for v in context.constant(1, "scales").reshape(-1))
+    else:
+        scales = tuple(float(v) for v in context.attribute("scales", ()))  # type: ignore[union-attr]
+    shape = context.shape(0)
+    if len(scales) != len(shape) or any(s < 1 for s in scales):
+        raise context.fail(f"scales {list(scales)} must be one value >= 1 per dim of {list(shape)}")
+    op = gawee.ResizeOp(
+        context.value(0),
+        [math.floor(size * s) for size, s in zip(shape, scales)],
+        mode=mode,
+        coordinate_transformation_mode="asymmetric",
+        nearest_mode="floor",
+        scales=scales,
+    )
+    context.define(context.emit(op).results[0])
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -460,5 +577,9 @@ CONVERTERS: Mapping[str, Converter] = {
     "Squeeze": convert_squeeze,
     "Concat": convert_concat,
     "Slice": convert_slice,
+    "TopK": convert_topk,
+    "ScatterND": convert_scatter_nd,
+    "Resize": convert_resize,
+    "Upsample": convert_upsample,
 }
 """The converter of each supported ONNX operator type (default domain)."""

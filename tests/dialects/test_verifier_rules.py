@@ -165,7 +165,16 @@ VARIADIC = [
 ]
 CLIP = Op("gawee.clip", (t(2, 3),), {"min": "-1.000000e+00 : f64", "max": "1.000000e+00 : f64"}, (t(2, 3),))
 LOG_SOFTMAX = Op("gawee.log_softmax", (t(2, 3),), {"axis": i64(1)}, (t(2, 3),))
-NEW_OPS = [*VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
+TOPK = Op("gawee.topk", (t(3, 7),), {"k": i64(3), "axis": i64(-1)}, (t(3, 3), t(3, 3, element="i64")))
+SCATTER_ND = Op("gawee.scatter_nd", (t(4, 3), t(2, 1, element="i64"), t(2, 3)), {}, (t(4, 3),))
+RESIZE = Op(
+    "gawee.resize",
+    (t(1, 2, 3, 4),),
+    {"mode": '"linear"', "coordinateTransformationMode": '"align_corners"', "scales": "array<f64: 1.0, 1.0, 2.0, 2.5>"},
+    (t(1, 2, 6, 10),),
+)
+SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE]
+NEW_OPS = [*SELECTION_OPS, *VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
 
 GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
@@ -371,6 +380,38 @@ def gawee_cases() -> list[Invalid]:
         ("slice-axis-range", G_SLICE.attr("axes", a(0, 2)), "distinct dims"),
         ("slice-repeated-axis", G_SLICE.attr("axes", a(1, -1)), "distinct dims"),
         ("slice-result-shape", G_SLICE.result(t(3, 3)), "result shape"),
+    ]
+    cases += [
+        ("topk-axis-range", TOPK.attr("axis", i64(2)), "out of range"),
+        ("topk-zero-k", TOPK.attr("k", i64(0)), "'k'"),
+        ("topk-k-too-large", TOPK.attr("k", i64(8)), "'k'"),
+        ("topk-values-shape", replace(TOPK, results=(t(3, 2), t(3, 3, element="i64"))), "values shape"),
+        ("topk-indices-shape", replace(TOPK, results=(t(3, 3), t(3, 2, element="i64"))), "indices shape"),
+        ("topk-i32-indices", replace(TOPK, results=(t(3, 3), t(3, 3, element="i32"))), "i64"),
+        ("topk-mask", replace(TOPK, operands=(t(3, 7, element="i1"),), results=(t(3, 3, element="i1"), t(3, 3, element="i64"))), "i1"),
+        ("topk-mixed-types", replace(TOPK, results=(t(3, 3, element="f64"), t(3, 3, element="i64"))), "f64"),
+        ("topk-largest-not-bool", TOPK.attr("largest", i64(1)), "i1"),
+        ("scatter_nd-unknown-reduction", SCATTER_ND.attr("reduction", '"sum"'), "'reduction'"),
+        ("scatter_nd-reduction-on-masks", replace(SCATTER_ND, operands=(t(4, 3, element="i1"), t(2, 1, element="i64"), t(2, 3, element="i1")), results=(t(4, 3, element="i1"),)).attr("reduction", '"max"'), "needs numbers"),
+        ("scatter_nd-index-too-deep", SCATTER_ND.operand(1, t(2, 3, element="i64")), "last dim of indices"),
+        ("scatter_nd-scalar-indices", SCATTER_ND.operand(1, t(element="i64")), "rank >= 1"),
+        ("scatter_nd-updates-shape", SCATTER_ND.operand(2, t(2, 2)), "updates shape"),
+        ("scatter_nd-result-shape", SCATTER_ND.result(t(3, 4)), "result shape"),
+        ("scatter_nd-i32-indices", SCATTER_ND.operand(1, t(2, 1, element="i32")), "i64"),
+        ("scatter_nd-mixed-types", SCATTER_ND.operand(2, t(2, 3, element="f64")), "f64"),
+        ("resize-cubic", RESIZE.attr("mode", '"cubic"'), "cubic"),
+        ("resize-unknown-mode", RESIZE.attr("mode", '"area"'), "'mode'"),
+        ("resize-tf-crop-and-resize", RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"'), "coordinateTransformationMode"),
+        ("resize-unknown-nearest-mode", RESIZE.attr("nearestMode", '"round"'), "nearestMode"),
+        ("resize-linear-integers", RESIZE.operand(0, t(1, 2, 3, 4, element="i32")).result(t(1, 2, 6, 10, element="i32")), "float"),
+        ("resize-ranks", RESIZE.result(t(2, 6, 10)), "rank"),
+        ("resize-empty", RESIZE.operand(0, t(1, 2, 0, 4)).attr("scales", None), "empty"),
+        ("resize-scales-length", RESIZE.attr("scales", "array<f64: 2.0, 2.5>"), "one value per dim"),
+        ("resize-negative-scale", RESIZE.attr("scales", "array<f64: 1.0, 1.0, -2.0, 2.5>"), "positive"),
+        ("resize-result-shape", RESIZE.result(t(1, 2, 6, 11)), "floor"),
+        ("resize-mode-not-a-string", RESIZE.attr("mode", i64(1)), "string"),
+        ("resize-integer-scales", RESIZE.attr("scales", a(1, 1, 2, 2)), "f64"),
+        ("resize-mixed-types", RESIZE.result(t(1, 2, 6, 10, element="f64")), "f64"),
     ]
     cases += [
         ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),

@@ -11,6 +11,7 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 - `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
   gawee.layer_norm, the gawee.reduce_* ops.
+- `selection`: gawee.topk, gawee.scatter_nd. `resize`: gawee.resize.
 - `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
 """
@@ -33,6 +34,8 @@ from .movement import CatLowering, ExpandLowering, GatherElementsLowering, Gathe
 from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
+from .resize import ResizeLowering
+from .selection import ScatterNDLowering, TopKLowering
 
 __all__ = [
     "BINARY_BODIES",
@@ -60,8 +63,11 @@ __all__ = [
     "ReduceLowering",
     "ReluLowering",
     "ReshapeLowering",
+    "ResizeLowering",
+    "ScatterNDLowering",
     "SliceLowering",
     "SoftmaxLowering",
+    "TopKLowering",
     "TransposeLowering",
     "UnaryElementwiseLowering",
     "VariadicElementwiseLowering",

@@ -1,0 +1,165 @@
+"""Lowering of `gawee.resize`: one `linalg.generic` over the result whose body maps
+each output index to its source coordinate in f64 arith and reads the input's
+neighbours with `tensor.extract`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.dialects import arith, tensor
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerAttr, f64, i64
+from xdsl.dialects.linalg.ops import IndexOp
+from xdsl.ir import SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+
+from nnstack.dialects.gawee import ResizedAxis, ResizeOp
+
+from .builder import LoweringBuilder, element_type_of, identity_map, parallel, shape_of, unsupported_reason
+
+
+class _IRArithmetic:
+    """`gawee.ResizedAxis.source` as f64 arith ops, created implicitly."""
+
+    @staticmethod
+    def constant(value: float) -> SSAValue:
+        return arith.ConstantOp(FloatAttr(value, f64)).result
+
+    @staticmethod
+    def add(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return arith.AddfOp(lhs, rhs).result
+
+    @staticmethod
+    def sub(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return arith.SubfOp(lhs, rhs).result
+
+    @staticmethod
+    def mul(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return arith.MulfOp(lhs, rhs).result
+
+    @staticmethod
+    def div(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+        return arith.DivfOp(lhs, rhs).result
+
+
+NEAREST_ROUNDING: dict[str, tuple[str, float] | None] = {
+    "floor": None,
+    "ceil": ("ogt", 0.0),
+    "round_prefer_floor": ("ogt", 0.5),
+    "round_prefer_ceil": ("oge", 0.5),
+}
+"""When nearest resizing takes floor(x) + 1: the `arith.cmpf` of x - floor(x) with a
+constant, per `nearestMode` (never for floor)."""
+
+
+def _i64(value: int) -> SSAValue:
+    return arith.ConstantOp(IntegerAttr(value, i64)).result
+
+
+def _to_f64(value: SSAValue) -> SSAValue:
+    return arith.SIToFPOp(value, f64).result
+
+
+def _rounded(x: SSAValue, up: bool) -> SSAValue:
+    """floor(x) (ceil(x) when `up`) as an i64, with arith only: the truncation toward
+    zero of `arith.fptosi`, moved by one where it lies on the wrong side of x."""
+    truncated = arith.FPToSIOp(x, i64).result
+    wrong_side = arith.CmpfOp(_to_f64(truncated), x, "olt" if up else "ogt").result
+    step = arith.ExtUIOp(wrong_side, i64).result
+    return (arith.AddiOp if up else arith.SubiOp)(truncated, step).result
+
+
+def _clamped_index(index: SSAValue, size: int) -> SSAValue:
+    """An i64 index clamped to [0, size) as an `index`."""
+    low = arith.MaxSIOp(index, _i64(0)).result
+    return arith.IndexCastOp(arith.MinSIOp(low, _i64(size - 1)).result, IndexType()).result
+
+
+def _source(op: ResizeOp, axis: ResizedAxis, dim: int) -> SSAValue:
+    """The f64 source coordinate of the output index along `dim`."""
+    y = _to_f64(arith.IndexCastOp(IndexOp(dim).result, i64).result)
+    return axis.source(op.choice("coordinateTransformationMode"), y, _IRArithmetic())
+
+
+def _nearest(op: ResizeOp, axis: ResizedAxis, dim: int) -> SSAValue:
+    x = _source(op, axis, dim)
+    index = _rounded(x, up=False)
+    rounding = NEAREST_ROUNDING[op.choice("nearestMode")]
+    if rounding is not None:
+        predicate, threshold = rounding
+        fraction = arith.SubfOp(x, _to_f64(index)).result
+        up = arith.CmpfOp(fraction, _IRArithmetic.constant(threshold), predicate).result
+        index = arith.AddiOp(index, arith.ExtUIOp(up, i64).result).result
+    return _clamped_index(index, axis.size)
+
+
+def _linear(op: ResizeOp, axis: ResizedAxis, dim: int) -> tuple[tuple[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]:
+    """((index, weight) of the lower neighbour, (index, weight) of the upper one): the
+    lower is ceil(x) - 1, weighted 1 - r, r = x - (ceil(x) - 1) in (0, 1]."""
+    x = _source(op, axis, dim)
+    low = arith.SubiOp(_rounded(x, up=True), _i64(1)).result
+    ratio = arith.SubfOp(x, _to_f64(low)).result
+    high = arith.AddiOp(low, _i64(1)).result
+    low_weight = arith.SubfOp(_IRArithmetic.constant(1.0), ratio).result
+    return (_clamped_index(low, axis.size), low_weight), (_clamped_index(high, axis.size), ratio)
+
+
+class ResizeLowering(RewritePattern):
+    """
+    Lowers `gawee.resize` to one `linalg.generic` over the result (no inputs). Along a
+    dim that keeps its size and scale the source index is `linalg.index`; along a
+    resized one the output index goes to f64 (`arith.index_cast`, `arith.sitofp`) and
+    through the op's coordinate transformation in arith (`addf`, `subf`, `mulf`,
+    `divf` with f64 constants, ONNX's formula in ONNX's order). Then
+
+    - nearest: floor(x) (`arith.fptosi`, corrected by one where it truncated upward),
+      plus one where `arith.cmpf` of x - floor(x) asks for rounding up by `nearestMode`;
+      one `tensor.extract`;
+    - linear: the neighbours ceil(x) - 1 and ceil(x) with weights 1 - r and r; one
+      `tensor.extract` per corner of the resized dims (4 for NCHW images), widened to
+      f64 (`arith.extf`), combined dim by dim (`mulf`, `addf`, the first resized dim
+      innermost, as ONNX's reference) and narrowed once (`arith.truncf`).
+
+    Indices are clamped to the input with `arith.maxsi` / `minsi`.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: ResizeOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        shape, element = shape_of(op.output), element_type_of(op.output)
+        axes = op.axes()
+        linear = op.choice("mode") == "linear"
+
+        def body(_out: SSAValue) -> SSAValue:
+            fixed = {d: IndexOp(d).result for d, axis in enumerate(axes) if axis.is_identity}
+            if not linear:
+                position = [fixed[d] if d in fixed else _nearest(op, axis, d) for d, axis in enumerate(axes)]
+                return tensor.ExtractOp(op.input, position, element).result
+            neighbours = {d: _linear(op, axis, d) for d, axis in enumerate(axes) if d not in fixed}
+            value = _interpolate(op.input, element, fixed, neighbours, sorted(neighbours))
+            return value if element == f64 else arith.TruncFOp(value, element).result
+
+        result = b.generic([], b.empty(shape, element), [identity_map(len(shape))], parallel(len(shape)), body)
+        rewriter.replace(op, b.ops, [result])
+
+
+def _interpolate(
+    source: SSAValue,
+    element: AnyFloat,
+    fixed: dict[int, SSAValue],
+    neighbours: dict[int, tuple[tuple[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]],
+    dims: Sequence[int],
+) -> SSAValue:
+    """sum over the neighbours of the last of `dims` of weight * (the interpolation
+    over the other dims), in f64."""
+    if not dims:
+        position = [fixed[d] for d in range(len(fixed))]
+        value = tensor.ExtractOp(source, position, element).result
+        return value if element == f64 else arith.ExtFOp(value, f64).result
+    *rest, dim = dims
+    terms = [
+        arith.MulfOp(_interpolate(source, element, {**fixed, dim: index}, neighbours, rest), weight).result
+        for index, weight in neighbours[dim]
+    ]
+    return arith.AddfOp(*terms).result
