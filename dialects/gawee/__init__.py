@@ -16,7 +16,7 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`); shape rules and the
+The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`, `movement`, `reduce`); shape rules and the
 shared base in `base`.
 """
 
@@ -26,6 +26,7 @@ from nnstack.dialects.gawee.base import (
     GaweeOperation,
     adaptive_windows,
     expand_padding,
+    expect_pool_window,
     flattened_shape,
     gawee_op_definition,
     normalize_dim,
@@ -94,14 +95,17 @@ from nnstack.dialects.gawee.nn import (
     AxisSoftmaxOp,
     BatchNormOp,
     ConvOp,
+    GemmOp,
     LayerNormOp,
     LinearOp,
     LogSoftmaxOp,
+    LrnOp,
     MatMulOp,
     MaxPoolOp,
     SoftmaxOp,
     matmul_shape,
 )
+from nnstack.dialects.gawee.pooling import AveragePoolOp, GlobalAveragePoolOp, window_counts
 from nnstack.dialects.gawee.reduce import (
     ReduceMaxOp,
     ReduceMeanOp,
@@ -176,6 +180,10 @@ Gawee = Dialect(
         SliceOp,
         SqueezeOp,
         UnsqueezeOp,
+        GemmOp,
+        AveragePoolOp,
+        GlobalAveragePoolOp,
+        LrnOp,
     ],
     [],
 )
@@ -185,6 +193,7 @@ __all__ = [
     "AdAvgPoolOp",
     "AddOp",
     "AndOp",
+    "AveragePoolOp",
     "AxisSoftmaxOp",
     "BatchNormOp",
     "BroadcastBinaryOp",
@@ -205,6 +214,8 @@ __all__ = [
     "Gawee",
     "GaweeOperation",
     "GeluOp",
+    "GemmOp",
+    "GlobalAveragePoolOp",
     "GreaterEqualOp",
     "GreaterOp",
     "HardSigmoidOp",
@@ -217,6 +228,7 @@ __all__ = [
     "LogOp",
     "LogSoftmaxOp",
     "LogicalBinaryOp",
+    "LrnOp",
     "MatMulOp",
     "MaxOp",
     "MaxPoolOp",
@@ -253,6 +265,7 @@ __all__ = [
     "adaptive_windows",
     "broadcast_shape",
     "expand_padding",
+    "expect_pool_window",
     "flattened_shape",
     "gawee_op_definition",
     "matmul_shape",
@@ -264,5 +277,6 @@ __all__ = [
     "tensor_like",
     "tensor_shape",
     "unsqueezed_shape",
+    "window_counts",
     "window_output_size",
 ]

@@ -130,3 +130,33 @@ class GaweeOperation(IRDLOperation):
         """Pooling needs at least one input element per window (PyTorch rejects empty input)."""
         if h < 1 or w < 1:
             raise self.fail(f"input spatial size {h}x{w} must not be empty")
+
+
+def expect_pool_window(
+    op: GaweeOperation,
+    input: SSAValue,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    padding: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool,
+) -> tuple[int, int]:
+    """Checks a 2-D pooling window (max_pool, average_pool) against its NCHW input:
+    two positive kernel, stride and dilation values, 2 or 4 paddings >= 0, a
+    non-empty input the window fits in. Returns (oH, oW)."""
+    op.expect_rank("input", input, 4)
+    for name, values in (("kernelSize", kernel), ("strides", strides), ("dilation", dilation)):
+        op.expect_length(name, values, 2)
+        op.expect_positive(name, values)
+    op.expect_length("padding", padding, 2, 4)
+    op.expect_positive("padding", padding, minimum=0)
+    _, _, h, w = tensor_shape(input)
+    op.expect_nonempty_window_input(h, w)
+    oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, ceil_mode)
+    if oh < 1 or ow < 1:
+        top, left, bottom, right = expand_padding(padding)
+        raise op.fail(
+            f"the dilated kernel {list(kernel)} does not fit in the padded input "
+            f"{h + top + bottom}x{w + left + right}"
+        )
+    return oh, ow
