@@ -214,6 +214,16 @@ class AdAvgPoolLowering(GaweeToMirPattern):
         return ops[-1].results[0]
 
 
+class GlobalAveragePoolLowering(GaweeToMirPattern):
+    """gawee.global_average_pool -> one mir.reduce mean over the spatial dims with
+    keep_dims (ad_avg_pool's 1x1 case, for any rank >= 3)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.GlobalAveragePoolOp, rewriter: PatternRewriter, /):
+        spatial = tuple(range(2, len(mir.tensor_shape(op.input))))
+        self.replace(rewriter, op, [mir.ReduceOp(op.input, "mean", spatial, keep_dims=True)])
+
+
 class FlattenLowering(GaweeToMirPattern):
     """gawee.flatten -> a static mir.reshape to the flattened result type."""
 
@@ -258,6 +268,7 @@ class ConvertGaweeToMirPass(ModulePass):
             BatchNormLowering(),
             MaxPoolLowering(),
             AdAvgPoolLowering(),
+            GlobalAveragePoolLowering(),
             FlattenLowering(),
             LinearLowering(),
         ]

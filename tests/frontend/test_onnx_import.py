@@ -201,13 +201,13 @@ def single_node_model(
             "node 'mp' (MaxPool, opset 17): attribute storage_order = 1 is not supported",
         ),
         (
-            helper.make_node("Gemm", ["x", "x"], ["y"], name="g", transB=0),
-            [3, 3],
+            helper.make_node("AveragePool", ["x"], ["y"], name="ap", kernel_shape=[2]),
+            [1, 2, 6],
             TensorProto.FLOAT,
-            "node 'g' (Gemm, opset 17): only transA = 0, transB = 1, alpha = beta = 1 is supported",
+            "node 'ap' (AveragePool, opset 17): only NCHW (rank-4) inputs are supported, got rank 3",
         ),
     ],
-    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "unsupported-gemm"],
+    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "1d-pooling"],
 )
 def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     with pytest.raises(OnnxImportError) as info:
@@ -360,3 +360,36 @@ def test_feed_forward_with_layer_norm_matches_onnxruntime(level: str):
     model = export(FeedForward().eval(), example)
     assert {"LayerNormalization", "Erf", "MatMul"} <= {n.op_type for n in model.graph.node}
     check_against_onnxruntime(model, {"x": example.numpy()}, level)
+
+
+@pytest.mark.parametrize(
+    ("attributes", "c_shape", "expected_op"),
+    [
+        ({"transB": 1}, (5,), "gawee.linear"),
+        ({"transB": 1}, None, "gawee.linear"),
+        ({"transB": 1}, (3, 5), "gawee.gemm"),
+        ({"transA": 1, "alpha": 0.5, "beta": 2.0}, (1, 5), "gawee.gemm"),
+    ],
+    ids=["linear", "linear-no-bias", "matrix-c", "general"],
+)
+def test_gemm_imports_as_linear_only_in_pytorchs_form(attributes, c_shape, expected_op):
+    rng = np.random.default_rng(0)
+    a_shape = (4, 3) if attributes.get("transA") else (3, 4)
+    b = rng.standard_normal((5, 4) if attributes.get("transB") else (4, 5)).astype(np.float32)
+    initializers = [numpy_helper.from_array(b, "b")]
+    if c_shape is not None:
+        initializers.append(numpy_helper.from_array(rng.standard_normal(c_shape).astype(np.float32), "c"))
+    node = helper.make_node("Gemm", ["a", "b", "c"][: len(initializers) + 1], ["y"], **attributes)
+    graph = helper.make_graph(
+        [node],
+        "gemm",
+        [helper.make_tensor_value_info("a", TensorProto.FLOAT, a_shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        initializers,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    ops = [op.name for op in import_onnx(model).walk() if op.name.startswith("gawee.")]
+    assert ops == [expected_op]
+    inputs = {"a": rng.standard_normal(a_shape).astype(np.float32)}
+    for level in ("gawee", "linalg"):
+        check_against_onnxruntime(model, inputs, level)

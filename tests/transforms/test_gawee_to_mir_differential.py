@@ -158,6 +158,11 @@ def test_ad_avg_pool(size: tuple[int, int], output_size: tuple[int, int]):
     assert_same_numbers(single_op_module([(2, 3, *size)], lambda x: gawee.AdAvgPoolOp(x, output_size)))
 
 
+@pytest.mark.parametrize("shape", [(2, 3, 5), (2, 3, 7, 7), (1, 2, 3, 4, 2)], ids=["1d", "2d", "3d"])
+def test_global_average_pool(shape: tuple[int, ...]):
+    assert_same_numbers(single_op_module([shape], gawee.GlobalAveragePoolOp))
+
+
 @pytest.mark.parametrize("affine", [True, False])
 @pytest.mark.parametrize("shape", [(2, 3), (2, 3, 5), (1, 3, 4, 4)])
 def test_batch_norm(shape: tuple[int, ...], affine: bool):

@@ -58,6 +58,19 @@ func.func @ad_avg_pool_global(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x1x1xf32> 
 
 // -----
 
+// global_average_pool: ad_avg_pool's 1x1 case, over every spatial dim of any rank.
+func.func @global_average_pool(%x: tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32> {
+  %0 = gawee.global_average_pool %x : (tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32>
+  func.return %0 : tensor<2x3x1x1x1xf32>
+}
+
+// CHECK-LABEL: func.func @global_average_pool(
+// CHECK-SAME:  %x: tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32> {
+// CHECK-NEXT:    %[[V0:.*]] = mir.reduce mean %x axes = [2, 3, 4] keep_dims = true : (tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<2x3x1x1x1xf32>
+
+// -----
+
 // Divisible sizes: equal windows, so a reshape into [N, C, OH, KH, OW, KW] and one mean.
 func.func @ad_avg_pool_divisible(%x: tensor<2x3x8x6xf32>) -> tensor<2x3x4x2xf32> {
   %0 = "gawee.ad_avg_pool"(%x) {outputSize = array<i64: 4, 2>} : (tensor<2x3x8x6xf32>) -> tensor<2x3x4x2xf32>
