@@ -110,8 +110,9 @@ class AdAvgPoolLowering(RewritePattern):
         _, _, oh, ow = out_shape
         if h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
-            total = _window_sum(b, op.input, out_shape, (kh, kw), (kh, kw), (1, 1))
-            result = _divide(b, total, [float(kh * kw)] * (oh * ow))
+            zero = b.constant(0.0, element_type)
+            total = _window_sum(b, op.input, out_shape, (kh, kw), (kh, kw), (1, 1), zero)
+            result = _divide(b, total, float(kh * kw))
         else:
             zero = b.constant(0.0, element_type)
             init = b.filled(out_shape, zero)
@@ -162,13 +163,15 @@ class AveragePoolLowering(RewritePattern):
         top, left, bottom, right = expand_padding(op.array("padding"))
         bottom = max(bottom, (oh - 1) * strides[0] + dilation[0] * (kernel[0] - 1) + 1 - (h + top))
         right = max(right, (ow - 1) * strides[1] + dilation[1] * (kernel[1] - 1) + 1 - (w + left))
+        zero = b.constant(0.0, element_type_of(op.output))
         x = op.input
         if any((top, left, bottom, right)):
-            zero = b.constant(0.0, element_type_of(op.output))
             x = b.pad(x, [0, 0, top, left], [0, 0, bottom, right], zero)
-        total = _window_sum(b, x, out_shape, kernel, strides, dilation)
+        total = _window_sum(b, x, out_shape, kernel, strides, dilation, zero)
         rows, cols = op.divisors()
-        rewriter.replace(op, b.ops, [_divide(b, total, [float(r * c) for r in rows for c in cols])])
+        counts = [float(r * c) for r in rows for c in cols]
+        result = _divide(b, total, counts[0] if len(set(counts)) == 1 else counts)
+        rewriter.replace(op, b.ops, [result])
 
 
 class GlobalAveragePoolLowering(RewritePattern):
@@ -210,12 +213,13 @@ def _window_sum(
     kernel: Sequence[int],
     strides: Sequence[int],
     dilation: Sequence[int],
+    zero: SSAValue,
 ) -> SSAValue:
     """The sums of the 2-D windows of `x` (already padded so that every window fits)
-    into a zero-filled `out_shape`: a `linalg.generic` with the semantics of
+    into `out_shape` filled with `zero`: a `linalg.generic` with the semantics of
     `linalg.pooling_nchw_sum`, which xDSL lacks, over a `tensor.empty` window."""
     element_type = element_type_of(x)
-    init = b.filled(out_shape, b.constant(0.0, element_type))
+    init = b.filled(out_shape, zero)
     window = b.empty(kernel, element_type)
     d = [AffineExpr.dimension(i) for i in range(6)]
     h, w = (
@@ -230,17 +234,17 @@ def _window_sum(
     )
 
 
-def _divide(b: LoweringBuilder, total: SSAValue, counts: Sequence[float]) -> SSAValue:
-    """`total` [N, C, oH, oW] divided by the row-major [oH, oW] `counts`: by one
-    constant in the body where they are all equal, else by a `tensor<oHxoWxT>` constant
-    indexed `(d2, d3)`."""
+def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]) -> SSAValue:
+    """`total` [N, C, oH, oW] divided by `counts`: one count, a constant in the body, or
+    the row-major [oH, oW] counts of the windows, a `tensor<oHxoWxT>` constant indexed
+    `(d2, d3)`."""
     out_shape = shape_of(total)
     element_type = element_type_of(total)
     output_map = identity_map(4)
-    if len(set(counts)) == 1:
+    if isinstance(counts, float):
         return b.generic(
             [total], b.empty(out_shape, element_type), [output_map] * 2, parallel(4),
-            lambda s, _out: arith.DivfOp(s, float_constant(counts[0], element_type)).result,
+            lambda s, _out: arith.DivfOp(s, float_constant(counts, element_type)).result,
         )
     count = b.dense_constant(element_type, out_shape[2:], counts)
     return b.generic(
