@@ -14,31 +14,21 @@ import onnx
 import pytest
 import torch
 from onnx import TensorProto, helper, numpy_helper
-from onnx_models import ResNet, assert_matches, export, onnxruntime_outputs, randomize_batch_norm
+from onnx_models import (
+    LEVELS,
+    ResNet,
+    assert_matches,
+    check_against_onnxruntime,
+    export,
+    onnxruntime_outputs,
+    randomize_batch_norm,
+    run_at,
+)
 from xdsl.context import Context
 
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
-
-LEVELS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
-
-
-def run_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray], **shapes) -> list[np.ndarray]:
-    module = import_onnx(model, shapes)
-    if (lowering := LEVELS[level]) is not None:
-        lowering().apply(Context(), module)
-        module.verify()
-    return list(run(module, "main", *inputs.values()))
-
-
-def check_against_onnxruntime(model: onnx.ModelProto, inputs: dict[str, np.ndarray], level: str) -> float:
-    expected = onnxruntime_outputs(model, inputs)
-    got = run_at(level, model, inputs)
-    assert len(got) == len(expected)
-    return max(assert_matches(g, e) for g, e in zip(got, expected))
-
 
 def resnet(fold: bool) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
     torch.manual_seed(0)
