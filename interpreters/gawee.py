@@ -127,7 +127,9 @@ def _pool_windows(
     return _windows(padded, kernel, strides, dilation, out_size)
 
 
-def _combine_windows(windows: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> np.ndarray:
+def _combine_windows(
+    windows: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndarray]
+) -> np.ndarray:
     """`combine` over the window axes: kH*kW whole-array steps are much faster than a
     numpy reduction over the two strided window axes."""
     kh, kw = windows.shape[-2:]

@@ -135,31 +135,69 @@ class BatchNormLowering(GaweeToMirPattern):
         self.replace(rewriter, op, ops)
 
 
+def _pool_padding(
+    op: gawee.MaxPoolOp | gawee.AveragePoolOp, dilation: Sequence[int]
+) -> tuple[int, int, int, int]:
+    """mir.pool's [top, left, bottom, right] padding of a gawee pool: ceil mode becomes
+    extra end padding, just enough for the last window."""
+    kernel, strides = op.array("kernelSize"), op.array("strides")
+    top, left, bottom, right = gawee.expand_padding(op.array("padding"))
+    _, _, h, w = mir.tensor_shape(op.input)
+    _, _, oh, ow = mir.tensor_shape(op.output)
+    padded = (h + top + bottom, w + left + right)
+    extra = [
+        max(0, (out - 1) * s + d * (k - 1) + 1 - size)
+        for out, s, d, k, size in zip((oh, ow), strides, dilation, kernel, padded)
+    ]
+    return (top, left, bottom + extra[0], right + extra[1])
+
+
 class MaxPoolLowering(GaweeToMirPattern):
     """gawee.max_pool -> NHWC mir.pool max between transposes; ceil mode becomes extra
     end padding, just enough for the last window (padding never wins a max)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
-        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.array("dilation")
-        top, left, bottom, right = gawee.expand_padding(op.array("padding"))
-        _, _, h, w = mir.tensor_shape(op.input)
-        _, _, oh, ow = mir.tensor_shape(op.output)
-        padded = (h + top + bottom, w + left + right)
-        extra = [
-            max(0, (out - 1) * s + d * (k - 1) + 1 - size)
-            for out, s, d, k, size in zip((oh, ow), strides, dilation, kernel, padded)
-        ]
+        dilation = op.array("dilation")
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         pool = mir.PoolOp(
             x,
             "max",
-            kernel_size=kernel,
-            stride=strides,
-            padding=(top, left, bottom + extra[0], right + extra[1]),
+            kernel_size=op.array("kernelSize"),
+            stride=op.array("strides"),
+            padding=_pool_padding(op, dilation),
             dilation=dilation,
         )
         self.replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
+
+
+class AveragePoolLowering(GaweeToMirPattern):
+    """gawee.average_pool -> NHWC mir.pool between transposes, padded as for max_pool:
+    kind `avg`, which divides by the taps on the input, or with `countIncludePad` kind
+    `sum` and a mir.broadcast_div by a constant [oH, oW] of the windows' tap counts
+    (`AveragePoolOp.divisors`)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.AveragePoolOp, rewriter: PatternRewriter, /):
+        dilation = op.dilation_values
+        x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
+        pool = mir.PoolOp(
+            x,
+            "sum" if op.includes_pad else "avg",
+            kernel_size=op.array("kernelSize"),
+            stride=op.array("strides"),
+            padding=_pool_padding(op, dilation),
+            dilation=dilation,
+        )
+        ops: list[Operation] = [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)]
+        if op.includes_pad:
+            rows, cols = op.divisors()
+            counts = mir.ConstantOp.from_list(
+                TensorType(mir.element_type(op.input), [len(rows), len(cols)]),
+                [float(r * c) for r in rows for c in cols],
+            )
+            ops += [counts, mir.BroadcastDivOp(ops[-1].results[0], counts.result)]
+        self.replace(rewriter, op, ops)
 
 
 class AdAvgPoolLowering(GaweeToMirPattern):
@@ -267,6 +305,7 @@ class ConvertGaweeToMirPass(ModulePass):
             AddLowering(),
             BatchNormLowering(),
             MaxPoolLowering(),
+            AveragePoolLowering(),
             AdAvgPoolLowering(),
             GlobalAveragePoolLowering(),
             FlattenLowering(),

@@ -16,8 +16,8 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`, `movement`, `reduce`); shape rules and the
-shared base in `base`.
+The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`,
+`movement`, `reduce`); shape rules and the shared base in `base`.
 """
 
 from xdsl.ir import Dialect

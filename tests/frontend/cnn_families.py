@@ -16,7 +16,8 @@ from torch import nn
 def conv_bn(inputs: int, outputs: int, kernel: int, stride: int = 1, groups: int = 1) -> nn.Sequential:
     """conv (no bias, "same" padding) + batch norm, folded into the conv at export."""
     return nn.Sequential(
-        nn.Conv2d(inputs, outputs, kernel, stride, kernel // 2, groups=groups, bias=False), nn.BatchNorm2d(outputs)
+        nn.Conv2d(inputs, outputs, kernel, stride, kernel // 2, groups=groups, bias=False),
+        nn.BatchNorm2d(outputs),
     )
 
 
@@ -25,7 +26,9 @@ class _LrnFunction(torch.autograd.Function):
     it out as Pow, Pad, AveragePool, Mul, Add, Div)."""
 
     @staticmethod
-    def forward(ctx, x: torch.Tensor, size: int, alpha: float, beta: float, bias: float) -> torch.Tensor:  # type: ignore[override]
+    def forward(  # type: ignore[override]
+        ctx, x: torch.Tensor, size: int, alpha: float, beta: float, bias: float
+    ) -> torch.Tensor:
         return nn.functional.local_response_norm(x, size, alpha, beta, bias)
 
     @staticmethod
@@ -122,7 +125,9 @@ class GoogLeNet(nn.Module):
             nn.MaxPool2d(3, 2, ceil_mode=True),
             Fire(32, 8, 16),
         )
-        self.head = nn.Sequential(nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(32, classes))
+        self.head = nn.Sequential(
+            nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(32, classes)
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.blocks(self.stem(x)))
@@ -150,7 +155,9 @@ class ShuffleUnit(nn.Module):
             conv_bn(branch, branch, 1), nn.ReLU(),
         )
         self.left = (
-            nn.Sequential(conv_bn(inputs, inputs, 3, stride, groups=inputs), conv_bn(inputs, branch, 1), nn.ReLU())
+            nn.Sequential(
+                conv_bn(inputs, inputs, 3, stride, groups=inputs), conv_bn(inputs, branch, 1), nn.ReLU()
+            )
             if stride == 2
             else None
         )
@@ -169,7 +176,9 @@ class ShuffleNet(nn.Module):
         super().__init__()
         self.stem = nn.Sequential(conv_bn(3, 16, 3, 2), nn.ReLU(), nn.MaxPool2d(3, 2, 1))
         self.units = nn.Sequential(ShuffleUnit(16, 32, 2), ShuffleUnit(32, 32, 1), ShuffleUnit(32, 32, 1))
-        self.head = nn.Sequential(conv_bn(32, 64, 1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, classes))
+        self.head = nn.Sequential(
+            conv_bn(32, 64, 1), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(64, classes)
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.units(self.stem(x)))
@@ -182,7 +191,11 @@ class SqueezeExcite(nn.Module):
     def __init__(self, channels: int, reduced: int, gate: nn.Module):
         super().__init__()
         self.scale = nn.Sequential(
-            nn.AdaptiveAvgPool2d(1), nn.Conv2d(channels, reduced, 1), nn.ReLU(), nn.Conv2d(reduced, channels, 1), gate
+            nn.AdaptiveAvgPool2d(1),
+            nn.Conv2d(channels, reduced, 1),
+            nn.ReLU(),
+            nn.Conv2d(reduced, channels, 1),
+            gate,
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -193,7 +206,15 @@ class InvertedResidual(nn.Module):
     """MobileNet V2 / V3's block: 1x1 expansion, depthwise 3x3, optional squeeze-and-
     excitation, linear 1x1 projection, and the residual where the shape allows."""
 
-    def __init__(self, inputs: int, expanded: int, outputs: int, stride: int, activation: type[nn.Module], gate: nn.Module | None):
+    def __init__(
+        self,
+        inputs: int,
+        expanded: int,
+        outputs: int,
+        stride: int,
+        activation: type[nn.Module],
+        gate: nn.Module | None,
+    ):
         super().__init__()
         layers: list[nn.Module] = [conv_bn(inputs, expanded, 1), activation()]
         layers += [conv_bn(expanded, expanded, 3, stride, groups=expanded), activation()]
@@ -250,11 +271,17 @@ class DenseNet(nn.Module):
 
     def __init__(self, classes: int = 10, growth: int = 8):
         super().__init__()
-        self.stem = nn.Sequential(nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(3, 2, 1))
+        self.stem = nn.Sequential(
+            nn.Conv2d(3, 16, 3, 2, 1, bias=False), nn.BatchNorm2d(16), nn.ReLU(), nn.MaxPool2d(3, 2, 1)
+        )
         self.block1 = nn.Sequential(*(DenseLayer(16 + i * growth, growth) for i in range(3)))
-        self.transition = nn.Sequential(nn.BatchNorm2d(40), nn.ReLU(), nn.Conv2d(40, 20, 1, bias=False), nn.AvgPool2d(2, 2))
+        self.transition = nn.Sequential(
+            nn.BatchNorm2d(40), nn.ReLU(), nn.Conv2d(40, 20, 1, bias=False), nn.AvgPool2d(2, 2)
+        )
         self.block2 = nn.Sequential(*(DenseLayer(20 + i * growth, growth) for i in range(2)))
-        self.head = nn.Sequential(nn.BatchNorm2d(36), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(36, classes))
+        self.head = nn.Sequential(
+            nn.BatchNorm2d(36), nn.ReLU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(36, classes)
+        )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.block2(self.transition(self.block1(self.stem(x)))))

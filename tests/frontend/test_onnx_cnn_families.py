@@ -19,7 +19,9 @@ FAMILIES = {
     "alexnet": (AlexNet, (1, 3, 64, 64), {"LRN", "MaxPool", "Gemm", "Relu"}),
     "googlenet": (GoogLeNet, (1, 3, 64, 64), {"Concat", "AveragePool", "MaxPool", "GlobalAveragePool"}),
     "shufflenet": (ShuffleNet, (1, 3, 64, 64), {"Reshape", "Transpose", "Slice", "Concat", "Conv"}),
-    "mobilenet": (MobileNet, (1, 3, 32, 32), {"Clip", "HardSwish", "HardSigmoid", "Sigmoid", "Mul", "GlobalAveragePool"}),
+    "mobilenet": (
+        MobileNet, (1, 3, 32, 32), {"Clip", "HardSwish", "HardSigmoid", "Sigmoid", "Mul", "GlobalAveragePool"}
+    ),
     "densenet": (DenseNet, (1, 3, 32, 32), {"BatchNormalization", "Concat", "AveragePool"}),
 }
 

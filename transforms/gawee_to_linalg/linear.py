@@ -151,8 +151,10 @@ class GemmLowering(RewritePattern):
             c = rest[0] if beta == 1.0 else arith.MulfOp(rest[0], float_constant(beta, t)).result
             return arith.AddfOp(value, c).result
 
-        inputs = [result] + ([op.c] if op.c is not None else [])
-        input_maps = [identity_map(2)] + ([broadcast_map(shape_of(op.c), out_shape)] if op.c is not None else [])
+        inputs, input_maps = [result], [identity_map(2)]
+        if op.c is not None:
+            inputs.append(op.c)
+            input_maps.append(broadcast_map(shape_of(op.c), out_shape))
         result = b.generic(
             inputs, b.empty(out_shape, t), [*input_maps, identity_map(2)], parallel(2), epilogue
         )

@@ -248,7 +248,10 @@ def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]
         )
     count = b.dense_constant(element_type, out_shape[2:], counts)
     return b.generic(
-        [total, count], b.empty(out_shape, element_type), [output_map, dims_map(4, [2, 3]), output_map], parallel(4),
+        [total, count],
+        b.empty(out_shape, element_type),
+        [output_map, dims_map(4, [2, 3]), output_map],
+        parallel(4),
         lambda s, n, _out: arith.DivfOp(s, n).result,
     )
 
