@@ -252,7 +252,7 @@ def _gemm(op: gawee.GemmOp, a: np.ndarray, b: np.ndarray, *c: np.ndarray) -> np.
     (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
     a, b = (a.T if trans_a else a), (b.T if trans_b else b)
     out = acc.type(alpha) * (a.astype(acc, copy=False) @ b.astype(acc, copy=False))
-    return out + acc.type(beta) * c[0].astype(acc, copy=False) if c else out
+    return out + acc.type(beta) * c[0].astype(acc, copy=False) if op.adds_c else out
 
 
 def _lrn(op: gawee.LrnOp, x: np.ndarray) -> np.ndarray:

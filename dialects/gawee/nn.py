@@ -356,8 +356,9 @@ class LinearOp(GaweeOperation):
 class GemmOp(GaweeOperation):
     """y = alpha * A' B' + beta * C (ONNX Gemm): A' is A [M, K] or, with `transA`, the
     transpose of A [K, M]; B' likewise with `transB`; the optional C broadcasts
-    unidirectionally to [M, N]. `gawee.linear` is the special case PyTorch's Linear
-    exports (transB, alpha = beta = 1, a vector C)."""
+    unidirectionally to [M, N]; with beta = 0 it is not read (inf and NaN in it do not
+    reach the result, as in ONNX Runtime and ONNX's reference). `gawee.linear` is the
+    special case PyTorch's Linear exports (transB, alpha = beta = 1, a vector C)."""
 
     name = "gawee.gemm"
 
@@ -412,6 +413,11 @@ class GemmOp(GaweeOperation):
     def scales(self) -> tuple[float, float]:
         """(alpha, beta)."""
         return (self.alpha.value.data, self.beta.value.data)
+
+    @property
+    def adds_c(self) -> bool:
+        """Whether C takes part: present, and beta not 0."""
+        return self.c is not None and self.beta.value.data != 0
 
     def verify_(self) -> None:
         self.expect_rank("A", self.a, 2)

@@ -105,6 +105,18 @@ def test_gemm(trans_a, trans_b, alpha, beta, c_shape, dtype):
     check_both_levels("gawee.gemm", attributes, inputs, reference(node, inputs, 13))
 
 
+def test_gemm_zero_beta_does_not_read_c():
+    """beta = 0: inf and NaN in C do not reach the result, as in ONNX Runtime."""
+    rng = np.random.default_rng(9)
+    a, b = rng.standard_normal((3, 4)).astype(np.float32), rng.standard_normal((4, 2)).astype(np.float32)
+    c = np.array([np.inf, np.nan], np.float32)
+    node = helper.make_node("Gemm", ["a", "b", "c"], ["y"], alpha=0.5, beta=0.0)
+    session = onnxruntime.InferenceSession(onnx_model(node, [a, b, c], 13).SerializeToString())
+    (expected,) = session.run(None, {"a": a, "b": b, "c": c})
+    assert np.isfinite(expected).all()
+    check_both_levels("gawee.gemm", {"alpha": f64(0.5), "beta": f64(0.0)}, [a, b, c], expected)
+
+
 # ---------------------------------------------------------------------------
 # average_pool
 # ---------------------------------------------------------------------------

@@ -117,7 +117,8 @@ class GemmLowering(RewritePattern):
     transA), B `(d2, d1)` (`(d1, d2)` with transB), out `(d0, d1)`, 2 parallel + 1
     reduction iterators, body `arith.mulf` then `arith.addf %out, ...`. Where alpha is
     not 1 or there is a C, an element-wise `linalg.generic` follows: `arith.mulf` by
-    alpha, and `arith.addf` of C (times beta) mapped as `gawee.add` broadcasts it.
+    alpha, and `arith.addf` of C (times beta) mapped as `gawee.add` broadcasts it
+    (with beta = 0, C is not read).
     A generic rather than `linalg.matmul`, as the transposed forms need their maps.
     """
 
@@ -140,19 +141,19 @@ class GemmLowering(RewritePattern):
 
         init = b.filled(out_shape, b.constant(0.0, t))
         result = b.generic([op.a, op.b], init, maps, [*parallel(2), *reduction(1)], body)
-        if alpha == 1.0 and op.c is None:
+        if alpha == 1.0 and not op.adds_c:
             rewriter.replace(op, b.ops, [result])
             return
 
         def epilogue(product: SSAValue, *rest: SSAValue) -> SSAValue:
             value = product if alpha == 1.0 else arith.MulfOp(product, float_constant(alpha, t)).result
-            if op.c is None:
+            if not op.adds_c:
                 return value
             c = rest[0] if beta == 1.0 else arith.MulfOp(rest[0], float_constant(beta, t)).result
             return arith.AddfOp(value, c).result
 
         inputs, input_maps = [result], [identity_map(2)]
-        if op.c is not None:
+        if op.c is not None and op.adds_c:
             inputs.append(op.c)
             input_maps.append(broadcast_map(shape_of(op.c), out_shape))
         result = b.generic(
