@@ -383,3 +383,30 @@ def test_gemm_imports_as_linear_only_in_pytorchs_form(attributes, c_shape, expec
     inputs = {"a": rng.standard_normal(a_shape).astype(np.float32)}
     for level in ("gawee", "linalg"):
         check_against_onnxruntime(model, inputs, level)
+
+
+class CeilModePools(torch.nn.Module):
+    """Ceil-mode pools on 5x5 whose last window (2x2 / 2, padding 1) would start on the
+    end padding: PyTorch, ONNX Runtime and gawee drop it (3x3, then 2x2), onnx 1.23's
+    shape inference keeps it (4x4, then 3x3)."""
+
+    def __init__(self):
+        super().__init__()
+        self.avg = torch.nn.AvgPool2d(2, 2, padding=1, ceil_mode=True)
+        self.max = torch.nn.MaxPool2d(2, 2, padding=1, ceil_mode=True)
+        self.conv = torch.nn.Conv2d(2, 3, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.conv(self.max(torch.relu(self.avg(x))))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ceil_mode_pools_follow_onnxruntime_not_onnx_shape_inference(level: str):
+    torch.manual_seed(0)
+    example = torch.randn(1, 2, 5, 5)
+    model = export(CeilModePools().eval(), example)
+    inferred = onnx.shape_inference.infer_shapes(model)
+    shapes = {v.name: [d.dim_value for d in v.type.tensor_type.shape.dim] for v in inferred.graph.value_info}
+    pooled = next(node.output[0] for node in model.graph.node if node.op_type == "AveragePool")
+    assert shapes[pooled] == [1, 2, 4, 4]
+    assert check_against_onnxruntime(model, {"x": example.numpy()}, level) < 1e-5
