@@ -2,7 +2,8 @@
 weights; nothing is downloaded), each built to export the operators its family is
 known for: AlexNet (LRN, max pooling, dropout), GoogLeNet / SqueezeNet (inception and
 fire blocks: Concat of branches, 3x3 / 1 / 1 average pooling), ShuffleNet V2 (channel
-shuffle as Reshape + Transpose + Reshape, depthwise convs, channel split as Slice),
+shuffle as Reshape + Transpose + Reshape, depthwise convs, the channel split `chunk`
+as Slice),
 MobileNet V2 / V3 (ReLU6 as Clip, HardSwish, depthwise convs, squeeze-and-excitation
 with a global average pool, Sigmoid / HardSigmoid and Mul) and DenseNet (dense layers
 concatenated, batch norm before each conv, 2x2 / 2 average pooling)."""
@@ -166,8 +167,8 @@ class ShuffleUnit(nn.Module):
         if self.left is not None:
             out = torch.cat([self.left(x), self.right(x)], 1)
         else:
-            half = x.shape[1] // 2
-            out = torch.cat([x[:, :half], self.right(x[:, half:])], 1)
+            left, right = x.chunk(2, dim=1)
+            out = torch.cat([left, self.right(right)], 1)
         return channel_shuffle(out, 2)
 
 
