@@ -5,9 +5,9 @@ i1, np.int8/32/64); every op
 returns a tuple with one array of its result's dtype and declared shape. The
 semantics are PyTorch's inference semantics (torch.nn.functional): conv2d with
 groups and dilation, max_pool2d with ceil mode, adaptive_avg_pool2d, batch_norm in
-eval mode, flatten, linear; those of ONNX for the ops PyTorch has no counterpart
-of (average_pool's asymmetric padding, gemm, lrn's window for an even size). f16 convolutions, matrix products and window averages
-accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
+eval mode, flatten, linear; those of ONNX for the ops PyTorch has no counterpart of
+(average_pool's asymmetric padding, gemm, lrn's window for an even size). f16
+convolutions, matrix products and window averages accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
 """
 
 from __future__ import annotations
@@ -94,12 +94,10 @@ def _windows(
     return view[:, :, : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, ::dh, ::dw]
 
 
-def _pad_spatial(
-    x: np.ndarray, padding: Sequence[int], value: float, extra: Sequence[int] = (0, 0)
-) -> np.ndarray:
-    """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right]) plus `extra` at the ends."""
+def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float) -> np.ndarray:
+    """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right])."""
     top, left, bottom, right = gawee.expand_padding(padding)
-    widths = ((0, 0), (0, 0), (top, bottom + extra[0]), (left, right + extra[1]))
+    widths = ((0, 0), (0, 0), (top, bottom), (left, right))
     if not any(begin or end for begin, end in widths):
         return x
     return np.pad(x, widths, constant_values=value)
@@ -115,16 +113,8 @@ def _pool_windows(
 ) -> np.ndarray:
     """The [N, C, oH, oW, kH, kW] windows of a 2-D pool over `x` padded with `pad_value`;
     in ceil mode the end padding grows until the last window fits."""
-    kernel, strides = op.array("kernelSize"), op.array("strides")
-    top, left, bottom, right = gawee.expand_padding(op.array("padding"))
-    out_size = _out_hw(op)
-    sizes = (x.shape[2] + top + bottom, x.shape[3] + left + right)
-    extra = [
-        max(0, (o - 1) * s + d * (k - 1) + 1 - size)
-        for o, s, d, k, size in zip(out_size, strides, dilation, kernel, sizes)
-    ]
-    padded = _pad_spatial(x, (top, left, bottom, right), pad_value, extra)
-    return _windows(padded, kernel, strides, dilation, out_size)
+    padded = _pad_spatial(x, op.fitted_padding(), pad_value)
+    return _windows(padded, op.array("kernelSize"), op.array("strides"), dilation, _out_hw(op))
 
 
 def _combine_windows(

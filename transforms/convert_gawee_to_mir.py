@@ -135,38 +135,20 @@ class BatchNormLowering(GaweeToMirPattern):
         self.replace(rewriter, op, ops)
 
 
-def _pool_padding(
-    op: gawee.MaxPoolOp | gawee.AveragePoolOp, dilation: Sequence[int]
-) -> tuple[int, int, int, int]:
-    """mir.pool's [top, left, bottom, right] padding of a gawee pool: ceil mode becomes
-    extra end padding, just enough for the last window."""
-    kernel, strides = op.array("kernelSize"), op.array("strides")
-    top, left, bottom, right = gawee.expand_padding(op.array("padding"))
-    _, _, h, w = mir.tensor_shape(op.input)
-    _, _, oh, ow = mir.tensor_shape(op.output)
-    padded = (h + top + bottom, w + left + right)
-    extra = [
-        max(0, (out - 1) * s + d * (k - 1) + 1 - size)
-        for out, s, d, k, size in zip((oh, ow), strides, dilation, kernel, padded)
-    ]
-    return (top, left, bottom + extra[0], right + extra[1])
-
-
 class MaxPoolLowering(GaweeToMirPattern):
     """gawee.max_pool -> NHWC mir.pool max between transposes; ceil mode becomes extra
     end padding, just enough for the last window (padding never wins a max)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
-        dilation = op.array("dilation")
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         pool = mir.PoolOp(
             x,
             "max",
             kernel_size=op.array("kernelSize"),
             stride=op.array("strides"),
-            padding=_pool_padding(op, dilation),
-            dilation=dilation,
+            padding=op.fitted_padding(),
+            dilation=op.array("dilation"),
         )
         self.replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
 
@@ -179,15 +161,14 @@ class AveragePoolLowering(GaweeToMirPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.AveragePoolOp, rewriter: PatternRewriter, /):
-        dilation = op.dilation_values
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         pool = mir.PoolOp(
             x,
             "sum" if op.includes_pad else "avg",
             kernel_size=op.array("kernelSize"),
             stride=op.array("strides"),
-            padding=_pool_padding(op, dilation),
-            dilation=dilation,
+            padding=op.fitted_padding(),
+            dilation=op.dilation_values,
         )
         ops: list[Operation] = [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)]
         if op.includes_pad:

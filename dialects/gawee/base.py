@@ -67,6 +67,21 @@ def spatial_output_size(
     )
 
 
+def fitted_padding(
+    in_hw: Sequence[int],
+    out_hw: Sequence[int],
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+) -> tuple[int, int, int, int]:
+    """`padding` as (top, left, bottom, right), the bottom and right pads grown until the
+    last of the `out_hw` windows fits: ceil mode's extension past the end padding."""
+    top, left, bottom, right = expand_padding(padding)
+    ends = [(o - 1) * s + d * (k - 1) + 1 for o, s, d, k in zip(out_hw, strides, dilation, kernel)]
+    return (top, left, max(bottom, ends[0] - in_hw[0] - top), max(right, ends[1] - in_hw[1] - left))
+
+
 def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
     """PyTorch's adaptive pooling windows [start, end) along one axis."""
     return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]

@@ -27,6 +27,7 @@ from nnstack.dialects.gawee.base import (
     GaweeOperation,
     expand_padding,
     expect_pool_window,
+    fitted_padding,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -254,6 +255,13 @@ class MaxPoolOp(GaweeOperation):
     @property
     def is_ceil_mode(self) -> bool:
         return bool(self.ceil_mode.value.data)
+
+    def fitted_padding(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`)."""
+        return fitted_padding(
+            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
+            self.array("kernelSize"), self.array("strides"), self.array("dilation"),
+        )
 
     def verify_(self) -> None:
         kernel, dilation, padding = self.array("kernelSize"), self.array("dilation"), self.array("padding")

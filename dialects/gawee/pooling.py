@@ -16,6 +16,7 @@ from nnstack.dialects.gawee.base import (
     GaweeOperation,
     expand_padding,
     expect_pool_window,
+    fitted_padding,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -107,6 +108,14 @@ class AveragePoolOp(GaweeOperation):
     @property
     def dilation_values(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self.dilation.get_values())
+
+    def fitted_padding(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
+        which no window counts."""
+        return fitted_padding(
+            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
+            self.array("kernelSize"), self.array("strides"), self.dilation_values,
+        )
 
     def divisors(self) -> tuple[list[int], list[int]]:
         """The tap counts of the windows along H and along W; a window divides its sum by

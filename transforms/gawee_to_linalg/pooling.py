@@ -19,7 +19,6 @@ from nnstack.dialects.gawee import (
     GlobalAveragePoolOp,
     MaxPoolOp,
     adaptive_windows,
-    expand_padding,
 )
 
 from .builder import (
@@ -55,13 +54,9 @@ class MaxPoolLowering(RewritePattern):
             return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
-        _, _, h, w = shape_of(op.input)
         out_shape = shape_of(op.output)
-        _, _, oh, ow = out_shape
         (kh, kw), (sh, sw), (dh, dw) = op.array("kernelSize"), op.array("strides"), op.array("dilation")
-        top, left, bottom, right = expand_padding(op.array("padding"))
-        bottom = max(bottom, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top))
-        right = max(right, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left))
+        top, left, bottom, right = op.fitted_padding()
 
         minus_inf = b.constant(float("-inf"), element_type)
         x = op.input
@@ -108,13 +103,12 @@ class AdAvgPoolLowering(RewritePattern):
         _, _, h, w = shape_of(op.input)
         out_shape = shape_of(op.output)
         _, _, oh, ow = out_shape
+        zero = b.constant(0.0, element_type)
         if h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
-            zero = b.constant(0.0, element_type)
             total = _window_sum(b, op.input, out_shape, (kh, kw), (kh, kw), (1, 1), zero)
             result = _divide(b, total, float(kh * kw))
         else:
-            zero = b.constant(0.0, element_type)
             init = b.filled(out_shape, zero)
             windows_h, windows_w = adaptive_windows(h, oh), adaptive_windows(w, ow)
             mask_h = b.dense_constant(i1, [oh, h], _mask(windows_h, h))
@@ -156,13 +150,9 @@ class AveragePoolLowering(RewritePattern):
         if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
-        _, _, h, w = shape_of(op.input)
         out_shape = shape_of(op.output)
-        _, _, oh, ow = out_shape
         kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.dilation_values
-        top, left, bottom, right = expand_padding(op.array("padding"))
-        bottom = max(bottom, (oh - 1) * strides[0] + dilation[0] * (kernel[0] - 1) + 1 - (h + top))
-        right = max(right, (ow - 1) * strides[1] + dilation[1] * (kernel[1] - 1) + 1 - (w + left))
+        top, left, bottom, right = op.fitted_padding()
         zero = b.constant(0.0, element_type_of(op.output))
         x = op.input
         if any((top, left, bottom, right)):
