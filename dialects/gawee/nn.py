@@ -628,10 +628,21 @@ class LrnOp(GaweeOperation):
         f"{ATTR_DICT_AND_TYPES}"
     )
 
-    def __init__(self, input: SSAValue | Operation, size: int, **parameters: float):
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        size: int,
+        *,
+        alpha: float | None = None,
+        beta: float | None = None,
+        bias: float | None = None,
+    ):
+        """`alpha`, `beta`, `bias`: None leaves the attribute out (its default applies)."""
         input = SSAValue.get(input)
         attributes: dict[str, Attribute] = {"size": IntegerAttr(size, i64)}
-        attributes |= {name: FloatAttr(value, f64) for name, value in parameters.items()}
+        for name, value in (("alpha", alpha), ("beta", beta), ("bias", bias)):
+            if value is not None:
+                attributes[name] = FloatAttr(value, f64)
         super().__init__(operands=[input], result_types=[input.type], attributes=attributes)
 
     @property

@@ -130,7 +130,10 @@ def convert_lrn(context: ImportContext) -> None:
         for name in ("alpha", "beta", "bias")
         if (value := context.attribute(name)) is not None
     }
-    op = gawee.LrnOp(context.value(0), int(context.attribute("size")), **parameters)  # type: ignore[arg-type]
+    size = context.attribute("size")
+    if size is None:
+        raise context.fail("the attribute size is required")
+    op = gawee.LrnOp(context.value(0), int(size), **parameters)  # type: ignore[arg-type]
     context.define(context.emit(op).results[0])
 
 
