@@ -105,3 +105,37 @@ func.func @average_pool_ceil_dilated(%x: tensor<1x1x7x5xf32>) -> tensor<1x1x4x2x
 // CHECK-NEXT: func.return %[[V13]] : tensor<1x1x4x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
+// -----
+
+// f16: the same IR in the element type (the interpreter of gawee sums in f32).
+func.func @average_pool_f16(%x: tensor<1x2x5x5xf16>) -> tensor<1x2x3x3xf16> {
+  %0 = gawee.average_pool %x kernelSize = [3, 3] strides = [2, 2] padding = [1, 1] ceilMode = false countIncludePad = true : (tensor<1x2x5x5xf16>) -> tensor<1x2x3x3xf16>
+  func.return %0 : tensor<1x2x3x3xf16>
+}
+
+// CHECK-LABEL: func.func @average_pool_f16(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x2x5x5xf16>) -> tensor<1x2x3x3xf16> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f16
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 0, 1, 1] {
+// CHECK-NEXT: ^bb0(%[[V2:[a-zA-Z0-9_$.]+]]: index, %[[V3:[a-zA-Z0-9_$.]+]]: index, %[[V4:[a-zA-Z0-9_$.]+]]: index, %[[V5:[a-zA-Z0-9_$.]+]]: index):
+// CHECK-NEXT: tensor.yield %[[V0]] : f16
+// CHECK-NEXT: } : tensor<1x2x5x5xf16> to tensor<1x2x7x7xf16>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x3x3xf16>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V0]] : f16) outs(%[[V6]] : tensor<1x2x3x3xf16>) -> tensor<1x2x3x3xf16>
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<3x3xf16>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, ((d2 * 2) + d4), ((d3 * 2) + d5))>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[V1]], %[[V8]] : tensor<1x2x7x7xf16>, tensor<3x3xf16>) outs(%[[V7]] : tensor<1x2x3x3xf16>) {
+// CHECK-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f16, %[[IN_1:[a-zA-Z0-9_$.]+]]: f16, %[[OUT:[a-zA-Z0-9_$.]+]]: f16):
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT]], %[[IN]] : f16
+// CHECK-NEXT: linalg.yield %[[V10]] : f16
+// CHECK-NEXT: } -> tensor<1x2x3x3xf16>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x3x3xf16>
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[V9]] : tensor<1x2x3x3xf16>) outs(%[[V11]] : tensor<1x2x3x3xf16>) {
+// CHECK-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f16, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f16):
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.constant 9.000000e+00 : f16
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_2]], %[[V13]] : f16
+// CHECK-NEXT: linalg.yield %[[V14]] : f16
+// CHECK-NEXT: } -> tensor<1x2x3x3xf16>
+// CHECK-NEXT: func.return %[[V12]] : tensor<1x2x3x3xf16>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
