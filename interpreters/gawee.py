@@ -5,8 +5,9 @@ i1, np.int8/32/64); every op
 returns a tuple with one array of its result's dtype and declared shape. The
 semantics are PyTorch's inference semantics (torch.nn.functional): conv2d with
 groups and dilation, max_pool2d with ceil mode, adaptive_avg_pool2d, batch_norm in
-eval mode, flatten, linear. f16 convolutions, matrix products and window averages
-accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
+eval mode, flatten, linear; those of ONNX for the ops PyTorch has no counterpart of
+(average_pool's asymmetric padding, gemm, lrn's window for an even size). f16
+convolutions, matrix products and window averages accumulate in f32, as PyTorch's CPU kernels do, and round once at the end.
 """
 
 from __future__ import annotations
@@ -93,12 +94,10 @@ def _windows(
     return view[:, :, : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, ::dh, ::dw]
 
 
-def _pad_spatial(
-    x: np.ndarray, padding: Sequence[int], value: float, extra: Sequence[int] = (0, 0)
-) -> np.ndarray:
-    """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right]) plus `extra` at the ends."""
+def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float) -> np.ndarray:
+    """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right])."""
     top, left, bottom, right = gawee.expand_padding(padding)
-    widths = ((0, 0), (0, 0), (top, bottom + extra[0]), (left, right + extra[1]))
+    widths = ((0, 0), (0, 0), (top, bottom), (left, right))
     if not any(begin or end for begin, end in widths):
         return x
     return np.pad(x, widths, constant_values=value)
@@ -107,6 +106,28 @@ def _pad_spatial(
 def _out_hw(op: Operation) -> tuple[int, int]:
     shape = _tensor_type(op, op.results[0]).get_shape()
     return (shape[2], shape[3])
+
+
+def _pool_windows(
+    op: gawee.MaxPoolOp | gawee.AveragePoolOp, x: np.ndarray, dilation: Sequence[int], pad_value: float
+) -> np.ndarray:
+    """The [N, C, oH, oW, kH, kW] windows of a 2-D pool over `x` padded with `pad_value`;
+    in ceil mode the end padding grows until the last window fits."""
+    padded = _pad_spatial(x, op.fitted_padding(), pad_value)
+    return _windows(padded, op.array("kernelSize"), op.array("strides"), dilation, _out_hw(op))
+
+
+def _combine_windows(
+    windows: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """`combine` over the window axes: kH*kW whole-array steps are much faster than a
+    numpy reduction over the two strided window axes."""
+    kh, kw = windows.shape[-2:]
+    offsets = itertools.product(range(kh), range(kw))
+    out = windows[(..., *next(offsets))]
+    for i, j in offsets:
+        out = combine(out, windows[..., i, j])
+    return out
 
 
 def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
@@ -214,6 +235,26 @@ def _slice(op: gawee.SliceOp, x: np.ndarray) -> np.ndarray:
         for r in op.ranges()
     )
     return np.ascontiguousarray(x[index])
+
+
+def _gemm(op: gawee.GemmOp, a: np.ndarray, b: np.ndarray, *c: np.ndarray) -> np.ndarray:
+    acc = _accumulator(a.dtype)
+    (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
+    a, b = (a.T if trans_a else a), (b.T if trans_b else b)
+    out = acc.type(alpha) * (a.astype(acc, copy=False) @ b.astype(acc, copy=False))
+    return out + acc.type(beta) * c[0].astype(acc, copy=False) if op.adds_c else out
+
+
+def _lrn(op: gawee.LrnOp, x: np.ndarray) -> np.ndarray:
+    """The channel windows' sums of squares from the zero-padded squares; f32 for f16."""
+    acc = _accumulator(x.dtype)
+    xs = x.astype(acc, copy=False)
+    before, after = op.window
+    squares = np.pad(np.square(xs), ((0, 0), (before, after), (0, 0), (0, 0)))
+    sums = sliding_window_view(squares, before + after + 1, axis=1).sum(axis=-1)
+    size = op.size.value.data
+    scale = acc.type(op.alpha.value.data / size)
+    return xs / (acc.type(op.bias.value.data) + scale * sums) ** acc.type(op.beta.value.data)
 
 
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
@@ -355,23 +396,27 @@ class GaweeFunctions(InterpreterFunctions):
     def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
         """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
         (x,) = _operands(op, args)
-        kernel, strides = op.array("kernelSize"), op.array("strides")
-        dilation = op.array("dilation")
-        top, left, bottom, right = gawee.expand_padding(op.array("padding"))
-        out_size = _out_hw(op)
-        sizes = (x.shape[2] + top + bottom, x.shape[3] + left + right)
-        extra = [
-            max(0, (o - 1) * s + d * (k - 1) + 1 - size)
-            for o, s, d, k, size in zip(out_size, strides, dilation, kernel, sizes)
-        ]
-        padded = _pad_spatial(x, (top, left, bottom, right), -np.inf, extra)
-        windows = _windows(padded, kernel, strides, dilation, out_size)
-        # kH*kW whole-array maxima are much faster than a max over the window axes
-        offsets = itertools.product(range(kernel[0]), range(kernel[1]))
-        out = windows[(..., *next(offsets))]
-        for i, j in offsets:
-            out = np.maximum(out, windows[..., i, j])
-        return _result(op, out)
+        windows = _pool_windows(op, x, op.array("dilation"), -np.inf)
+        return _result(op, _combine_windows(windows, np.maximum))
+
+    @impl(gawee.AveragePoolOp)
+    def run_average_pool(
+        self, interpreter: Interpreter, op: gawee.AveragePoolOp, args: PythonValues
+    ) -> PythonValues:
+        """Sums over zero-padded windows, each divided by its tap count (`divisors`)."""
+        (x,) = _operands(op, args)
+        acc = _accumulator(x.dtype)
+        windows = _pool_windows(op, x.astype(acc, copy=False), op.dilation_values, 0)
+        rows, cols = op.divisors()
+        return _result(op, _combine_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
+
+    @impl(gawee.GlobalAveragePoolOp)
+    def run_global_average_pool(
+        self, interpreter: Interpreter, op: gawee.GlobalAveragePoolOp, args: PythonValues
+    ) -> PythonValues:
+        (x,) = _operands(op, args)
+        spatial = tuple(range(2, x.ndim))
+        return _result(op, x.mean(axis=spatial, keepdims=True, dtype=_accumulator(x.dtype)))
 
     @impl(gawee.AdAvgPoolOp)
     def run_ad_avg_pool(
@@ -481,3 +526,5 @@ class GaweeFunctions(InterpreterFunctions):
         (x,) = _operands(op, args)
         values, indices = _topk(op, x)
         return (values, indices)
+    run_gemm = impl(gawee.GemmOp)(_on_arrays(_gemm))
+    run_lrn = impl(gawee.LrnOp)(_on_arrays(_lrn))

@@ -16,9 +16,8 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`,
-`selection`, `resize`); shape rules and the
-shared base in `base`.
+The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`,
+`movement`, `reduce`, `selection`, `resize`); shape rules and the shared base in `base`.
 """
 
 from xdsl.ir import Dialect
@@ -27,6 +26,8 @@ from nnstack.dialects.gawee.base import (
     GaweeOperation,
     adaptive_windows,
     expand_padding,
+    expect_pool_window,
+    fitted_padding,
     flattened_shape,
     gawee_op_definition,
     normalize_dim,
@@ -95,14 +96,17 @@ from nnstack.dialects.gawee.nn import (
     AxisSoftmaxOp,
     BatchNormOp,
     ConvOp,
+    GemmOp,
     LayerNormOp,
     LinearOp,
     LogSoftmaxOp,
+    LrnOp,
     MatMulOp,
     MaxPoolOp,
     SoftmaxOp,
     matmul_shape,
 )
+from nnstack.dialects.gawee.pooling import AveragePoolOp, GlobalAveragePoolOp, window_counts
 from nnstack.dialects.gawee.reduce import (
     ReduceMaxOp,
     ReduceMeanOp,
@@ -182,6 +186,10 @@ Gawee = Dialect(
         TopKOp,
         ScatterNDOp,
         ResizeOp,
+        GemmOp,
+        AveragePoolOp,
+        GlobalAveragePoolOp,
+        LrnOp,
     ],
     [],
 )
@@ -191,6 +199,7 @@ __all__ = [
     "AdAvgPoolOp",
     "AddOp",
     "AndOp",
+    "AveragePoolOp",
     "AxisSoftmaxOp",
     "BatchNormOp",
     "BroadcastBinaryOp",
@@ -211,6 +220,8 @@ __all__ = [
     "Gawee",
     "GaweeOperation",
     "GeluOp",
+    "GemmOp",
+    "GlobalAveragePoolOp",
     "GreaterEqualOp",
     "GreaterOp",
     "HardSigmoidOp",
@@ -223,6 +234,7 @@ __all__ = [
     "LogOp",
     "LogSoftmaxOp",
     "LogicalBinaryOp",
+    "LrnOp",
     "MatMulOp",
     "MaxOp",
     "MaxPoolOp",
@@ -263,6 +275,8 @@ __all__ = [
     "adaptive_windows",
     "broadcast_shape",
     "expand_padding",
+    "expect_pool_window",
+    "fitted_padding",
     "flattened_shape",
     "gawee_op_definition",
     "matmul_shape",
@@ -274,5 +288,6 @@ __all__ = [
     "tensor_like",
     "tensor_shape",
     "unsqueezed_shape",
+    "window_counts",
     "window_output_size",
 ]

@@ -67,6 +67,21 @@ def spatial_output_size(
     )
 
 
+def fitted_padding(
+    in_hw: Sequence[int],
+    out_hw: Sequence[int],
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+) -> tuple[int, int, int, int]:
+    """`padding` as (top, left, bottom, right), the bottom and right pads grown until the
+    last of the `out_hw` windows fits: ceil mode's extension past the end padding."""
+    top, left, bottom, right = expand_padding(padding)
+    ends = [(o - 1) * s + d * (k - 1) + 1 for o, s, d, k in zip(out_hw, strides, dilation, kernel)]
+    return (top, left, max(bottom, ends[0] - in_hw[0] - top), max(right, ends[1] - in_hw[1] - left))
+
+
 def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
     """PyTorch's adaptive pooling windows [start, end) along one axis."""
     return [((i * size) // out, -(-((i + 1) * size) // out)) for i in range(out)]
@@ -130,3 +145,33 @@ class GaweeOperation(IRDLOperation):
         """Pooling needs at least one input element per window (PyTorch rejects empty input)."""
         if h < 1 or w < 1:
             raise self.fail(f"input spatial size {h}x{w} must not be empty")
+
+
+def expect_pool_window(
+    op: GaweeOperation,
+    input: SSAValue,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    padding: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool,
+) -> tuple[int, int]:
+    """Checks a 2-D pooling window (max_pool, average_pool) against its NCHW input:
+    two positive kernel, stride and dilation values, 2 or 4 paddings >= 0, a
+    non-empty input the window fits in. Returns (oH, oW)."""
+    op.expect_rank("input", input, 4)
+    for name, values in (("kernelSize", kernel), ("strides", strides), ("dilation", dilation)):
+        op.expect_length(name, values, 2)
+        op.expect_positive(name, values)
+    op.expect_length("padding", padding, 2, 4)
+    op.expect_positive("padding", padding, minimum=0)
+    _, _, h, w = tensor_shape(input)
+    op.expect_nonempty_window_input(h, w)
+    oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, ceil_mode)
+    if oh < 1 or ow < 1:
+        top, left, bottom, right = expand_padding(padding)
+        raise op.fail(
+            f"the dilated kernel {list(kernel)} does not fit in the padded input "
+            f"{h + top + bottom}x{w + left + right}"
+        )
+    return oh, ow

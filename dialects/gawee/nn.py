@@ -1,5 +1,6 @@
-"""Neural-network gawee ops: convolution, batch normalization, pooling (NCHW), the
-fully connected layer, matrix products and softmax."""
+"""Neural-network gawee ops: convolution, batch normalization, max and adaptive
+pooling (NCHW), the fully connected layer, matrix products (matmul, gemm), softmax and
+layer normalization."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import (
     GaweeOperation,
     expand_padding,
+    expect_pool_window,
+    fitted_padding,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -253,17 +256,18 @@ class MaxPoolOp(GaweeOperation):
     def is_ceil_mode(self) -> bool:
         return bool(self.ceil_mode.value.data)
 
+    def fitted_padding(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`)."""
+        return fitted_padding(
+            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
+            self.array("kernelSize"), self.array("strides"), self.array("dilation"),
+        )
+
     def verify_(self) -> None:
-        self.expect_rank("input", self.input, 4)
-        kernel, strides = self.array("kernelSize"), self.array("strides")
-        padding, dilation = self.array("padding"), self.array("dilation")
-        for name, values in (("kernelSize", kernel), ("strides", strides), ("dilation", dilation)):
-            self.expect_length(name, values, 2)
-            self.expect_positive(name, values)
-        self.expect_length("padding", padding, 2, 4)
-        self.expect_positive("padding", padding, minimum=0)
-        n, c, h, w = tensor_shape(self.input)
-        self.expect_nonempty_window_input(h, w)
+        kernel, dilation, padding = self.array("kernelSize"), self.array("dilation"), self.array("padding")
+        oh, ow = expect_pool_window(
+            self, self.input, kernel, self.array("strides"), padding, dilation, self.is_ceil_mode
+        )
         top, left, bottom, right = expand_padding(padding)
         for axis, (begin, end) in enumerate(((top, bottom), (left, right))):
             if max(begin, end) * 2 > dilation[axis] * (kernel[axis] - 1) + 1:
@@ -271,12 +275,7 @@ class MaxPoolOp(GaweeOperation):
                     f"{self.name}: padding {list(padding)} must be at most half the "
                     f"(dilated) kernel {list(kernel)}, or a window could see only padding"
                 )
-        oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, self.is_ceil_mode)
-        if oh < 1 or ow < 1:
-            raise VerifyException(
-                f"{self.name}: the dilated kernel {list(kernel)} does not fit in the padded input "
-                f"{h + top + bottom}x{w + left + right}"
-            )
+        n, c, _, _ = tensor_shape(self.input)
         self.expect_result_shape((n, c, oh, ow))
 
 
@@ -359,6 +358,91 @@ class LinearOp(GaweeOperation):
                 f"{out_features} output features of the weight"
             )
         self.expect_result_shape((*shape[:-1], out_features))
+
+
+@gawee_op_definition
+class GemmOp(GaweeOperation):
+    """y = alpha * A' B' + beta * C (ONNX Gemm): A' is A [M, K] or, with `transA`, the
+    transpose of A [K, M]; B' likewise with `transB`; the optional C broadcasts
+    unidirectionally to [M, N]; with beta = 0 it is not read (inf and NaN in it do not
+    reach the result, as in ONNX Runtime and ONNX's reference). `gawee.linear` is the
+    special case PyTorch's Linear exports (transB, alpha = beta = 1, a vector C)."""
+
+    name = "gawee.gemm"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    a = operand_def(static_tensor(E))
+    b = operand_def(static_tensor(E))
+    c = opt_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    trans_a = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False), attr_name="transA")
+    trans_b = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False), attr_name="transB")
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+    beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        "$a `,` $b (`,` $c^)? (`transA` `=` $transA^)? (`transB` `=` $transB^)? "
+        f"(`alpha` `=` $alpha^)? (`beta` `=` $beta^)? {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        a: SSAValue | Operation,
+        b: SSAValue | Operation,
+        c: SSAValue | Operation | None = None,
+        *,
+        trans_a: bool = False,
+        trans_b: bool = False,
+        alpha: float = 1.0,
+        beta: float = 1.0,
+    ):
+        a, b = SSAValue.get(a), SSAValue.get(b)
+        m = tensor_shape(a)[1 if trans_a else 0]
+        n = tensor_shape(b)[0 if trans_b else 1]
+        attributes: dict[str, Attribute] = {}
+        for name, flag in (("transA", trans_a), ("transB", trans_b)):
+            if flag:
+                attributes[name] = BoolAttr.from_bool(True)
+        for name, value in (("alpha", alpha), ("beta", beta)):
+            if value != 1.0:
+                attributes[name] = FloatAttr(value, f64)
+        super().__init__(operands=[a, b, c], result_types=[tensor_like(a, (m, n))], attributes=attributes)
+
+    @property
+    def transposes(self) -> tuple[bool, bool]:
+        """(transA, transB)."""
+        return (bool(self.trans_a.value.data), bool(self.trans_b.value.data))
+
+    @property
+    def scales(self) -> tuple[float, float]:
+        """(alpha, beta)."""
+        return (self.alpha.value.data, self.beta.value.data)
+
+    @property
+    def adds_c(self) -> bool:
+        """Whether C takes part: present, and beta not 0."""
+        return self.c is not None and self.beta.value.data != 0
+
+    def verify_(self) -> None:
+        self.expect_rank("A", self.a, 2)
+        self.expect_rank("B", self.b, 2)
+        a, b = tensor_shape(self.a), tensor_shape(self.b)
+        trans_a, trans_b = self.transposes
+        (m, k) = a[::-1] if trans_a else a
+        (kb, n) = b[::-1] if trans_b else b
+        if k != kb:
+            raise self.fail(
+                f"A' [{m}, {k}] and B' [{kb}, {n}] do not multiply (after transA / transB)"
+            )
+        if self.c is not None:
+            c = tensor_shape(self.c)
+            if len(c) > 2 or broadcast_shape(c, (m, n)) != (m, n):
+                raise self.fail(f"C of shape {list(c)} does not broadcast to [{m}, {n}]")
+        self.expect_result_shape((m, n))
 
 
 def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
@@ -517,3 +601,58 @@ class LayerNormOp(GaweeOperation):
         if not eps > 0 or math.isinf(eps):
             raise self.fail(f"'epsilon' must be a positive number, got {eps}")
         self.expect_result_shape(shape)
+
+
+@gawee_op_definition
+class LrnOp(GaweeOperation):
+    """Local response normalization across channels of an NCHW input (ONNX LRN):
+    y = x / (bias + alpha / size * s)^beta, where s sums the squares of channels
+    c - floor((size-1)/2) .. c + ceil((size-1)/2) (those that exist)."""
+
+    name = "gawee.lrn"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    size = attr_def(IntegerAttr[I64])
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-4, f64))
+    beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.75, f64))
+    bias = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('size')} (`alpha` `=` $alpha^)? (`beta` `=` $beta^)? (`bias` `=` $bias^)? "
+        f"{ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        size: int,
+        *,
+        alpha: float | None = None,
+        beta: float | None = None,
+        bias: float | None = None,
+    ):
+        """`alpha`, `beta`, `bias`: None leaves the attribute out (its default applies)."""
+        input = SSAValue.get(input)
+        attributes: dict[str, Attribute] = {"size": IntegerAttr(size, i64)}
+        for name, value in (("alpha", alpha), ("beta", beta), ("bias", bias)):
+            if value is not None:
+                attributes[name] = FloatAttr(value, f64)
+        super().__init__(operands=[input], result_types=[input.type], attributes=attributes)
+
+    @property
+    def window(self) -> tuple[int, int]:
+        """How many channels before and after a channel its window reaches."""
+        size = self.size.value.data
+        return ((size - 1) // 2, size // 2)
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 4)
+        if self.size.value.data < 1:
+            raise self.fail(f"'size' must be >= 1, got {self.size.value.data}")
+        self.expect_result_shape(tensor_shape(self.input))

@@ -28,7 +28,7 @@ def _ints(values: object, default: Sequence[int]) -> tuple[int, ...]:
 
 def _expect_nchw(context: ImportContext, index: int = 0) -> None:
     if len(context.shape(index)) != 4:
-        raise context.fail("only 2-D windows over NCHW (rank-4) inputs are supported")
+        raise context.fail(f"only NCHW (rank-4) inputs are supported, got rank {len(context.shape(index))}")
 
 
 def _window_padding(
@@ -101,9 +101,40 @@ def convert_max_pool(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
-def convert_global_average_pool(context: ImportContext) -> None:
+def convert_average_pool(context: ImportContext) -> None:
     _expect_nchw(context)
-    context.define(context.emit(gawee.AdAvgPoolOp(context.value(0), (1, 1))).results[0])
+    kernel = _ints(context.attribute("kernel_shape"), ())
+    strides = _ints(context.attribute("strides"), (1, 1))
+    dilations = _ints(context.attribute("dilations"), (1, 1))
+    padding = _window_padding(context, kernel, strides, dilations)
+    op = gawee.AveragePoolOp(
+        context.value(0),
+        kernel_size=kernel,
+        strides=strides,
+        padding=padding,
+        dilation=dilations,
+        ceil_mode=bool(context.attribute("ceil_mode", 0)),
+        count_include_pad=bool(context.attribute("count_include_pad", 0)),
+    )
+    context.define(context.emit(op).results[0])
+
+
+def convert_global_average_pool(context: ImportContext) -> None:
+    context.define(context.emit(gawee.GlobalAveragePoolOp(context.value(0))).results[0])
+
+
+def convert_lrn(context: ImportContext) -> None:
+    _expect_nchw(context)
+    parameters = {
+        name: float(value)  # type: ignore[arg-type]
+        for name in ("alpha", "beta", "bias")
+        if (value := context.attribute(name)) is not None
+    }
+    size = context.attribute("size")
+    if size is None:
+        raise context.fail("the attribute size is required")
+    op = gawee.LrnOp(context.value(0), int(size), **parameters)  # type: ignore[arg-type]
+    context.define(context.emit(op).results[0])
 
 
 def convert_batch_normalization(context: ImportContext) -> None:
@@ -139,21 +170,24 @@ def convert_flatten(context: ImportContext) -> None:
 
 
 def convert_gemm(context: ImportContext) -> None:
-    """Gemm with transA = 0, transB = 1, alpha = beta = 1 is gawee.linear (PyTorch's Linear)."""
-    alpha, beta = context.attribute("alpha", 1.0), context.attribute("beta", 1.0)
-    trans_a, trans_b = context.attribute("transA", 0), context.attribute("transB", 0)
-    if (trans_a, trans_b, alpha, beta) != (0, 1, 1.0, 1.0):
-        raise context.fail(
-            f"only transA = 0, transB = 1, alpha = beta = 1 is supported (got transA = {trans_a}, "
-            f"transB = {trans_b}, alpha = {alpha}, beta = {beta})"
+    """PyTorch's Linear (transA = 0, transB = 1, alpha = beta = 1, no C or a vector C
+    of the output features) is gawee.linear; every other Gemm is gawee.gemm."""
+    alpha = float(context.attribute("alpha", 1.0))  # type: ignore[arg-type]
+    beta = float(context.attribute("beta", 1.0))  # type: ignore[arg-type]
+    trans_a = bool(context.attribute("transA", 0))
+    trans_b = bool(context.attribute("transB", 0))
+    c = context.value(2) if context.has_input(2) else None
+    out_features = context.shape(1)[0 if trans_b else 1]
+    if (trans_a, trans_b, alpha, beta) == (False, True, 1.0, 1.0) and (
+        c is None or context.shape(2) == (out_features,)
+    ):
+        op: gawee.LinearOp | gawee.GemmOp = gawee.LinearOp(context.value(0), context.value(1), c)
+    else:
+        if c is not None and len(context.shape(2)) > 2:
+            raise context.fail(f"C of shape {list(context.shape(2))} has rank > 2")
+        op = gawee.GemmOp(
+            context.value(0), context.value(1), c, trans_a=trans_a, trans_b=trans_b, alpha=alpha, beta=beta
         )
-    bias = None
-    if context.has_input(2):
-        out_features, bias_shape = context.shape(1)[0], context.shape(2)
-        if bias_shape != (out_features,):
-            raise context.fail(f"C of shape {list(bias_shape)} is not a per-output-feature bias")
-        bias = context.value(2)
-    op = gawee.LinearOp(context.value(0), context.value(1), bias)
     context.define(context.emit(op).results[0])
 
 
@@ -518,6 +552,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
     "GlobalAveragePool": convert_global_average_pool,
+    "AveragePool": convert_average_pool,
+    "LRN": convert_lrn,
     "BatchNormalization": convert_batch_normalization,
     "Flatten": convert_flatten,
     "Gemm": convert_gemm,

@@ -178,6 +178,64 @@ NEW_OPS = [*SELECTION_OPS, *VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NO
 
 GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
 
+# gemm, average_pool, global_average_pool, lrn
+GEMM = Op(
+    "gawee.gemm",
+    (t(4, 3), t(5, 4), t(1, 5)),
+    {"transA": "true", "transB": "true", "alpha": "5.000000e-01 : f64"},
+    (t(3, 5),),
+)
+AVERAGE_POOL = Op(
+    "gawee.average_pool",
+    (t(1, 2, 8, 9),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 3),
+        "padding": a(1, 0, 1, 1),
+        "ceilMode": "true",
+        "countIncludePad": "false",
+    },
+    (t(1, 2, 5, 3),),
+)
+GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
+LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
+GAWEE_OPS += [GEMM, AVERAGE_POOL, GLOBAL_AVERAGE_POOL, LRN]
+NN_CASES: list[tuple[str, Op, str]] = [
+    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "rank"),
+    ("gemm-b-rank", GEMM.operand(1, t(20)), "rank"),
+    ("gemm-inner-dims", GEMM.attr("transA", None), "do not multiply"),
+    ("gemm-c-not-broadcasting", GEMM.operand(2, t(3, 2)), "broadcast"),
+    ("gemm-c-rank", GEMM.operand(2, t(1, 3, 5)), "broadcast"),
+    ("gemm-c-bidirectional", GEMM.operand(1, t(1, 4)).operand(2, t(3, 5)).result(t(3, 1)), "broadcast"),
+    ("gemm-result-shape", GEMM.result(t(5, 3)), "result shape"),
+    ("gemm-trans-not-bool", GEMM.attr("transB", i64(1)), "i1"),
+    ("gemm-alpha-not-f64", GEMM.attr("alpha", "5.000000e-01 : f32"), "f64"),
+    ("gemm-mixed-types", GEMM.operand(2, t(1, 5, element="f64")), "f64"),
+    ("average_pool-input-rank", AVERAGE_POOL.operand(0, t(2, 8, 9)), "rank"),
+    ("average_pool-kernel-length", AVERAGE_POOL.attr("kernelSize", a(3)), "kernelSize"),
+    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "strides"),
+    ("average_pool-dilation-length", AVERAGE_POOL.attr("dilation", a(1, 1, 1)), "dilation"),
+    ("average_pool-zero-dilation", AVERAGE_POOL.attr("dilation", a(1, 0)), "dilation"),
+    ("average_pool-padding-length", AVERAGE_POOL.attr("padding", a(1, 0, 1)), "padding"),
+    ("average_pool-negative-padding", AVERAGE_POOL.attr("padding", a(1, -1)), "padding"),
+    ("average_pool-empty-input", AVERAGE_POOL.operand(0, t(1, 2, 0, 9)), "empty"),
+    ("average_pool-kernel-too-large", AVERAGE_POOL.attr("kernelSize", a(12, 2)), "kernel"),
+    ("average_pool-window-of-padding", AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)), "only padding"),
+    ("average_pool-ceil-result-shape", AVERAGE_POOL.attr("ceilMode", "false"), "result shape"),
+    ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
+    ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
+    ("average_pool-result-shape", AVERAGE_POOL.result(t(1, 2, 5, 4)), "result shape"),
+    ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
+    ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
+    ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),
+    ("global_average_pool-integer", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")), "i32"),
+    ("lrn-input-rank", LRN.operand(0, t(6, 3, 3)).result(t(6, 3, 3)), "rank"),
+    ("lrn-zero-size", LRN.attr("size", i64(0)), "size"),
+    ("lrn-missing-size", LRN.attr("size", None), "size"),
+    ("lrn-result-shape", LRN.result(t(1, 6, 3, 4)), "result shape"),
+    ("lrn-beta-not-f64", LRN.attr("beta", "7.500000e-01 : f32"), "f64"),
+]
+
 
 def gawee_cases() -> list[Invalid]:
     cases: list[tuple[str, Op, str]] = [
@@ -418,6 +476,7 @@ def gawee_cases() -> list[Invalid]:
         ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
         ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
     ]
+    cases += NN_CASES
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
 
 

@@ -11,6 +11,12 @@ import onnx
 import onnxruntime
 import torch
 from torch import nn
+from xdsl.context import Context
+
+from nnstack.frontend.onnx import import_onnx
+from nnstack.interpreters import run
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 
 class BasicBlock(nn.Module):
@@ -218,3 +224,22 @@ def assert_matches(got: np.ndarray, reference: np.ndarray) -> float:
     error = float(np.max(np.abs(got.astype(np.float64) - reference)))
     assert error <= 1e-4 + 1e-3 * float(np.max(np.abs(reference))), error
     return error
+
+
+LEVELS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+"""Where an imported model runs: as imported, and after each lowering of gawee."""
+
+
+def run_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray], **shapes) -> list[np.ndarray]:
+    module = import_onnx(model, shapes)
+    if (lowering := LEVELS[level]) is not None:
+        lowering().apply(Context(), module)
+        module.verify()
+    return list(run(module, "main", *inputs.values()))
+
+
+def check_against_onnxruntime(model: onnx.ModelProto, inputs: dict[str, np.ndarray], level: str) -> float:
+    expected = onnxruntime_outputs(model, inputs)
+    got = run_at(level, model, inputs)
+    assert len(got) == len(expected)
+    return max(assert_matches(g, e) for g, e in zip(got, expected))

@@ -83,6 +83,8 @@ OPERATORS = [
     "scatternd",
     "resize",
     "upsample",
+    "averagepool",
+    "lrn",
 ]
 """The ONNX operators (node-test name stems) that nnstack imports."""
 
@@ -97,9 +99,7 @@ EXCLUDED: dict[str, str] = {
     r"^test_identity_(opt|sequence)": "optional and sequence types have no gawee counterpart",
     r"^test_dropout_default_mask": "Dropout's mask output (training only)",
     r"^test_batchnorm_.*training_mode": "BatchNormalization in training mode",
-    r"^test_gemm_": "general Gemm (transposes, alpha, beta, a non-vector C): only PyTorch's Linear form "
-    "(transB = 1, alpha = beta = 1, vector bias) imports, as gawee.linear",
-    r"^test_maxpool_(1d|3d)": "only 2-D pooling",
+    r"^test_(max|average)pool_(1d|3d)": "only 2-D pooling",
     r"^test_maxpool_with_argmax": "MaxPool's Indices output",
     r"^test_maxpool_2d_pads": "pads wider than half the kernel make a window of padding only, which "
     "gawee.max_pool rejects",

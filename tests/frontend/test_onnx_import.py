@@ -14,31 +14,21 @@ import onnx
 import pytest
 import torch
 from onnx import TensorProto, helper, numpy_helper
-from onnx_models import ResNet, assert_matches, export, onnxruntime_outputs, randomize_batch_norm
+from onnx_models import (
+    LEVELS,
+    ResNet,
+    assert_matches,
+    check_against_onnxruntime,
+    export,
+    onnxruntime_outputs,
+    randomize_batch_norm,
+    run_at,
+)
 from xdsl.context import Context
 
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
-
-LEVELS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
-
-
-def run_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray], **shapes) -> list[np.ndarray]:
-    module = import_onnx(model, shapes)
-    if (lowering := LEVELS[level]) is not None:
-        lowering().apply(Context(), module)
-        module.verify()
-    return list(run(module, "main", *inputs.values()))
-
-
-def check_against_onnxruntime(model: onnx.ModelProto, inputs: dict[str, np.ndarray], level: str) -> float:
-    expected = onnxruntime_outputs(model, inputs)
-    got = run_at(level, model, inputs)
-    assert len(got) == len(expected)
-    return max(assert_matches(g, e) for g, e in zip(got, expected))
-
 
 def resnet(fold: bool) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
     torch.manual_seed(0)
@@ -201,13 +191,13 @@ def single_node_model(
             "node 'mp' (MaxPool, opset 17): attribute storage_order = 1 is not supported",
         ),
         (
-            helper.make_node("Gemm", ["x", "x"], ["y"], name="g", transB=0),
-            [3, 3],
+            helper.make_node("AveragePool", ["x"], ["y"], name="ap", kernel_shape=[2]),
+            [1, 2, 6],
             TensorProto.FLOAT,
-            "node 'g' (Gemm, opset 17): only transA = 0, transB = 1, alpha = beta = 1 is supported",
+            "node 'ap' (AveragePool, opset 17): only NCHW (rank-4) inputs are supported, got rank 3",
         ),
     ],
-    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "unsupported-gemm"],
+    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "1d-pooling"],
 )
 def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     with pytest.raises(OnnxImportError) as info:
@@ -360,3 +350,63 @@ def test_feed_forward_with_layer_norm_matches_onnxruntime(level: str):
     model = export(FeedForward().eval(), example)
     assert {"LayerNormalization", "Erf", "MatMul"} <= {n.op_type for n in model.graph.node}
     check_against_onnxruntime(model, {"x": example.numpy()}, level)
+
+
+@pytest.mark.parametrize(
+    ("attributes", "c_shape", "expected_op"),
+    [
+        ({"transB": 1}, (5,), "gawee.linear"),
+        ({"transB": 1}, None, "gawee.linear"),
+        ({"transB": 1}, (3, 5), "gawee.gemm"),
+        ({"transA": 1, "alpha": 0.5, "beta": 2.0}, (1, 5), "gawee.gemm"),
+    ],
+    ids=["linear", "linear-no-bias", "matrix-c", "general"],
+)
+def test_gemm_imports_as_linear_only_in_pytorchs_form(attributes, c_shape, expected_op):
+    rng = np.random.default_rng(0)
+    a_shape = (4, 3) if attributes.get("transA") else (3, 4)
+    b = rng.standard_normal((5, 4) if attributes.get("transB") else (4, 5)).astype(np.float32)
+    initializers = [numpy_helper.from_array(b, "b")]
+    if c_shape is not None:
+        initializers.append(numpy_helper.from_array(rng.standard_normal(c_shape).astype(np.float32), "c"))
+    node = helper.make_node("Gemm", ["a", "b", "c"][: len(initializers) + 1], ["y"], **attributes)
+    graph = helper.make_graph(
+        [node],
+        "gemm",
+        [helper.make_tensor_value_info("a", TensorProto.FLOAT, a_shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        initializers,
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    ops = [op.name for op in import_onnx(model).walk() if op.name.startswith("gawee.")]
+    assert ops == [expected_op]
+    inputs = {"a": rng.standard_normal(a_shape).astype(np.float32)}
+    for level in ("gawee", "linalg"):
+        check_against_onnxruntime(model, inputs, level)
+
+
+class CeilModePools(torch.nn.Module):
+    """Ceil-mode pools on 5x5 whose last window (2x2 / 2, padding 1) would start on the
+    end padding: PyTorch, ONNX Runtime and gawee drop it (3x3, then 2x2), onnx 1.23's
+    shape inference keeps it (4x4, then 3x3)."""
+
+    def __init__(self):
+        super().__init__()
+        self.avg = torch.nn.AvgPool2d(2, 2, padding=1, ceil_mode=True)
+        self.max = torch.nn.MaxPool2d(2, 2, padding=1, ceil_mode=True)
+        self.conv = torch.nn.Conv2d(2, 3, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.conv(self.max(torch.relu(self.avg(x))))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ceil_mode_pools_follow_onnxruntime_not_onnx_shape_inference(level: str):
+    torch.manual_seed(0)
+    example = torch.randn(1, 2, 5, 5)
+    model = export(CeilModePools().eval(), example)
+    inferred = onnx.shape_inference.infer_shapes(model)
+    shapes = {v.name: [d.dim_value for d in v.type.tensor_type.shape.dim] for v in inferred.graph.value_info}
+    pooled = next(node.output[0] for node in model.graph.node if node.op_type == "AveragePool")
+    assert shapes[pooled] == [1, 2, 4, 4]
+    assert check_against_onnxruntime(model, {"x": example.numpy()}, level) < 1e-5

@@ -7,6 +7,7 @@ O(1) and the f32 bound is an absolute max error of 1e-5.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -90,6 +91,27 @@ def test_max_pool(params: dict):
 )
 def test_ad_avg_pool(size: tuple[int, int], output_size: tuple[int, int]):
     assert_same_numbers(single_op_module([(2, 3, *size)], lambda x: gawee.AdAvgPoolOp(x, output_size)))
+
+
+@pytest.mark.parametrize("count_include_pad", [False, True], ids=["exclude-pad", "include-pad"])
+@pytest.mark.parametrize(
+    "params",
+    [
+        dict(kernel_size=(3, 3), strides=(1, 1), padding=(1, 1)),
+        dict(kernel_size=(2, 2), strides=(2, 2)),
+        dict(kernel_size=(3, 2), strides=(2, 3), padding=(1, 0, 0, 1), dilation=(2, 1), ceil_mode=True),
+        dict(kernel_size=(3, 3), strides=(3, 3), padding=(2, 2), ceil_mode=True),
+    ],
+    ids=["inception", "densenet", "asymmetric-dilated-ceil", "wide-pads-ceil"],
+)
+def test_average_pool(params: dict, count_include_pad: bool):
+    pool = functools.partial(gawee.AveragePoolOp, count_include_pad=count_include_pad, **params)
+    assert_same_numbers(single_op_module([(2, 3, 9, 8)], pool))
+
+
+@pytest.mark.parametrize("shape", [(2, 3, 5), (2, 3, 7, 7), (1, 2, 3, 4, 2)], ids=["1d", "2d", "3d"])
+def test_global_average_pool(shape: tuple[int, ...]):
+    assert_same_numbers(single_op_module([shape], gawee.GlobalAveragePoolOp))
 
 
 @pytest.mark.parametrize("affine", [True, False])

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
-from windowed_ops import AdAvgPool, Conv, MaxPool, WindowedOp, check_every_level, padding4
+from windowed_ops import AdAvgPool, AveragePool, Conv, MaxPool, WindowedOp, check_every_level, padding4
 
 CASES: dict[str, WindowedOp] = {
     # conv
@@ -41,6 +41,13 @@ CASES: dict[str, WindowedOp] = {
     "pool-asymmetric-ceil": MaxPool((1, 2, 7, 9), (3, 3), (2, 3), padding=(1, 0, 0, 1), ceil_mode=True),
     "pool-w-dilation-ceil": MaxPool((1, 2, 8, 11), (2, 2), (2, 2), dilation=(1, 3), ceil_mode=True),
     "pool-asymmetric-floor": MaxPool((1, 2, 8, 9), (2, 3), (2, 2), padding=(0, 1, 1, 0), dilation=(1, 2)),
+    # average_pool (torch: symmetric padding, no dilation)
+    "avg-w-ceil": AveragePool((1, 2, 6, 10), (2, 3), (2, 3), ceil_mode=True),
+    "avg-w-ceil-dropped": AveragePool((1, 2, 6, 5), (3, 2), (3, 2), padding=(0, 1), ceil_mode=True),
+    "avg-w-padding-ceil-counted": AveragePool(
+        (1, 1, 6, 7), (3, 3), (2, 2), padding=(0, 1), ceil_mode=True, count_include_pad=True
+    ),
+    "avg-w-kernel-counted": AveragePool((2, 2, 5, 9), (2, 5), (1, 2), padding=(1, 2), count_include_pad=True),
     # ad_avg_pool
     "adaptive-w-uneven": AdAvgPool((1, 2, 8, 7), (4, 3)),
     "adaptive-w-larger": AdAvgPool((1, 2, 6, 3), (3, 5)),

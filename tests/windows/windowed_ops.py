@@ -1,5 +1,5 @@
-"""The windowed gawee ops (conv, max_pool, ad_avg_pool) as one-op programs, run at
-every level and compared with torch.
+"""The windowed gawee ops (conv, max_pool, average_pool, ad_avg_pool) as one-op
+programs, run at every level and compared with torch.
 
 A program is written in gawee's generic form with the result type torch computes,
 so a shape rule that disagrees with torch fails verification. It then runs in the
@@ -106,6 +106,20 @@ def torch_max_pool(
     keep_h = sum(1 for o in range(pooled.shape[2]) if o * strides[0] < top + h)
     keep_w = sum(1 for o in range(pooled.shape[3]) if o * strides[1] < left + w)
     return pooled[:, :, :keep_h, :keep_w]
+
+
+def torch_average_pool(
+    x: np.ndarray,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    padding: Sequence[int],
+    ceil_mode: bool,
+    count_include_pad: bool,
+) -> np.ndarray:
+    """avg_pool2d (symmetric padding of at most half the kernel, no dilation)."""
+    return F.avg_pool2d(
+        _tensor(x), tuple(kernel), tuple(strides), tuple(padding), ceil_mode, count_include_pad
+    ).numpy()
 
 
 def torch_ad_avg_pool(x: np.ndarray, output_size: Sequence[int]) -> np.ndarray:
@@ -220,6 +234,46 @@ class MaxPool:
 
 
 @dataclass(frozen=True)
+class AveragePool:
+    """gawee.average_pool of x [N, C, H, W] with symmetric padding [pH, pW] (as torch has it)."""
+
+    x_shape: tuple[int, int, int, int]
+    kernel: tuple[int, int]
+    strides: tuple[int, int]
+    padding: tuple[int, int] = (0, 0)
+    ceil_mode: bool = False
+    count_include_pad: bool = False
+
+    def inputs(self, rng: np.random.Generator) -> list[np.ndarray]:
+        return [rng.standard_normal(self.x_shape).astype(np.float32)]
+
+    def transposed(self) -> AveragePool:
+        return AveragePool(
+            swap_shape(self.x_shape),
+            swap(self.kernel),
+            swap(self.strides),
+            swap(self.padding),
+            self.ceil_mode,
+            self.count_include_pad,
+        )
+
+    def reference(self, arrays: Sequence[np.ndarray]) -> np.ndarray:
+        return torch_average_pool(
+            arrays[0], self.kernel, self.strides, self.padding, self.ceil_mode, self.count_include_pad
+        )
+
+    def program(self, result_shape: Sequence[int]) -> str:
+        attributes = {
+            "kernelSize": array_text(self.kernel),
+            "strides": array_text(self.strides),
+            "padding": array_text(self.padding),
+            "ceilMode": "true" if self.ceil_mode else "false",
+            "countIncludePad": "true" if self.count_include_pad else "false",
+        }
+        return one_op_program("gawee.average_pool", [self.x_shape], attributes, result_shape)
+
+
+@dataclass(frozen=True)
 class AdAvgPool:
     """gawee.ad_avg_pool of x [N, C, H, W] to [oH, oW]."""
 
@@ -240,7 +294,7 @@ class AdAvgPool:
         return one_op_program("gawee.ad_avg_pool", [self.x_shape], attributes, result_shape)
 
 
-WindowedOp = Conv | MaxPool | AdAvgPool
+WindowedOp = Conv | MaxPool | AveragePool | AdAvgPool
 
 
 def lower(module: ModuleOp, pass_name: str) -> ModuleOp:

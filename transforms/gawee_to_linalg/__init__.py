@@ -4,13 +4,14 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
 
 - `builder`: IR-building helpers shared by the patterns (constants, empty + fill,
   tensor.pad, linalg.generic, affine maps, the lowering precondition).
-- `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool.
+- `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool, gawee.average_pool,
+  gawee.global_average_pool.
 - `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
   leaky_relu, clip), the broadcasting binary ops (sub, mul, div, pow, and, or,
   xor) and the variadic max, min, sum, mean.
-- `linear`: gawee.linear, gawee.matmul. `reshape`: gawee.flatten, gawee.reshape,
+- `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten, gawee.reshape,
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
-  gawee.layer_norm, the gawee.reduce_* ops.
+  gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops.
 - `selection`: gawee.topk, gawee.scatter_nd. `resize`: gawee.resize.
 - `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
@@ -28,11 +29,11 @@ from .elementwise import (
     UnaryElementwiseLowering,
     VariadicElementwiseLowering,
 )
-from .linear import LinearLowering, MatMulLowering
+from .linear import GemmLowering, LinearLowering, MatMulLowering
 from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
 from .movement import CatLowering, ExpandLowering, GatherElementsLowering, GatherLowering, SliceLowering
-from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
-from .pooling import AdAvgPoolLowering, MaxPoolLowering
+from .normalization import REDUCTIONS, LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
+from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 from .resize import ResizeLowering
 from .selection import ScatterNDLowering, TopKLowering
@@ -45,6 +46,7 @@ __all__ = [
     "VARIADIC_BODIES",
     "AdAvgPoolLowering",
     "AddLowering",
+    "AveragePoolLowering",
     "BatchNormLowering",
     "BinaryElementwiseLowering",
     "CastLowering",
@@ -55,8 +57,11 @@ __all__ = [
     "FlattenLowering",
     "GatherElementsLowering",
     "GatherLowering",
+    "GemmLowering",
+    "GlobalAveragePoolLowering",
     "LayerNormLowering",
     "LinearLowering",
+    "LrnLowering",
     "MatMulLowering",
     "MaxPoolLowering",
     "NotLowering",

@@ -1,5 +1,5 @@
-"""Lowerings of `gawee.linear` (a transposed-B matmul) and `gawee.matmul` to
-`linalg.generic` contractions."""
+"""Lowerings of `gawee.linear` (a transposed-B matmul), `gawee.matmul` and `gawee.gemm`
+to `linalg.generic` contractions."""
 
 from __future__ import annotations
 
@@ -10,12 +10,15 @@ from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import LinearOp, MatMulOp
+from nnstack.dialects.gawee import GemmOp, LinearOp, MatMulOp
 
 from .builder import (
     LoweringBuilder,
+    broadcast_map,
     dims_map,
     element_type_of,
+    float_constant,
+    identity_map,
     parallel,
     reduction,
     shape_of,
@@ -104,4 +107,56 @@ class MatMulLowering(RewritePattern):
             return arith.AddfOp(acc, arith.MulfOp(lhs, rhs)).result
 
         result = b.generic([op.lhs, op.rhs], init, maps, [*parallel(rank), *reduction(1)], body)
+        rewriter.replace(op, b.ops, [result])
+
+
+class GemmLowering(RewritePattern):
+    """
+    Lowers `gawee.gemm` (alpha * A' B' + beta * C) to a `linalg.generic` contraction
+    into a `linalg.fill` of 0: domain (m, n, k), maps A `(d0, d2)` (`(d2, d0)` with
+    transA), B `(d2, d1)` (`(d1, d2)` with transB), out `(d0, d1)`, 2 parallel + 1
+    reduction iterators, body `arith.mulf` then `arith.addf %out, ...`. Where alpha is
+    not 1 or there is a C, an element-wise `linalg.generic` follows: `arith.mulf` by
+    alpha, and `arith.addf` of C (times beta) mapped as `gawee.add` broadcasts it
+    (with beta = 0, C is not read).
+    A generic rather than `linalg.matmul`, as the transposed forms need their maps.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: GemmOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        t = element_type_of(op.output)
+        out_shape = shape_of(op.output)
+        (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
+        maps = [
+            dims_map(3, [2, 0] if trans_a else [0, 2]),
+            dims_map(3, [1, 2] if trans_b else [2, 1]),
+            dims_map(3, [0, 1]),
+        ]
+
+        def body(lhs: SSAValue, rhs: SSAValue, acc: SSAValue) -> SSAValue:
+            return arith.AddfOp(acc, arith.MulfOp(lhs, rhs)).result
+
+        init = b.filled(out_shape, b.constant(0.0, t))
+        result = b.generic([op.a, op.b], init, maps, [*parallel(2), *reduction(1)], body)
+        if alpha == 1.0 and not op.adds_c:
+            rewriter.replace(op, b.ops, [result])
+            return
+
+        def epilogue(product: SSAValue, *rest: SSAValue) -> SSAValue:
+            value = product if alpha == 1.0 else arith.MulfOp(product, float_constant(alpha, t)).result
+            if not op.adds_c:
+                return value
+            c = rest[0] if beta == 1.0 else arith.MulfOp(rest[0], float_constant(beta, t)).result
+            return arith.AddfOp(value, c).result
+
+        inputs, input_maps = [result], [identity_map(2)]
+        if op.c is not None and op.adds_c:
+            inputs.append(op.c)
+            input_maps.append(broadcast_map(shape_of(op.c), out_shape))
+        result = b.generic(
+            inputs, b.empty(out_shape, t), [*input_maps, identity_map(2)], parallel(2), epilogue
+        )
         rewriter.replace(op, b.ops, [result])

@@ -1,5 +1,5 @@
-"""Lowerings of `gawee.softmax`, `gawee.layer_norm` and the `gawee.reduce_*` ops to reduction and
-element-wise `linalg.generic`s."""
+"""Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn` and the `gawee.reduce_*` ops to
+reduction and element-wise `linalg.generic`s."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from xdsl.dialects import arith, math, tensor
 from xdsl.dialects.builtin import i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
+from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from nnstack.dialects.gawee import (
     AxisSoftmaxOp,
     LayerNormOp,
+    LrnOp,
     ReduceMaxOp,
     ReduceMeanOp,
     ReduceMinOp,
@@ -30,6 +32,7 @@ from .builder import (
     float_constant,
     identity_map,
     parallel,
+    reduction,
     shape_of,
     unsupported_reason,
 )
@@ -220,5 +223,48 @@ class LayerNormLowering(RewritePattern):
 
         result = b.generic(
             operands, b.empty(shape, t), [*maps, identity_map(rank)], parallel(rank), normalize
+        )
+        rewriter.replace(op, b.ops, [result])
+
+
+class LrnLowering(RewritePattern):
+    """
+    Lowers `gawee.lrn` to a `tensor.pad` of the input with zeros on the channel axis
+    (low (size-1)/2, high size/2, rounded down), a `linalg.generic` summing the squares
+    of each channel window into a zero-filled init (domain (n, c, h, w, k), maps
+    `(d0, d1 + d4, d2, d3)`, `(d4)` for a window `tensor.empty() : tensor<sizexT>` and
+    `(d0, d1, d2, d3)`, 4 parallel + 1 reduction iterators, body `arith.mulf` then
+    `arith.addf %out, ...`), then an element-wise `linalg.generic`
+    `x / math.powf(bias + alpha / size * sum, beta)`.
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: LrnOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        t = element_type_of(op.output)
+        shape = shape_of(op.output)
+        before, after = op.window
+        zero = b.constant(0.0, t)
+        padded = b.pad(op.input, [0, before, 0, 0], [0, after, 0, 0], zero)
+        window = b.empty([before + after + 1], t)
+        d = [AffineExpr.dimension(i) for i in range(5)]
+        squares = b.generic(
+            [padded, window],
+            b.filled(shape, zero),
+            [dims_map(5, [0, d[1] + d[4], 2, 3]), dims_map(5, [4]), dims_map(5, [0, 1, 2, 3])],
+            [*parallel(4), *reduction(1)],
+            lambda x, _window, acc: arith.AddfOp(acc, arith.MulfOp(x, x)).result,
+        )
+        size = op.size.value.data
+        alpha, beta, bias = (op.alpha.value.data / size, op.beta.value.data, op.bias.value.data)
+
+        def normalize(x: SSAValue, s: SSAValue, _out: SSAValue) -> SSAValue:
+            base = arith.AddfOp(float_constant(bias, t), arith.MulfOp(float_constant(alpha, t), s))
+            return arith.DivfOp(x, math.PowFOp(base, float_constant(beta, t))).result
+
+        result = b.generic(
+            [op.input, squares], b.empty(shape, t), [identity_map(4)] * 3, parallel(4), normalize
         )
         rewriter.replace(op, b.ops, [result])

@@ -1,6 +1,10 @@
-"""Lowerings of the pooling gawee ops: max_pool and ad_avg_pool."""
+"""Lowerings of the pooling gawee ops: max_pool, ad_avg_pool, average_pool and
+global_average_pool."""
 
 from __future__ import annotations
+
+import math
+from collections.abc import Sequence
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import i1
@@ -9,7 +13,13 @@ from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
-from nnstack.dialects.gawee import AdAvgPoolOp, MaxPoolOp, adaptive_windows, expand_padding
+from nnstack.dialects.gawee import (
+    AdAvgPoolOp,
+    AveragePoolOp,
+    GlobalAveragePoolOp,
+    MaxPoolOp,
+    adaptive_windows,
+)
 
 from .builder import (
     LoweringBuilder,
@@ -44,13 +54,9 @@ class MaxPoolLowering(RewritePattern):
             return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
-        _, _, h, w = shape_of(op.input)
         out_shape = shape_of(op.output)
-        _, _, oh, ow = out_shape
         (kh, kw), (sh, sw), (dh, dw) = op.array("kernelSize"), op.array("strides"), op.array("dilation")
-        top, left, bottom, right = expand_padding(op.array("padding"))
-        bottom = max(bottom, (oh - 1) * sh + dh * (kh - 1) + 1 - (h + top))
-        right = max(right, (ow - 1) * sw + dw * (kw - 1) + 1 - (w + left))
+        top, left, bottom, right = op.fitted_padding()
 
         minus_inf = b.constant(float("-inf"), element_type)
         x = op.input
@@ -97,30 +103,13 @@ class AdAvgPoolLowering(RewritePattern):
         _, _, h, w = shape_of(op.input)
         out_shape = shape_of(op.output)
         _, _, oh, ow = out_shape
-
         zero = b.constant(0.0, element_type)
-        init = b.filled(out_shape, zero)
-        d = [AffineExpr.dimension(i) for i in range(6)]
-        iterators = [*parallel(4), *reduction(2)]
-        output_map = identity_map(4)
-
         if h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
-            window = b.empty([kh, kw], element_type)
-            total = b.generic(
-                [op.input, window],
-                init,
-                [dims_map(6, [0, 1, d[2] * kh + d[4], d[3] * kw + d[5]]), dims_map(6, [4, 5]),
-                 dims_map(6, [0, 1, 2, 3])],
-                iterators,
-                lambda x, _window, acc: arith.AddfOp(acc, x).result,
-            )
-            count = float(kh * kw)
-            result = b.generic(
-                [total], b.empty(out_shape, element_type), [output_map] * 2, parallel(4),
-                lambda s, _out: arith.DivfOp(s, float_constant(count, element_type)).result,
-            )
+            total = _window_sum(b, op.input, out_shape, (kh, kw), (kh, kw), (1, 1), zero)
+            result = _divide(b, total, float(kh * kw))
         else:
+            init = b.filled(out_shape, zero)
             windows_h, windows_w = adaptive_windows(h, oh), adaptive_windows(w, ow)
             mask_h = b.dense_constant(i1, [oh, h], _mask(windows_h, h))
             mask_w = b.dense_constant(i1, [ow, w], _mask(windows_w, w))
@@ -134,19 +123,127 @@ class AdAvgPoolLowering(RewritePattern):
                 init,
                 [dims_map(6, [0, 1, 4, 5]), dims_map(6, [2, 4]), dims_map(6, [3, 5]),
                  dims_map(6, [0, 1, 2, 3])],
-                iterators,
+                [*parallel(4), *reduction(2)],
                 masked_sum,
             )
             counts = [
                 float((eh - sh) * (ew - sw)) for sh, eh in windows_h for sw, ew in windows_w
             ]
-            count = b.dense_constant(element_type, [oh, ow], counts)
-            result = b.generic(
-                [total, count], b.empty(out_shape, element_type),
-                [output_map, dims_map(4, [2, 3]), output_map], parallel(4),
-                lambda s, n, _out: arith.DivfOp(s, n).result,
-            )
+            result = _divide(b, total, counts)
         rewriter.replace(op, b.ops, [result])
+
+
+class AveragePoolLowering(RewritePattern):
+    """
+    Lowers `gawee.average_pool` to a `tensor.pad` with 0 (only when a pad is non-zero;
+    in ceil mode the bottom/right pad grows as for max_pool until the last window
+    fits), the window sum of `gawee.ad_avg_pool`'s uniform case (a `linalg.generic`
+    with `linalg.pooling_nchw_sum` semantics, maps `(d0, d1, d2 * SH + d4 * DH,
+    d3 * SW + d5 * DW)`) and its division: by a constant kH*kW where every window has
+    as many taps as the kernel, else by a constant `tensor<oHxoWxT>` of the tap counts
+    (`AveragePoolOp.divisors`: the taps on the input, or with `countIncludePad` also
+    those on the explicit padding, never those past it).
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: AveragePoolOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        out_shape = shape_of(op.output)
+        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.dilation_values
+        top, left, bottom, right = op.fitted_padding()
+        zero = b.constant(0.0, element_type_of(op.output))
+        x = op.input
+        if any((top, left, bottom, right)):
+            x = b.pad(x, [0, 0, top, left], [0, 0, bottom, right], zero)
+        total = _window_sum(b, x, out_shape, kernel, strides, dilation, zero)
+        rows, cols = op.divisors()
+        counts = [float(r * c) for r in rows for c in cols]
+        result = _divide(b, total, counts[0] if len(set(counts)) == 1 else counts)
+        rewriter.replace(op, b.ops, [result])
+
+
+class GlobalAveragePoolLowering(RewritePattern):
+    """
+    Lowers `gawee.global_average_pool` of [N, C, D1, ..., Dk] to a `linalg.generic`
+    summing over the spatial dims (reduction iterators) into a zero-filled [N, C], an
+    identity `linalg.generic` dividing by D1*...*Dk, and a `tensor.expand_shape` to
+    [N, C, 1, ..., 1].
+    """
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: GlobalAveragePoolOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        element_type = element_type_of(op.output)
+        n, c, *spatial = shape_of(op.input)
+        rank = 2 + len(spatial)
+        total = b.generic(
+            [op.input],
+            b.filled([n, c], b.constant(0.0, element_type)),
+            [identity_map(rank), dims_map(rank, [0, 1])],
+            [*parallel(2), *reduction(len(spatial))],
+            lambda x, acc: arith.AddfOp(acc, x).result,
+        )
+        count = float(math.prod(spatial))
+        mean = b.generic(
+            [total], b.empty([n, c], element_type), [identity_map(2)] * 2, parallel(2),
+            lambda s, _out: arith.DivfOp(s, float_constant(count, element_type)).result,
+        )
+        result = b.expand(mean, [[0], list(range(1, rank))], shape_of(op.output))
+        rewriter.replace(op, b.ops, [result])
+
+
+def _window_sum(
+    b: LoweringBuilder,
+    x: SSAValue,
+    out_shape: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    zero: SSAValue,
+) -> SSAValue:
+    """The sums of the 2-D windows of `x` (already padded so that every window fits)
+    into `out_shape` filled with `zero`: a `linalg.generic` with the semantics of
+    `linalg.pooling_nchw_sum`, which xDSL lacks, over a `tensor.empty` window."""
+    element_type = element_type_of(x)
+    init = b.filled(out_shape, zero)
+    window = b.empty(kernel, element_type)
+    d = [AffineExpr.dimension(i) for i in range(6)]
+    h, w = (
+        d[2 + i] * strides[i] + (d[4 + i] * dilation[i] if dilation[i] != 1 else d[4 + i]) for i in range(2)
+    )
+    return b.generic(
+        [x, window],
+        init,
+        [dims_map(6, [0, 1, h, w]), dims_map(6, [4, 5]), dims_map(6, [0, 1, 2, 3])],
+        [*parallel(4), *reduction(2)],
+        lambda value, _window, acc: arith.AddfOp(acc, value).result,
+    )
+
+
+def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]) -> SSAValue:
+    """`total` [N, C, oH, oW] divided by `counts`: one count, a constant in the body, or
+    the row-major [oH, oW] counts of the windows, a `tensor<oHxoWxT>` constant indexed
+    `(d2, d3)`."""
+    out_shape = shape_of(total)
+    element_type = element_type_of(total)
+    output_map = identity_map(4)
+    if isinstance(counts, float):
+        return b.generic(
+            [total], b.empty(out_shape, element_type), [output_map] * 2, parallel(4),
+            lambda s, _out: arith.DivfOp(s, float_constant(counts, element_type)).result,
+        )
+    count = b.dense_constant(element_type, out_shape[2:], counts)
+    return b.generic(
+        [total, count],
+        b.empty(out_shape, element_type),
+        [output_map, dims_map(4, [2, 3]), output_map],
+        parallel(4),
+        lambda s, n, _out: arith.DivfOp(s, n).result,
+    )
 
 
 def _mask(windows: list[tuple[int, int]], size: int) -> list[int]:

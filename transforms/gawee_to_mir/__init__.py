@@ -3,7 +3,8 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
 
 - `base`: the verified replacement every pattern uses and `MirBuilder`, which
   collects the chain of mir ops a gawee op decomposes into.
-- `nn`: conv, batch_norm, max_pool, ad_avg_pool, linear, matmul.
+- `nn`: conv, batch_norm, max_pool, average_pool, ad_avg_pool, global_average_pool,
+  linear, matmul, gemm, lrn.
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
@@ -23,9 +24,13 @@ from .movement import (
 )
 from .nn import (
     AdAvgPoolLowering,
+    AveragePoolLowering,
     BatchNormLowering,
     ConvLowering,
+    GemmLowering,
+    GlobalAveragePoolLowering,
     LinearLowering,
+    LrnLowering,
     MatMulLowering,
     MaxPoolLowering,
 )
@@ -33,6 +38,7 @@ from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
 
 __all__ = [
     "AdAvgPoolLowering",
+    "AveragePoolLowering",
     "BatchNormLowering",
     "BinaryLowering",
     "CastLowering",
@@ -41,8 +47,11 @@ __all__ = [
     "ExpandLowering",
     "GatherLowering",
     "GaweeToMirPattern",
+    "GemmLowering",
+    "GlobalAveragePoolLowering",
     "LayerNormLowering",
     "LinearLowering",
+    "LrnLowering",
     "MatMulLowering",
     "MaxPoolLowering",
     "MirBuilder",

@@ -1,5 +1,5 @@
 """Lowerings of the neural-network gawee ops to mir: conv, batch_norm, max_pool,
-ad_avg_pool, linear, matmul.
+average_pool, ad_avg_pool, global_average_pool, linear, matmul, gemm, lrn.
 
 gawee is NCHW with fused parameters (conv bias, batch-norm statistics); mir's conv and
 pool are NHWC and unfused. So the conv and pool patterns make the layout changes
@@ -9,6 +9,7 @@ element-wise `mir.broadcast_*` ops.
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
@@ -68,25 +69,54 @@ class MaxPoolLowering(GaweeToMirPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
-        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.array("dilation")
-        top, left, bottom, right = gawee.expand_padding(op.array("padding"))
-        _, _, h, w = mir.tensor_shape(op.input)
-        _, _, oh, ow = mir.tensor_shape(op.output)
-        padded = (h + top + bottom, w + left + right)
-        extra = [
-            max(0, (out - 1) * s + d * (k - 1) + 1 - size)
-            for out, s, d, k, size in zip((oh, ow), strides, dilation, kernel, padded)
-        ]
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         pool = mir.PoolOp(
             x,
             "max",
-            kernel_size=kernel,
-            stride=strides,
-            padding=(top, left, bottom + extra[0], right + extra[1]),
-            dilation=dilation,
+            kernel_size=op.array("kernelSize"),
+            stride=op.array("strides"),
+            padding=op.fitted_padding(),
+            dilation=op.array("dilation"),
         )
         self.replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
+
+
+class AveragePoolLowering(GaweeToMirPattern):
+    """gawee.average_pool -> NHWC mir.pool between transposes, padded as for max_pool:
+    kind `avg`, which divides by the taps on the input, or with `countIncludePad` kind
+    `sum` and a mir.broadcast_div by a constant [oH, oW] of the windows' tap counts
+    (`AveragePoolOp.divisors`)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.AveragePoolOp, rewriter: PatternRewriter, /):
+        x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
+        pool = mir.PoolOp(
+            x,
+            "sum" if op.includes_pad else "avg",
+            kernel_size=op.array("kernelSize"),
+            stride=op.array("strides"),
+            padding=op.fitted_padding(),
+            dilation=op.dilation_values,
+        )
+        ops: list[Operation] = [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)]
+        if op.includes_pad:
+            rows, cols = op.divisors()
+            counts = mir.ConstantOp.from_list(
+                TensorType(mir.element_type(op.input), [len(rows), len(cols)]),
+                [float(r * c) for r in rows for c in cols],
+            )
+            ops += [counts, mir.BroadcastDivOp(ops[-1].results[0], counts.result)]
+        self.replace(rewriter, op, ops)
+
+
+class GlobalAveragePoolLowering(GaweeToMirPattern):
+    """gawee.global_average_pool -> one mir.reduce mean over the spatial dims with
+    keep_dims (ad_avg_pool's 1x1 case, for any rank >= 3)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.GlobalAveragePoolOp, rewriter: PatternRewriter, /):
+        spatial = tuple(range(2, len(mir.tensor_shape(op.input))))
+        self.replace(rewriter, op, [mir.ReduceOp(op.input, "mean", spatial, keep_dims=True)])
 
 
 class AdAvgPoolLowering(GaweeToMirPattern):
@@ -169,3 +199,47 @@ class MatMulLowering(GaweeToMirPattern):
             rhs = b.reshape(rhs, (*mir.tensor_shape(rhs), 1))
         product = b.emit(mir.MatmulOp(lhs, rhs))
         self.replace_built(rewriter, op, b, b.reshape(product, mir.tensor_shape(op.output)))
+
+
+class GemmLowering(GaweeToMirPattern):
+    """gawee.gemm -> alpha * op(A) @ op(B) + beta * C: mir.transpose for a transposed
+    operand, mir.matmul, and broadcast multiplies / add by rank-0 constants where alpha
+    or beta is not 1 (C is not read when beta is 0, as ONNX Runtime does)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.GemmOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
+        lhs = b.emit(mir.TransposeOp(op.a, (1, 0))) if trans_a else op.a
+        rhs = b.emit(mir.TransposeOp(op.b, (1, 0))) if trans_b else op.b
+        result = b.emit(mir.MatmulOp(lhs, rhs))
+        if alpha != 1.0:
+            result = b.emit(mir.BroadcastMulOp(result, b.scalar_like(alpha, result)))
+        if op.adds_c and op.c is not None:
+            c = op.c if beta == 1.0 else b.emit(mir.BroadcastMulOp(op.c, b.scalar_like(beta, op.c)))
+            result = b.emit(mir.BroadcastAddOp(result, c))
+        self.replace_built(rewriter, op, b, result)
+
+
+class LrnLowering(GaweeToMirPattern):
+    """gawee.lrn -> x / (bias + alpha / size * S)^beta, where S, each channel window's
+    sum of squares, is a mir.matmul of the squares (channels last) with a constant 0/1
+    band matrix [C, C] selecting the window; f16 computes in f32, as gawee does."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.LrnOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        x = b.widened(op.input)
+        channels = mir.tensor_shape(x)[1]
+        before, after = op.window
+        band = [
+            1.0 if c - before <= k <= c + after else 0.0 for k in range(channels) for c in range(channels)
+        ]  # band[k, c]: input channel k is in the window of output channel c
+        window = b.emit(mir.ConstantOp.from_list(TensorType(mir.element_type(x), [channels, channels]), band))
+        squares = b.emit(mir.TransposeOp(b.emit(mir.BroadcastMulOp(x, x)), NCHW_TO_NHWC))
+        sums = b.emit(mir.TransposeOp(b.emit(mir.MatmulOp(squares, window)), NHWC_TO_NCHW))
+        scaled = b.emit(mir.BroadcastMulOp(sums, b.scalar_like(op.alpha.value.data / op.size.value.data, x)))
+        base = b.emit(mir.BroadcastAddOp(scaled, b.scalar_like(op.bias.value.data, x)))
+        denominator = b.emit(mir.BroadcastPowOp(base, b.scalar_like(op.beta.value.data, x)))
+        result = b.emit(mir.BroadcastDivOp(x, denominator))
+        self.replace_built(rewriter, op, b, b.cast(result, mir.element_type(op.output)))

@@ -58,6 +58,19 @@ func.func @ad_avg_pool_global(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x1x1xf32> 
 
 // -----
 
+// global_average_pool: ad_avg_pool's 1x1 case, over every spatial dim of any rank.
+func.func @global_average_pool(%x: tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32> {
+  %0 = gawee.global_average_pool %x : (tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32>
+  func.return %0 : tensor<2x3x1x1x1xf32>
+}
+
+// CHECK-LABEL: func.func @global_average_pool(
+// CHECK-SAME:  %x: tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32> {
+// CHECK-NEXT:    %[[V0:.*]] = mir.reduce mean %x axes = [2, 3, 4] keep_dims = true : (tensor<2x3x4x5x6xf32>) -> tensor<2x3x1x1x1xf32>
+// CHECK-NEXT:    func.return %[[V0]] : tensor<2x3x1x1x1xf32>
+
+// -----
+
 // Divisible sizes: equal windows, so a reshape into [N, C, OH, KH, OW, KW] and one mean.
 func.func @ad_avg_pool_divisible(%x: tensor<2x3x8x6xf32>) -> tensor<2x3x4x2xf32> {
   %0 = "gawee.ad_avg_pool"(%x) {outputSize = array<i64: 4, 2>} : (tensor<2x3x8x6xf32>) -> tensor<2x3x4x2xf32>
@@ -110,3 +123,38 @@ func.func @ad_avg_pool_one_axis(%x: tensor<1x2x3x4xf32>) -> tensor<1x2x3x3xf32> 
 // CHECK-NEXT:    %[[V5:.*]] = mir.reduce mean %[[V4]] axes = [3] keep_dims = true : (tensor<1x2x3x2xf32>) -> tensor<1x2x3x1xf32>
 // CHECK-NEXT:    %[[V6:.*]] = mir.concat %[[V1]], %[[V3]], %[[V5]] axis = 3 : (tensor<1x2x3x1xf32>, tensor<1x2x3x1xf32>, tensor<1x2x3x1xf32>) -> tensor<1x2x3x3xf32>
 // CHECK-NEXT:    func.return %[[V6]] : tensor<1x2x3x3xf32>
+
+// -----
+
+// average_pool: mir.pool between transposes, ceil mode as extra end padding (here 1 row:
+// the last window's second tap lies past the padding). Without countIncludePad, kind
+// avg, which divides by the taps on the input.
+func.func @average_pool(%x: tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32> {
+  %0 = gawee.average_pool %x kernelSize = [2, 2] strides = [2, 3] padding = [1, 0, 0, 1] dilation = [2, 1] ceilMode = true countIncludePad = false : (tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32>
+  func.return %0 : tensor<1x2x4x2xf32>
+}
+
+// CHECK-LABEL: func.func @average_pool(
+// CHECK-SAME:  %x: tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32> {
+// CHECK-NEXT:    %[[V0:.*]] = mir.transpose %x permutation = [0, 2, 3, 1] : (tensor<1x2x7x5xf32>) -> tensor<1x7x5x2xf32>
+// CHECK-NEXT:    %[[V1:.*]] = mir.pool avg %[[V0]] input_shape = [1, 7, 5, 2] output_shape = [1, 4, 2, 2] kernel_size = [2, 2] stride = [2, 3] padding = [1, 0, 1, 1] dilation = [2, 1] : (tensor<1x7x5x2xf32>) -> tensor<1x4x2x2xf32>
+// CHECK-NEXT:    %[[V2:.*]] = mir.transpose %[[V1]] permutation = [0, 3, 1, 2] : (tensor<1x4x2x2xf32>) -> tensor<1x2x4x2xf32>
+// CHECK-NEXT:    func.return %[[V2]] : tensor<1x2x4x2xf32>
+
+// -----
+
+// With countIncludePad: kind sum, then a division by each window's taps on the input and
+// the explicit padding (not the ceil-mode extension: 1 tap in the last row).
+func.func @average_pool_include_pad(%x: tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32> {
+  %0 = gawee.average_pool %x kernelSize = [2, 2] strides = [2, 3] padding = [1, 0, 0, 1] dilation = [2, 1] ceilMode = true countIncludePad = true : (tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32>
+  func.return %0 : tensor<1x2x4x2xf32>
+}
+
+// CHECK-LABEL: func.func @average_pool_include_pad(
+// CHECK-SAME:  %x: tensor<1x2x7x5xf32>) -> tensor<1x2x4x2xf32> {
+// CHECK-NEXT:    %[[V0:.*]] = mir.transpose %x permutation = [0, 2, 3, 1] : (tensor<1x2x7x5xf32>) -> tensor<1x7x5x2xf32>
+// CHECK-NEXT:    %[[V1:.*]] = mir.pool sum %[[V0]] input_shape = [1, 7, 5, 2] output_shape = [1, 4, 2, 2] kernel_size = [2, 2] stride = [2, 3] padding = [1, 0, 1, 1] dilation = [2, 1] : (tensor<1x7x5x2xf32>) -> tensor<1x4x2x2xf32>
+// CHECK-NEXT:    %[[V2:.*]] = mir.transpose %[[V1]] permutation = [0, 3, 1, 2] : (tensor<1x4x2x2xf32>) -> tensor<1x2x4x2xf32>
+// CHECK-NEXT:    %[[V3:.*]] = mir.constant dense<{{\[\[}}4.000000e+00, 4.000000e+00], [4.000000e+00, 4.000000e+00], [4.000000e+00, 4.000000e+00], [2.000000e+00, 2.000000e+00]]> : tensor<4x2xf32>
+// CHECK-NEXT:    %[[V4:.*]] = mir.broadcast_div %[[V2]], %[[V3]] broadcast_shape = [1, 2, 4, 2] : (tensor<1x2x4x2xf32>, tensor<4x2xf32>) -> tensor<1x2x4x2xf32>
+// CHECK-NEXT:    func.return %[[V4]] : tensor<1x2x4x2xf32>

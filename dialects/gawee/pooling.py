@@ -1,0 +1,174 @@
+"""Average pooling gawee ops with ONNX semantics: average_pool (2-D windows over NCHW)
+and global_average_pool (the mean over every spatial dim, any rank >= 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from xdsl.dialects.builtin import BoolAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.traits import Pure
+
+from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.gawee.base import (
+    GaweeOperation,
+    expand_padding,
+    expect_pool_window,
+    fitted_padding,
+    gawee_op_definition,
+    spatial_output_size,
+)
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
+
+
+def window_counts(
+    size: int,
+    pad_begin: int,
+    pad_end: int,
+    kernel: int,
+    stride: int,
+    dilation: int,
+    out: int,
+    include_pad: bool,
+) -> list[int]:
+    """How many taps each of the `out` windows along one axis averages over: those on
+    the input, or with `include_pad` those on the input or its explicit padding. The
+    region ceil mode adds past the end padding never counts (ONNX, PyTorch)."""
+    low, high = (0, pad_begin + size + pad_end) if include_pad else (pad_begin, pad_begin + size)
+    return [
+        sum(low <= o * stride + j * dilation < high for j in range(kernel)) for o in range(out)
+    ]
+
+
+@gawee_op_definition
+class AveragePoolOp(GaweeOperation):
+    """2-D average pooling on NCHW (ONNX AveragePool): each window's sum divided by the
+    number of its taps on the input, or with `countIncludePad` on the input or its
+    explicit padding. Ceil mode adds a last window that fits partly past the end
+    padding, unless it would start in that padding (the PyTorch / ONNX rule); the part
+    past the padding never counts."""
+
+    name = "gawee.average_pool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    kernel_size = attr_def(I64Array, attr_name="kernelSize")
+    strides = attr_def(I64Array)
+    padding = attr_def(I64Array)
+    dilation = opt_attr_def(I64Array, default_value=i64_array((1, 1)))
+    ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
+    count_include_pad = attr_def(BoolAttr, attr_name="countIncludePad")
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('kernelSize', 'strides', 'padding')} (`dilation` `=` $dilation^)? "
+        f"{keywords('ceilMode', 'countIncludePad')} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        *,
+        kernel_size: Sequence[int],
+        strides: Sequence[int] | None = None,
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        ceil_mode: bool = False,
+        count_include_pad: bool = False,
+    ):
+        input = SSAValue.get(input)
+        strides = tuple(strides) if strides is not None else tuple(kernel_size)
+        n, c, h, w = tensor_shape(input)
+        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
+        attributes = {
+            "kernelSize": i64_array(kernel_size),
+            "strides": i64_array(strides),
+            "padding": i64_array(padding),
+            "ceilMode": BoolAttr.from_bool(ceil_mode),
+            "countIncludePad": BoolAttr.from_bool(count_include_pad),
+        }
+        if tuple(dilation) != (1, 1):
+            attributes["dilation"] = i64_array(dilation)
+        super().__init__(operands=[input], result_types=[tensor_like(input, shape)], attributes=attributes)
+
+    @property
+    def is_ceil_mode(self) -> bool:
+        return bool(self.ceil_mode.value.data)
+
+    @property
+    def includes_pad(self) -> bool:
+        return bool(self.count_include_pad.value.data)
+
+    @property
+    def dilation_values(self) -> tuple[int, ...]:
+        return tuple(int(v) for v in self.dilation.get_values())
+
+    def fitted_padding(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
+        which no window counts."""
+        return fitted_padding(
+            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
+            self.array("kernelSize"), self.array("strides"), self.dilation_values,
+        )
+
+    def divisors(self) -> tuple[list[int], list[int]]:
+        """The tap counts of the windows along H and along W; a window divides its sum by
+        the product of its two."""
+        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
+        top, left, bottom, right = expand_padding(self.array("padding"))
+        _, _, h, w = tensor_shape(self.input)
+        _, _, oh, ow = tensor_shape(self.output)
+        return (
+            window_counts(h, top, bottom, kernel[0], strides[0], dilation[0], oh, self.includes_pad),
+            window_counts(w, left, right, kernel[1], strides[1], dilation[1], ow, self.includes_pad),
+        )
+
+    def verify_(self) -> None:
+        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
+        padding = self.array("padding")
+        oh, ow = expect_pool_window(self, self.input, kernel, strides, padding, dilation, self.is_ceil_mode)
+        n, c, h, w = tensor_shape(self.input)
+        top, left, bottom, right = expand_padding(padding)
+        for axis, size, begin, end, out in ((0, h, top, bottom, oh), (1, w, left, right, ow)):
+            counts = window_counts(size, begin, end, kernel[axis], strides[axis], dilation[axis], out, False)
+            if 0 in counts:
+                raise self.fail(
+                    f"padding {list(padding)} is so wide that a window sees only padding "
+                    f"(kernel {list(kernel)}, dilation {list(dilation)})"
+                )
+        self.expect_result_shape((n, c, oh, ow))
+
+
+@gawee_op_definition
+class GlobalAveragePoolOp(GaweeOperation):
+    """The mean over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1, kept
+    as dims of size 1 (ONNX GlobalAveragePool)."""
+
+    name = "gawee.global_average_pool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation):
+        input = SSAValue.get(input)
+        n, c, *spatial = tensor_shape(input)
+        super().__init__(operands=[input], result_types=[tensor_like(input, (n, c, *[1] * len(spatial)))])
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 3, at_least=True)
+        n, c, *spatial = tensor_shape(self.input)
+        if 0 in spatial:
+            raise self.fail(f"input spatial size {'x'.join(map(str, spatial))} must not be empty")
+        self.expect_result_shape((n, c, *[1] * len(spatial)))
