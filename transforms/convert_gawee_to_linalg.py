@@ -1,7 +1,7 @@
 """The `convert-gawee-to-linalg` pass: gawee ops to linalg, tensor, arith and math.
 
 The patterns, one per gawee op, live in `nnstack.transforms.gawee_to_linalg`, split
-by op family (conv, pooling, elementwise, linear, reshape). The lowering is in
+by op family (conv, pooling, elementwise, linear, reshape, movement, construction, ...). The lowering is in
 destination-passing style (every `tensor.empty` has the static result shape) and
 emits only IR that upstream MLIR 19 parses and verifies unchanged.
 """
@@ -29,6 +29,7 @@ from nnstack.transforms.gawee_to_linalg import (
     CastLowering,
     CatLowering,
     CompareLowering,
+    ConstantLowering,
     ConvLowering,
     ExpandLowering,
     FlattenLowering,
@@ -39,12 +40,18 @@ from nnstack.transforms.gawee_to_linalg import (
     MatMulLowering,
     MaxPoolLowering,
     NotLowering,
+    PadLowering,
+    RangeLowering,
     ReduceLowering,
     ReluLowering,
     ReshapeLowering,
+    ShapeLowering,
     SliceLowering,
     SoftmaxLowering,
+    SplitLowering,
+    TileLowering,
     TransposeLowering,
+    TriluLowering,
     UnaryElementwiseLowering,
     VariadicElementwiseLowering,
     WhereLowering,
@@ -82,6 +89,13 @@ LOWERED_OPS = (
     gawee.UnsqueezeOp,
     gawee.CatOp,
     gawee.SliceOp,
+    gawee.SplitOp,
+    gawee.TileOp,
+    gawee.PadOp,
+    gawee.TriluOp,
+    gawee.ConstantOp,
+    gawee.RangeOp,
+    gawee.ShapeOp,
 )
 """The gawee ops the patterns lower."""
 
@@ -149,6 +163,13 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     CatLowering(),
                     SliceLowering(),
                     VariadicElementwiseLowering(),
+                    SplitLowering(),
+                    TileLowering(),
+                    PadLowering(),
+                    TriluLowering(),
+                    ConstantLowering(),
+                    RangeLowering(),
+                    ShapeLowering(),
                 ],
                 dce_enabled=False,
             ),

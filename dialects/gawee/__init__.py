@@ -16,8 +16,8 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`); shape rules and the
-shared base in `base`.
+The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`,
+`construction`); shape rules and the shared base in `base`.
 """
 
 from xdsl.ir import Dialect
@@ -31,6 +31,7 @@ from nnstack.dialects.gawee.base import (
     normalize_dim,
     spatial_output_size,
 )
+from nnstack.dialects.gawee.construction import ConstantOp, RangeOp, ShapeOp, range_length
 from nnstack.dialects.gawee.elementwise import (
     AbsOp,
     AddOp,
@@ -82,11 +83,16 @@ from nnstack.dialects.gawee.movement import (
     ExpandOp,
     GatherElementsOp,
     GatherOp,
+    PadOp,
     SliceOp,
+    SplitOp,
     SqueezeOp,
+    TileOp,
+    TriluOp,
     UnsqueezeOp,
     normalized_axes,
     slice_ranges,
+    split_pads,
     unsqueezed_shape,
 )
 from nnstack.dialects.gawee.nn import (
@@ -176,6 +182,13 @@ Gawee = Dialect(
         SliceOp,
         SqueezeOp,
         UnsqueezeOp,
+        SplitOp,
+        TileOp,
+        PadOp,
+        TriluOp,
+        ConstantOp,
+        RangeOp,
+        ShapeOp,
     ],
     [],
 )
@@ -192,6 +205,7 @@ __all__ = [
     "CatOp",
     "ClipOp",
     "CompareOp",
+    "ConstantOp",
     "ConvOp",
     "CosOp",
     "DivOp",
@@ -226,7 +240,9 @@ __all__ = [
     "NegOp",
     "NotOp",
     "OrOp",
+    "PadOp",
     "PowOp",
+    "RangeOp",
     "ReciprocalOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
@@ -235,16 +251,20 @@ __all__ = [
     "ReduceSumOp",
     "ReluOp",
     "ReshapeOp",
+    "ShapeOp",
     "SigmoidOp",
     "SinOp",
     "SliceOp",
     "SoftmaxOp",
+    "SplitOp",
     "SqrtOp",
     "SqueezeOp",
     "SubOp",
     "SumOp",
     "TanhOp",
+    "TileOp",
     "TransposeOp",
+    "TriluOp",
     "UnaryElementwiseOp",
     "UnsqueezeOp",
     "VariadicBroadcastOp",
@@ -258,9 +278,11 @@ __all__ = [
     "matmul_shape",
     "normalize_dim",
     "normalized_axes",
+    "range_length",
     "reduced_shape",
     "slice_ranges",
     "spatial_output_size",
+    "split_pads",
     "tensor_like",
     "tensor_shape",
     "unsqueezed_shape",

@@ -12,9 +12,11 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
   gawee.layer_norm, the gawee.reduce_* ops.
 - `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
-  gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
+  gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,
+  gawee.pad, gawee.trilu. `construction`: gawee.constant, gawee.range, gawee.shape.
 """
 
+from .construction import ConstantLowering, RangeLowering, ShapeLowering
 from .conv import ConvLowering
 from .elementwise import (
     BINARY_BODIES,
@@ -29,7 +31,17 @@ from .elementwise import (
 )
 from .linear import LinearLowering, MatMulLowering
 from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
-from .movement import CatLowering, ExpandLowering, GatherElementsLowering, GatherLowering, SliceLowering
+from .movement import (
+    CatLowering,
+    ExpandLowering,
+    GatherElementsLowering,
+    GatherLowering,
+    PadLowering,
+    SliceLowering,
+    SplitLowering,
+    TileLowering,
+    TriluLowering,
+)
 from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
@@ -47,6 +59,7 @@ __all__ = [
     "CastLowering",
     "CatLowering",
     "CompareLowering",
+    "ConstantLowering",
     "ConvLowering",
     "ExpandLowering",
     "FlattenLowering",
@@ -57,12 +70,18 @@ __all__ = [
     "MatMulLowering",
     "MaxPoolLowering",
     "NotLowering",
+    "PadLowering",
+    "RangeLowering",
     "ReduceLowering",
     "ReluLowering",
     "ReshapeLowering",
+    "ShapeLowering",
     "SliceLowering",
     "SoftmaxLowering",
+    "SplitLowering",
+    "TileLowering",
     "TransposeLowering",
+    "TriluLowering",
     "UnaryElementwiseLowering",
     "VariadicElementwiseLowering",
     "WhereLowering",
