@@ -246,12 +246,13 @@ class TileLowering(RewritePattern):
         rewriter.replace(op, b.ops)
 
 
-def _padded_index(index: SSAValue, mode: str, size: int, before: int, after: int) -> SSAValue:
-    """The index into a dim of `size` elements that element `index` of the result
-    reads, where `before` and `after` elements were padded in `mode` (edge, wrap,
-    reflect)."""
+def _padded_index(dim: int, mode: str, size: int, before: int, after: int) -> SSAValue:
+    """The index into dim `dim` (of `size` elements) of the input that the current
+    result element reads, where `before` and `after` elements were padded in `mode`
+    (edge, wrap, reflect)."""
     if size == 1:
         return _index(0)
+    index = IndexOp(dim).result
     if mode == "edge":
         if before:
             index = arith.MaxSIOp(arith.SubiOp(index, _index(before)), _index(0)).result
@@ -300,12 +301,12 @@ class PadLowering(RewritePattern):
         result_shape = shape_of(op.output)
 
         def body(_out: SSAValue) -> SSAValue:
-            indices = []
+            indices: list[SSAValue] = []
             for d, size in enumerate(sizes):
-                index = IndexOp(d).result
                 if pad_begin[d] or pad_end[d]:
-                    index = _padded_index(index, op.padding_mode, size, pad_begin[d], pad_end[d])
-                indices.append(index)
+                    indices.append(_padded_index(d, op.padding_mode, size, pad_begin[d], pad_end[d]))
+                else:
+                    indices.append(IndexOp(d).result)
             return tensor.ExtractOp(source, indices, element).result
 
         result = b.generic(
