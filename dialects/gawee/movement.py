@@ -443,13 +443,14 @@ class SplitOp(GaweeOperation):
             )
         self.expect_positive("splitSizes", sizes, minimum=0)
         if sum(sizes) != shape[axis]:
-            raise self.fail(f"'splitSizes' {list(sizes)} do not add up to the size {shape[axis]} of dim {axis}")
+            raise self.fail(
+                f"'splitSizes' {list(sizes)} do not add up to the size {shape[axis]} of dim {axis}"
+            )
         for k, (result, size) in enumerate(zip(self.outputs, sizes)):
             expected = (*shape[:axis], size, *shape[axis + 1 :])
             if tensor_shape(result) != expected:
-                raise self.fail(
-                    f"result #{k} shape {list(tensor_shape(result))} does not match the expected shape {list(expected)}"
-                )
+                got = list(tensor_shape(result))
+                raise self.fail(f"result #{k} shape {got} does not match the expected shape {list(expected)}")
 
 
 @gawee_op_definition
@@ -474,13 +475,17 @@ class TileOp(GaweeOperation):
         input = SSAValue.get(input)
         result = [size * r for size, r in zip(tensor_shape(input), repeats)]
         super().__init__(
-            operands=[input], result_types=[tensor_like(input, result)], attributes={"repeats": i64_array(repeats)}
+            operands=[input],
+            result_types=[tensor_like(input, result)],
+            attributes={"repeats": i64_array(repeats)},
         )
 
     def verify_(self) -> None:
         shape, repeats = tensor_shape(self.input), self.array("repeats")
         if len(repeats) != len(shape):
-            raise self.fail(f"'repeats' {list(repeats)} must have one value per dim of the rank-{len(shape)} input")
+            raise self.fail(
+                f"'repeats' {list(repeats)} must have one value per dim of the rank-{len(shape)} input"
+            )
         self.expect_positive("repeats", repeats, minimum=0)
         self.expect_result_shape([size * r for size, r in zip(shape, repeats)])
 
@@ -532,7 +537,11 @@ class PadOp(GaweeOperation):
     )
 
     def __init__(
-        self, input: SSAValue | Operation, pads: Sequence[int], mode: str = "constant", constant_value: float = 0.0
+        self,
+        input: SSAValue | Operation,
+        pads: Sequence[int],
+        mode: str = "constant",
+        constant_value: float = 0.0,
     ):
         input = SSAValue.get(input)
         shape, rank = tensor_shape(input), len(pads) // 2

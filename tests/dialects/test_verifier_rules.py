@@ -778,13 +778,17 @@ def region_cases() -> list[Invalid]:
 # gawee: split, tile, pad, trilu, constant, range, shape
 # ---------------------------------------------------------------------------
 
-SPLIT = Op("gawee.split", (t(4, 5),), {"splitSizes": a(2, 0, 3), "axis": i64(-1)}, (t(4, 2), t(4, 0), t(4, 3)))
+SPLIT = Op(
+    "gawee.split", (t(4, 5),), {"splitSizes": a(2, 0, 3), "axis": i64(-1)}, (t(4, 2), t(4, 0), t(4, 3))
+)
 TILE = Op("gawee.tile", (t(2, 3),), {"repeats": a(3, 1)}, (t(6, 3),))
 PAD = Op("gawee.pad", (t(4, 5),), {"pads": a(1, -1, 2, 3), "constantValue": "1.5 : f64"}, (t(7, 7),))
 EDGE_PAD = PAD.attr("mode", '"edge"').attr("constantValue", None)
 TRILU = Op("gawee.trilu", (t(2, 3, 4),), {"upper": "false", "k": i64(-1)}, (t(2, 3, 4),))
 G_CONSTANT = Op("gawee.constant", (), {"value": "dense<[1.0, 2.5]> : tensor<2xf32>"}, (t(2),))
-RANGE = Op("gawee.range", (), {"start": "1 : i64", "limit": "10 : i64", "delta": "3 : i64"}, (t(3, element="i64"),))
+RANGE = Op(
+    "gawee.range", (), {"start": "1 : i64", "limit": "10 : i64", "delta": "3 : i64"}, (t(3, element="i64"),)
+)
 F_RANGE = Op("gawee.range", (), {"start": "1.0 : f32", "limit": "0.0 : f32", "delta": "-0.3 : f32"}, (t(4),))
 G_SHAPE = Op("gawee.shape", (t(2, 3, 4),), {"start": i64(1)}, (t(2, element="i64"),))
 SHAPED_OPS = [SPLIT, TILE, PAD, EDGE_PAD, TRILU, G_CONSTANT, RANGE, F_RANGE, G_SHAPE]
