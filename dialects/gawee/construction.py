@@ -93,6 +93,7 @@ class RangeOp(GaweeOperation):
     assembly_format = "`start` `=` $start `limit` `=` $limit `delta` `=` $delta attr-dict `:` type($output)"
 
     BOUNDS: ClassVar[tuple[str, ...]] = ("start", "limit", "delta")
+    ELEMENT_TYPES: ClassVar[tuple[Attribute, ...]] = RANGE_TYPES
 
     def __init__(self, start: float, limit: float, delta: float, element: Attribute):
         def attr(value: float) -> Attribute:

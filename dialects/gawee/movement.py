@@ -490,11 +490,6 @@ class TileOp(GaweeOperation):
         self.expect_result_shape([size * r for size, r in zip(shape, repeats)])
 
 
-PAD_MODES: tuple[str, ...] = ("constant", "reflect", "edge", "wrap")
-"""ONNX Pad's modes: a constant, the mirror image without the edge element, the
-edge element repeated, the other end of the dim (periodic)."""
-
-
 def split_pads(pads: Sequence[int]) -> tuple[list[int], list[int], list[int], list[int]]:
     """ONNX `pads` [begin..., end...] as (crop begin, crop end, pad begin, pad end)
     per dim: a negative pad crops, and the crop comes first (as ONNX Runtime does)."""
@@ -517,6 +512,10 @@ class PadOp(GaweeOperation):
     the fill of a dim repeats as often as needed."""
 
     name = "gawee.pad"
+
+    MODES: ClassVar[tuple[str, ...]] = ("constant", "reflect", "edge", "wrap")
+    """ONNX Pad's modes: a constant, the mirror image without the edge element, the
+    edge element repeated, the other end of the dim (periodic)."""
 
     E: ClassVar = VarConstraint("E", AnyElement)
 
@@ -566,8 +565,8 @@ class PadOp(GaweeOperation):
         shape, pads, mode = tensor_shape(self.input), self.array("pads"), self.padding_mode
         if len(pads) != 2 * len(shape):
             raise self.fail(f"'pads' {list(pads)} must have 2 values per dim of the rank-{len(shape)} input")
-        if mode not in PAD_MODES:
-            raise self.fail(f"'mode' must be one of {', '.join(PAD_MODES)}, got \"{mode}\"")
+        if mode not in self.MODES:
+            raise self.fail(f"'mode' must be one of {', '.join(self.MODES)}, got \"{mode}\"")
         crop_begin, crop_end, pad_begin, pad_end = split_pads(pads)
         for d, size in enumerate(shape):
             kept = size - crop_begin[d] - crop_end[d]

@@ -167,7 +167,16 @@ def test_builders_infer_the_result_types():
         op.verify()
     shapes = [r.type.get_shape() for op in ops for r in op.results]
     assert shapes == [
-        (9,), (4,), (2,), (2, 3, 1), (2, 3, 0), (2, 3, 3), (4, 3, 9), (2, 5, 7), (2, 3, 3), (2,)
+        (9,),
+        (4,),
+        (2,),
+        (2, 3, 1),
+        (2, 3, 0),
+        (2, 3, 3),
+        (4, 3, 9),
+        (2, 5, 7),
+        (2, 3, 3),
+        (2,),
     ]
 
 
@@ -187,9 +196,7 @@ def test_constant(value):
     check_function(no_input_program(f"constant dense<{literal}> : {tensor(value)}", expected), [], [expected])
 
 
-@pytest.mark.parametrize(
-    ("start", "end"), [(0, None), (1, None), (-2, -1), (2, 1), (-10, 10), (0, 0)]
-)
+@pytest.mark.parametrize(("start", "end"), [(0, None), (1, None), (-2, -1), (2, 1), (-10, 10), (0, 0)])
 def test_shape(start, end):
     x = random((2, 3, 4), np.float16)
     attributes = {"start": start} | ({"end": end} if end is not None else {})
