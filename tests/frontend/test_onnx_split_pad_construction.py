@@ -1,16 +1,19 @@
 """The ONNX converters of Split, Tile, Pad, Trilu, CastLike, Range, Shape and
 Constant: one-node models with their shape-like inputs as initializers, across the
 opsets that changed them, imported and run at gawee and linalg level against ONNX's
-reference evaluator; run-time shape-like inputs are one-line errors. Range, Shape and
-Constant nodes are folded at import, so their converters are also called directly."""
+reference evaluator, and a PyTorch export against ONNX Runtime; run-time shape-like
+inputs are one-line errors. Range, Shape and Constant nodes are folded at import, so
+their converters are also called directly."""
 
 from __future__ import annotations
 
 import numpy as np
 import onnx
 import pytest
+import torch
 from onnx import TensorProto, helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
+from onnx_models import assert_matches, export_named, onnxruntime_outputs
 from xdsl.builder import Builder, InsertPoint
 from xdsl.context import Context
 from xdsl.dialects.builtin import TensorType, f32
@@ -321,3 +324,33 @@ def test_constant_nodes_stay_folded():
     module = import_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
     assert "gawee.constant" not in str(module) and "arith.constant" in str(module)
     np.testing.assert_array_equal(run(module, "main", np.ones(2, np.float32))[0], [2.0, 3.0])
+
+
+class _MovementModel(torch.nn.Module):
+    """torch.split, F.pad (reflect, replicate, constant), Tensor.repeat, torch.triu /
+    torch.tril and torch.arange in one network, as PyTorch exports them."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        a, b = x.split([2, 3], dim=-1)
+        a = torch.nn.functional.pad(a, (1, 1, 2, 0), mode="reflect")
+        b = torch.nn.functional.pad(b, (1, 0, 1, 1), mode="replicate")
+        c = torch.nn.functional.pad(x, (1, -1, 1, 1), value=0.5)
+        scores = torch.triu(a @ b.transpose(-1, -2)) + torch.tril(c @ c.transpose(-1, -2), -1)
+        positions = torch.arange(scores.shape[-1], dtype=torch.float32)
+        return scores.repeat(1, 2, 1, 1) * positions
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+def test_pytorch_export_matches_onnxruntime(level):
+    x = torch.randn(1, 2, 4, 5, generator=torch.Generator().manual_seed(0))
+    model = export_named(_MovementModel(), {"x": x})
+    kinds = {node.op_type for node in model.graph.node}
+    assert {"Split", "Pad", "Tile", "Trilu"} <= kinds, kinds
+    (expected,) = onnxruntime_outputs(model, {"x": x.numpy()})
+    module = import_onnx(model)
+    names = {op.name for op in module.walk()}
+    assert {"gawee.split", "gawee.pad", "gawee.tile", "gawee.trilu"} <= names, names
+    if level == "linalg":
+        ConvertGaweeToLinalgPass().apply(Context(), module)
+    (got,) = run(module, "main", x.numpy())
+    assert_matches(got, expected)

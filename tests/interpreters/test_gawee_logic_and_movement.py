@@ -14,7 +14,6 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import run
 
-
 COMPARISONS = [
     ("equal", "Equal"),
     ("less", "Less"),
