@@ -31,7 +31,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.math import erf_array
 
 
@@ -255,6 +255,21 @@ def _lrn(op: gawee.LrnOp, x: np.ndarray) -> np.ndarray:
     size = op.size.value.data
     scale = acc.type(op.alpha.value.data / size)
     return xs / (acc.type(op.bias.value.data) + scale * sums) ** acc.type(op.beta.value.data)
+def _pad(op: gawee.PadOp, x: np.ndarray) -> np.ndarray:
+    """The negative pads crop first, then numpy pads in the op's mode (ONNX Runtime's order)."""
+    crop_begin, crop_end, pad_begin, pad_end = gawee.split_pads(op.array("pads"))
+    cropped = x[tuple(slice(b, size - e) for b, e, size in zip(crop_begin, crop_end, x.shape))]
+    widths = list(zip(pad_begin, pad_end))
+    if op.padding_mode == "constant":
+        return np.pad(cropped, widths, constant_values=x.dtype.type(op.value))
+    return np.pad(cropped, widths, mode=op.padding_mode)
+
+
+def range_values(op: gawee.RangeOp) -> np.ndarray:
+    """start + i * delta, computed in the result's element type."""
+    dtype = numpy_dtype(op.output.type)
+    start, _, delta = (dtype.type(v) for v in op.bounds())
+    return start + np.arange(op.output.type.get_shape()[0], dtype=dtype) * delta
 
 
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
@@ -368,6 +383,12 @@ class GaweeFunctions(InterpreterFunctions):
         if bias:
             out = out + bias[0].astype(acc, copy=False)[:, None, None]
         return _result(op, np.ascontiguousarray(out))
+
+    @impl(gawee.SplitOp)
+    def run_split(self, interpreter: Interpreter, op: gawee.SplitOp, args: PythonValues) -> PythonValues:
+        (x,) = _operands(op, args)
+        pieces = np.split(x, np.cumsum(op.array("splitSizes"))[:-1], axis=op.normalized_axis)
+        return tuple(np.ascontiguousarray(piece) for piece in pieces)
 
     @impl(gawee.ReluOp)
     def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
@@ -528,3 +549,13 @@ class GaweeFunctions(InterpreterFunctions):
         return (values, indices)
     run_gemm = impl(gawee.GemmOp)(_on_arrays(_gemm))
     run_lrn = impl(gawee.LrnOp)(_on_arrays(_lrn))
+    run_tile = impl(gawee.TileOp)(_on_arrays(lambda op, x: np.tile(x, op.array("repeats"))))
+    run_pad = impl(gawee.PadOp)(_on_arrays(_pad))
+    run_trilu = impl(gawee.TriluOp)(
+        _on_arrays(lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal))
+    )
+    run_constant = impl(gawee.ConstantOp)(
+        _on_arrays(lambda op: np.asarray(attribute_value(op.value, op.output.type)))
+    )
+    run_range = impl(gawee.RangeOp)(_on_arrays(range_values))
+    run_shape = impl(gawee.ShapeOp)(_on_arrays(lambda op, x: np.array(op.dims(), np.int64)))

@@ -1,7 +1,7 @@
 """The `convert-gawee-to-linalg` pass: gawee ops to linalg, tensor, arith and math.
 
 The patterns, one per gawee op, live in `nnstack.transforms.gawee_to_linalg`, split
-by op family (conv, pooling, elementwise, linear, reshape). The lowering is in
+by op family (conv, pooling, elementwise, linear, reshape, movement, construction, ...). The lowering is in
 destination-passing style (every `tensor.empty` has the static result shape) and
 emits only IR that upstream MLIR 19 parses and verifies unchanged.
 """
@@ -30,6 +30,7 @@ from nnstack.transforms.gawee_to_linalg import (
     CastLowering,
     CatLowering,
     CompareLowering,
+    ConstantLowering,
     ConvLowering,
     ExpandLowering,
     FlattenLowering,
@@ -43,6 +44,8 @@ from nnstack.transforms.gawee_to_linalg import (
     MatMulLowering,
     MaxPoolLowering,
     NotLowering,
+    PadLowering,
+    RangeLowering,
     ReduceLowering,
     ReluLowering,
     ReshapeLowering,
@@ -51,7 +54,13 @@ from nnstack.transforms.gawee_to_linalg import (
     SliceLowering,
     SoftmaxLowering,
     TopKLowering,
+    ShapeLowering,
+    SliceLowering,
+    SoftmaxLowering,
+    SplitLowering,
+    TileLowering,
     TransposeLowering,
+    TriluLowering,
     UnaryElementwiseLowering,
     VariadicElementwiseLowering,
     WhereLowering,
@@ -96,6 +105,13 @@ LOWERED_OPS = (
     gawee.AveragePoolOp,
     gawee.GlobalAveragePoolOp,
     gawee.LrnOp,
+    gawee.SplitOp,
+    gawee.TileOp,
+    gawee.PadOp,
+    gawee.TriluOp,
+    gawee.ConstantOp,
+    gawee.RangeOp,
+    gawee.ShapeOp,
 )
 """The gawee ops the patterns lower."""
 
@@ -170,6 +186,13 @@ class ConvertGaweeToLinalgPass(ModulePass):
                     AveragePoolLowering(),
                     GlobalAveragePoolLowering(),
                     LrnLowering(),
+                    SplitLowering(),
+                    TileLowering(),
+                    PadLowering(),
+                    TriluLowering(),
+                    ConstantLowering(),
+                    RangeLowering(),
+                    ShapeLowering(),
                 ],
                 dce_enabled=False,
             ),

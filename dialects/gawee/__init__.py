@@ -18,6 +18,8 @@ On top of the original:
 
 The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`,
 `movement`, `reduce`, `selection`, `resize`); shape rules and the shared base in `base`.
+The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`,
+`construction`); shape rules and the shared base in `base`.
 """
 
 from xdsl.ir import Dialect
@@ -33,6 +35,7 @@ from nnstack.dialects.gawee.base import (
     normalize_dim,
     spatial_output_size,
 )
+from nnstack.dialects.gawee.construction import ConstantOp, RangeOp, ShapeOp, range_length
 from nnstack.dialects.gawee.elementwise import (
     AbsOp,
     AddOp,
@@ -84,11 +87,16 @@ from nnstack.dialects.gawee.movement import (
     ExpandOp,
     GatherElementsOp,
     GatherOp,
+    PadOp,
     SliceOp,
+    SplitOp,
     SqueezeOp,
+    TileOp,
+    TriluOp,
     UnsqueezeOp,
     normalized_axes,
     slice_ranges,
+    split_pads,
     unsqueezed_shape,
 )
 from nnstack.dialects.gawee.nn import (
@@ -190,6 +198,13 @@ Gawee = Dialect(
         AveragePoolOp,
         GlobalAveragePoolOp,
         LrnOp,
+        SplitOp,
+        TileOp,
+        PadOp,
+        TriluOp,
+        ConstantOp,
+        RangeOp,
+        ShapeOp,
     ],
     [],
 )
@@ -207,6 +222,7 @@ __all__ = [
     "CatOp",
     "ClipOp",
     "CompareOp",
+    "ConstantOp",
     "ConvOp",
     "CosOp",
     "DivOp",
@@ -244,7 +260,9 @@ __all__ = [
     "NegOp",
     "NotOp",
     "OrOp",
+    "PadOp",
     "PowOp",
+    "RangeOp",
     "ReciprocalOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
@@ -256,17 +274,21 @@ __all__ = [
     "ResizeOp",
     "ResizedAxis",
     "ScatterNDOp",
+    "ShapeOp",
     "SigmoidOp",
     "SinOp",
     "SliceOp",
     "SoftmaxOp",
+    "SplitOp",
     "SqrtOp",
     "SqueezeOp",
     "SubOp",
     "SumOp",
     "TanhOp",
     "TopKOp",
+    "TileOp",
     "TransposeOp",
+    "TriluOp",
     "UnaryElementwiseOp",
     "UnsqueezeOp",
     "VariadicBroadcastOp",
@@ -282,9 +304,11 @@ __all__ = [
     "matmul_shape",
     "normalize_dim",
     "normalized_axes",
+    "range_length",
     "reduced_shape",
     "slice_ranges",
     "spatial_output_size",
+    "split_pads",
     "tensor_like",
     "tensor_shape",
     "unsqueezed_shape",

@@ -1,23 +1,36 @@
-"""Gawee ops that move elements: gather, gather_elements, expand, squeeze, unsqueeze, cat, slice (ONNX
-Gather, GatherElements, Expand, Squeeze, Unsqueeze, Concat, Slice). Where ONNX takes shape-like
-arguments as tensor inputs (Expand's shape; Squeeze / Unsqueeze axes and Slice's
-starts, ends, axes and steps from opset 13), gawee takes them as attributes or from
-the static result type, so every type stays static."""
+"""Gawee ops that move elements: gather, gather_elements, expand, squeeze, unsqueeze, cat, slice,
+split, tile, pad, trilu (ONNX Gather, GatherElements, Expand, Squeeze, Unsqueeze, Concat, Slice,
+Split, Tile, Pad, Trilu). Where ONNX takes shape-like arguments as tensor inputs (Expand's
+shape; Squeeze / Unsqueeze axes and Slice's starts, ends, axes and steps from opset 13;
+Split's sizes, Tile's repeats, Pad's pads, Trilu's k), gawee takes them as attributes or
+from the static result type, so every type stays static."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, IntegerAttr, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import (
+    I64,
+    BoolAttr,
+    Float64Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    f64,
+    i64,
+)
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     VarConstraint,
     attr_def,
     operand_def,
+    opt_attr_def,
     result_def,
     traits_def,
     var_operand_def,
+    var_result_def,
 )
 from xdsl.traits import Pure
 
@@ -26,6 +39,7 @@ from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
+    element_type,
     i64_array,
     keywords,
     tensor_like,
@@ -376,3 +390,233 @@ class SliceOp(GaweeOperation):
         if 0 in steps:
             raise self.fail(f"'steps' {list(steps)} must not be 0")
         self.expect_result_shape([len(r) for r in self.ranges()])
+
+
+@gawee_op_definition
+class SplitOp(GaweeOperation):
+    """Cuts the input along `axis` into consecutive pieces of `splitSizes` elements,
+    one result each (ONNX Split with its sizes resolved; a size may be 0)."""
+
+    name = "gawee.split"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    outputs = var_result_def(static_tensor(E))
+
+    split_sizes = attr_def(I64Array, attr_name="splitSizes")
+    axis = attr_def(IntegerAttr[I64])
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('splitSizes', 'axis')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, split_sizes: Sequence[int], axis: int = 0):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        a = axis + len(shape) if axis < 0 else axis
+        results = [tensor_like(input, (*shape[:a], size, *shape[a + 1 :])) for size in split_sizes]
+        super().__init__(
+            operands=[input],
+            result_types=[results],
+            attributes={"splitSizes": i64_array(split_sizes), "axis": IntegerAttr(axis, i64)},
+        )
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.input)) if axis < 0 else axis
+
+    def offsets(self) -> list[int]:
+        """Where each piece starts along the axis."""
+        sizes = self.array("splitSizes")
+        return [sum(sizes[:k]) for k in range(len(sizes))]
+
+    def verify_(self) -> None:
+        shape, sizes = tensor_shape(self.input), self.array("splitSizes")
+        axis = self.normalized_axis
+        if not 0 <= axis < len(shape):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
+        if len(sizes) != len(self.outputs) or not sizes:
+            raise self.fail(
+                f"'splitSizes' {list(sizes)} must have one value per result ({len(self.outputs)} results)"
+            )
+        self.expect_positive("splitSizes", sizes, minimum=0)
+        if sum(sizes) != shape[axis]:
+            raise self.fail(
+                f"'splitSizes' {list(sizes)} do not add up to the size {shape[axis]} of dim {axis}"
+            )
+        for k, (result, size) in enumerate(zip(self.outputs, sizes)):
+            expected = (*shape[:axis], size, *shape[axis + 1 :])
+            if tensor_shape(result) != expected:
+                got = list(tensor_shape(result))
+                raise self.fail(f"result #{k} shape {got} does not match the expected shape {list(expected)}")
+
+
+@gawee_op_definition
+class TileOp(GaweeOperation):
+    """The input repeated `repeats[d]` times along each dim d (ONNX Tile, with the
+    repeats as an attribute)."""
+
+    name = "gawee.tile"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    repeats = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {keywords('repeats')} {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, repeats: Sequence[int]):
+        input = SSAValue.get(input)
+        result = [size * r for size, r in zip(tensor_shape(input), repeats)]
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, result)],
+            attributes={"repeats": i64_array(repeats)},
+        )
+
+    def verify_(self) -> None:
+        shape, repeats = tensor_shape(self.input), self.array("repeats")
+        if len(repeats) != len(shape):
+            raise self.fail(
+                f"'repeats' {list(repeats)} must have one value per dim of the rank-{len(shape)} input"
+            )
+        self.expect_positive("repeats", repeats, minimum=0)
+        self.expect_result_shape([size * r for size, r in zip(shape, repeats)])
+
+
+def split_pads(pads: Sequence[int]) -> tuple[list[int], list[int], list[int], list[int]]:
+    """ONNX `pads` [begin..., end...] as (crop begin, crop end, pad begin, pad end)
+    per dim: a negative pad crops, and the crop comes first (as ONNX Runtime does)."""
+    rank = len(pads) // 2
+    begin, end = pads[:rank], pads[rank:]
+    return (
+        [max(-p, 0) for p in begin],
+        [max(-p, 0) for p in end],
+        [max(p, 0) for p in begin],
+        [max(p, 0) for p in end],
+    )
+
+
+@gawee_op_definition
+class PadOp(GaweeOperation):
+    """The input grown (or, by negative pads, cropped) at the begin and end of each
+    dim (ONNX Pad, with `pads` [begin..., end...] as an attribute). `mode` says what
+    fills the border: `constantValue`, the mirror image without the edge element
+    ("reflect"), the edge element ("edge") or the other end of the dim ("wrap");
+    the fill of a dim repeats as often as needed."""
+
+    name = "gawee.pad"
+
+    MODES: ClassVar[tuple[str, ...]] = ("constant", "reflect", "edge", "wrap")
+    """ONNX Pad's modes: a constant, the mirror image without the edge element, the
+    edge element repeated, the other end of the dim (periodic)."""
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    pads = attr_def(I64Array)
+    mode = opt_attr_def(StringAttr, default_value=StringAttr("constant"))
+    constant_value = opt_attr_def(
+        FloatAttr[Float64Type], default_value=FloatAttr(0.0, f64), attr_name="constantValue"
+    )
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('pads')} (`mode` `=` $mode^)? (`constantValue` `=` $constantValue^)? "
+        f"{ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        pads: Sequence[int],
+        mode: str = "constant",
+        constant_value: float = 0.0,
+    ):
+        input = SSAValue.get(input)
+        shape, rank = tensor_shape(input), len(pads) // 2
+        result = [size + pads[d] + pads[rank + d] for d, size in enumerate(shape)]
+        attributes: dict[str, Attribute] = {"pads": i64_array(pads)}
+        if mode != "constant":
+            attributes["mode"] = StringAttr(mode)
+        if constant_value != 0.0:
+            attributes["constantValue"] = FloatAttr(constant_value, f64)
+        super().__init__(operands=[input], result_types=[tensor_like(input, result)], attributes=attributes)
+
+    @property
+    def padding_mode(self) -> str:
+        return self.mode.data if self.mode is not None else "constant"
+
+    @property
+    def value(self) -> float:
+        """The fill of constant mode."""
+        return self.constant_value.value.data if self.constant_value is not None else 0.0
+
+    def verify_(self) -> None:
+        shape, pads, mode = tensor_shape(self.input), self.array("pads"), self.padding_mode
+        if len(pads) != 2 * len(shape):
+            raise self.fail(f"'pads' {list(pads)} must have 2 values per dim of the rank-{len(shape)} input")
+        if mode not in self.MODES:
+            raise self.fail(f"'mode' must be one of {', '.join(self.MODES)}, got \"{mode}\"")
+        crop_begin, crop_end, pad_begin, pad_end = split_pads(pads)
+        for d, size in enumerate(shape):
+            kept = size - crop_begin[d] - crop_end[d]
+            if kept < 0:
+                raise self.fail(f"'pads' {list(pads)} crop more than the {size} elements of dim {d}")
+            if mode != "constant" and kept == 0 and pad_begin[d] + pad_end[d] > 0:
+                raise self.fail(f"cannot pad the empty dim {d} in {mode} mode")
+        element = element_type(self.input)
+        if isinstance(element, IntegerType) and not self.value.is_integer():
+            raise self.fail(f"'constantValue' {self.value} is not a value of the element type {element}")
+        self.expect_result_shape([size + pads[d] + pads[len(shape) + d] for d, size in enumerate(shape)])
+
+
+@gawee_op_definition
+class TriluOp(GaweeOperation):
+    """The upper (`upper`, the default) or lower triangle of the matrices in the last
+    two dims, from the `k`-th diagonal on (k > 0: above the main one); the other
+    elements become 0 (ONNX Trilu, with k as an attribute)."""
+
+    name = "gawee.trilu"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    upper = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(True))
+    k = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input (`upper` `=` $upper^)? (`k` `=` $k^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, input: SSAValue | Operation, upper: bool = True, k: int = 0):
+        input = SSAValue.get(input)
+        attributes: dict[str, Attribute] = {}
+        if not upper:
+            attributes["upper"] = BoolAttr.from_bool(False)
+        if k:
+            attributes["k"] = IntegerAttr(k, i64)
+        super().__init__(operands=[input], result_types=[input.type], attributes=attributes)
+
+    @property
+    def is_upper(self) -> bool:
+        return bool(self.upper.value.data) if self.upper is not None else True
+
+    @property
+    def diagonal(self) -> int:
+        return self.k.value.data if self.k is not None else 0
+
+    def verify_(self) -> None:
+        self.expect_rank("the input", self.input, 2, at_least=True)
+        self.expect_result_shape(tensor_shape(self.input))

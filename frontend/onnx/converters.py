@@ -12,7 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Mapping, Sequence
 
+import numpy as np
 import onnx
+from onnx import numpy_helper
+from xdsl.ir import Attribute
 
 from nnstack.dialects import gawee
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
@@ -26,6 +29,20 @@ def _ints(values: object, default: Sequence[int]) -> tuple[int, ...]:
     return tuple(int(v) for v in values) if values is not None else tuple(default)  # type: ignore[union-attr]
 
 
+def _string(context: ImportContext, name: str, default: str) -> str:
+    """A string attribute (ONNX stores bytes)."""
+    value = context.attribute(name, default)
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _scalar(context: ImportContext, index: int, what: str) -> np.generic:
+    """Input `index`, a constant with one element (a scalar or a 1-element tensor)."""
+    array = context.constant(index, what)
+    if array.size != 1:
+        raise context.fail(f"{what} must be a scalar, got shape {list(array.shape)}")
+    return array.reshape(())[()]
+
+
 def _expect_nchw(context: ImportContext, index: int = 0) -> None:
     if len(context.shape(index)) != 4:
         raise context.fail(f"only NCHW (rank-4) inputs are supported, got rank {len(context.shape(index))}")
@@ -35,8 +52,7 @@ def _window_padding(
     context: ImportContext, kernel: Sequence[int], strides: Sequence[int], dilations: Sequence[int]
 ) -> tuple[int, int, int, int]:
     """ONNX `pads` [top, left, bottom, right] or `auto_pad` as gawee's 4-value padding."""
-    auto_pad = context.attribute("auto_pad", b"NOTSET")
-    auto_pad = auto_pad.decode() if isinstance(auto_pad, bytes) else str(auto_pad)
+    auto_pad = _string(context, "auto_pad", "NOTSET")
     if auto_pad == "NOTSET":
         top, left, bottom, right = _ints(context.attribute("pads"), (0, 0, 0, 0))
         return (top, left, bottom, right)
@@ -216,8 +232,7 @@ def broadcasting(op: type[gawee.BroadcastBinaryOp]) -> Converter:
 
 
 def convert_gelu(context: ImportContext) -> None:
-    approximate = context.attribute("approximate", b"none")
-    approximate = approximate.decode() if isinstance(approximate, bytes) else str(approximate)
+    approximate = _string(context, "approximate", "none")
     if approximate not in gawee.GeluOp.APPROXIMATIONS:
         raise context.fail(f"approximate = {approximate} is not supported")
     context.define(context.emit(gawee.GeluOp(context.value(0), approximate)).results[0])
@@ -354,16 +369,33 @@ def convert_layer_normalization(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
-def convert_cast(context: ImportContext) -> None:
-    to = int(context.attribute("to"))  # type: ignore[arg-type]
-    element = ONNX_ELEMENT_TYPES.get(to)
-    if element is None:
-        raise context.fail(f"to = {onnx.TensorProto.DataType.Name(to)} is not an element type gawee carries")
+def _cast_to(context: ImportContext, element: Attribute) -> None:
+    """Input 0 cast to `element` (itself where it has that type already)."""
     value = context.value(0)
     if element_type(value) == element:
         context.define(value)
         return
     context.define(context.emit(gawee.CastOp(value, element)).results[0])
+
+
+def convert_cast(context: ImportContext) -> None:
+    to = int(context.attribute("to"))  # type: ignore[arg-type]
+    element = ONNX_ELEMENT_TYPES.get(to)
+    if element is None:
+        raise context.fail(f"to = {onnx.TensorProto.DataType.Name(to)} is not an element type gawee carries")
+    _cast_to(context, element)
+
+
+def convert_cast_like(context: ImportContext) -> None:
+    """CastLike: a Cast to the element type of input 1, which is only read for its type."""
+    name = context.node.input[1]
+    if name in context.constants:
+        element = ONNX_ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(context.constants[name].dtype))
+    else:
+        element = element_type(context.value(1))
+    if element is None:
+        raise context.fail(f"target_type '{name}' has an element type gawee does not carry")
+    _cast_to(context, element)
 
 
 def convert_gather(context: ImportContext) -> None:
@@ -429,11 +461,6 @@ def convert_slice(context: ImportContext) -> None:
     axes = axes if axes is not None else tuple(range(len(starts)))
     steps = steps if steps is not None else (1,) * len(starts)
     context.define(context.emit(gawee.SliceOp(context.value(0), starts, ends, axes, steps)).results[0])
-
-
-def _string(context: ImportContext, name: str, default: str) -> str:
-    value = context.attribute(name, default)
-    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 def convert_topk(context: ImportContext) -> None:
@@ -548,6 +575,109 @@ def convert_upsample(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def convert_split(context: ImportContext) -> None:
+    """Split: the sizes from the `split` input (opset >= 13, a constant) or attribute;
+    without them, equal pieces, one per output (`num_outputs`, opset >= 18), the last
+    smaller where the dim does not divide."""
+    shape, axis = context.shape(0), int(context.attribute("axis", 0))  # type: ignore[arg-type]
+    if not -len(shape) <= axis < len(shape):
+        raise context.fail(f"axis {axis} is out of range for rank {len(shape)}")
+    if context.opset >= 13:
+        sizes = tuple(int(v) for v in context.constant(1, "split")) if context.has_input(1) else ()
+    else:
+        sizes = _ints(context.attribute("split"), ())
+    outputs = len(context.node.output)
+    if not sizes:
+        count = int(context.attribute("num_outputs", outputs))  # type: ignore[arg-type]
+        if count != outputs:
+            raise context.fail(f"num_outputs = {count}, but the node has {outputs} outputs")
+        size = shape[axis]
+        chunk = -(-size // count)
+        sizes = (chunk,) * (count - 1) + (size - chunk * (count - 1),)
+    context.define(*context.emit(gawee.SplitOp(context.value(0), sizes, axis)).results)
+
+
+def convert_tile(context: ImportContext) -> None:
+    repeats = tuple(int(v) for v in context.constant(1, "repeats"))
+    context.define(context.emit(gawee.TileOp(context.value(0), repeats)).results[0])
+
+
+def _pad_value(context: ImportContext, value: object) -> float:
+    """The constant of constant mode as gawee's f64 `constantValue`, which must hold
+    it exactly (an integer beyond 2^53 does not fit)."""
+    number = float(value)  # type: ignore[arg-type]
+    if isinstance(value, np.integer | int) and int(number) != int(value):
+        raise context.fail(f"constant_value {value} is not exactly representable as an f64")
+    return number
+
+
+def convert_pad(context: ImportContext) -> None:
+    """Pad: `pads` (and the constant) are attributes before opset 11, constant inputs
+    from 11; opset 18's `axes` input names the dims the pads are for."""
+    rank = len(context.shape(0))
+    if context.opset < 11:
+        pads = _ints(context.attribute("pads", context.attribute("paddings")), ())
+        value = _pad_value(context, context.attribute("value", 0.0))
+    else:
+        pads = tuple(int(v) for v in context.constant(1, "pads"))
+        value = _pad_value(context, _scalar(context, 2, "constant_value")) if context.has_input(2) else 0.0
+        if context.has_input(3):
+            axes = gawee.normalized_axes([int(a) for a in context.constant(3, "axes")], rank)
+            if axes is None or len(pads) != 2 * len(axes):
+                raise context.fail(f"axes must name distinct dims, one per pair of pads ({list(pads)})")
+            full = [0] * (2 * rank)
+            for i, axis in enumerate(axes):
+                full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
+            pads = tuple(full)
+    mode = _string(context, "mode", "constant")
+    if mode not in gawee.PadOp.MODES:
+        raise context.fail(f"mode = {mode} is not supported")
+    context.define(context.emit(gawee.PadOp(context.value(0), pads, mode, value)).results[0])
+
+
+def convert_trilu(context: ImportContext) -> None:
+    k = int(_scalar(context, 1, "k")) if context.has_input(1) else 0
+    upper = bool(context.attribute("upper", 1))
+    context.define(context.emit(gawee.TriluOp(context.value(0), upper, k)).results[0])
+
+
+def convert_range(context: ImportContext) -> None:
+    """Range with constant inputs (the importer folds it first: this runs only where one
+    is not a constant, and fails there)."""
+    start, limit, delta = (_scalar(context, i, name) for i, name in enumerate(("start", "limit", "delta")))
+    element = ONNX_ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(start.dtype))
+    if element not in gawee.RangeOp.ELEMENT_TYPES:
+        raise context.fail(f"element type {start.dtype} is not supported (float32, float64, int32, int64)")
+    op = gawee.RangeOp(start.item(), limit.item(), delta.item(), element)
+    context.define(context.emit(op).results[0])
+
+
+def convert_shape(context: ImportContext) -> None:
+    """Shape (the importer folds it where the input's shape is static, which gawee needs)."""
+    start = int(context.attribute("start", 0))  # type: ignore[arg-type]
+    end = None if (value := context.attribute("end")) is None else int(value)  # type: ignore[arg-type]
+    op = gawee.ShapeOp(context.value(0), start, end)
+    context.define(context.emit(op).results[0])
+
+
+def convert_constant(context: ImportContext) -> None:
+    """Constant (the importer folds it, as every node without run-time inputs; this
+    converter makes a gawee.constant where it runs)."""
+    for name in ("sparse_value", "value_string", "value_strings"):
+        if context.attribute(name) is not None:
+            raise context.fail(f"attribute {name} is not supported")
+    tensor = context.attribute("value")
+    if isinstance(tensor, onnx.TensorProto):
+        array = numpy_helper.to_array(tensor)
+    elif (floats := context.attribute("value_float", context.attribute("value_floats"))) is not None:
+        array = np.array(floats, np.float32)
+    elif (ints := context.attribute("value_int", context.attribute("value_ints"))) is not None:
+        array = np.array(ints, np.int64)
+    else:
+        raise context.fail("no value attribute")
+    context.define(context.emit(gawee.ConstantOp(context.dense(array, "the value"))).results[0])
+
+
 CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
@@ -617,5 +747,13 @@ CONVERTERS: Mapping[str, Converter] = {
     "ScatterND": convert_scatter_nd,
     "Resize": convert_resize,
     "Upsample": convert_upsample,
+    "Split": convert_split,
+    "Tile": convert_tile,
+    "Pad": convert_pad,
+    "Trilu": convert_trilu,
+    "Range": convert_range,
+    "Shape": convert_shape,
+    "Constant": convert_constant,
+    "CastLike": convert_cast_like,
 }
 """The converter of each supported ONNX operator type (default domain)."""

@@ -103,16 +103,19 @@ class ImportContext:
         """Input `index` as an SSA value; a constant becomes an `arith.constant`."""
         name = self.node.input[index]
         if name not in self.values:
-            array = self.constants[name]
-            element_type = ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(array.dtype))
-            if element_type is None:
-                raise self.fail(f"constant '{name}' has element type {array.dtype}, which gawee cannot carry")
-            typ = TensorType(element_type, array.shape)
-            attr = DenseIntOrFPElementsAttr(typ, BytesAttr(np.ascontiguousarray(array).tobytes()))
+            attr = self.dense(self.constants[name], f"constant '{name}'")
             constant = self.builder.insert(arith.ConstantOp(attr))
             constant.result.name_hint = _name_hint(name)
             self.values[name] = constant.result
         return self.values[name]
+
+    def dense(self, array: np.ndarray, what: str) -> DenseIntOrFPElementsAttr:
+        """`array` as a dense attribute of its static tensor type."""
+        element_type = ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(array.dtype))
+        if element_type is None:
+            raise self.fail(f"{what} has element type {array.dtype}, which gawee cannot carry")
+        typ = TensorType(element_type, array.shape)
+        return DenseIntOrFPElementsAttr(typ, BytesAttr(np.ascontiguousarray(array).tobytes()))
 
     def emit(self, op: Operation) -> Operation:
         """Inserts `op`, which must verify: a gawee rule the ONNX node breaks is the node's error."""

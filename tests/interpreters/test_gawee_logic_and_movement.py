@@ -8,74 +8,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from levels import run_at_levels
-from onnx import helper, numpy_helper
-from onnx.reference import ReferenceEvaluator
+from onnx import helper
+from onnx_checks import check, onnx_reference, random
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import run
-
-ELEMENT = {
-    np.dtype(np.float16): "f16",
-    np.dtype(np.float32): "f32",
-    np.dtype(np.float64): "f64",
-    np.dtype(np.bool_): "i1",
-    np.dtype(np.int8): "i8",
-    np.dtype(np.int32): "i32",
-    np.dtype(np.int64): "i64",
-}
-
-
-def tensor(array: np.ndarray) -> str:
-    return f"tensor<{''.join(f'{d}x' for d in array.shape)}{ELEMENT[array.dtype]}>"
-
-
-def onnx_reference(op_type: str, inputs: list[np.ndarray], constants: dict[str, np.ndarray], **attributes):
-    """The output of one ONNX node on `inputs` (x0, x1, ...) and constant inputs (by name,
-    appended in order)."""
-    names = [f"x{i}" for i in range(len(inputs))]
-    node = helper.make_node(op_type, names + list(constants), ["y"], **attributes)
-    initializers = [numpy_helper.from_array(v, n) for n, v in constants.items()]
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [
-            helper.make_tensor_value_info(n, helper.np_dtype_to_tensor_dtype(x.dtype), x.shape)
-            for n, x in zip(names, inputs)
-        ],
-        [helper.make_empty_tensor_value_info("y")],
-        initializers,
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
-    return ReferenceEvaluator(model).run(None, dict(zip(names, inputs)))[0]
-
-
-def check(op_text: str, inputs: list[np.ndarray], expected: np.ndarray) -> None:
-    """`gawee.<op_text>` on `inputs` equals `expected` exactly (dtype and values), at
-    gawee, linalg and mir level."""
-    args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
-    operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
-    types = ", ".join(tensor(x) for x in inputs)
-    result = tensor(expected)
-    text = (
-        f"func.func @main({args}) -> {result} {{\n"
-        f"  %0 = gawee.{op_text.format(operands=operands)} : ({types}) -> {result}\n"
-        f"  func.return %0 : {result}\n}}\n"
-    )
-    for level, (got,) in run_at_levels(text, *inputs).items():
-        assert got.dtype == expected.dtype and got.shape == expected.shape, level
-        np.testing.assert_array_equal(got, expected, err_msg=f"at {level} level")
-
-
-def random(shape: tuple[int, ...], dtype: type, seed: int = 0) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    if dtype == np.bool_:
-        return rng.random(shape) < 0.5
-    if np.issubdtype(dtype, np.integer):
-        return rng.integers(-3, 4, shape).astype(dtype)
-    # few distinct values, so equal / less-or-equal meet ties
-    return (rng.integers(-4, 5, shape) / 2).astype(dtype)
-
 
 COMPARISONS = [
     ("equal", "Equal"),

@@ -122,6 +122,6 @@ def assert_same_numbers(module: ModuleOp, symbol: str, seed: int = 0, level: str
         assert e.shape == g.shape and e.dtype == g.dtype
         tolerance = TOLERANCES.get(e.dtype, 0.0)
         scale = max(1.0, float(np.max(np.abs(e), initial=0)))
-        error = max(error, float(np.max(np.abs(e.astype(np.float64) - g))))
+        error = max(error, float(np.max(np.abs(e.astype(np.float64) - g), initial=0)))
         assert error <= tolerance * scale, f"@{symbol}: max abs error {error}"
     return error

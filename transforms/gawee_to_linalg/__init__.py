@@ -14,9 +14,11 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
   gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops.
 - `selection`: gawee.topk, gawee.scatter_nd. `resize`: gawee.resize.
 - `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
-  gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice.
+  gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,
+  gawee.pad, gawee.trilu. `construction`: gawee.constant, gawee.range, gawee.shape.
 """
 
+from .construction import ConstantLowering, RangeLowering, ShapeLowering
 from .conv import ConvLowering
 from .elementwise import (
     BINARY_BODIES,
@@ -34,6 +36,19 @@ from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, Where
 from .movement import CatLowering, ExpandLowering, GatherElementsLowering, GatherLowering, SliceLowering
 from .normalization import REDUCTIONS, LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
+from .movement import (
+    CatLowering,
+    ExpandLowering,
+    GatherElementsLowering,
+    GatherLowering,
+    PadLowering,
+    SliceLowering,
+    SplitLowering,
+    TileLowering,
+    TriluLowering,
+)
+from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
+from .pooling import AdAvgPoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 from .resize import ResizeLowering
 from .selection import ScatterNDLowering, TopKLowering
@@ -52,6 +67,7 @@ __all__ = [
     "CastLowering",
     "CatLowering",
     "CompareLowering",
+    "ConstantLowering",
     "ConvLowering",
     "ExpandLowering",
     "FlattenLowering",
@@ -65,6 +81,8 @@ __all__ = [
     "MatMulLowering",
     "MaxPoolLowering",
     "NotLowering",
+    "PadLowering",
+    "RangeLowering",
     "ReduceLowering",
     "ReluLowering",
     "ReshapeLowering",
@@ -73,7 +91,13 @@ __all__ = [
     "SliceLowering",
     "SoftmaxLowering",
     "TopKLowering",
+    "ShapeLowering",
+    "SliceLowering",
+    "SoftmaxLowering",
+    "SplitLowering",
+    "TileLowering",
     "TransposeLowering",
+    "TriluLowering",
     "UnaryElementwiseLowering",
     "VariadicElementwiseLowering",
     "WhereLowering",

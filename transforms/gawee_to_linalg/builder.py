@@ -77,6 +77,13 @@ def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     return arith.ConstantOp(FloatAttr(value, element_type))
 
 
+def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
+    """`arith.constant` of any element type gawee carries (an i1 is 0 or 1)."""
+    if isinstance(element_type, AnyFloat):
+        return float_constant(value, element_type)
+    return arith.ConstantOp(IntegerAttr(int(value), element_type))
+
+
 shape_of = tensor_shape
 element_type_of = element_type
 

@@ -6,7 +6,7 @@ integers and i1)."""
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, IntegerType, i1
+from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
@@ -28,6 +28,7 @@ from .builder import (
     element_type_of,
     identity_map,
     parallel,
+    scalar_constant,
     shape_of,
     unsupported_reason,
 )
@@ -105,10 +106,7 @@ class WhereLowering(RewritePattern):
 
 
 def _zero(typ: Attribute) -> arith.ConstantOp:
-    if isinstance(typ, AnyFloat):
-        return arith.ConstantOp(FloatAttr(0.0, typ))
-    assert isinstance(typ, IntegerType)
-    return arith.ConstantOp(IntegerAttr(0, typ))
+    return scalar_constant(0, typ)
 
 
 def cast_scalar(x: SSAValue, target: Attribute) -> SSAValue:

@@ -8,11 +8,21 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
+- `construction`: split, tile, pad, trilu, constant, range, shape.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,
   gather_elements, expand.
 """
 
 from .base import GaweeToMirPattern, MirBuilder
+from .construction import (
+    ConstantLowering,
+    PadLowering,
+    RangeLowering,
+    ShapeLowering,
+    SplitLowering,
+    TileLowering,
+    TriluLowering,
+)
 from .elementwise import BinaryLowering, CastLowering, UnaryLowering, VariadicLowering
 from .movement import (
     CatLowering,
@@ -43,6 +53,7 @@ __all__ = [
     "BinaryLowering",
     "CastLowering",
     "CatLowering",
+    "ConstantLowering",
     "ConvLowering",
     "ExpandLowering",
     "GatherLowering",
@@ -55,11 +66,17 @@ __all__ = [
     "MatMulLowering",
     "MaxPoolLowering",
     "MirBuilder",
+    "PadLowering",
+    "RangeLowering",
     "ReduceLowering",
     "ReshapeLowering",
+    "ShapeLowering",
     "SliceLowering",
     "SoftmaxLowering",
+    "SplitLowering",
+    "TileLowering",
     "TransposeLowering",
+    "TriluLowering",
     "UnaryLowering",
     "VariadicLowering",
 ]

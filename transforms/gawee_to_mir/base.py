@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import TensorType, f16, f32
+import numpy as np
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, TensorType, f16, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import VerifyException
@@ -27,8 +28,18 @@ class MirBuilder:
         return op.results[0]
 
     def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
-        """A rank-0 constant of `element`, to broadcast against a tensor."""
+        """A rank-0 constant of `element` (`value` exactly, as an integer or bool for
+        those types), to broadcast against a tensor."""
+        if element == i1:
+            value = bool(value)
+        elif isinstance(element, IntegerType):
+            value = int(value)
         return self.emit(mir.ConstantOp.from_list(TensorType(element, []), [value]))
+
+    def constant(self, array: np.ndarray, element: Attribute) -> SSAValue:
+        """A dense constant holding `array` (computed at compile time) in `element`."""
+        typ = TensorType(element, array.shape)
+        return self.emit(mir.ConstantOp(DenseIntOrFPElementsAttr.from_list(typ, array.reshape(-1).tolist())))
 
     def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
         return self.scalar(value, mir.element_type(like))
@@ -69,10 +80,10 @@ class GaweeToMirPattern(RewritePattern):
         rewriter: PatternRewriter,
         op: Operation,
         new_ops: Sequence[Operation],
-        result: SSAValue | None = None,
+        result: SSAValue | Sequence[SSAValue] | None = None,
     ) -> None:
         """Replaces `op` by `new_ops` if they all verify; the op's result becomes
-        `result` (by default the last new op's)."""
+        `result` (by default the last new op's; a sequence for an op with several)."""
         for new_op in new_ops:
             try:
                 new_op.verify()
@@ -81,8 +92,12 @@ class GaweeToMirPattern(RewritePattern):
                 for dropped in reversed(new_ops):
                     dropped.erase()
                 return
-        rewriter.replace(op, new_ops, [result if result is not None else new_ops[-1].results[0]])
+        if result is None:
+            result = new_ops[-1].results[0]
+        rewriter.replace(op, new_ops, [result] if isinstance(result, SSAValue) else list(result))
 
-    def replace_built(self, rewriter: PatternRewriter, op: Operation, b: MirBuilder, result: SSAValue) -> None:
+    def replace_built(
+        self, rewriter: PatternRewriter, op: Operation, b: MirBuilder, result: SSAValue | Sequence[SSAValue]
+    ) -> None:
         """Replaces `op` by what `b` built, with `result` as the op's result."""
         self.replace(rewriter, op, b.ops, result)
