@@ -16,6 +16,7 @@ import functools
 import itertools
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -334,28 +335,53 @@ _NEAREST_STEP: dict[str, Callable[[np.ndarray], np.ndarray]] = {
 """Whether nearest resizing rounds a source coordinate up, from its fractional part."""
 
 
-def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
-    """One resized dim at a time, as ONNX's reference: nearest takes floor(x) (+1 by
+@dataclass(frozen=True)
+class ResizeStep:
+    """How gawee.resize reads one resized dim: the (clamped) input index of each output
+    position; for linear also the upper neighbour's index and its weight (f64)."""
+
+    axis: int
+    index: np.ndarray
+    upper: np.ndarray | None = None
+    weight: np.ndarray | None = None
+
+
+def resize_steps(op: gawee.ResizeOp) -> list[ResizeStep]:
+    """One step per resized dim, as ONNX's reference: nearest takes floor(x) (+1 by
     `nearestMode`); linear combines the neighbours ceil(x) - 1 and ceil(x) with weights
     1 - r and r, r = x - (ceil(x) - 1), in f64. Indices are clamped to the input."""
     mode, coordinates = op.choice("mode"), op.choice("coordinateTransformationMode")
     step = _NEAREST_STEP[op.choice("nearestMode")]
-    out = x.astype(np.float64) if mode == "linear" else x
+    steps: list[ResizeStep] = []
     for d, axis in enumerate(op.axes()):
         if axis.is_identity:
             continue
         outputs = np.arange(axis.out, dtype=np.float64)
         # a constant coordinate (a resized length of 1) is a scalar
         source = np.broadcast_to(axis.source(coordinates, outputs, _NumpyArithmetic()), outputs.shape)
+
+        def clamped(index: np.ndarray) -> np.ndarray:
+            return np.clip(index, 0, axis.size - 1).astype(np.int64)
+
         if mode == "nearest":
             floor = np.floor(source)
-            index = floor + step(source - floor)
-            out = np.take(out, np.clip(index, 0, axis.size - 1).astype(np.intp), axis=d)
+            steps.append(ResizeStep(d, clamped(floor + step(source - floor))))
+        else:
+            low = np.ceil(source) - 1
+            steps.append(ResizeStep(d, clamped(low), clamped(low + 1), source - low))
+    return steps
+
+
+def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
+    """`resize_steps` one dim at a time; linear in f64."""
+    out = x.astype(np.float64) if op.choice("mode") == "linear" else x
+    for step in resize_steps(op):
+        below = np.take(out, step.index, axis=step.axis)
+        if step.upper is None or step.weight is None:
+            out = below
             continue
-        low = np.ceil(source) - 1
-        weight = (source - low).reshape([-1 if i == d else 1 for i in range(x.ndim)])
-        below = np.take(out, np.clip(low, 0, axis.size - 1).astype(np.intp), axis=d)
-        above = np.take(out, np.clip(low + 1, 0, axis.size - 1).astype(np.intp), axis=d)
+        weight = step.weight.reshape([-1 if i == step.axis else 1 for i in range(x.ndim)])
+        above = np.take(out, step.upper, axis=step.axis)
         out = below * (1 - weight) + above * weight
     return out
 

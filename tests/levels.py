@@ -7,6 +7,8 @@ checked against the reference, not only against the gawee interpreter.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -27,9 +29,11 @@ def lowered(text: str, level: str) -> ModuleOp:
     return module
 
 
-def run_at_levels(text: str, *inputs: np.ndarray, symbol: str = "main") -> dict[str, tuple[np.ndarray, ...]]:
-    """The results of `symbol` at gawee, linalg and mir level."""
+def run_at_levels(
+    text: str, *inputs: np.ndarray, symbol: str = "main", levels: Sequence[str] = tuple(LOWERINGS)
+) -> dict[str, tuple[np.ndarray, ...]]:
+    """The results of `symbol` at gawee level and after each lowering of `levels`."""
     results = {"gawee": run(text, symbol, *inputs)}
-    for level in LOWERINGS:
+    for level in levels:
         results[level] = run(lowered(text, level), symbol, *inputs)
     return results

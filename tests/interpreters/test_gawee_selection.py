@@ -7,13 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from levels import run_at_levels
 from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
-from xdsl.context import Context
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters import parse_module, run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.interpreters import run
 
 ELEMENT = {
     np.dtype(np.float16): "f16",
@@ -52,8 +51,9 @@ def onnx_reference(
 
 
 def run_both(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) -> list[list[np.ndarray]]:
-    """The results of `gawee.<op_text>` on `inputs`, before and after
-    convert-gawee-to-linalg (result types from `results`)."""
+    """The results of `gawee.<op_text>` on `inputs` at gawee level and after
+    convert-gawee-to-linalg (and convert-gawee-to-mir for resize); result types from
+    `results`."""
     args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
     operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
     types = ", ".join(tensor(x) for x in inputs)
@@ -64,14 +64,13 @@ def run_both(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) 
         f"  {names} = gawee.{op_text.format(operands=operands)} : ({types}) -> ({result_types})\n"
         f"  func.return {names} : {result_types}\n}}\n"
     )
-    lowered = parse_module(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    assert "gawee." not in str(lowered)
-    return [list(run(program, "main", *inputs)) for program in (text, lowered)]
+    # topk and scatter_nd have no convert-gawee-to-mir lowering yet
+    levels = ("linalg",) if op_text.startswith(("topk", "scatter_nd")) else ("linalg", "mir")
+    return [list(results) for results in run_at_levels(text, *inputs, levels=levels).values()]
 
 
 def check(op_text: str, inputs: list[np.ndarray], expected: list[np.ndarray], tolerance: float = 0.0) -> None:
-    """Both levels give `expected` (dtype, shape and values; floats within `tolerance`
+    """Every level gives `expected` (dtype, shape and values; floats within `tolerance`
     relative to the largest expected magnitude)."""
     for level in run_both(op_text, inputs, expected):
         for got, want in zip(level, expected, strict=True):

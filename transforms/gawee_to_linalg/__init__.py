@@ -33,9 +33,6 @@ from .elementwise import (
 )
 from .linear import GemmLowering, LinearLowering, MatMulLowering
 from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
-from .movement import CatLowering, ExpandLowering, GatherElementsLowering, GatherLowering, SliceLowering
-from .normalization import REDUCTIONS, LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
-from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
 from .movement import (
     CatLowering,
     ExpandLowering,
@@ -47,8 +44,8 @@ from .movement import (
     TileLowering,
     TriluLowering,
 )
-from .normalization import REDUCTIONS, LayerNormLowering, ReduceLowering, SoftmaxLowering
-from .pooling import AdAvgPoolLowering, MaxPoolLowering
+from .normalization import REDUCTIONS, LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
+from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 from .resize import ResizeLowering
 from .selection import ScatterNDLowering, TopKLowering

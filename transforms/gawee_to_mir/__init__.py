@@ -10,7 +10,7 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
 - `construction`: split, tile, pad, trilu, constant, range, shape.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,
-  gather_elements, expand.
+  gather_elements, expand, resize.
 """
 
 from .base import GaweeToMirPattern, MirBuilder
@@ -29,6 +29,7 @@ from .movement import (
     ExpandLowering,
     GatherLowering,
     ReshapeLowering,
+    ResizeLowering,
     SliceLowering,
     TransposeLowering,
 )
@@ -70,6 +71,7 @@ __all__ = [
     "RangeLowering",
     "ReduceLowering",
     "ReshapeLowering",
+    "ResizeLowering",
     "ShapeLowering",
     "SliceLowering",
     "SoftmaxLowering",

@@ -1,15 +1,17 @@
 """Lowerings of the gawee ops that move elements to mir: flatten, reshape, squeeze and
 unsqueeze (one static `mir.reshape` to the result type), transpose, cat, slice (ONNX
 bounds normalized to mir's explicit per-dim start, end, stride), gather,
-gather_elements, expand (`mir.broadcast_to`)."""
+gather_elements, expand (`mir.broadcast_to`), resize (gathers of compile-time index maps)."""
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import f64, i64
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
-from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern
+from nnstack.interpreters.gawee import resize_steps
+from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 
 RESHAPES = (gawee.FlattenOp, gawee.ReshapeOp, gawee.SqueezeOp, gawee.UnsqueezeOp)
 
@@ -68,3 +70,32 @@ class ExpandLowering(GaweeToMirPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.ExpandOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.BroadcastToOp(op.input, mir.tensor_shape(op.output))])
+
+
+class ResizeLowering(GaweeToMirPattern):
+    """gawee.resize -> per resized dim, a mir.gather of the input index each output
+    position reads (`resize_steps`, the interpreter's own coordinate arithmetic, done at
+    compile time); linear mode gathers both neighbours in f64 and blends them with
+    constant weights, below * (1 - r) + above * r, then casts back."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.ResizeOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        linear = op.choice("mode") == "linear"
+        value = b.cast(op.input, f64) if linear else op.input
+        rank = len(mir.tensor_shape(op.input))
+        for step in resize_steps(op):
+            below = b.emit(mir.GatherOp(value, b.constant(step.index, i64), step.axis))
+            if step.upper is None or step.weight is None:
+                value = below
+                continue
+            above = b.emit(mir.GatherOp(value, b.constant(step.upper, i64), step.axis))
+            shape = [-1 if d == step.axis else 1 for d in range(rank)]
+            weight = b.constant(step.weight.reshape(shape), f64)
+            complement = b.constant((1 - step.weight).reshape(shape), f64)
+            value = b.emit(
+                mir.BroadcastAddOp(
+                    b.emit(mir.BroadcastMulOp(below, complement)), b.emit(mir.BroadcastMulOp(above, weight))
+                )
+            )
+        self.replace_built(rewriter, op, b, b.cast(value, mir.element_type(op.output)))
