@@ -1,6 +1,6 @@
 """CNN families beyond ResNet (`cnn_families`: AlexNet, GoogLeNet / SqueezeNet,
 ShuffleNet V2, MobileNet V2 / V3, DenseNet; scaled down, random weights, exported from
-PyTorch at opset 17) imported to gawee and run at gawee and linalg level; every output
+PyTorch at opset 17) imported to gawee and run at gawee, linalg and mir level; every output
 matches ONNX Runtime within max |err| <= 1e-4 + 1e-3 * max |reference|."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def test_the_depthwise_convs_and_the_shuffle_are_exported():
     assert [0, 2, 1, 3, 4] in perms
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir"])
 @pytest.mark.parametrize("name", FAMILIES)
 def test_matches_onnxruntime(name: str, level: str):
     model, x = exported(name)
