@@ -1,4 +1,5 @@
-"""convert-gawee-to-mir: lowers every gawee op to the normalized mid-level ops of mir.
+"""convert-gawee-to-mir: lowers every gawee op (and every tensor `arith.constant`) to the
+normalized mid-level ops of mir.
 
 The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family.
 Every new op is verified before it replaces the gawee op. The pass first lowers a copy
@@ -44,6 +45,7 @@ from nnstack.transforms.gawee_to_mir import (
     SliceLowering,
     SoftmaxLowering,
     SplitLowering,
+    TensorConstantLowering,
     TileLowering,
     TransposeLowering,
     TriluLowering,
@@ -100,6 +102,7 @@ class ConvertGaweeToMirPass(ModulePass):
             ConstantLowering(),
             RangeLowering(),
             ShapeLowering(),
+            TensorConstantLowering(),
         ]
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),

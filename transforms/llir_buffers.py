@@ -148,14 +148,14 @@ def _nearest_common_post_dominator(blocks: Iterable[Block], post: dict[Block, se
     return max(common, key=lambda block: len(post[block])) if common else None
 
 
-def _after_last(block: Block, anchors: list[Operation]) -> InsertPoint:
+def _after_last(block: Block, anchors: list[Operation], positions: dict[Operation, int]) -> InsertPoint:
     """After the last of `anchors` in `block` (before it if it is the terminator), or at
-    the top of the block, after its phis, when there is none."""
-    ops = list(block.ops)
+    the top of the block, after its phis, when there is none. `positions` orders the
+    block's ops (inserting frees does not change the order of the others)."""
     if not anchors:
-        first = next((op for op in ops if not isinstance(op, llir.PhiOp)), None)
+        first = next((op for op in block.ops if not isinstance(op, llir.PhiOp)), None)
         return InsertPoint.before(first) if first is not None else InsertPoint.at_end(block)
-    last = max(anchors, key=ops.index)
+    last = max(anchors, key=positions.__getitem__)
     return InsertPoint.before(last) if last.has_trait(IsTerminator) else InsertPoint.after(last)
 
 
@@ -174,6 +174,7 @@ class LlirInsertFreesPass(LlirFunctionPass):
 
     def apply_to(self, function: llir.FuncOp) -> None:
         post: dict[Block, set[Block]] | None = None
+        positions: dict[Block, dict[Operation, int]] = {}
         for alloc in [op for op in function.walk() if isinstance(op, llir.AllocBufferOp)]:
             users = pointer_users(alloc.result)
             if any(isinstance(user, llir.FreeBufferOp) or not isinstance(user, _ADDRESS_USERS) for user in users):
@@ -194,4 +195,6 @@ class LlirInsertFreesPass(LlirFunctionPass):
                 here = [alloc]
             free = llir.FreeBufferOp(alloc.result)
             free.location = alloc.location  # a diagnostic about the free points at the buffer
-            Rewriter.insert_op(free, _after_last(target, here))
+            if target not in positions:
+                positions[target] = {op: index for index, op in enumerate(target.ops)}
+            Rewriter.insert_op(free, _after_last(target, here, positions[target]))

@@ -8,7 +8,8 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
-- `construction`: split, tile, pad, trilu, constant, range, shape.
+- `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
+  `arith.constant`s (weights) to mir.constant.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,
   gather_elements, expand, resize.
 """
@@ -20,6 +21,7 @@ from .construction import (
     RangeLowering,
     ShapeLowering,
     SplitLowering,
+    TensorConstantLowering,
     TileLowering,
     TriluLowering,
 )
@@ -76,6 +78,7 @@ __all__ = [
     "SliceLowering",
     "SoftmaxLowering",
     "SplitLowering",
+    "TensorConstantLowering",
     "TileLowering",
     "TransposeLowering",
     "TriluLowering",

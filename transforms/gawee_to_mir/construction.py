@@ -1,5 +1,5 @@
 """Lowerings to mir of the gawee ops that cut, repeat, pad or make tensors: split,
-tile, pad, trilu, constant, range, shape.
+tile, pad, trilu, constant, range, shape; and of tensor `arith.constant`s (weights).
 
 Everything these ops compute from their attributes is known at compile time, so the
 lowerings build it as constants: the input index each output position reads (pad's
@@ -11,7 +11,8 @@ shape.
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import i1, i64
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1, i64
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
@@ -102,6 +103,16 @@ class ConstantLowering(GaweeToMirPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.ConstantOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.ConstantOp(op.value)])
+
+
+class TensorConstantLowering(GaweeToMirPattern):
+    """A dense tensor `arith.constant` (the weights `nnstack-import-onnx` emits) ->
+    mir.constant, so the lowered program is mir through and through."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: arith.ConstantOp, rewriter: PatternRewriter, /):
+        if isinstance(op.result.type, TensorType) and isinstance(op.value, DenseIntOrFPElementsAttr):
+            self.replace(rewriter, op, [mir.ConstantOp(op.value)])
 
 
 class RangeLowering(GaweeToMirPattern):
