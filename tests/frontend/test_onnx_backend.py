@@ -149,7 +149,7 @@ EXCLUDED: dict[str, str] = {
 with an `OnnxImportError` naming the node and the reason."""
 
 NOT_AT_MIR_LEVEL: dict[str, str] = {
-    r"^test_(top_k|scatternd)": "TopK and ScatterND have no convert-gawee-to-mir "
+    r"^test_scatternd": "ScatterND has no convert-gawee-to-mir "
     "lowering yet (the pass fails at the op)",
 }
 """Cases excluded at mir level only, and why."""

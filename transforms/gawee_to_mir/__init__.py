@@ -7,6 +7,7 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
   linear, matmul, gemm, lrn.
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
+- `selection`: topk (by rank counting).
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
 - `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
   `arith.constant`s (weights) to mir.constant.
@@ -48,6 +49,7 @@ from .nn import (
     MaxPoolLowering,
 )
 from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
+from .selection import TopKLowering
 
 __all__ = [
     "AdAvgPoolLowering",
@@ -80,6 +82,7 @@ __all__ = [
     "SplitLowering",
     "TensorConstantLowering",
     "TileLowering",
+    "TopKLowering",
     "TransposeLowering",
     "TriluLowering",
     "UnaryLowering",

@@ -1,0 +1,77 @@
+"""Lowering of gawee.topk to mir, without sorting: by rank counting.
+
+Along the axis (moved last), element i's rank is the number of elements j that come
+before it: better values (greater for `largest`; NaN counts as the largest value) and
+equal ones with a lower index, so ranks are a permutation. The result's position p
+then takes the element of rank p: a one-hot [k, n] mask (rank == p) selects it, and a
+max reduction over the mask (every other entry the element type's lowest value) and a
+sum of the selected indices read it out. It costs O(n^2) per slice, as the linalg
+lowering does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from xdsl.dialects.builtin import i64
+from xdsl.ir import SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+
+from nnstack.dialects import gawee, mir
+from nnstack.interpreters.arith import numpy_dtype
+from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+
+
+def _lowest(value: SSAValue) -> float:
+    """The value no element of `value`'s type is below: -inf, or the integer minimum."""
+    dtype = numpy_dtype(mir.element_type(value))
+    return -np.inf if np.issubdtype(dtype, np.floating) else float(np.iinfo(dtype).min)
+
+
+class TopKLowering(GaweeToMirPattern):
+    """gawee.topk -> ranks from pairwise mir.broadcast_cmp over the axis, a one-hot of
+    the first k ranks, and mir.reduce max / sum reading out the values and indices."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.TopKOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        shape, axis, k = mir.tensor_shape(op.input), op.normalized_axis, op.count
+        rank, n = len(shape), shape[axis]
+        last = [d for d in range(rank) if d != axis] + [axis]
+        x = b.emit(mir.TransposeOp(op.input, last)) if axis != rank - 1 else op.input
+        outer = mir.tensor_shape(x)[:-1]
+        xi = b.reshape(x, (*outer, n, 1))  # element i, down the rows
+        xj = b.reshape(x, (*outer, 1, n))  # element j, along the columns
+
+        def cmp(predicate: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+            return b.emit(mir.BroadcastCmpOp(predicate, lhs, rhs))
+
+        def both(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+            return b.emit(mir.BroadcastAndOp(lhs, rhs))
+
+        def either(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+            return b.emit(mir.BroadcastOrOp(lhs, rhs))
+
+        nan_i, nan_j = cmp("ne", xi, xi), cmp("ne", xj, xj)
+        not_nan_i = b.emit(mir.BroadcastXorOp(nan_i, b.scalar(True, mir.element_type(nan_i))))
+        not_nan_j = b.emit(mir.BroadcastXorOp(nan_j, b.scalar(True, mir.element_type(nan_j))))
+        if op.is_largest:  # j is better: greater, or NaN where i is not
+            better = either(cmp("gt", xj, xi), both(nan_j, not_nan_i))
+        else:  # j is better: smaller, or a number where i is NaN
+            better = either(cmp("lt", xj, xi), both(not_nan_j, nan_i))
+        same = either(cmp("eq", xj, xi), both(nan_i, nan_j))
+        lower_index = b.constant(np.arange(n)[None, :] < np.arange(n)[:, None], mir.element_type(same))
+        before = either(better, both(same, lower_index))  # [.., i, j]
+        ranks = b.emit(mir.ReduceOp(b.cast(before, i64), "sum", (len(outer) + 1,)))  # [.., n]
+        positions = b.constant(np.arange(k).reshape(k, 1), i64)
+        chosen = cmp("eq", b.reshape(ranks, (*outer, 1, n)), positions)  # [.., k, n]
+        lowest = b.scalar_like(_lowest(x), x)
+        picked = b.emit(mir.SelectOp(chosen, b.reshape(x, (*outer, 1, n)), lowest))
+        values = b.emit(mir.ReduceOp(picked, "max", (len(outer) + 1,)))
+        index_row = b.constant(np.arange(n).reshape(1, n), i64)
+        picked_index = b.emit(mir.SelectOp(chosen, index_row, b.scalar(0, i64)))
+        indices = b.emit(mir.ReduceOp(picked_index, "sum", (len(outer) + 1,)))
+        if axis != rank - 1:
+            back = [last.index(d) for d in range(rank)]
+            values = b.emit(mir.TransposeOp(values, back))
+            indices = b.emit(mir.TransposeOp(indices, back))
+        self.replace_built(rewriter, op, b, [values, indices])
