@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
+from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -35,7 +35,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-from nnstack.interpreters.arith import numpy_dtype, truncating_divide
+from nnstack.interpreters.arith import attribute_value, numpy_dtype, truncating_divide
 from nnstack.interpreters.math import erf_array
 
 
@@ -438,12 +438,8 @@ class MirFunctions(InterpreterFunctions):
 
     @impl(mir.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: mir.ConstantOp, args: PythonValues) -> PythonValues:
-        value = op.value
-        assert isinstance(value, DenseIntOrFPElementsAttr)
-        values = np.array(value.get_values())
-        if value.get_element_type() == i1:
-            values = values != 0
-        return _result(op, values.reshape(value.get_shape()))
+        # the attribute's bytes as an array (zero-copy; weights can be megabytes)
+        return _result(op, attribute_value(op.value, op.result.type))
 
     @impl(mir.FromElementsOp)
     def run_from_elements(
