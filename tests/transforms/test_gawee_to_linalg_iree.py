@@ -4,6 +4,8 @@ Skipped where IREE is not installed (`pip install nnstack[upstream]`); CI instal
 """
 
 import re
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,10 +18,13 @@ from gawee_cases import (
     parse,
     random_arguments,
 )
+from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from nnstack.frontend.onnx import import_onnx
 from nnstack.frontend.resnet import resnet_small_module
 from nnstack.interpreters import run
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 iree_compiler = pytest.importorskip("iree.compiler", reason="IREE not installed (pip install nnstack[upstream])")
 iree_runtime = pytest.importorskip("iree.runtime", reason="IREE not installed (pip install nnstack[upstream])")
@@ -70,3 +75,21 @@ def test_filecheck_inputs_in_iree(name: str, index: int, chunk: str):
         pytest.skip("IREE 3.12's llvm-cpu links no f64 libm (iree-lld: undefined symbol: log, sin, exp, erf)")
     for symbol in function_names(module):
         assert_iree_agrees(module, symbol, seed=index)
+
+
+@pytest.mark.parametrize("name", ["bert", "llama"])
+def test_transformer_export_in_iree(name: str):
+    """A whole transformer export (BERT: gather, where on the attention mask, matmul,
+    softmax, layer_norm, erf gelu; Llama: RMSNorm, rotary sin/cos, causal mask, SiLU),
+    imported and lowered to linalg, gives nnstack's numbers and ONNX Runtime's in IREE."""
+    sys.path.insert(0, str(Path(__file__).parents[1] / "frontend"))
+    from onnx_models import assert_matches, bert, llama, onnxruntime_outputs
+
+    model, inputs = {"bert": bert, "llama": llama}[name]()
+    lowered = import_onnx(model)
+    ConvertGaweeToLinalgPass().apply(Context(), lowered)
+    expected = run(lowered, "main", *inputs.values())
+    got = run_in_iree(lowered, "main", list(inputs.values()))
+    for e, g, reference in zip(expected, got, onnxruntime_outputs(model, inputs), strict=True):
+        np.testing.assert_allclose(g, e, atol=1e-4, rtol=1e-4)
+        assert_matches(g, reference)
