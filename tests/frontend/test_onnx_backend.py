@@ -10,7 +10,6 @@ which `prepare` rejects with an `OnnxImportError`.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 
 import numpy as np
 
@@ -148,11 +147,6 @@ EXCLUDED: dict[str, str] = {
 """Excluded cases (regex over the case name) and why; `prepare` rejects each of them
 with an `OnnxImportError` naming the node and the reason."""
 
-NOT_AT_MIR_LEVEL: dict[str, str] = {
-    r"^test_scatternd": "ScatterND has no convert-gawee-to-mir "
-    "lowering yet (the pass fails at the op)",
-}
-"""Cases excluded at mir level only, and why."""
 
 
 class GaweeLevel(NnstackBackend):
@@ -167,9 +161,7 @@ class MirLevel(NnstackBackend):
     level = "mir"
 
 
-def conformance_cases(
-    backend: type[NnstackBackend], name: str, excluded: Mapping[str, str] = EXCLUDED
-) -> dict[str, object]:
+def conformance_cases(backend: type[NnstackBackend], name: str) -> dict[str, object]:
     # onnx computes the expected outputs of its cases (casts that overflow, log(0), ...)
     # while it builds the suite; its numpy warnings are not this suite's.
     with np.errstate(all="ignore"):
@@ -179,7 +171,7 @@ def conformance_cases(
     included = [re.compile(rf"^test_{operator}(_.*)?_cpu$") for operator in OPERATORS]
     for pattern in included:
         suite.include(pattern.pattern)
-    for pattern in excluded:
+    for pattern in EXCLUDED:
         suite.exclude(pattern)
     cases = suite.test_cases
     # Only the included operators' cases are collected (the others would be ~4,000
@@ -194,12 +186,7 @@ def conformance_cases(
 
 globals().update({f"{name}_gawee": case for name, case in conformance_cases(GaweeLevel, __name__).items()})
 globals().update({f"{name}_linalg": case for name, case in conformance_cases(LinalgLevel, __name__).items()})
-globals().update(
-    {
-        f"{name}_mir": case
-        for name, case in conformance_cases(MirLevel, __name__, EXCLUDED | NOT_AT_MIR_LEVEL).items()
-    }
-)
+globals().update({f"{name}_mir": case for name, case in conformance_cases(MirLevel, __name__).items()})
 
 
 def test_prepare_rejects_what_it_cannot_run_and_runs_by_name():

@@ -30,6 +30,7 @@ from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
+
 def resnet(fold: bool) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
     torch.manual_seed(0)
     example = torch.randn(2, 3, 32, 32)

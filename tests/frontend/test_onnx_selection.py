@@ -2,7 +2,7 @@
 conformance cases with their K / scales / sizes made constants (the suite passes them
 as graph inputs, which nnstack needs known at import), and a PyTorch export with
 nn.Upsample (nearest, bilinear), F.interpolate (align_corners) and torch.topk against
-ONNX Runtime, at gawee and linalg level (at mir level too, but for scatter_nd)."""
+ONNX Runtime, at gawee, linalg and mir level."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from onnx import numpy_helper
 from onnx_models import assert_matches, export, onnxruntime_outputs
 from test_onnx_import import LEVELS, run_at
 from torch import nn
-from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.frontend.onnx import OnnxImportError
 
@@ -70,11 +69,6 @@ def test_conformance_case_with_constant_inputs(case, level):
     unsupported = [error for part, error in UNSUPPORTED.items() if part in case.name]
     if unsupported:
         with pytest.raises(OnnxImportError, match=unsupported[0]):
-            run_at(level, model, feeds)
-        return
-    if level == "mir" and case.name.startswith("test_scatternd"):
-        # no convert-gawee-to-mir lowering yet: the pass fails at the op
-        with pytest.raises(PassFailedException, match="cannot lower gawee.scatter_nd"):
             run_at(level, model, feeds)
         return
     got = run_at(level, model, feeds)

@@ -52,7 +52,7 @@ def onnx_reference(
 
 def run_both(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) -> list[list[np.ndarray]]:
     """The results of `gawee.<op_text>` on `inputs` at gawee level and after
-    convert-gawee-to-linalg (and convert-gawee-to-mir but for scatter_nd); result types from
+    convert-gawee-to-linalg and convert-gawee-to-mir; result types from
     `results`."""
     args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
     operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
@@ -64,9 +64,7 @@ def run_both(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) 
         f"  {names} = gawee.{op_text.format(operands=operands)} : ({types}) -> ({result_types})\n"
         f"  func.return {names} : {result_types}\n}}\n"
     )
-    # scatter_nd has no convert-gawee-to-mir lowering yet
-    levels = ("linalg",) if op_text.startswith("scatter_nd") else ("linalg", "mir")
-    return [list(results) for results in run_at_levels(text, *inputs, levels=levels).values()]
+    return [list(results) for results in run_at_levels(text, *inputs).values()]
 
 
 def check(op_text: str, inputs: list[np.ndarray], expected: list[np.ndarray], tolerance: float = 0.0) -> None:

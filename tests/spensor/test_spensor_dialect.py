@@ -97,8 +97,9 @@ def test_matmul_fill_subview_and_memory_builders():
 def test_declare_memory_builder_prints_the_original_form():
     op = sp.DeclareMemoryOp("L1", [6], ["L2", "L3"], ["L2", "L3"], 2)
     op.verify()
-    from xdsl.printer import Printer
     import io
+
+    from xdsl.printer import Printer
 
     out = io.StringIO()
     Printer(stream=out, print_generic_format=True).print_op(op)

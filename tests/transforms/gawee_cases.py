@@ -24,10 +24,6 @@ def context() -> Context:
     return make_context()
 
 
-NOT_LOWERED_TO_MIR = frozenset({"gawee.scatter_nd"})
-"""The gawee ops convert-gawee-to-mir has no pattern for yet: a program with one fails
-the pass with a diagnostic at it (checked instead of the numbers)."""
-
 LOWERINGS: dict[str, type[ModulePass]] = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
 
 

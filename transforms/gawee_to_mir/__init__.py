@@ -7,7 +7,7 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
   linear, matmul, gemm, lrn.
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
-- `selection`: topk (by rank counting).
+- `selection`: topk (by rank counting), scatter_nd (a mir.for over the updates).
 - `normalization`: the reductions, softmax, log_softmax, layer_norm.
 - `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
   `arith.constant`s (weights) to mir.constant.
@@ -49,7 +49,7 @@ from .nn import (
     MaxPoolLowering,
 )
 from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
-from .selection import TopKLowering
+from .selection import ScatterNDLowering, TopKLowering
 
 __all__ = [
     "AdAvgPoolLowering",
@@ -76,6 +76,7 @@ __all__ = [
     "ReduceLowering",
     "ReshapeLowering",
     "ResizeLowering",
+    "ScatterNDLowering",
     "ShapeLowering",
     "SliceLowering",
     "SoftmaxLowering",

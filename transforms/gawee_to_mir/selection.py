@@ -1,4 +1,6 @@
-"""Lowering of gawee.topk to mir, without sorting: by rank counting.
+"""Lowerings of gawee.topk and gawee.scatter_nd to mir.
+
+topk needs no sorting: it is done by rank counting.
 
 Along the axis (moved last), element i's rank is the number of elements j that come
 before it: better values (greater for `largest`; NaN counts as the largest value) and
@@ -12,8 +14,9 @@ lowering does.
 from __future__ import annotations
 
 import numpy as np
-from xdsl.dialects.builtin import i64
-from xdsl.ir import SSAValue
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
+from xdsl.ir import Block, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
@@ -75,3 +78,52 @@ class TopKLowering(GaweeToMirPattern):
             values = b.emit(mir.TransposeOp(values, back))
             indices = b.emit(mir.TransposeOp(indices, back))
         self.replace_built(rewriter, op, b, [values, indices])
+
+
+_SCATTER_COMBINE = {
+    "add": mir.BroadcastAddOp,
+    "mul": mir.BroadcastMulOp,
+    "max": mir.BroadcastMaxOp,
+    "min": mir.BroadcastMinOp,
+}
+
+
+class ScatterNDLowering(GaweeToMirPattern):
+    """gawee.scatter_nd -> the data as [M, R] rows (M = the indexed dims' product), each
+    index as a row number (wrapped if negative, times the row strides, summed), and a
+    mir.for over the N updates applying them in order, as gawee does: gather the
+    update's row number, read the row, combine it with the update (reduction add / mul /
+    max / min; none replaces it), mir.scatter it back."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: gawee.ScatterNDOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        data_shape, depth = mir.tensor_shape(op.data), op.index_depth
+        indexed, rest = data_shape[:depth], data_shape[depth:]
+        rows, row_size = int(np.prod(indexed)), int(np.prod(rest))
+        count = int(np.prod(mir.tensor_shape(op.indices)[:-1]))
+        data = b.reshape(op.data, (rows, row_size))
+        updates = b.reshape(op.updates, (count, row_size))
+        sizes = b.constant(np.array(indexed, np.int64), i64)
+        indices = b.reshape(op.indices, (count, depth))
+        negative = b.emit(mir.BroadcastCmpOp("lt", indices, b.scalar(0, i64)))
+        wrapped = b.emit(mir.SelectOp(negative, b.emit(mir.BroadcastAddOp(indices, sizes)), indices))
+        strides = [int(np.prod(indexed[d + 1 :])) for d in range(depth)]
+        weighted = b.emit(mir.BroadcastMulOp(wrapped, b.constant(np.array(strides, np.int64), i64)))
+        row_numbers = b.emit(mir.ReduceOp(weighted, "sum", (1,)))  # [N]
+
+        body = Block(arg_types=[IndexType(), data.type])
+        step, rows_so_far = body.args
+        inner = MirBuilder()
+        n = inner.emit(mir.FromElementsOp([step], TensorType(i64, [1])))
+        row = inner.emit(mir.GatherOp(row_numbers, n, 0))  # [1]
+        update = inner.emit(mir.GatherOp(updates, n, 0))  # [1, R]
+        if (combine := _SCATTER_COMBINE.get(op.reduction_kind)) is not None:
+            update = inner.emit(combine(inner.emit(mir.GatherOp(rows_so_far, row, 0)), update))
+        inner.emit(mir.ScatterOp(rows_so_far, update, row, 0))
+        inner.ops.append(mir.YieldOp(inner.ops[-1].results[0]))
+        body.add_ops(inner.ops)
+
+        zero, one, end = (b.emit(arith.ConstantOp(IntegerAttr(v, IndexType()))) for v in (0, 1, count))
+        scattered = b.emit(mir.ForOp(zero, end, one, [data], body))
+        self.replace_built(rewriter, op, b, b.reshape(scattered, data_shape))
