@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every nnstack test: pytest (unit, numeric, differential, property-based) and lit
-# (FileCheck). Sets up .venv on first use, with the test dependencies: nnstack[test]
-# and torch 2.13.0 (CPU), the independent reference most numeric tests compare with.
+# Runs every nnstack test: ruff (lint), pytest (unit, numeric, differential,
+# property-based) and lit (FileCheck). Sets up .venv on first use, with the test
+# dependencies: nnstack[test] and torch 2.13.0 (CPU), the independent reference most
+# numeric tests compare with.
 # Comparisons against IREE run where it is installed (NNSTACK_FULL_CHECKS=1 installs
 # nnstack[upstream] = IREE 3.12 first); checks against upstream MLIR run where
 # mlir-opt-19 (Debian mlir-19-tools) is on PATH.
@@ -18,6 +19,8 @@ if [ "${NNSTACK_FULL_CHECKS:-0}" = 1 ]; then
     python -m pip install --quiet -e ".[test,upstream]"
 fi
 status=0
+# lint first (pyproject.toml's rules): it takes a second and names the file and line
+ruff check . || status=$?
 python -m pytest tests -n auto "$@" || status=$?
 lit -sv tests/filecheck || status=$?
 exit $status

@@ -21,7 +21,6 @@ from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
-
 from xdsl.interpreter import Interpreter
 
 from nnstack.interpreters import parse_module, register_nnstack_implementations

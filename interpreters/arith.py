@@ -15,7 +15,6 @@ from types import MappingProxyType
 from typing import Any
 
 import numpy as np
-
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,

@@ -9,7 +9,6 @@ buffer of its own), and tensors stay values whatever happens to memory later.
 """
 
 import numpy as np
-
 from xdsl.dialects import bufferization
 from xdsl.dialects.builtin import MemRefType, TensorType
 from xdsl.interpreter import (

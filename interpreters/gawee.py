@@ -346,6 +346,10 @@ class ResizeStep:
     weight: np.ndarray | None = None
 
 
+def _clamped(index: np.ndarray, size: int) -> np.ndarray:
+    return np.clip(index, 0, size - 1).astype(np.int64)
+
+
 def resize_steps(op: gawee.ResizeOp) -> list[ResizeStep]:
     """One step per resized dim, as ONNX's reference: nearest takes floor(x) (+1 by
     `nearestMode`); linear combines the neighbours ceil(x) - 1 and ceil(x) with weights
@@ -360,15 +364,12 @@ def resize_steps(op: gawee.ResizeOp) -> list[ResizeStep]:
         # a constant coordinate (a resized length of 1) is a scalar
         source = np.broadcast_to(axis.source(coordinates, outputs, _NumpyArithmetic()), outputs.shape)
 
-        def clamped(index: np.ndarray) -> np.ndarray:
-            return np.clip(index, 0, axis.size - 1).astype(np.int64)
-
         if mode == "nearest":
             floor = np.floor(source)
-            steps.append(ResizeStep(d, clamped(floor + step(source - floor))))
+            steps.append(ResizeStep(d, _clamped(floor + step(source - floor), axis.size)))
         else:
             low = np.ceil(source) - 1
-            steps.append(ResizeStep(d, clamped(low), clamped(low + 1), source - low))
+            steps.append(ResizeStep(d, _clamped(low, axis.size), _clamped(low + 1, axis.size), source - low))
     return steps
 
 

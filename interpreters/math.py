@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
 from xdsl.dialects import math
 from xdsl.interpreter import (
     Interpreter,

@@ -475,14 +475,14 @@ class ForLowering(SpensorPattern):
             arg = rewriter.replace_value_with_new_type(body.args[1 + i], t.element_type)
             cast = UnrealizedConversionCastOp.get([arg], [t])
             rewriter.insert(cast, InsertPoint.at_start(body))
-            arg.replace_uses_with_if(cast.results[0], lambda use: use.operation is not cast)
+            arg.replace_uses_with_if(cast.results[0], lambda use, cast=cast: use.operation is not cast)
             back = UnrealizedConversionCastOp.get([yield_op.operands[i]], [t.element_type])
             rewriter.insert(back, InsertPoint.before(yield_op))
             yield_op.operands[i] = back.results[0]
             result = rewriter.replace_value_with_new_type(op.results[i], t.element_type)
             out = UnrealizedConversionCastOp.get([result], [t])
             rewriter.insert(out, InsertPoint.after(op))
-            result.replace_uses_with_if(out.results[0], lambda use: use.operation is not out)
+            result.replace_uses_with_if(out.results[0], lambda use, out=out: use.operation is not out)
 
 
 class GetMemoryCleanup(SpensorPattern):
@@ -639,7 +639,7 @@ def lower_signature(function: func.FuncOp) -> None:
             value = snapshot.tensor
         cast = UnrealizedConversionCastOp.get([value], [t])
         ops.append(cast)
-        new_arg.replace_uses_with_if(cast.results[0], lambda use: use.operation not in ops)
+        new_arg.replace_uses_with_if(cast.results[0], lambda use, ops=ops: use.operation not in ops)
         prologue.extend(ops)
     if prologue:
         locate(prologue, function.location)  # the arguments' conversions: at the function

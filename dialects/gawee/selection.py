@@ -8,7 +8,15 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, StringAttr, TensorType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import EqAttrConstraint, VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.irdl import (
+    EqAttrConstraint,
+    VarConstraint,
+    attr_def,
+    operand_def,
+    opt_attr_def,
+    result_def,
+    traits_def,
+)
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import NUMERIC_TYPES, AnyElement, NumericElement, static_tensor

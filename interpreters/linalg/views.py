@@ -69,7 +69,7 @@ class OperandMap:
         return self.permutation == tuple(range(len(self.dims)))
 
     @staticmethod
-    def of(affine_map: AffineMap) -> "OperandMap":
+    def of(affine_map: AffineMap) -> OperandMap:
         n = affine_map.num_dims
         forms = [_linear_form(e, n) for e in affine_map.results]
         linear = (
