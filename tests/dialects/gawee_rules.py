@@ -1,0 +1,481 @@
+"""The valid gawee ops the verifier-rule tests start from and their invalid cases."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from verifier_cases import Invalid, Op, a, i64, t
+
+# ---------------------------------------------------------------------------
+# gawee
+# ---------------------------------------------------------------------------
+
+CONV = Op(
+    "gawee.conv",
+    (t(1, 4, 8, 8), t(6, 2, 3, 3), t(6)),
+    {"strides": a(1, 1), "padding": a(1, 1), "dilation": a(1, 1), "groups": i64(2)},
+    (t(1, 6, 8, 8),),
+)
+RELU = Op("gawee.relu", (t(2, 3),), {}, (t(2, 3),))
+ADD = Op("gawee.add", (t(2, 1, 4), t(3, 1)), {}, (t(2, 3, 4),))
+BATCH_NORM = Op(
+    "gawee.batch_norm",
+    (t(2, 3, 4, 4), t(3), t(3), t(3), t(3)),
+    {"affine": "true", "eps": "1.0e-05 : f64"},
+    (t(2, 3, 4, 4),),
+)
+MAX_POOL = Op(
+    "gawee.max_pool",
+    (t(1, 2, 8, 8),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 2),
+        "padding": a(1, 1),
+        "dilation": a(1, 1),
+        "ceilMode": "true",
+    },
+    (t(1, 2, 5, 5),),
+)
+AD_AVG_POOL = Op("gawee.ad_avg_pool", (t(1, 2, 7, 5),), {"outputSize": a(3, 2)}, (t(1, 2, 3, 2),))
+FLATTEN = Op("gawee.flatten", (t(2, 3, 4, 5),), {"startDim": i64(1), "endDim": i64(-2)}, (t(2, 12, 5),))
+LINEAR = Op("gawee.linear", (t(3, 2, 5), t(4, 5), t(4)), {}, (t(3, 2, 4),))
+
+UNARY = [
+    Op(f"gawee.{name}", (t(2, 3),), {}, (t(2, 3),))
+    for name in (
+        "neg", "abs", "exp", "log", "sqrt", "reciprocal", "sin", "cos", "tanh", "sigmoid", "erf",
+        "gelu", "hard_sigmoid", "hard_swish", "leaky_relu",
+    )
+]
+BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "pow")]
+GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
+LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
+
+G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
+G_TRANSPOSE = Op("gawee.transpose", (t(2, 3, 4),), {"perm": a(2, 0, 1)}, (t(4, 2, 3),))
+MATMUL_G = Op("gawee.matmul", (t(2, 1, 3, 4), t(5, 4, 6)), {}, (t(2, 5, 3, 6),))
+REDUCES = [
+    Op(f"gawee.reduce_{kind}", (t(2, 3, 4),), {"axes": a(1), "keepDims": "true"}, (t(2, 1, 4),))
+    for kind in ("sum", "mean", "max", "min")
+]
+LAYER_NORM = Op(
+    "gawee.layer_norm", (t(2, 3, 4), t(3, 4), t(3, 4)), {"axis": i64(1), "epsilon": "1.000000e-05 : f64"}, (t(2, 3, 4),)
+)
+SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
+
+COMPARES = [
+    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1)), {}, (t(2, 3, 4, element="i1"),))
+    for name in ("equal", "less", "less_equal", "greater", "greater_equal")
+]
+LOGICAL = [
+    Op(f"gawee.{name}", (t(2, 1, element="i1"), t(3, element="i1")), {}, (t(2, 3, element="i1"),))
+    for name in ("and", "or", "xor")
+]
+NOT = Op("gawee.not", (t(2, 3, element="i1"),), {}, (t(2, 3, element="i1"),))
+WHERE = Op("gawee.where", (t(2, 1, element="i1"), t(3), t(1)), {}, (t(2, 3),))
+G_CAST = Op("gawee.cast", (t(2, 3),), {"toType": i64(7)}, (t(2, 3, element="i64"),))
+GATHER_G = Op("gawee.gather", (t(5, 4), t(2, 3, element="i64")), {"axis": i64(0)}, (t(2, 3, 4),))
+GATHER_ELEMENTS = Op("gawee.gather_elements", (t(5, 4), t(3, 2, element="i32")), {"axis": i64(0)}, (t(3, 2),))
+EXPAND = Op("gawee.expand", (t(3, 1),), {}, (t(2, 3, 4),))
+UNSQUEEZE = Op("gawee.unsqueeze", (t(2, 3),), {"axes": a(0, -1)}, (t(1, 2, 3, 1),))
+SQUEEZE = Op("gawee.squeeze", (t(1, 2, 1, 3),), {"axes": a(0, 2)}, (t(2, 3),))
+CAT = Op("gawee.cat", (t(2, 3), t(2, 1)), {"axis": i64(1)}, (t(2, 4),))
+G_SLICE = Op(
+    "gawee.slice",
+    (t(5, 6),),
+    {"starts": a(1, -1), "ends": a(100, 0), "axes": a(0, -1), "steps": a(2, -2)},
+    (t(2, 3),),
+)
+VARIADIC = [
+    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1), t(4)), {}, (t(2, 3, 4),)) for name in ("max", "min", "sum", "mean")
+]
+CLIP = Op("gawee.clip", (t(2, 3),), {"min": "-1.000000e+00 : f64", "max": "1.000000e+00 : f64"}, (t(2, 3),))
+LOG_SOFTMAX = Op("gawee.log_softmax", (t(2, 3),), {"axis": i64(1)}, (t(2, 3),))
+TOPK = Op("gawee.topk", (t(3, 7),), {"k": i64(3), "axis": i64(-1)}, (t(3, 3), t(3, 3, element="i64")))
+SCATTER_ND = Op("gawee.scatter_nd", (t(4, 3), t(2, 1, element="i64"), t(2, 3)), {}, (t(4, 3),))
+RESIZE = Op(
+    "gawee.resize",
+    (t(1, 2, 3, 4),),
+    {"mode": '"linear"', "coordinateTransformationMode": '"align_corners"', "scales": "array<f64: 1.0, 1.0, 2.0, 2.5>"},
+    (t(1, 2, 6, 10),),
+)
+SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE]
+NEW_OPS = [*SELECTION_OPS, *VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
+
+GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+
+# gemm, average_pool, global_average_pool, lrn
+GEMM = Op(
+    "gawee.gemm",
+    (t(4, 3), t(5, 4), t(1, 5)),
+    {"transA": "true", "transB": "true", "alpha": "5.000000e-01 : f64"},
+    (t(3, 5),),
+)
+AVERAGE_POOL = Op(
+    "gawee.average_pool",
+    (t(1, 2, 8, 9),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 3),
+        "padding": a(1, 0, 1, 1),
+        "ceilMode": "true",
+        "countIncludePad": "false",
+    },
+    (t(1, 2, 5, 3),),
+)
+GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
+LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
+GAWEE_OPS += [GEMM, AVERAGE_POOL, GLOBAL_AVERAGE_POOL, LRN]
+NN_CASES: list[tuple[str, Op, str]] = [
+    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "rank"),
+    ("gemm-b-rank", GEMM.operand(1, t(20)), "rank"),
+    ("gemm-inner-dims", GEMM.attr("transA", None), "do not multiply"),
+    ("gemm-c-not-broadcasting", GEMM.operand(2, t(3, 2)), "broadcast"),
+    ("gemm-c-rank", GEMM.operand(2, t(1, 3, 5)), "broadcast"),
+    ("gemm-c-bidirectional", GEMM.operand(1, t(1, 4)).operand(2, t(3, 5)).result(t(3, 1)), "broadcast"),
+    ("gemm-result-shape", GEMM.result(t(5, 3)), "result shape"),
+    ("gemm-trans-not-bool", GEMM.attr("transB", i64(1)), "i1"),
+    ("gemm-alpha-not-f64", GEMM.attr("alpha", "5.000000e-01 : f32"), "f64"),
+    ("gemm-mixed-types", GEMM.operand(2, t(1, 5, element="f64")), "f64"),
+    ("average_pool-input-rank", AVERAGE_POOL.operand(0, t(2, 8, 9)), "rank"),
+    ("average_pool-kernel-length", AVERAGE_POOL.attr("kernelSize", a(3)), "kernelSize"),
+    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "strides"),
+    ("average_pool-dilation-length", AVERAGE_POOL.attr("dilation", a(1, 1, 1)), "dilation"),
+    ("average_pool-zero-dilation", AVERAGE_POOL.attr("dilation", a(1, 0)), "dilation"),
+    ("average_pool-padding-length", AVERAGE_POOL.attr("padding", a(1, 0, 1)), "padding"),
+    ("average_pool-negative-padding", AVERAGE_POOL.attr("padding", a(1, -1)), "padding"),
+    ("average_pool-empty-input", AVERAGE_POOL.operand(0, t(1, 2, 0, 9)), "empty"),
+    ("average_pool-kernel-too-large", AVERAGE_POOL.attr("kernelSize", a(12, 2)), "kernel"),
+    ("average_pool-window-of-padding", AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)), "only padding"),
+    ("average_pool-ceil-result-shape", AVERAGE_POOL.attr("ceilMode", "false"), "result shape"),
+    ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
+    ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
+    ("average_pool-result-shape", AVERAGE_POOL.result(t(1, 2, 5, 4)), "result shape"),
+    ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
+    ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
+    ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),
+    ("global_average_pool-integer", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")), "i32"),
+    ("lrn-input-rank", LRN.operand(0, t(6, 3, 3)).result(t(6, 3, 3)), "rank"),
+    ("lrn-zero-size", LRN.attr("size", i64(0)), "size"),
+    ("lrn-missing-size", LRN.attr("size", None), "size"),
+    ("lrn-result-shape", LRN.result(t(1, 6, 3, 4)), "result shape"),
+    ("lrn-beta-not-f64", LRN.attr("beta", "7.500000e-01 : f32"), "f64"),
+]
+
+
+def gawee_cases() -> list[Invalid]:
+    cases: list[tuple[str, Op, str]] = [
+        # shared: tensors of one float type, static shapes; declared attributes
+        ("relu-scalar-operand", RELU.operand(0, "f32"), "tensor"),
+        ("relu-dynamic", RELU.operand(0, "tensor<?x3xf32>").result("tensor<?x3xf32>"), "dynamic"),
+        ("relu-integer", RELU.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        ("add-mixed-types", ADD.operand(1, t(3, 1, element="f64")), "f64"),
+        ("conv-missing-strides", CONV.attr("strides", None), "strides"),
+        ("conv-strides-not-array", CONV.attr("strides", i64(1)), "array"),
+        # conv
+        ("conv-input-rank", CONV.operand(0, t(4, 8, 8)), "rank"),
+        ("conv-weight-rank", CONV.operand(1, t(6, 2, 9)), "rank"),
+        ("conv-strides-length", CONV.attr("strides", a(1, 1, 1)), "strides"),
+        ("conv-dilation-length", CONV.attr("dilation", a(1)), "dilation"),
+        ("conv-padding-length", CONV.attr("padding", a(1, 1, 1)), "padding"),
+        ("conv-zero-stride", CONV.attr("strides", a(1, 0)), "strides"),
+        ("conv-zero-dilation", CONV.attr("dilation", a(0, 1)), "dilation"),
+        ("conv-negative-padding", CONV.attr("padding", a(1, -1)), "padding"),
+        ("conv-zero-groups", CONV.attr("groups", i64(0)), "groups"),
+        ("conv-groups-not-dividing", CONV.attr("groups", i64(3)), "groups"),
+        ("conv-weight-channels", CONV.operand(1, t(6, 4, 3, 3)), "channels"),
+        ("conv-bias-rank", CONV.operand(2, t(6, 1)), "bias"),
+        ("conv-bias-shape", CONV.operand(2, t(4)), "bias"),
+        ("conv-kernel-too-large", CONV.operand(1, t(6, 2, 11, 3)), "kernel"),
+        ("conv-result-shape", CONV.result(t(1, 6, 8, 7)), "result shape"),
+        ("conv-result-channels", CONV.result(t(1, 4, 8, 8)), "result shape"),
+        # relu, add
+        ("relu-result-shape", RELU.result(t(3, 2)), "result shape"),
+        ("add-not-broadcasting", ADD.operand(1, t(3, 2)), "broadcast"),
+        ("add-result-shape", ADD.result(t(2, 1, 4)), "result shape"),
+        # batch_norm
+        ("batch_norm-input-rank", BATCH_NORM.operand(0, t(3)).result(t(3)), "rank"),
+        ("batch_norm-weight-shape", BATCH_NORM.operand(1, t(4)), "weight"),
+        ("batch_norm-bias-shape", BATCH_NORM.operand(2, t(3, 1)), "bias"),
+        ("batch_norm-mean-shape", BATCH_NORM.operand(3, t(2)), "runningMean"),
+        ("batch_norm-var-shape", BATCH_NORM.operand(4, t(1)), "runningVar"),
+        ("batch_norm-zero-eps", BATCH_NORM.attr("eps", "0.0 : f64"), "eps"),
+        ("batch_norm-negative-eps", BATCH_NORM.attr("eps", "-1.0e-05 : f64"), "eps"),
+        ("batch_norm-infinite-eps", BATCH_NORM.attr("eps", "0x7FF0000000000000 : f64"), "eps"),
+        ("batch_norm-nan-eps", BATCH_NORM.attr("eps", "0x7FF8000000000000 : f64"), "eps"),
+        ("batch_norm-f32-eps", BATCH_NORM.attr("eps", "1.0e-05 : f32"), "f64"),
+        ("batch_norm-result-shape", BATCH_NORM.result(t(2, 3, 4, 5)), "result shape"),
+        # max_pool
+        ("max_pool-input-rank", MAX_POOL.operand(0, t(2, 8, 8)), "rank"),
+        ("max_pool-kernel-length", MAX_POOL.attr("kernelSize", a(3)), "kernelSize"),
+        ("max_pool-strides-length", MAX_POOL.attr("strides", a(2, 2, 2)), "strides"),
+        ("max_pool-dilation-length", MAX_POOL.attr("dilation", a(1)), "dilation"),
+        ("max_pool-padding-length", MAX_POOL.attr("padding", a(1)), "padding"),
+        ("max_pool-zero-kernel", MAX_POOL.attr("kernelSize", a(3, 0)), "kernelSize"),
+        ("max_pool-zero-stride", MAX_POOL.attr("strides", a(0, 2)), "strides"),
+        ("max_pool-zero-dilation", MAX_POOL.attr("dilation", a(1, 0)), "dilation"),
+        ("max_pool-negative-padding", MAX_POOL.attr("padding", a(-1, 1)), "padding"),
+        ("max_pool-empty-input", MAX_POOL.operand(0, t(1, 2, 0, 8)), "empty"),
+        ("max_pool-padding-over-half", MAX_POOL.attr("padding", a(1, 2)), "padding"),
+        ("max_pool-end-padding-over-half", MAX_POOL.attr("padding", a(1, 1, 1, 2)), "padding"),
+        ("max_pool-kernel-too-large", MAX_POOL.attr("kernelSize", a(13, 2)), "kernel"),
+        ("max_pool-ceil-result-shape", MAX_POOL.attr("ceilMode", "false"), "result shape"),
+        ("max_pool-ceil-not-bool", MAX_POOL.attr("ceilMode", i64(1)), "i1"),
+        ("max_pool-result-shape", MAX_POOL.result(t(1, 2, 5, 4)), "result shape"),
+        # ad_avg_pool
+        ("ad_avg_pool-input-rank", AD_AVG_POOL.operand(0, t(2, 7, 5)), "rank"),
+        ("ad_avg_pool-size-length", AD_AVG_POOL.attr("outputSize", a(3)), "outputSize"),
+        ("ad_avg_pool-zero-size", AD_AVG_POOL.attr("outputSize", a(3, 0)), "outputSize"),
+        ("ad_avg_pool-empty-input", AD_AVG_POOL.operand(0, t(1, 2, 7, 0)), "empty"),
+        ("ad_avg_pool-result-shape", AD_AVG_POOL.result(t(1, 2, 2, 3)), "result shape"),
+        # flatten
+        ("flatten-start-out-of-range", FLATTEN.attr("startDim", i64(4)), "range"),
+        ("flatten-end-out-of-range", FLATTEN.attr("endDim", i64(-5)), "range"),
+        ("flatten-start-after-end", FLATTEN.attr("startDim", i64(3)), "startDim"),
+        ("flatten-result-shape", FLATTEN.result(t(2, 60)), "result shape"),
+        # linear
+        ("linear-input-rank", LINEAR.operand(0, t(5)), "rank"),
+        ("linear-weight-rank", LINEAR.operand(1, t(4, 5, 1)), "rank"),
+        ("linear-features", LINEAR.operand(1, t(4, 6)), "features"),
+        ("linear-bias-shape", LINEAR.operand(2, t(5)), "bias"),
+        ("linear-result-shape", LINEAR.result(t(3, 4)), "result shape"),
+    ]
+    cases += [
+        ("gawee-reshape-element-count", G_RESHAPE.result(t(5, 4)), "cannot reshape"),
+        ("gawee-reshape-mixed-types", G_RESHAPE.result(t(6, 4, element="i64")), "i64"),
+        ("gawee-reshape-unsupported-element", G_RESHAPE.operand(0, t(2, 3, 4, element="i16")).result(t(6, 4, element="i16")), "i16"),
+        ("gawee-transpose-not-a-permutation", G_TRANSPOSE.attr("perm", a(0, 0, 1)), "not a permutation"),
+        ("gawee-transpose-too-short", G_TRANSPOSE.attr("perm", a(1, 0)).result(t(3, 2)), "not a permutation"),
+        ("gawee-transpose-result-shape", G_TRANSPOSE.result(t(2, 3, 4)), "result shape"),
+        ("gawee-transpose-no-perm", G_TRANSPOSE.attr("perm", None), "perm"),
+        ("gawee-matmul-inner-dims", MATMUL_G.operand(1, t(5, 3, 6)), "do not multiply"),
+        ("gawee-matmul-batch-dims", MATMUL_G.operand(0, t(2, 2, 3, 4)), "do not multiply"),
+        ("gawee-matmul-result-shape", MATMUL_G.result(t(2, 5, 3, 5)), "result shape"),
+        ("gawee-matmul-mixed-types", MATMUL_G.operand(1, t(5, 4, 6, element="f64")), "f64"),
+        ("gawee-softmax-axis-range", SOFTMAX.attr("axis", i64(2)), "out of range"),
+        ("gawee-softmax-negative-axis-range", SOFTMAX.attr("axis", i64(-3)), "out of range"),
+        ("gawee-softmax-result-shape", SOFTMAX.result(t(3, 2)), "result shape"),
+    ]
+    cases += [
+        ("layer_norm-axis-range", LAYER_NORM.attr("axis", i64(3)), "out of range"),
+        ("layer_norm-weight-shape", LAYER_NORM.operand(1, t(4)), "weight shape"),
+        ("layer_norm-bias-shape", LAYER_NORM.operand(2, t(2, 4)), "bias shape"),
+        ("layer_norm-zero-epsilon", LAYER_NORM.attr("epsilon", "0.000000e+00 : f64"), "epsilon"),
+        ("layer_norm-result-shape", LAYER_NORM.result(t(2, 4, 3)), "result shape"),
+        ("layer_norm-mixed-types", LAYER_NORM.operand(1, t(3, 4, element="f64")), "f64"),
+    ]
+    for op in REDUCES:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-no-axes", op.attr("axes", a()), "distinct dims"),
+            (f"{short}-axis-out-of-range", op.attr("axes", a(3)), "distinct dims"),
+            (f"{short}-repeated-axis", op.attr("axes", a(1, -2)).result(t(2, 1, 4)), "distinct dims"),
+            (f"{short}-empty-dim", op.operand(0, t(2, 0, 4)), "empty"),
+            (f"{short}-result-shape", op.result(t(2, 4)), "result shape"),
+            (f"{short}-keep-dims-not-bool", op.attr("keepDims", i64(1)), "i1"),
+        ]
+    # the unary and binary element-wise families: types and shapes as relu's and add's
+    for op in UNARY:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-result-shape", op.result(t(3, 2)), "result shape"),
+            (f"{short}-integer", op.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+            (f"{short}-mixed-types", op.result(t(2, 3, element="f64")), "f64"),
+        ]
+    for op in BINARY:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 1, 4)), "result shape"),
+            (f"{short}-mixed-types", op.operand(1, t(3, 1, element="f64")), "f64"),
+        ]
+    for op in VARIADIC:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 3, 1)), "result shape"),
+            (f"{short}-mixed-types", op.operand(2, t(4, element="f64")), "f64"),
+            (f"{short}-no-inputs", Op(op.name, (), {}, (t(2),)), "at least one"),
+        ]
+    cases += [
+        ("sum-integer", VARIADIC[2].operand(0, t(2, 1, 4, element="i32")).operand(1, t(3, 1, element="i32")).operand(2, t(4, element="i32")).result(t(2, 3, 4, element="i32")), "i32"),
+        ("max-mask", VARIADIC[0].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")).operand(2, t(4, element="i1")).result(t(2, 3, 4, element="i1")), "i1"),
+        ("clip-result-shape", CLIP.result(t(3, 2)), "result shape"),
+        ("clip-bound-not-f64", CLIP.attr("min", "1.000000e+00 : f32"), "f64"),
+        ("clip-integer", CLIP.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        ("log_softmax-axis-range", LOG_SOFTMAX.attr("axis", i64(2)), "out of range"),
+        ("log_softmax-result-shape", LOG_SOFTMAX.result(t(3, 2)), "result shape"),
+    ]
+    for op in COMPARES:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (f"{short}-result-shape", op.result(t(2, 3, 1, element="i1")), "result shape"),
+            (f"{short}-float-result", op.result(t(2, 3, 4)), "i1"),
+            (f"{short}-mixed-types", op.operand(1, t(3, 1, element="i64")), "i64"),
+        ]
+    cases += [
+        ("less-on-masks", COMPARES[1].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")), "i1"),
+    ]
+    for op in LOGICAL:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "i1"),
+            (f"{short}-not-broadcasting", op.operand(0, t(2, 2, element="i1")), "broadcast"),
+            (f"{short}-result-shape", op.result(t(3, 2, element="i1")), "result shape"),
+        ]
+    cases += [
+        ("not-float", NOT.operand(0, t(2, 3)).result(t(2, 3)), "i1"),
+        ("not-result-shape", NOT.result(t(3, 2, element="i1")), "result shape"),
+        ("where-float-condition", WHERE.operand(0, t(2, 1)), "i1"),
+        ("where-not-broadcasting", WHERE.operand(0, t(2, 2, element="i1")), "broadcast"),
+        ("where-mixed-types", WHERE.operand(2, t(1, element="f64")), "f64"),
+        ("where-result-shape", WHERE.result(t(2, 1)), "result shape"),
+        ("cast-result-shape", G_CAST.result(t(3, 2, element="i64")), "result shape"),
+        ("cast-to-type-mismatch", G_CAST.attr("toType", i64(1)), "toType"),
+        ("cast-unknown-to-type", G_CAST.attr("toType", i64(8)), "toType"),
+        ("cast-unsupported-element", G_CAST.attr("toType", None).result(t(2, 3, element="i16")), "i16"),
+        ("gather-axis-range", GATHER_G.attr("axis", i64(2)), "out of range"),
+        ("gather-float-indices", GATHER_G.operand(1, t(2, 3)), "i64"),
+        ("gather-empty-dim", GATHER_G.operand(0, t(0, 4)), "empty"),
+        ("gather-result-shape", GATHER_G.result(t(2, 3, 5)), "result shape"),
+        ("gather-mixed-types", GATHER_G.result(t(2, 3, 4, element="f64")), "f64"),
+        ("gather_elements-ranks", GATHER_ELEMENTS.operand(1, t(3, element="i32")).result(t(3)), "rank"),
+        ("gather_elements-axis-range", GATHER_ELEMENTS.attr("axis", i64(-3)), "out of range"),
+        ("gather_elements-does-not-fit", GATHER_ELEMENTS.operand(1, t(3, 5, element="i32")).result(t(3, 5)), "does not fit"),
+        ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
+        ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
+        ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
+        ("expand-smaller-result", EXPAND.result(t(3, 1)).operand(0, t(2, 3, 4)), "broadcast"),
+        ("unsqueeze-axis-range", UNSQUEEZE.attr("axes", a(0, 4)), "distinct dims"),
+        ("unsqueeze-repeated-axis", UNSQUEEZE.attr("axes", a(0, -4)), "distinct dims"),
+        ("unsqueeze-no-axes", UNSQUEEZE.attr("axes", a()).result(t(2, 3)), "distinct dims"),
+        ("unsqueeze-result-shape", UNSQUEEZE.result(t(2, 1, 3, 1)), "result shape"),
+        ("squeeze-not-size-one", SQUEEZE.attr("axes", a(1)), "size other than 1"),
+        ("squeeze-axis-range", SQUEEZE.attr("axes", a(4)), "distinct dims"),
+        ("squeeze-result-shape", SQUEEZE.result(t(3, 2)), "result shape"),
+        ("cat-axis-range", CAT.attr("axis", i64(2)), "out of range"),
+        ("cat-other-dims", CAT.operand(1, t(3, 1)), "differ"),
+        ("cat-ranks", CAT.operand(1, t(2, 1, 1)), "differ"),
+        ("cat-result-shape", CAT.result(t(2, 5)), "result shape"),
+        ("cat-mixed-types", CAT.operand(1, t(2, 1, element="f64")), "f64"),
+        ("slice-lengths", G_SLICE.attr("steps", a(1)), "one value per sliced axis"),
+        ("slice-zero-step", G_SLICE.attr("steps", a(2, 0)), "must not be 0"),
+        ("slice-axis-range", G_SLICE.attr("axes", a(0, 2)), "distinct dims"),
+        ("slice-repeated-axis", G_SLICE.attr("axes", a(1, -1)), "distinct dims"),
+        ("slice-result-shape", G_SLICE.result(t(3, 3)), "result shape"),
+    ]
+    cases += [
+        ("topk-axis-range", TOPK.attr("axis", i64(2)), "out of range"),
+        ("topk-zero-k", TOPK.attr("k", i64(0)), "'k'"),
+        ("topk-k-too-large", TOPK.attr("k", i64(8)), "'k'"),
+        ("topk-values-shape", replace(TOPK, results=(t(3, 2), t(3, 3, element="i64"))), "values shape"),
+        ("topk-indices-shape", replace(TOPK, results=(t(3, 3), t(3, 2, element="i64"))), "indices shape"),
+        ("topk-i32-indices", replace(TOPK, results=(t(3, 3), t(3, 3, element="i32"))), "i64"),
+        ("topk-mask", replace(TOPK, operands=(t(3, 7, element="i1"),), results=(t(3, 3, element="i1"), t(3, 3, element="i64"))), "i1"),
+        ("topk-mixed-types", replace(TOPK, results=(t(3, 3, element="f64"), t(3, 3, element="i64"))), "f64"),
+        ("topk-largest-not-bool", TOPK.attr("largest", i64(1)), "i1"),
+        ("scatter_nd-unknown-reduction", SCATTER_ND.attr("reduction", '"sum"'), "'reduction'"),
+        ("scatter_nd-reduction-on-masks", replace(SCATTER_ND, operands=(t(4, 3, element="i1"), t(2, 1, element="i64"), t(2, 3, element="i1")), results=(t(4, 3, element="i1"),)).attr("reduction", '"max"'), "needs numbers"),
+        ("scatter_nd-index-too-deep", SCATTER_ND.operand(1, t(2, 3, element="i64")), "last dim of indices"),
+        ("scatter_nd-scalar-indices", SCATTER_ND.operand(1, t(element="i64")), "rank >= 1"),
+        ("scatter_nd-updates-shape", SCATTER_ND.operand(2, t(2, 2)), "updates shape"),
+        ("scatter_nd-result-shape", SCATTER_ND.result(t(3, 4)), "result shape"),
+        ("scatter_nd-i32-indices", SCATTER_ND.operand(1, t(2, 1, element="i32")), "i64"),
+        ("scatter_nd-mixed-types", SCATTER_ND.operand(2, t(2, 3, element="f64")), "f64"),
+        ("resize-cubic", RESIZE.attr("mode", '"cubic"'), "cubic"),
+        ("resize-unknown-mode", RESIZE.attr("mode", '"area"'), "'mode'"),
+        ("resize-tf-crop-and-resize", RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"'), "coordinateTransformationMode"),
+        ("resize-unknown-nearest-mode", RESIZE.attr("nearestMode", '"round"'), "nearestMode"),
+        ("resize-linear-integers", RESIZE.operand(0, t(1, 2, 3, 4, element="i32")).result(t(1, 2, 6, 10, element="i32")), "float"),
+        ("resize-ranks", RESIZE.result(t(2, 6, 10)), "rank"),
+        ("resize-empty", RESIZE.operand(0, t(1, 2, 0, 4)).attr("scales", None), "empty"),
+        ("resize-scales-length", RESIZE.attr("scales", "array<f64: 2.0, 2.5>"), "one value per dim"),
+        ("resize-negative-scale", RESIZE.attr("scales", "array<f64: 1.0, 1.0, -2.0, 2.5>"), "positive"),
+        ("resize-result-shape", RESIZE.result(t(1, 2, 6, 11)), "floor"),
+        ("resize-mode-not-a-string", RESIZE.attr("mode", i64(1)), "string"),
+        ("resize-integer-scales", RESIZE.attr("scales", a(1, 1, 2, 2)), "f64"),
+        ("resize-mixed-types", RESIZE.result(t(1, 2, 6, 10, element="f64")), "f64"),
+    ]
+    cases += [
+        ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),
+        ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
+        ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
+    ]
+    cases += NN_CASES
+    return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
+
+
+# ---------------------------------------------------------------------------
+# gawee: split, tile, pad, trilu, constant, range, shape
+# ---------------------------------------------------------------------------
+
+SPLIT = Op(
+    "gawee.split", (t(4, 5),), {"splitSizes": a(2, 0, 3), "axis": i64(-1)}, (t(4, 2), t(4, 0), t(4, 3))
+)
+TILE = Op("gawee.tile", (t(2, 3),), {"repeats": a(3, 1)}, (t(6, 3),))
+PAD = Op("gawee.pad", (t(4, 5),), {"pads": a(1, -1, 2, 3), "constantValue": "1.5 : f64"}, (t(7, 7),))
+EDGE_PAD = PAD.attr("mode", '"edge"').attr("constantValue", None)
+TRILU = Op("gawee.trilu", (t(2, 3, 4),), {"upper": "false", "k": i64(-1)}, (t(2, 3, 4),))
+G_CONSTANT = Op("gawee.constant", (), {"value": "dense<[1.0, 2.5]> : tensor<2xf32>"}, (t(2),))
+RANGE = Op(
+    "gawee.range", (), {"start": "1 : i64", "limit": "10 : i64", "delta": "3 : i64"}, (t(3, element="i64"),)
+)
+F_RANGE = Op("gawee.range", (), {"start": "1.0 : f32", "limit": "0.0 : f32", "delta": "-0.3 : f32"}, (t(4),))
+G_SHAPE = Op("gawee.shape", (t(2, 3, 4),), {"start": i64(1)}, (t(2, element="i64"),))
+SHAPED_OPS = [SPLIT, TILE, PAD, EDGE_PAD, TRILU, G_CONSTANT, RANGE, F_RANGE, G_SHAPE]
+
+
+def shaped_cases() -> list[Invalid]:
+    cases: list[tuple[str, Op, str]] = [
+        ("split-axis-range", SPLIT.attr("axis", i64(2)), "out of range"),
+        ("split-sizes-per-result", SPLIT.attr("splitSizes", a(2, 3)), "one value per result"),
+        ("split-no-results", replace(SPLIT, results=()).attr("splitSizes", a()), "one value per result"),
+        ("split-negative-size", SPLIT.attr("splitSizes", a(3, -1, 3)), ">= 0"),
+        ("split-sizes-sum", SPLIT.attr("splitSizes", a(2, 0, 2)), "add up"),
+        ("split-result-shape", replace(SPLIT, results=(t(4, 2), t(4, 0), t(3, 3))), "result #2 shape"),
+        ("split-mixed-types", replace(SPLIT, results=(t(4, 2), t(4, 0), t(4, 3, element="f64"))), "f64"),
+        ("tile-repeats-per-dim", TILE.attr("repeats", a(3)), "one value per dim"),
+        ("tile-negative-repeat", TILE.attr("repeats", a(3, -1)), ">= 0"),
+        ("tile-result-shape", TILE.result(t(6, 6)), "result shape"),
+        ("tile-mixed-types", TILE.result(t(6, 3, element="f16")), "f16"),
+        ("pad-pads-per-dim", PAD.attr("pads", a(1, 2)), "2 values per dim"),
+        ("pad-unknown-mode", PAD.attr("mode", '"symmetric"'), "mode"),
+        ("pad-mode-not-a-string", PAD.attr("mode", i64(1)), "string"),
+        ("pad-crop-too-much", PAD.attr("pads", a(1, -6, 2, 3)).result(t(7, 2)), "crop more"),
+        ("pad-edge-of-empty-dim", EDGE_PAD.attr("pads", a(1, -5, 2, 3)).result(t(7, 3)), "empty dim"),
+        (
+            "pad-fraction-into-integers",
+            PAD.operand(0, t(4, 5, element="i32")).result(t(7, 7, element="i32")),
+            "not a value of the element type",
+        ),
+        ("pad-value-not-f64", PAD.attr("constantValue", "1.5 : f32"), "f64"),
+        ("pad-result-shape", PAD.result(t(7, 8)), "result shape"),
+        ("trilu-rank", TRILU.operand(0, t(4)).result(t(4)), "rank"),
+        ("trilu-result-shape", TRILU.result(t(2, 4, 3)), "result shape"),
+        ("trilu-k-not-i64", TRILU.attr("k", "1 : i32"), "i64"),
+        ("trilu-upper-not-bool", TRILU.attr("upper", i64(1)), "i1"),
+        ("constant-value-type", G_CONSTANT.result(t(3)), "tensor<3xf32>"),
+        (
+            "constant-unsupported-element",
+            G_CONSTANT.attr("value", "dense<1> : tensor<2xi16>").result(t(2, element="i16")),
+            "i16",
+        ),
+        ("range-length", RANGE.result(t(4, element="i64")), "result shape"),
+        ("range-float-length", F_RANGE.result(t(3)), "result shape"),
+        ("range-zero-delta", RANGE.attr("delta", "0 : i64"), "must not be 0"),
+        ("range-bound-type", RANGE.attr("start", "1 : i32"), "not the result element type"),
+        ("range-float-bound-for-integers", RANGE.attr("limit", "10.0 : f64"), "not the result element type"),
+        ("range-infinite-limit", F_RANGE.attr("limit", "0x7F800000 : f32"), "finite"),
+        (
+            "range-f16",
+            F_RANGE.attr("start", "1.0 : f16").attr("limit", "0.0 : f16").attr("delta", "-0.3 : f16").result(
+                t(4, element="f16")
+            ),
+            "f16",
+        ),
+        ("shape-result-shape", G_SHAPE.result(t(3, element="i64")), "result shape"),
+        ("shape-result-i32", G_SHAPE.result(t(2, element="i32")), "i64"),
+        ("shape-start-not-i64", G_SHAPE.attr("start", "1 : i32"), "i64"),
+    ]
+    return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
