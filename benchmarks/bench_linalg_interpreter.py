@@ -125,10 +125,7 @@ def main() -> None:
         error = float(np.max(np.abs(result - reference())))
         interp_ms = median_time(interpret)
         numpy_ms = median_time(reference)
-        print(
-            f"{label:<26}{error:>13.2e}{interp_ms:>12.3f}{numpy_ms:>11.3f}"
-            f"{interp_ms / numpy_ms:>8.2f}"
-        )
+        print(f"{label:<26}{error:>13.2e}{interp_ms:>12.3f}{numpy_ms:>11.3f}{interp_ms / numpy_ms:>8.2f}")
 
 
 if __name__ == "__main__":

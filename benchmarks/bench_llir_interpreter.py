@@ -216,7 +216,9 @@ def main() -> None:
         ops = executed_op_count(counter)
         interpreter = interpreter_for(module, counting=False)
         results = interpreter.call_op(work.symbol, work.args())  # compiles, untimed
-        llir_time = best_time(lambda interpreter=interpreter, work=work: interpreter.call_op(work.symbol, work.args()))
+        llir_time = best_time(
+            lambda interpreter=interpreter, work=work: interpreter.call_op(work.symbol, work.args())
+        )
         python_time = best_time(work.plain)
         error = abs(work.result(results) - work.reference) / abs(work.reference)
         print(

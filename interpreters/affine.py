@@ -43,32 +43,24 @@ class AffineFunctions(InterpreterFunctions):
     """affine.apply / load / store / for / yield on Python ints and numpy arrays."""
 
     @impl(affine.ApplyOp)
-    def run_apply(
-        self, interpreter: Interpreter, op: affine.ApplyOp, args: PythonValues
-    ) -> PythonValues:
+    def run_apply(self, interpreter: Interpreter, op: affine.ApplyOp, args: PythonValues) -> PythonValues:
         return evaluate(op.name, op.map.data, args)
 
     @impl(affine.LoadOp)
-    def run_load(
-        self, interpreter: Interpreter, op: affine.LoadOp, args: PythonValues
-    ) -> PythonValues:
+    def run_load(self, interpreter: Interpreter, op: affine.LoadOp, args: PythonValues) -> PythonValues:
         memref, *indices = args
         assert op.map is not None
         return (memref[element_index(op.name, memref, evaluate(op.name, op.map.data, indices))],)
 
     @impl(affine.StoreOp)
-    def run_store(
-        self, interpreter: Interpreter, op: affine.StoreOp, args: PythonValues
-    ) -> PythonValues:
+    def run_store(self, interpreter: Interpreter, op: affine.StoreOp, args: PythonValues) -> PythonValues:
         value, memref, *indices = args
         assert op.map is not None
         memref[element_index(op.name, memref, evaluate(op.name, op.map.data, indices))] = value
         return ()
 
     @impl(affine.ForOp)
-    def run_for(
-        self, interpreter: Interpreter, op: affine.ForOp, args: PythonValues
-    ) -> PythonValues:
+    def run_for(self, interpreter: Interpreter, op: affine.ForOp, args: PythonValues) -> PythonValues:
         n_lower = op.lowerBoundMap.data.num_dims + op.lowerBoundMap.data.num_symbols
         n_upper = op.upperBoundMap.data.num_dims + op.upperBoundMap.data.num_symbols
         lower = evaluate(op.name, op.lowerBoundMap.data, args[:n_lower])

@@ -325,27 +325,19 @@ class ArithFunctions(InterpreterFunctions):
         return self._float_binary(op, args, np.true_divide)
 
     @impl(arith.MaximumfOp)
-    def run_maximumf(
-        self, interpreter: Interpreter, op: arith.MaximumfOp, args: PythonValues
-    ):
+    def run_maximumf(self, interpreter: Interpreter, op: arith.MaximumfOp, args: PythonValues):
         return self._float_binary(op, args, ieee_maximum)
 
     @impl(arith.MinimumfOp)
-    def run_minimumf(
-        self, interpreter: Interpreter, op: arith.MinimumfOp, args: PythonValues
-    ):
+    def run_minimumf(self, interpreter: Interpreter, op: arith.MinimumfOp, args: PythonValues):
         return self._float_binary(op, args, ieee_minimum)
 
     @impl(arith.MaxnumfOp)
-    def run_maxnumf(
-        self, interpreter: Interpreter, op: arith.MaxnumfOp, args: PythonValues
-    ):
+    def run_maxnumf(self, interpreter: Interpreter, op: arith.MaxnumfOp, args: PythonValues):
         return self._float_binary(op, args, np.fmax)
 
     @impl(arith.MinnumfOp)
-    def run_minnumf(
-        self, interpreter: Interpreter, op: arith.MinnumfOp, args: PythonValues
-    ):
+    def run_minnumf(self, interpreter: Interpreter, op: arith.MinnumfOp, args: PythonValues):
         return self._float_binary(op, args, np.fmin)
 
     @impl(arith.NegfOp)
@@ -379,69 +371,47 @@ class ArithFunctions(InterpreterFunctions):
         return self._int_binary(op, args, np.multiply)
 
     @impl(arith.DivSIOp)
-    def run_divsi(
-        self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues
-    ):
+    def run_divsi(self, interpreter: Interpreter, op: arith.DivSIOp, args: PythonValues):
         return self._int_division(op, args, truncating_divide)
 
     @impl(arith.DivUIOp)
-    def run_divui(
-        self, interpreter: Interpreter, op: arith.DivUIOp, args: PythonValues
-    ):
+    def run_divui(self, interpreter: Interpreter, op: arith.DivUIOp, args: PythonValues):
         return self._int_division(op, args, np.floor_divide, unsigned=True)
 
     @impl(arith.RemSIOp)
-    def run_remsi(
-        self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues
-    ):
+    def run_remsi(self, interpreter: Interpreter, op: arith.RemSIOp, args: PythonValues):
         return self._int_division(op, args, np.fmod)
 
     @impl(arith.RemUIOp)
-    def run_remui(
-        self, interpreter: Interpreter, op: arith.RemUIOp, args: PythonValues
-    ):
+    def run_remui(self, interpreter: Interpreter, op: arith.RemUIOp, args: PythonValues):
         return self._int_division(op, args, np.remainder, unsigned=True)
 
     @impl(arith.FloorDivSIOp)
-    def run_floordivsi(
-        self, interpreter: Interpreter, op: arith.FloorDivSIOp, args: PythonValues
-    ):
+    def run_floordivsi(self, interpreter: Interpreter, op: arith.FloorDivSIOp, args: PythonValues):
         return self._int_division(op, args, np.floor_divide)
 
     @impl(arith.CeilDivSIOp)
-    def run_ceildivsi(
-        self, interpreter: Interpreter, op: arith.CeilDivSIOp, args: PythonValues
-    ):
+    def run_ceildivsi(self, interpreter: Interpreter, op: arith.CeilDivSIOp, args: PythonValues):
         return self._int_division(op, args, _ceil_div)
 
     @impl(arith.CeilDivUIOp)
-    def run_ceildivui(
-        self, interpreter: Interpreter, op: arith.CeilDivUIOp, args: PythonValues
-    ):
+    def run_ceildivui(self, interpreter: Interpreter, op: arith.CeilDivUIOp, args: PythonValues):
         return self._int_division(op, args, _ceil_div, unsigned=True)
 
     @impl(arith.MaxSIOp)
-    def run_maxsi(
-        self, interpreter: Interpreter, op: arith.MaxSIOp, args: PythonValues
-    ):
+    def run_maxsi(self, interpreter: Interpreter, op: arith.MaxSIOp, args: PythonValues):
         return self._int_binary(op, args, np.maximum)
 
     @impl(arith.MinSIOp)
-    def run_minsi(
-        self, interpreter: Interpreter, op: arith.MinSIOp, args: PythonValues
-    ):
+    def run_minsi(self, interpreter: Interpreter, op: arith.MinSIOp, args: PythonValues):
         return self._int_binary(op, args, np.minimum)
 
     @impl(arith.MaxUIOp)
-    def run_maxui(
-        self, interpreter: Interpreter, op: arith.MaxUIOp, args: PythonValues
-    ):
+    def run_maxui(self, interpreter: Interpreter, op: arith.MaxUIOp, args: PythonValues):
         return self._int_binary(op, args, np.maximum, unsigned=True)
 
     @impl(arith.MinUIOp)
-    def run_minui(
-        self, interpreter: Interpreter, op: arith.MinUIOp, args: PythonValues
-    ):
+    def run_minui(self, interpreter: Interpreter, op: arith.MinUIOp, args: PythonValues):
         return self._int_binary(op, args, np.minimum, unsigned=True)
 
     @impl(arith.AndIOp)
@@ -461,15 +431,11 @@ class ArithFunctions(InterpreterFunctions):
         return self._int_binary(op, args, np.left_shift)
 
     @impl(arith.ShRSIOp)
-    def run_shrsi(
-        self, interpreter: Interpreter, op: arith.ShRSIOp, args: PythonValues
-    ):
+    def run_shrsi(self, interpreter: Interpreter, op: arith.ShRSIOp, args: PythonValues):
         return self._int_binary(op, args, np.right_shift)
 
     @impl(arith.ShRUIOp)
-    def run_shrui(
-        self, interpreter: Interpreter, op: arith.ShRUIOp, args: PythonValues
-    ):
+    def run_shrui(self, interpreter: Interpreter, op: arith.ShRUIOp, args: PythonValues):
         return self._int_binary(op, args, np.right_shift, unsigned=True)
 
     @impl(arith.CmpiOp)
@@ -483,9 +449,7 @@ class ArithFunctions(InterpreterFunctions):
         return (as_dtype(_CMPI[predicate](lhs, rhs), np.dtype(np.bool_)),)
 
     @impl(arith.SelectOp)
-    def run_select(
-        self, interpreter: Interpreter, op: arith.SelectOp, args: PythonValues
-    ):
+    def run_select(self, interpreter: Interpreter, op: arith.SelectOp, args: PythonValues):
         cond, lhs, rhs = args
         if np.ndim(cond) == 0:
             # A scalar condition selects a whole value, shaped or not.
@@ -495,31 +459,23 @@ class ArithFunctions(InterpreterFunctions):
     # -- casts ---------------------------------------------------------------
 
     @impl(arith.SIToFPOp)
-    def run_sitofp(
-        self, interpreter: Interpreter, op: arith.SIToFPOp, args: PythonValues
-    ):
+    def run_sitofp(self, interpreter: Interpreter, op: arith.SIToFPOp, args: PythonValues):
         value = int_operand(args[0], op.input.type)
         return (as_dtype(value, numpy_dtype(op.result.type)),)
 
     @impl(arith.UIToFPOp)
-    def run_uitofp(
-        self, interpreter: Interpreter, op: arith.UIToFPOp, args: PythonValues
-    ):
+    def run_uitofp(self, interpreter: Interpreter, op: arith.UIToFPOp, args: PythonValues):
         value = int_operand(args[0], op.input.type, unsigned=True)
         return (as_dtype(value, numpy_dtype(op.result.type)),)
 
     @impl(arith.FPToSIOp)
-    def run_fptosi(
-        self, interpreter: Interpreter, op: arith.FPToSIOp, args: PythonValues
-    ):
+    def run_fptosi(self, interpreter: Interpreter, op: arith.FPToSIOp, args: PythonValues):
         with np.errstate(all="ignore"):
             value = as_dtype(args[0], _work_dtype(op.result.type, unsigned=False))
         return (int_result(value, op.result.type),)
 
     @impl(arith.FPToUIOp)
-    def run_fptoui(
-        self, interpreter: Interpreter, op: arith.FPToUIOp, args: PythonValues
-    ):
+    def run_fptoui(self, interpreter: Interpreter, op: arith.FPToUIOp, args: PythonValues):
         with np.errstate(all="ignore"):
             value = as_dtype(args[0], _work_dtype(op.result.type, unsigned=True))
         return (int_result(value, op.result.type),)
@@ -529,46 +485,32 @@ class ArithFunctions(InterpreterFunctions):
         return (as_dtype(args[0], numpy_dtype(op.result.type)),)
 
     @impl(arith.TruncFOp)
-    def run_truncf(
-        self, interpreter: Interpreter, op: arith.TruncFOp, args: PythonValues
-    ):
+    def run_truncf(self, interpreter: Interpreter, op: arith.TruncFOp, args: PythonValues):
         with np.errstate(all="ignore"):
             return (as_dtype(args[0], numpy_dtype(op.result.type)),)
 
     @impl(arith.ExtSIOp)
-    def run_extsi(
-        self, interpreter: Interpreter, op: arith.ExtSIOp, args: PythonValues
-    ):
+    def run_extsi(self, interpreter: Interpreter, op: arith.ExtSIOp, args: PythonValues):
         return self._int_cast(op.input.type, op.result.type, args[0], unsigned=False)
 
     @impl(arith.ExtUIOp)
-    def run_extui(
-        self, interpreter: Interpreter, op: arith.ExtUIOp, args: PythonValues
-    ):
+    def run_extui(self, interpreter: Interpreter, op: arith.ExtUIOp, args: PythonValues):
         return self._int_cast(op.input.type, op.result.type, args[0], unsigned=True)
 
     @impl(arith.TruncIOp)
-    def run_trunci(
-        self, interpreter: Interpreter, op: arith.TruncIOp, args: PythonValues
-    ):
+    def run_trunci(self, interpreter: Interpreter, op: arith.TruncIOp, args: PythonValues):
         return self._int_cast(op.input.type, op.result.type, args[0], unsigned=False)
 
     @impl(arith.IndexCastOp)
-    def run_index_cast(
-        self, interpreter: Interpreter, op: arith.IndexCastOp, args: PythonValues
-    ):
+    def run_index_cast(self, interpreter: Interpreter, op: arith.IndexCastOp, args: PythonValues):
         return self._int_cast(op.input.type, op.result.type, args[0], unsigned=False)
 
     @impl(arith.BitcastOp)
-    def run_bitcast(
-        self, interpreter: Interpreter, op: arith.BitcastOp, args: PythonValues
-    ):
+    def run_bitcast(self, interpreter: Interpreter, op: arith.BitcastOp, args: PythonValues):
         source = numpy_dtype(op.input.type)
         target = numpy_dtype(op.result.type)
         if source.itemsize != target.itemsize or np.bool_ in (source, target):
-            raise InterpretationError(
-                f"arith.bitcast: cannot bitcast {op.input.type} to {op.result.type}"
-            )
+            raise InterpretationError(f"arith.bitcast: cannot bitcast {op.input.type} to {op.result.type}")
         value = args[0]
         if isinstance(value, np.ndarray) and value.ndim:
             return (value.astype(source, copy=False).view(target),)

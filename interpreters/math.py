@@ -81,7 +81,7 @@ class MathFunctions(InterpreterFunctions):
         value = int_operand(args[0], result_type, unsigned=True)
         width = int_bitwidth(result_type)
         with np.errstate(all="ignore"):
-                return (int_result(np.asarray(fn(value, width))[()], result_type),)
+            return (int_result(np.asarray(fn(value, width))[()], result_type),)
 
     # -- floating point, unary -----------------------------------------------
 
@@ -94,9 +94,7 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.sqrt)
 
     @impl(math.RsqrtOp)
-    def run_rsqrt(
-        self, interpreter: Interpreter, op: math.RsqrtOp, args: PythonValues
-    ):
+    def run_rsqrt(self, interpreter: Interpreter, op: math.RsqrtOp, args: PythonValues):
         return self._float(op, args, _rsqrt)
 
     @impl(math.CbrtOp)
@@ -112,9 +110,7 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.exp2)
 
     @impl(math.ExpM1Op)
-    def run_expm1(
-        self, interpreter: Interpreter, op: math.ExpM1Op, args: PythonValues
-    ):
+    def run_expm1(self, interpreter: Interpreter, op: math.ExpM1Op, args: PythonValues):
         return self._float(op, args, np.expm1)
 
     @impl(math.LogOp)
@@ -126,15 +122,11 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.log2)
 
     @impl(math.Log10Op)
-    def run_log10(
-        self, interpreter: Interpreter, op: math.Log10Op, args: PythonValues
-    ):
+    def run_log10(self, interpreter: Interpreter, op: math.Log10Op, args: PythonValues):
         return self._float(op, args, np.log10)
 
     @impl(math.Log1pOp)
-    def run_log1p(
-        self, interpreter: Interpreter, op: math.Log1pOp, args: PythonValues
-    ):
+    def run_log1p(self, interpreter: Interpreter, op: math.Log1pOp, args: PythonValues):
         return self._float(op, args, np.log1p)
 
     @impl(math.ErfOp)
@@ -178,21 +170,15 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.arctan)
 
     @impl(math.AsinhOp)
-    def run_asinh(
-        self, interpreter: Interpreter, op: math.AsinhOp, args: PythonValues
-    ):
+    def run_asinh(self, interpreter: Interpreter, op: math.AsinhOp, args: PythonValues):
         return self._float(op, args, np.arcsinh)
 
     @impl(math.AcoshOp)
-    def run_acosh(
-        self, interpreter: Interpreter, op: math.AcoshOp, args: PythonValues
-    ):
+    def run_acosh(self, interpreter: Interpreter, op: math.AcoshOp, args: PythonValues):
         return self._float(op, args, np.arccosh)
 
     @impl(math.AtanhOp)
-    def run_atanh(
-        self, interpreter: Interpreter, op: math.AtanhOp, args: PythonValues
-    ):
+    def run_atanh(self, interpreter: Interpreter, op: math.AtanhOp, args: PythonValues):
         return self._float(op, args, np.arctanh)
 
     @impl(math.CeilOp)
@@ -200,27 +186,19 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.ceil)
 
     @impl(math.FloorOp)
-    def run_floor(
-        self, interpreter: Interpreter, op: math.FloorOp, args: PythonValues
-    ):
+    def run_floor(self, interpreter: Interpreter, op: math.FloorOp, args: PythonValues):
         return self._float(op, args, np.floor)
 
     @impl(math.TruncOp)
-    def run_trunc(
-        self, interpreter: Interpreter, op: math.TruncOp, args: PythonValues
-    ):
+    def run_trunc(self, interpreter: Interpreter, op: math.TruncOp, args: PythonValues):
         return self._float(op, args, np.trunc)
 
     @impl(math.RoundOp)
-    def run_round(
-        self, interpreter: Interpreter, op: math.RoundOp, args: PythonValues
-    ):
+    def run_round(self, interpreter: Interpreter, op: math.RoundOp, args: PythonValues):
         return self._float(op, args, _round_half_away)
 
     @impl(math.RoundEvenOp)
-    def run_roundeven(
-        self, interpreter: Interpreter, op: math.RoundEvenOp, args: PythonValues
-    ):
+    def run_roundeven(self, interpreter: Interpreter, op: math.RoundEvenOp, args: PythonValues):
         return self._float(op, args, np.rint)
 
     # -- floating point, binary and ternary ----------------------------------
@@ -230,15 +208,11 @@ class MathFunctions(InterpreterFunctions):
         return self._float(op, args, np.power)
 
     @impl(math.Atan2Op)
-    def run_atan2(
-        self, interpreter: Interpreter, op: math.Atan2Op, args: PythonValues
-    ):
+    def run_atan2(self, interpreter: Interpreter, op: math.Atan2Op, args: PythonValues):
         return self._float(op, args, np.arctan2)
 
     @impl(math.CopySignOp)
-    def run_copysign(
-        self, interpreter: Interpreter, op: math.CopySignOp, args: PythonValues
-    ):
+    def run_copysign(self, interpreter: Interpreter, op: math.CopySignOp, args: PythonValues):
         return self._float(op, args, np.copysign)
 
     @impl(math.FPowIOp)
@@ -273,9 +247,7 @@ class MathFunctions(InterpreterFunctions):
         return (int_result(np.asarray(value)[()].astype(base.dtype), result_type),)
 
     @impl(math.CountLeadingZerosOp)
-    def run_ctlz(
-        self, interpreter: Interpreter, op: math.CountLeadingZerosOp, args: PythonValues
-    ):
+    def run_ctlz(self, interpreter: Interpreter, op: math.CountLeadingZerosOp, args: PythonValues):
         return self._bit_count(op, args, _count_leading_zeros)
 
     @impl(math.CountTrailingZerosOp)

@@ -53,9 +53,7 @@ def strided_view(
     as MLIR's rank reduction) by indexing them with an integer, which keeps a view.
     """
     if not len(offsets) == len(sizes) == len(strides) == source.ndim:
-        raise InterpretationError(
-            f"{name}: {len(offsets)} offsets for a source of rank {source.ndim}"
-        )
+        raise InterpretationError(f"{name}: {len(offsets)} offsets for a source of rank {source.ndim}")
     for o, size, s, dim in zip(offsets, sizes, strides, source.shape):
         if o < 0 or s < 1 or size < 0 or (size and o + (size - 1) * s >= dim):
             raise InterpretationError(
@@ -76,9 +74,7 @@ def strided_view(
                 f"{name}: cannot rank-reduce sizes {list(sizes)} to {list(result_shape)}"
             )
     if kept != keep:
-        raise InterpretationError(
-            f"{name}: cannot rank-reduce sizes {list(sizes)} to {list(result_shape)}"
-        )
+        raise InterpretationError(f"{name}: cannot rank-reduce sizes {list(sizes)} to {list(result_shape)}")
     return source[tuple(index)]
 
 
@@ -98,15 +94,11 @@ class MemRefFunctions(InterpreterFunctions):
     """memref ops on numpy arrays (views for subviews)."""
 
     @impl(memref.AllocOp)
-    def run_alloc(
-        self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues
-    ) -> PythonValues:
+    def run_alloc(self, interpreter: Interpreter, op: memref.AllocOp, args: PythonValues) -> PythonValues:
         return (self._new(op, op.memref.type, args[: len(op.dynamic_sizes)]),)
 
     @impl(memref.AllocaOp)
-    def run_alloca(
-        self, interpreter: Interpreter, op: memref.AllocaOp, args: PythonValues
-    ) -> PythonValues:
+    def run_alloca(self, interpreter: Interpreter, op: memref.AllocaOp, args: PythonValues) -> PythonValues:
         return (self._new(op, op.memref.type, args[: len(op.dynamic_sizes)]),)
 
     @staticmethod
@@ -117,37 +109,27 @@ class MemRefFunctions(InterpreterFunctions):
         return uninitialised(shape, memref_type)
 
     @impl(memref.DeallocOp)
-    def run_dealloc(
-        self, interpreter: Interpreter, op: memref.DeallocOp, args: PythonValues
-    ) -> PythonValues:
+    def run_dealloc(self, interpreter: Interpreter, op: memref.DeallocOp, args: PythonValues) -> PythonValues:
         return ()
 
     @impl(memref.LoadOp)
-    def run_load(
-        self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues
-    ) -> PythonValues:
+    def run_load(self, interpreter: Interpreter, op: memref.LoadOp, args: PythonValues) -> PythonValues:
         source, *indices = args
         return (source[element_index(op.name, source, indices)],)
 
     @impl(memref.StoreOp)
-    def run_store(
-        self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues
-    ) -> PythonValues:
+    def run_store(self, interpreter: Interpreter, op: memref.StoreOp, args: PythonValues) -> PythonValues:
         value, dest, *indices = args
         dest[element_index(op.name, dest, indices)] = value
         return ()
 
     @impl(memref.SubviewOp)
-    def run_subview(
-        self, interpreter: Interpreter, op: memref.SubviewOp, args: PythonValues
-    ) -> PythonValues:
+    def run_subview(self, interpreter: Interpreter, op: memref.SubviewOp, args: PythonValues) -> PythonValues:
         source = args[0]
         dynamic = args[1:]
         n_off, n_size = len(op.offsets), len(op.sizes)
         offsets = static_or_dynamic(op.static_offsets.get_values(), dynamic[:n_off])
-        sizes = static_or_dynamic(
-            op.static_sizes.get_values(), dynamic[n_off : n_off + n_size]
-        )
+        sizes = static_or_dynamic(op.static_sizes.get_values(), dynamic[n_off : n_off + n_size])
         strides = static_or_dynamic(op.static_strides.get_values(), dynamic[n_off + n_size :])
         result_type = op.result.type
         assert isinstance(result_type, MemRefType)
@@ -161,9 +143,7 @@ class MemRefFunctions(InterpreterFunctions):
         return (strided_view(op.name, source, offsets, sizes, strides, shape),)
 
     @impl(memref.CopyOp)
-    def run_copy(
-        self, interpreter: Interpreter, op: memref.CopyOp, args: PythonValues
-    ) -> PythonValues:
+    def run_copy(self, interpreter: Interpreter, op: memref.CopyOp, args: PythonValues) -> PythonValues:
         source, dest = args
         if np.shape(source) != np.shape(dest):
             raise InterpretationError(
@@ -173,9 +153,7 @@ class MemRefFunctions(InterpreterFunctions):
         return ()
 
     @impl(memref.CastOp)
-    def run_cast(
-        self, interpreter: Interpreter, op: memref.CastOp, args: PythonValues
-    ) -> PythonValues:
+    def run_cast(self, interpreter: Interpreter, op: memref.CastOp, args: PythonValues) -> PythonValues:
         return (args[0],)
 
     @impl(memref.GetGlobalOp)
@@ -186,7 +164,5 @@ class MemRefFunctions(InterpreterFunctions):
         if not isinstance(global_op, memref.GlobalOp) or not isinstance(
             global_op.initial_value, DenseIntOrFPElementsAttr
         ):
-            raise InterpretationError(
-                f"memref.get_global: @{op.name_.string_value()} is not a dense global"
-            )
+            raise InterpretationError(f"memref.get_global: @{op.name_.string_value()} is not a dense global")
         return (np.array(attribute_value(global_op.initial_value, op.memref.type)),)

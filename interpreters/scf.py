@@ -29,9 +29,7 @@ class ScfParallelFunctions(InterpreterFunctions):
     """scf.parallel / scf.reduce / scf.reduce.return."""
 
     @impl(scf.ParallelOp)
-    def run_parallel(
-        self, interpreter: Interpreter, op: scf.ParallelOp, args: PythonValues
-    ) -> PythonValues:
+    def run_parallel(self, interpreter: Interpreter, op: scf.ParallelOp, args: PythonValues) -> PythonValues:
         n = len(op.lowerBound)
         lower, upper, steps = args[:n], args[n : 2 * n], args[2 * n : 3 * n]
         accumulators = list(args[3 * n :])

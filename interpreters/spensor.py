@@ -85,7 +85,9 @@ def from_array(t: Attribute, array: Any, what: str = "value") -> Any:
     array = np.asarray(array, dtype)
     expected = (*grid, *tile.shape)
     if array.shape != expected:
-        raise ValueError(f"{what}: expected an array of shape {list(expected)} for {t}, got {list(array.shape)}")
+        raise ValueError(
+            f"{what}: expected an array of shape {list(expected)} for {t}, got {list(array.shape)}"
+        )
     if not grid:
         return array
     return make_grid(grid, lambda i: array[i])
@@ -322,9 +324,7 @@ class SpensorFunctions(InterpreterFunctions):
         return self._end(profile, op, (uninitialised(t.shape, t.scalar_type),))
 
     @impl(spensor.SplitOp)
-    def run_split(
-        self, interpreter: Interpreter, op: spensor.SplitOp, args: PythonValues
-    ) -> PythonValues:
+    def run_split(self, interpreter: Interpreter, op: spensor.SplitOp, args: PythonValues) -> PythonValues:
         source, n, dim = args[0], int(args[1]), int(args[2])
         size = source.shape[dim] // n
 
@@ -365,12 +365,12 @@ class SpensorFunctions(InterpreterFunctions):
         strides = [int(v) for v in args[1 + 2 * rank :]]
         result = op.result.type
         assert isinstance(result, SpensorType)
-        return self._view(interpreter, op, (strided_view(op.name, source, offsets, sizes, strides, result.shape),))
+        return self._view(
+            interpreter, op, (strided_view(op.name, source, offsets, sizes, strides, result.shape),)
+        )
 
     @impl(spensor.MoveOp)
-    def run_move(
-        self, interpreter: Interpreter, op: spensor.MoveOp, args: PythonValues
-    ) -> PythonValues:
+    def run_move(self, interpreter: Interpreter, op: spensor.MoveOp, args: PythonValues) -> PythonValues:
         profile = self._begin(interpreter, op)
         (source,) = args
         t = op.source.type
@@ -380,9 +380,7 @@ class SpensorFunctions(InterpreterFunctions):
         return self._end(profile, op, (result,))
 
     @impl(spensor.MoveToOp)
-    def run_move_to(
-        self, interpreter: Interpreter, op: spensor.MoveToOp, args: PythonValues
-    ) -> PythonValues:
+    def run_move_to(self, interpreter: Interpreter, op: spensor.MoveToOp, args: PythonValues) -> PythonValues:
         profile = self._begin(interpreter, op)
         source, dest = args
         t = op.source.type
@@ -402,9 +400,7 @@ class SpensorFunctions(InterpreterFunctions):
         return self._end(profile, op, ())
 
     @impl(spensor.AddOp)
-    def run_add(
-        self, interpreter: Interpreter, op: spensor.AddOp, args: PythonValues
-    ) -> PythonValues:
+    def run_add(self, interpreter: Interpreter, op: spensor.AddOp, args: PythonValues) -> PythonValues:
         profile = self._begin(interpreter, op)
         lhs, rhs = args
         t = op.lhs.type
@@ -423,9 +419,7 @@ class SpensorFunctions(InterpreterFunctions):
         return self._end(profile, op, (result,))
 
     @impl(spensor.MatmulOp)
-    def run_matmul(
-        self, interpreter: Interpreter, op: spensor.MatmulOp, args: PythonValues
-    ) -> PythonValues:
+    def run_matmul(self, interpreter: Interpreter, op: spensor.MatmulOp, args: PythonValues) -> PythonValues:
         profile = self._begin(interpreter, op)
         lhs, rhs = args
         t = op.lhs.type
@@ -443,15 +437,11 @@ class SpensorFunctions(InterpreterFunctions):
         t = op.operand.type
         dtype = _dtype(t)
         with np.errstate(all="ignore"):
-            result = map_tiles(
-                operand, t, lambda a: np.sum(a, axis=-1, keepdims=True, dtype=dtype)
-            )
+            result = map_tiles(operand, t, lambda a: np.sum(a, axis=-1, keepdims=True, dtype=dtype))
         return self._end(profile, op, (result,), owned=spensor.tile_type(t) is not None)
 
     @impl(spensor.FillOp)
-    def run_fill(
-        self, interpreter: Interpreter, op: spensor.FillOp, args: PythonValues
-    ) -> PythonValues:
+    def run_fill(self, interpreter: Interpreter, op: spensor.FillOp, args: PythonValues) -> PythonValues:
         """Writes into a spensor / ndspensor; a plain tensor gives a new tensor."""
         value, outputs = args
         t = op.outputs.type
@@ -521,7 +511,9 @@ class SpensorFunctions(InterpreterFunctions):
                 for d, k in zip(dims, reduced):
                     full[d] = k
                 piece = source[tuple(full)]
-                total = np.array(piece, dtype, copy=True) if total is None else np.add(total, piece, dtype=dtype)
+                total = (
+                    np.array(piece, dtype, copy=True) if total is None else np.add(total, piece, dtype=dtype)
+                )
             assert total is not None
             return total
 

@@ -44,9 +44,7 @@ def _shape_of(op: Operation, type_attr: Attribute, dynamic: Sequence[Any]) -> li
     if not isinstance(type_attr, TensorType | MemRefType):
         raise InterpretationError(f"{op.name}: expected a ranked shaped type")
     if len(dynamic) != list(type_attr.get_shape()).count(DYNAMIC_INDEX):
-        raise InterpretationError(
-            f"{op.name}: {len(dynamic)} dynamic sizes given for type {type_attr}"
-        )
+        raise InterpretationError(f"{op.name}: {len(dynamic)} dynamic sizes given for type {type_attr}")
     return static_or_dynamic(type_attr.get_shape(), dynamic)
 
 
@@ -61,22 +59,16 @@ def _slices(offsets: Sequence[int], sizes: Sequence[int], strides: Sequence[int]
     )
 
 
-def _drop_unit_dims(
-    op: Operation, sizes: Sequence[int], reduced: Sequence[int]
-) -> list[int]:
+def _drop_unit_dims(op: Operation, sizes: Sequence[int], reduced: Sequence[int]) -> list[int]:
     """The shape of a rank-reduced slice: `sizes` without the dropped unit dims."""
     kept: list[int] = []
     for size in sizes:
         if len(kept) < len(reduced) and reduced[len(kept)] in (size, DYNAMIC_INDEX):
             kept.append(size)
         elif size != 1:
-            raise InterpretationError(
-                f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}"
-            )
+            raise InterpretationError(f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}")
     if len(kept) != len(reduced):
-        raise InterpretationError(
-            f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}"
-        )
+        raise InterpretationError(f"{op.name}: cannot rank-reduce sizes {list(sizes)} to {list(reduced)}")
     return kept
 
 
@@ -98,9 +90,7 @@ def _index_arrays(shape: Sequence[int]) -> tuple[np.ndarray, ...]:
     """One broadcastable array of indices per axis of `shape`."""
     rank = len(shape)
     return tuple(
-        np.arange(size, dtype=np.int64).reshape(
-            [size if axis == d else 1 for axis in range(rank)]
-        )
+        np.arange(size, dtype=np.int64).reshape([size if axis == d else 1 for axis in range(rank)])
         for d, size in enumerate(shape)
     )
 
@@ -122,16 +112,12 @@ class TensorFunctions(InterpreterFunctions):
         return attribute_value(attr, attr_type)
 
     @impl(tensor.EmptyOp)
-    def run_empty(
-        self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues
-    ) -> PythonValues:
+    def run_empty(self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues) -> PythonValues:
         shape = _shape_of(op, op.tensor.type, args)
         return (np.zeros(shape, numpy_dtype(op.tensor.type)),)
 
     @impl(tensor.SplatOp)
-    def run_splat(
-        self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues
-    ) -> PythonValues:
+    def run_splat(self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues) -> PythonValues:
         shape = _shape_of(op, op.result.type, args[1:])
         return (np.full(shape, args[0], numpy_dtype(op.result.type)),)
 
@@ -143,44 +129,32 @@ class TensorFunctions(InterpreterFunctions):
         return (np.array(args, numpy_dtype(op.result.type)).reshape(shape),)
 
     @impl(tensor.DimOp)
-    def run_dim(
-        self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues
-    ) -> PythonValues:
+    def run_dim(self, interpreter: Interpreter, op: tensor.DimOp, args: PythonValues) -> PythonValues:
         source, index = args
         if not 0 <= index < np.ndim(source):
-            raise InterpretationError(
-                f"tensor.dim: index {index} out of range for rank {np.ndim(source)}"
-            )
+            raise InterpretationError(f"tensor.dim: index {index} out of range for rank {np.ndim(source)}")
         return (np.int64(np.shape(source)[index]),)
 
     @impl(tensor.CastOp)
-    def run_cast(
-        self, interpreter: Interpreter, op: tensor.CastOp, args: PythonValues
-    ) -> PythonValues:
+    def run_cast(self, interpreter: Interpreter, op: tensor.CastOp, args: PythonValues) -> PythonValues:
         (source,) = args
         result_type = op.dest.type
         if isinstance(result_type, TensorType):
             expected = result_type.get_shape()
             if len(expected) != source.ndim or any(
-                e not in (DYNAMIC_INDEX, s)
-                for e, s in zip(expected, source.shape, strict=True)
+                e not in (DYNAMIC_INDEX, s) for e, s in zip(expected, source.shape, strict=True)
             ):
                 raise InterpretationError(
-                    f"tensor.cast: runtime shape {list(source.shape)} does not match "
-                    f"{result_type}"
+                    f"tensor.cast: runtime shape {list(source.shape)} does not match {result_type}"
                 )
         return (source,)
 
     @impl(tensor.ReshapeOp)
-    def run_reshape(
-        self, interpreter: Interpreter, op: tensor.ReshapeOp, args: PythonValues
-    ) -> PythonValues:
+    def run_reshape(self, interpreter: Interpreter, op: tensor.ReshapeOp, args: PythonValues) -> PythonValues:
         source, shape = args
         new_shape = [int(s) for s in np.asarray(shape).reshape(-1)]
         if int(np.prod(new_shape)) != source.size:
-            raise InterpretationError(
-                f"tensor.reshape: cannot reshape {list(source.shape)} to {new_shape}"
-            )
+            raise InterpretationError(f"tensor.reshape: cannot reshape {list(source.shape)} to {new_shape}")
         return (source.reshape(new_shape),)
 
     @impl(tensor.CollapseShapeOp)
@@ -189,8 +163,7 @@ class TensorFunctions(InterpreterFunctions):
     ) -> PythonValues:
         (source,) = args
         shape = [
-            int(np.prod([source.shape[d.value.data] for d in group.data]))
-            for group in op.reassociation.data
+            int(np.prod([source.shape[d.value.data] for d in group.data])) for group in op.reassociation.data
         ]
         return (source.reshape(shape),)
 
@@ -201,23 +174,17 @@ class TensorFunctions(InterpreterFunctions):
         source, *dynamic = args
         shape = static_or_dynamic(_dense_array(op.static_output_shape), dynamic)
         if int(np.prod(shape)) != source.size:
-            raise InterpretationError(
-                f"tensor.expand_shape: cannot expand {list(source.shape)} to {shape}"
-            )
+            raise InterpretationError(f"tensor.expand_shape: cannot expand {list(source.shape)} to {shape}")
         return (source.reshape(shape),)
 
     @impl(tensor.ExtractOp)
-    def run_extract(
-        self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues
-    ) -> PythonValues:
+    def run_extract(self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues) -> PythonValues:
         """Indices may be arrays (inside a vectorized linalg.generic body)."""
         source, *indices = args
         return (source[_element_indices(op, indices, source.shape)],)
 
     @impl(tensor.InsertOp)
-    def run_insert(
-        self, interpreter: Interpreter, op: tensor.InsertOp, args: PythonValues
-    ) -> PythonValues:
+    def run_insert(self, interpreter: Interpreter, op: tensor.InsertOp, args: PythonValues) -> PythonValues:
         value, dest, *indices = args
         result = dest.copy()
         result[_element_indices(op, indices, dest.shape)] = value
@@ -255,19 +222,11 @@ class TensorFunctions(InterpreterFunctions):
         """Offsets, sizes and strides, the dynamic ones from the operands, checked
         to stay inside a tensor of `shape`."""
         n_offsets, n_sizes = len(op.offsets), len(op.sizes)
-        offsets = static_or_dynamic(
-            _dense_array(op.static_offsets), dynamic[:n_offsets]
-        )
-        sizes = static_or_dynamic(
-            _dense_array(op.static_sizes), dynamic[n_offsets : n_offsets + n_sizes]
-        )
-        strides = static_or_dynamic(
-            _dense_array(op.static_strides), dynamic[n_offsets + n_sizes :]
-        )
+        offsets = static_or_dynamic(_dense_array(op.static_offsets), dynamic[:n_offsets])
+        sizes = static_or_dynamic(_dense_array(op.static_sizes), dynamic[n_offsets : n_offsets + n_sizes])
+        strides = static_or_dynamic(_dense_array(op.static_strides), dynamic[n_offsets + n_sizes :])
         if any(s <= 0 for s in strides) or any(o < 0 for o in offsets):
-            raise InterpretationError(
-                f"{op.name}: offsets {offsets} and strides {strides} must be positive"
-            )
+            raise InterpretationError(f"{op.name}: offsets {offsets} and strides {strides} must be positive")
         for offset, size, stride, dim in zip(offsets, sizes, strides, shape):
             if size < 0 or size and offset + (size - 1) * stride >= dim:
                 raise InterpretationError(
@@ -277,15 +236,11 @@ class TensorFunctions(InterpreterFunctions):
         return offsets, sizes, strides
 
     @impl(tensor.ConcatOp)
-    def run_concat(
-        self, interpreter: Interpreter, op: tensor.ConcatOp, args: PythonValues
-    ) -> PythonValues:
+    def run_concat(self, interpreter: Interpreter, op: tensor.ConcatOp, args: PythonValues) -> PythonValues:
         return (np.concatenate(args, axis=op.dim.value.data),)
 
     @impl(tensor.PadOp)
-    def run_pad(
-        self, interpreter: Interpreter, op: tensor.PadOp, args: PythonValues
-    ) -> PythonValues:
+    def run_pad(self, interpreter: Interpreter, op: tensor.PadOp, args: PythonValues) -> PythonValues:
         """The padding value comes from the region, run once with index arrays.
 
         The usual region yields a constant; a region computing from its indices
@@ -296,30 +251,21 @@ class TensorFunctions(InterpreterFunctions):
         low = static_or_dynamic(_dense_array(op.static_low), args[1 : 1 + n_low])
         high = static_or_dynamic(_dense_array(op.static_high), args[1 + n_low :])
         if any(p < 0 for p in low + high):
-            raise InterpretationError(
-                f"tensor.pad: negative padding low {low} high {high} not supported"
-            )
+            raise InterpretationError(f"tensor.pad: negative padding low {low} high {high} not supported")
         shape = [lo + size + hi for lo, size, hi in zip(low, source.shape, high)]
         dtype = numpy_dtype(op.result.type)
-        (value,) = interpreter.run_ssacfg_region(
-            op.region, _index_arrays(shape), "tensor.pad"
-        )
+        (value,) = interpreter.run_ssacfg_region(op.region, _index_arrays(shape), "tensor.pad")
         result = np.empty(shape, dtype)
         try:
             result[...] = as_dtype(value, dtype)
         except ValueError:
             raise InterpretationError(
-                f"tensor.pad: padding value of shape {np.shape(value)} does not "
-                f"broadcast to {shape}"
+                f"tensor.pad: padding value of shape {np.shape(value)} does not broadcast to {shape}"
             ) from None
-        interior = tuple(
-            slice(lo, lo + size) for lo, size in zip(low, source.shape, strict=True)
-        )
+        interior = tuple(slice(lo, lo + size) for lo, size in zip(low, source.shape, strict=True))
         result[interior] = source
         return (result,)
 
     @impl_terminator(tensor.YieldOp)
-    def run_yield(
-        self, interpreter: Interpreter, op: tensor.YieldOp, args: PythonValues
-    ):
+    def run_yield(self, interpreter: Interpreter, op: tensor.YieldOp, args: PythonValues):
         return ReturnedValues(args), ()

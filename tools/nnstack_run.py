@@ -142,7 +142,9 @@ class NnstackRunMain(xDSLRunMain):
         results, arguments, interpreter = call(
             module, self.args.symbol, arrays, strict_memory=self.args.strict_memory
         )
-        written = {f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)}
+        written = {
+            f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
+        }
         outputs = {f"out{k}": r for k, r in enumerate(results)} | written
         if self.args.output_dir is None:
             for name, value in outputs.items():

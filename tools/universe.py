@@ -25,16 +25,12 @@ UNIVERSE = Universe(
         "spensor": _lazy("dialects.spensor", "Spensor"),
     },
     all_passes={
-        "convert-gawee-to-linalg": _lazy(
-            "transforms.convert_gawee_to_linalg", "ConvertGaweeToLinalgPass"
-        ),
+        "convert-gawee-to-linalg": _lazy("transforms.convert_gawee_to_linalg", "ConvertGaweeToLinalgPass"),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
         "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
-        "llir-annotate-unroll-hints": _lazy(
-            "transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"
-        ),
+        "llir-annotate-unroll-hints": _lazy("transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"),
         "llir-drop-foreign-frees": _lazy("transforms.llir_buffers", "LlirDropForeignFreesPass"),
         "llir-forward-outputs": _lazy("transforms.llir_buffers", "LlirForwardOutputsPass"),
         "llir-insert-frees": _lazy("transforms.llir_buffers", "LlirInsertFreesPass"),
@@ -42,13 +38,9 @@ UNIVERSE = Universe(
             "transforms.spensor_bufferize_output", "SpensorBufferizeOutputPass"
         ),
         "spensor-dce": _lazy("transforms.spensor_dce", "SpensorDCEPass"),
-        "spensor-expand-parallel": _lazy(
-            "transforms.spensor_expand_parallel", "SpensorExpandParallelPass"
-        ),
+        "spensor-expand-parallel": _lazy("transforms.spensor_expand_parallel", "SpensorExpandParallelPass"),
         "spensor-lower": _lazy("transforms.spensor_lower", "SpensorLowerPass"),
-        "spensor-memory-analysis": _lazy(
-            "transforms.spensor_memory_analysis", "SpensorMemoryAnalysisPass"
-        ),
+        "spensor-memory-analysis": _lazy("transforms.spensor_memory_analysis", "SpensorMemoryAnalysisPass"),
         "spensor-parallel-analysis": _lazy(
             "transforms.spensor_parallel_analysis", "SpensorParallelAnalysisPass"
         ),

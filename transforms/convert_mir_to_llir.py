@@ -75,7 +75,6 @@ MIR_OPS = (mir.MirOperation, mir.LoopOp, mir.IfOp, mir.YieldOp)
 """The base classes of every mir op."""
 
 
-
 def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
     """Why `op`, inside a function being converted, cannot be lowered (None if it can)."""
     if isinstance(op, func.ReturnOp):
@@ -172,7 +171,9 @@ class ConvertMirToLlirPass(ModulePass):
         if self.vector_width < 1:
             raise PassFailedException(f"{self.name}: vector-width must be >= 1, got {self.vector_width}")
         functions = [
-            f for f in op.walk() if isinstance(f, func.FuncOp) and any(isinstance(o, MIR_OPS) for o in f.walk())
+            f
+            for f in op.walk()
+            if isinstance(f, func.FuncOp) and any(isinstance(o, MIR_OPS) for o in f.walk())
         ]
         layout = LAYOUTS[self.layout]
         fail_at_ops(self.name, problems(op, functions, layout))

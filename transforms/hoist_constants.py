@@ -41,7 +41,9 @@ def _own_ops(region: Region) -> Iterator[Operation]:
                     yield from _own_ops(inner)
 
 
-def _key(op: Operation) -> tuple[str, tuple[tuple[str, Attribute], ...], tuple[tuple[str, Attribute], ...], Attribute]:
+def _key(
+    op: Operation,
+) -> tuple[str, tuple[tuple[str, Attribute], ...], tuple[tuple[str, Attribute], ...], Attribute]:
     """What makes two constants the same value."""
     return (
         op.name,

@@ -177,7 +177,9 @@ class LlirInsertFreesPass(LlirFunctionPass):
         positions: dict[Block, dict[Operation, int]] = {}
         for alloc in [op for op in function.walk() if isinstance(op, llir.AllocBufferOp)]:
             users = pointer_users(alloc.result)
-            if any(isinstance(user, llir.FreeBufferOp) or not isinstance(user, _ADDRESS_USERS) for user in users):
+            if any(
+                isinstance(user, llir.FreeBufferOp) or not isinstance(user, _ADDRESS_USERS) for user in users
+            ):
                 continue
             block = alloc.parent_block()
             assert block is not None and block.parent is not None

@@ -371,9 +371,7 @@ class Expander:
         if not isinstance(source, NDSpensorType):
             return op.source
         offset = len(idx) - len(source.grid)
-        source_idx = tuple(
-            Idx.const(0) if g == 1 else idx[offset + d] for d, g in enumerate(source.grid)
-        )
+        source_idx = tuple(Idx.const(0) if g == 1 else idx[offset + d] for d, g in enumerate(source.grid))
         return self.tile(op.source, source_idx)
 
     def tile_combine(self, op: spensor.NDCombineOp, idx: tuple[Idx, ...]) -> SSAValue:
@@ -396,7 +394,9 @@ class Expander:
             self.store(
                 op.source,
                 source_idx,
-                lambda: self.subview(buffer, offsets, source.tile.shape, source.tile.with_memory(result.memory), op),
+                lambda: self.subview(
+                    buffer, offsets, source.tile.shape, source.tile.with_memory(result.memory), op
+                ),
                 op,
             )
         return buffer
@@ -523,9 +523,7 @@ class Expander:
             return constant.result
         if idx.expr == AffineExpr.symbol(0) and len(idx.ivs) == 1:
             return idx.ivs[0]
-        apply = affine.ApplyOp(
-            list(idx.ivs), AffineMapAttr(AffineMap(0, len(idx.ivs), (idx.expr,)))
-        )
+        apply = affine.ApplyOp(list(idx.ivs), AffineMapAttr(AffineMap(0, len(idx.ivs), (idx.expr,))))
         ops.append(apply)
         return apply.result
 
@@ -548,7 +546,7 @@ class Expander:
         `idx`, whose level is at least as deep as `level`."""
         depth = self.table.depth(level)
         at = next((i for i, f in enumerate(self.stack) if f.depth >= depth), None)
-        assert at is not None, f"no loop on memory \"{level}\" to place an op in"
+        assert at is not None, f'no loop on memory "{level}" to place an op in'
         for value in [*deps, *(iv for i in idx for iv in i.ivs)]:
             at = max(at, self.stack.index(self.frame_of(value)))
         return at
@@ -580,9 +578,7 @@ class Expander:
         return spensor.MemoryType(level, self.table[level].shape)
 
     @contextmanager
-    def open_loop(
-        self, at: int, bounds: Sequence[int], tag: str, origin: Operation
-    ) -> Iterator[Frame]:
+    def open_loop(self, at: int, bounds: Sequence[int], tag: str, origin: Operation) -> Iterator[Frame]:
         """A new `scf.parallel` in frame `at`; inside the block, frames deeper than
         `at` are out of reach."""
         consts, loop = parallel_loop(bounds, tag)
@@ -617,10 +613,18 @@ def _unsupported(op: Operation) -> str | None:
     """Why an op with ndspensor operands cannot be expanded, or None."""
     if isinstance(op, spensor.AddOp) and op.is_self_assign and isinstance(op.lhs.type, NDSpensorType):
         return "spensor.add with self_assign = true on ndspensors cannot be expanded; use a plain add"
-    if isinstance(op, spensor.FillOp) and isinstance(op.outputs.type, NDSpensorType) and not op.outputs.has_one_use():
+    if (
+        isinstance(op, spensor.FillOp)
+        and isinstance(op.outputs.type, NDSpensorType)
+        and not op.outputs.has_one_use()
+    ):
         return "spensor.fill on an ndspensor that is used again cannot be expanded; use its result"
     nd_operands = any(isinstance(v.type, NDSpensorType) for v in op.operands)
-    if nd_operands and not _is_nd_op(op) and not isinstance(op, spensor.MoveToOp | spensor.CombineToSpensorOp):
+    if (
+        nd_operands
+        and not _is_nd_op(op)
+        and not isinstance(op, spensor.MoveToOp | spensor.CombineToSpensorOp)
+    ):
         return f"{op.name} uses an ndspensor, which cannot be expanded"
     return None
 

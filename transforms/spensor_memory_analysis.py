@@ -45,7 +45,12 @@ def program_problems(module: ModuleOp, table: MemoryTable) -> list[Problem]:
         for level, shape in shapes:
             if shape != table[level].shape:
                 declared = list(table[level].shape)
-                problems.append((op, f"memory \"{level}\" has shape {list(shape)} here but is declared with shape {declared}"))
+                problems.append(
+                    (
+                        op,
+                        f'memory "{level}" has shape {list(shape)} here but is declared with shape {declared}',
+                    )
+                )
         if (why := _illegal_move(op, table)) is not None:
             problems.append((op, why))
     return problems
@@ -61,8 +66,8 @@ def _illegal_move(op: Operation, table: MemoryTable) -> str | None:
     if source.level not in table or dest.level not in table or table.can_move(source.level, dest.level):
         return None
     return (
-        f"cannot move from \"{source.level}\" to \"{dest.level}\": \"{dest.level}\" does not "
-        f"load from \"{source.level}\" and \"{source.level}\" does not store to \"{dest.level}\""
+        f'cannot move from "{source.level}" to "{dest.level}": "{dest.level}" does not '
+        f'load from "{source.level}" and "{source.level}" does not store to "{dest.level}"'
     )
 
 

@@ -170,7 +170,9 @@ class Lowering:
             rewriter.insert(_materialize(value, buffer))
             return
         fresh = memref.AllocOp([], [], plain)
-        rewriter.insert([fresh, _materialize(value, fresh.memref), linalg.CopyOp([fresh.memref], [buffer], [])])
+        rewriter.insert(
+            [fresh, _materialize(value, fresh.memref), linalg.CopyOp([fresh.memref], [buffer], [])]
+        )
 
     def alloc_tensor(self, t: SpensorType | TensorType, rewriter: PatternRewriter) -> SSAValue:
         tensor_type = t.element_type if isinstance(t, SpensorType) else t
@@ -184,7 +186,9 @@ class Lowering:
         empty = self.alloc_tensor(t, rewriter)
         element = t.scalar_type if isinstance(t, SpensorType) else t.element_type
         zero = arith.ConstantOp(
-            FloatAttr(0.0, element) if not isinstance(element, IntegerType | IndexType) else IntegerAttr(0, element)  # pyright: ignore
+            FloatAttr(0.0, element)
+            if not isinstance(element, IntegerType | IndexType)
+            else IntegerAttr(0, element)  # pyright: ignore
         )
         fill = linalg.FillOp([zero.result], [empty], [empty.type])
         rewriter.insert([zero, fill])
@@ -197,9 +201,7 @@ class Lowering:
         rewriter.insert(cast)
         return cast.results[0]
 
-    def update_in_place(
-        self, old: SSAValue, new: SSAValue, at: Operation, rewriter: PatternRewriter
-    ) -> None:
+    def update_in_place(self, old: SSAValue, new: SSAValue, at: Operation, rewriter: PatternRewriter) -> None:
         """Uses of spensor value `old` after `at` see `new` (cast to `old`'s type): how
         an in-place write into a value (not a buffer) is expressed with tensors."""
         later = later_uses(old, at)
@@ -395,13 +397,16 @@ class ReduceSumLowering(SpensorPattern):
         )
         body.add_ops([add, linalg.YieldOp(add.result)])
         identity = AffineMap.identity(rank)
-        out_map = AffineMap(rank, 0, (*(AffineExpr.dimension(d) for d in range(rank - 1)), AffineExpr.constant(0)))
+        out_map = AffineMap(
+            rank, 0, (*(AffineExpr.dimension(d) for d in range(rank - 1)), AffineExpr.constant(0))
+        )
         generic = linalg.GenericOp(
             [source],
             [init],
             Region(body),
             [AffineMapAttr(identity), AffineMapAttr(out_map)],
-            [linalg_attrs.IteratorTypeAttr.parallel()] * (rank - 1) + [linalg_attrs.IteratorTypeAttr.reduction()],
+            [linalg_attrs.IteratorTypeAttr.parallel()] * (rank - 1)
+            + [linalg_attrs.IteratorTypeAttr.reduction()],
             [init.type],
         )
         rewriter.insert(generic)
@@ -533,7 +538,9 @@ def is_buffer(value: SSAValue) -> bool:
         return is_buffer(owner.outputs)
     if isinstance(owner, spensor.AddOp) and owner.is_self_assign:
         return is_buffer(owner.lhs)
-    return isinstance(value, BlockArgument) and isinstance(owner.parent_op(), func.FuncOp) and is_written(value)
+    return (
+        isinstance(value, BlockArgument) and isinstance(owner.parent_op(), func.FuncOp) and is_written(value)
+    )
 
 
 def _written_value(op: Operation) -> SSAValue | None:
@@ -585,7 +592,12 @@ def _problem(op: Operation) -> str | None:
     if any(is_spensor_type(t) for t in types) and not isinstance(op, _LOWERED) and not in_for:
         return f"cannot lower {op.name}: no lowering for an op on spensors"
     written = _written_value(op)
-    if written is None or is_buffer(written) or _defined_in_block_of(written, op) or not later_uses(written, op):
+    if (
+        written is None
+        or is_buffer(written)
+        or _defined_in_block_of(written, op)
+        or not later_uses(written, op)
+    ):
         return None
     return (
         f"{op.name} writes into a value defined outside its region and used later; "
@@ -686,7 +698,9 @@ class SpensorToTensorPass(ModulePass):
             apply_recursively=False,
         ).rewrite_module(op)
         reconcile_unrealized_casts(op, warn_on_failure=False)
-        LocatedRewriteWalker(GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True).rewrite_module(op)
+        LocatedRewriteWalker(
+            GetMemoryCleanup(lowering), apply_recursively=False, walk_reverse=True
+        ).rewrite_module(op)
         leftovers = [
             leftover
             for leftover in op.walk()

@@ -93,11 +93,7 @@ class MemoryTable:
     def can_move(self, source: str, dest: str) -> bool:
         """A move is legal if the destination loads from the source, the source stores
         to the destination, or both are one level (a copy)."""
-        return (
-            source == dest
-            or source in self.levels[dest].load
-            or dest in self.levels[source].store
-        )
+        return source == dest or source in self.levels[dest].load or dest in self.levels[source].store
 
     @property
     def segment_level(self) -> str:
@@ -123,7 +119,9 @@ def analyze_memories(module: ModuleOp, pass_name: str) -> MemoryTable:
     for op in declarations.values():
         for name in [s.data for s in op.load.data] + [s.data for s in op.store.data]:
             if name not in declarations:
-                problems.append((op, f"memory \"{name}\" is used by \"{op.memory_name.data}\" but never declared"))
+                problems.append(
+                    (op, f'memory "{name}" is used by "{op.memory_name.data}" but never declared')
+                )
     fail_at_ops(pass_name, problems)
 
     def loads(name: str) -> list[str]:
@@ -131,7 +129,7 @@ def analyze_memories(module: ModuleOp, pass_name: str) -> MemoryTable:
 
     for name, op in declarations.items():
         if (cycle := _path_to(name, name, loads)) is not None:
-            problems.append((op, f"memory \"{name}\" loads from itself through {' -> '.join(cycle)}"))
+            problems.append((op, f'memory "{name}" loads from itself through {" -> ".join(cycle)}'))
     fail_at_ops(pass_name, problems)
     depths: dict[str, int] = {}
 
@@ -180,7 +178,9 @@ def memory_table(module: ModuleOp, pass_name: str) -> MemoryTable:
     if not isinstance(attr, DictionaryAttr) or not all(
         isinstance(entry, spensor.MemoryLevelAttr) for entry in entries.values()
     ):
-        fail_at_ops(pass_name, [(module, f"{MEMORY_MAP} must map level names to #spensor.memory_level, got {attr}")])
+        fail_at_ops(
+            pass_name, [(module, f"{MEMORY_MAP} must map level names to #spensor.memory_level, got {attr}")]
+        )
     levels = {
         name: MemoryInfo.from_attr(name, entry)
         for name, entry in entries.items()
@@ -207,7 +207,7 @@ def undeclared_memories(module: Operation, table: MemoryTable) -> list[Problem]:
         types = [v.type for v in (*op.operands, *op.results)]
         types += [a.type for r in op.regions for b in r.blocks for a in b.args]
         levels = dict.fromkeys(m.level for t in types for m in memories_of(t) if m.level not in table)
-        problems += [(op, f"memory \"{level}\" is not declared") for level in levels]
+        problems += [(op, f'memory "{level}" is not declared') for level in levels]
     return problems
 
 

@@ -259,8 +259,12 @@ class MaxPoolOp(GaweeOperation):
     def fitted_padding(self) -> tuple[int, int, int, int]:
         """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`)."""
         return fitted_padding(
-            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
-            self.array("kernelSize"), self.array("strides"), self.array("dilation"),
+            tensor_shape(self.input)[2:],
+            tensor_shape(self.output)[2:],
+            self.array("padding"),
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.array("dilation"),
         )
 
     def verify_(self) -> None:
@@ -435,9 +439,7 @@ class GemmOp(GaweeOperation):
         (m, k) = a[::-1] if trans_a else a
         (kb, n) = b[::-1] if trans_b else b
         if k != kb:
-            raise self.fail(
-                f"A' [{m}, {k}] and B' [{kb}, {n}] do not multiply (after transA / transB)"
-            )
+            raise self.fail(f"A' [{m}, {k}] and B' [{kb}, {n}] do not multiply (after transA / transB)")
         if self.c is not None:
             c = tensor_shape(self.c)
             if len(c) > 2 or broadcast_shape(c, (m, n)) != (m, n):

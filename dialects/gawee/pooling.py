@@ -37,9 +37,7 @@ def window_counts(
     the input, or with `include_pad` those on the input or its explicit padding. The
     region ceil mode adds past the end padding never counts (ONNX, PyTorch)."""
     low, high = (0, pad_begin + size + pad_end) if include_pad else (pad_begin, pad_begin + size)
-    return [
-        sum(low <= o * stride + j * dilation < high for j in range(kernel)) for o in range(out)
-    ]
+    return [sum(low <= o * stride + j * dilation < high for j in range(kernel)) for o in range(out)]
 
 
 @gawee_op_definition
@@ -113,8 +111,12 @@ class AveragePoolOp(GaweeOperation):
         """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
         which no window counts."""
         return fitted_padding(
-            tensor_shape(self.input)[2:], tensor_shape(self.output)[2:], self.array("padding"),
-            self.array("kernelSize"), self.array("strides"), self.dilation_values,
+            tensor_shape(self.input)[2:],
+            tensor_shape(self.output)[2:],
+            self.array("padding"),
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.dilation_values,
         )
 
     def divisors(self) -> tuple[list[int], list[int]]:

@@ -173,10 +173,15 @@ class ResizeOp(GaweeOperation):
     def verify_(self) -> None:
         mode = self.choice("mode")
         if mode == "cubic":
-            raise self.fail('\'mode\' "cubic" (bicubic interpolation) is not supported; use "nearest" or "linear"')
+            raise self.fail(
+                '\'mode\' "cubic" (bicubic interpolation) is not supported; use "nearest" or "linear"'
+            )
         string_choice(self, "mode", mode, self.MODES)
         string_choice(
-            self, "coordinateTransformationMode", self.choice("coordinateTransformationMode"), self.COORDINATE_MODES
+            self,
+            "coordinateTransformationMode",
+            self.choice("coordinateTransformationMode"),
+            self.COORDINATE_MODES,
         )
         string_choice(self, "nearestMode", self.choice("nearestMode"), self.NEAREST_MODES)
         if mode == "linear" and element_type(self.input) not in FLOAT_TYPES:

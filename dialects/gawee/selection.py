@@ -61,7 +61,13 @@ class TopKOp(GaweeOperation):
     )
 
     def __init__(
-        self, input: SSAValue | Operation, k: int, axis: int = -1, *, largest: bool = True, sorted: bool = True
+        self,
+        input: SSAValue | Operation,
+        k: int,
+        axis: int = -1,
+        *,
+        largest: bool = True,
+        sorted: bool = True,
     ):
         input = SSAValue.get(input)
         shape = list(tensor_shape(input))
@@ -157,7 +163,7 @@ class ScatterNDOp(GaweeOperation):
     def verify_(self) -> None:
         string_choice(self, "reduction", self.reduction_kind, self.REDUCTIONS)
         if self.reduction_kind != "none" and element_type(self.data) not in NUMERIC_TYPES:
-            raise self.fail(f"reduction \"{self.reduction_kind}\" needs numbers, not {element_type(self.data)}")
+            raise self.fail(f'reduction "{self.reduction_kind}" needs numbers, not {element_type(self.data)}')
         data, indices = tensor_shape(self.data), tensor_shape(self.indices)
         if not indices:
             raise self.fail("indices must have rank >= 1")

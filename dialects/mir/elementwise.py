@@ -54,7 +54,9 @@ def verify_broadcast(op: MirOperation, operands: Sequence[SSAValue]) -> None:
     op.expect_result_shape(declared, " (broadcast_shape)")
 
 
-def broadcast_properties(name: str, operands: Sequence[SSAValue]) -> tuple[tuple[int, ...], dict[str, Attribute]]:
+def broadcast_properties(
+    name: str, operands: Sequence[SSAValue]
+) -> tuple[tuple[int, ...], dict[str, Attribute]]:
     """The broadcast shape of `operands` and the `broadcast_shape` property a builder sets."""
     shapes = [tensor_shape(v) for v in operands]
     shape = functools.reduce(lambda a, b: broadcast_shape(a, b) if a is not None else None, shapes)
@@ -205,7 +207,10 @@ class BroadcastCmpOp(MirOperation):
         super().__init__(operands=[lhs, rhs], result_types=[TensorType(i1, shape)], properties=properties)
 
     def verify_(self) -> None:
-        if element_type(self.lhs) == i1 and self.predicate.data not in (ComparePredicate.EQ, ComparePredicate.NE):
+        if element_type(self.lhs) == i1 and self.predicate.data not in (
+            ComparePredicate.EQ,
+            ComparePredicate.NE,
+        ):
             raise self.fail(f"predicate {self.predicate.data} is not defined on i1; only eq and ne are")
         verify_broadcast(self, [self.lhs, self.rhs])
 
@@ -239,7 +244,9 @@ class SelectOp(MirOperation):
     ):
         operands = [SSAValue.get(v) for v in (condition, true_value, false_value)]
         shape, properties = broadcast_properties(self.name, operands)
-        super().__init__(operands=operands, result_types=[tensor_like(operands[1], shape)], properties=properties)
+        super().__init__(
+            operands=operands, result_types=[tensor_like(operands[1], shape)], properties=properties
+        )
 
     def verify_(self) -> None:
         verify_broadcast(self, [self.condition, self.true_value, self.false_value])
@@ -268,7 +275,9 @@ class BroadcastToOp(MirOperation):
     def verify_(self) -> None:
         source, target = tensor_shape(self.input), tensor_shape(self.result)
         if len(source) > len(target) or broadcast_shape(source, target) != target:
-            raise self.fail(f"input shape {list(source)} does not broadcast to the result shape {list(target)}")
+            raise self.fail(
+                f"input shape {list(source)} does not broadcast to the result shape {list(target)}"
+            )
 
 
 class UnaryElementwiseOp(MirOperation):

@@ -164,7 +164,9 @@ class GatherElementsOp(MirOperation):
     def verify_(self) -> None:
         shape, indices, axis = tensor_shape(self.input), tensor_shape(self.indices), self.integer("axis")
         self.expect_axis("axis", axis, len(shape))
-        if len(indices) != len(shape) or any(i > s for d, (i, s) in enumerate(zip(indices, shape)) if d != axis):
+        if len(indices) != len(shape) or any(
+            i > s for d, (i, s) in enumerate(zip(indices, shape)) if d != axis
+        ):
             raise self.fail(
                 f"indices shape {list(indices)} must have the input's rank {len(shape)} and fit in the "
                 f"input shape {list(shape)} along every dim but the axis"

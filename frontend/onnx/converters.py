@@ -286,7 +286,11 @@ def convert_clip(context: ImportContext) -> None:
         bounds = [float(v) if v is not None else None for v in (low, high)]  # type: ignore[arg-type]
         context.define(context.emit(gawee.ClipOp(context.value(0), *bounds)).results[0])
         return
-    present = [(i, name, op) for i, name, op in ((1, "min", gawee.MaxOp), (2, "max", gawee.MinOp)) if context.has_input(i)]
+    present = [
+        (i, name, op)
+        for i, name, op in ((1, "min", gawee.MaxOp), (2, "max", gawee.MinOp))
+        if context.has_input(i)
+    ]
     for index, name, _ in present:
         if len(context.shape(index)) > 1 or math.prod(context.shape(index)) != 1:
             raise context.fail(f"{name} must be a scalar, got shape {list(context.shape(index))}")
@@ -452,7 +456,9 @@ def convert_concat(context: ImportContext) -> None:
 def convert_slice(context: ImportContext) -> None:
     """starts / ends / axes / steps: inputs from opset 10 (constants), attributes before."""
     if context.opset >= 10:
-        starts, ends = (tuple(int(v) for v in context.constant(i, name)) for i, name in ((1, "starts"), (2, "ends")))
+        starts, ends = (
+            tuple(int(v) for v in context.constant(i, name)) for i, name in ((1, "starts"), (2, "ends"))
+        )
         axes = tuple(int(v) for v in context.constant(3, "axes")) if context.has_input(3) else None
         steps = tuple(int(v) for v in context.constant(4, "steps")) if context.has_input(4) else None
     else:
@@ -494,7 +500,9 @@ def convert_scatter_nd(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
-def _resize_target(context: ImportContext, scales_input: int) -> tuple[tuple[int, ...], tuple[float, ...] | None]:
+def _resize_target(
+    context: ImportContext, scales_input: int
+) -> tuple[tuple[int, ...], tuple[float, ...] | None]:
     """The result shape and the given scales (None for sizes) of Resize from its
     constant scales or sizes input (per `axes` from opset 18)."""
     shape = context.shape(0)

@@ -148,7 +148,9 @@ class ImportContext:
             got = tuple(result.type.get_shape()) if isinstance(result.type, TensorType) else None
             if expected is not None and got != expected:
                 if got is None or not self.onnx_inference_diverges(got, expected):
-                    raise self.fail(f"output '{name}' has shape {list(got or ())}, ONNX infers {list(expected)}")
+                    raise self.fail(
+                        f"output '{name}' has shape {list(got or ())}, ONNX infers {list(expected)}"
+                    )
                 self.unchecked.add(name)
             if got is not None:
                 # where ONNX's inference stopped (shapes computed by folded arithmetic)

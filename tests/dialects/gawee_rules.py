@@ -43,8 +43,21 @@ LINEAR = Op("gawee.linear", (t(3, 2, 5), t(4, 5), t(4)), {}, (t(3, 2, 4),))
 UNARY = [
     Op(f"gawee.{name}", (t(2, 3),), {}, (t(2, 3),))
     for name in (
-        "neg", "abs", "exp", "log", "sqrt", "reciprocal", "sin", "cos", "tanh", "sigmoid", "erf",
-        "gelu", "hard_sigmoid", "hard_swish", "leaky_relu",
+        "neg",
+        "abs",
+        "exp",
+        "log",
+        "sqrt",
+        "reciprocal",
+        "sin",
+        "cos",
+        "tanh",
+        "sigmoid",
+        "erf",
+        "gelu",
+        "hard_sigmoid",
+        "hard_swish",
+        "leaky_relu",
     )
 ]
 BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "pow")]
@@ -59,7 +72,10 @@ REDUCES = [
     for kind in ("sum", "mean", "max", "min")
 ]
 LAYER_NORM = Op(
-    "gawee.layer_norm", (t(2, 3, 4), t(3, 4), t(3, 4)), {"axis": i64(1), "epsilon": "1.000000e-05 : f64"}, (t(2, 3, 4),)
+    "gawee.layer_norm",
+    (t(2, 3, 4), t(3, 4), t(3, 4)),
+    {"axis": i64(1), "epsilon": "1.000000e-05 : f64"},
+    (t(2, 3, 4),),
 )
 SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
 
@@ -87,7 +103,8 @@ G_SLICE = Op(
     (t(2, 3),),
 )
 VARIADIC = [
-    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1), t(4)), {}, (t(2, 3, 4),)) for name in ("max", "min", "sum", "mean")
+    Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1), t(4)), {}, (t(2, 3, 4),))
+    for name in ("max", "min", "sum", "mean")
 ]
 CLIP = Op("gawee.clip", (t(2, 3),), {"min": "-1.000000e+00 : f64", "max": "1.000000e+00 : f64"}, (t(2, 3),))
 LOG_SOFTMAX = Op("gawee.log_softmax", (t(2, 3),), {"axis": i64(1)}, (t(2, 3),))
@@ -96,13 +113,54 @@ SCATTER_ND = Op("gawee.scatter_nd", (t(4, 3), t(2, 1, element="i64"), t(2, 3)), 
 RESIZE = Op(
     "gawee.resize",
     (t(1, 2, 3, 4),),
-    {"mode": '"linear"', "coordinateTransformationMode": '"align_corners"', "scales": "array<f64: 1.0, 1.0, 2.0, 2.5>"},
+    {
+        "mode": '"linear"',
+        "coordinateTransformationMode": '"align_corners"',
+        "scales": "array<f64: 1.0, 1.0, 2.0, 2.5>",
+    },
     (t(1, 2, 6, 10),),
 )
 SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE]
-NEW_OPS = [*SELECTION_OPS, *VARIADIC, CLIP, LOG_SOFTMAX, *COMPARES, *LOGICAL, NOT, WHERE, G_CAST, GATHER_G, GATHER_ELEMENTS, EXPAND, UNSQUEEZE, SQUEEZE, CAT, G_SLICE]
+NEW_OPS = [
+    *SELECTION_OPS,
+    *VARIADIC,
+    CLIP,
+    LOG_SOFTMAX,
+    *COMPARES,
+    *LOGICAL,
+    NOT,
+    WHERE,
+    G_CAST,
+    GATHER_G,
+    GATHER_ELEMENTS,
+    EXPAND,
+    UNSQUEEZE,
+    SQUEEZE,
+    CAT,
+    G_SLICE,
+]
 
-GAWEE_OPS = [*NEW_OPS, LAYER_NORM, *REDUCES, G_RESHAPE, G_TRANSPOSE, MATMUL_G, SOFTMAX, CONV, RELU, ADD, BATCH_NORM, MAX_POOL, AD_AVG_POOL, FLATTEN, LINEAR, *UNARY, *BINARY, GELU, LEAKY_RELU]
+GAWEE_OPS = [
+    *NEW_OPS,
+    LAYER_NORM,
+    *REDUCES,
+    G_RESHAPE,
+    G_TRANSPOSE,
+    MATMUL_G,
+    SOFTMAX,
+    CONV,
+    RELU,
+    ADD,
+    BATCH_NORM,
+    MAX_POOL,
+    AD_AVG_POOL,
+    FLATTEN,
+    LINEAR,
+    *UNARY,
+    *BINARY,
+    GELU,
+    LEAKY_RELU,
+]
 
 # gemm, average_pool, global_average_pool, lrn
 GEMM = Op(
@@ -146,7 +204,11 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("average_pool-negative-padding", AVERAGE_POOL.attr("padding", a(1, -1)), "padding"),
     ("average_pool-empty-input", AVERAGE_POOL.operand(0, t(1, 2, 0, 9)), "empty"),
     ("average_pool-kernel-too-large", AVERAGE_POOL.attr("kernelSize", a(12, 2)), "kernel"),
-    ("average_pool-window-of-padding", AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)), "only padding"),
+    (
+        "average_pool-window-of-padding",
+        AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)),
+        "only padding",
+    ),
     ("average_pool-ceil-result-shape", AVERAGE_POOL.attr("ceilMode", "false"), "result shape"),
     ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
     ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
@@ -154,7 +216,11 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
     ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
     ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),
-    ("global_average_pool-integer", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")), "i32"),
+    (
+        "global_average_pool-integer",
+        GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")),
+        "i32",
+    ),
     ("lrn-input-rank", LRN.operand(0, t(6, 3, 3)).result(t(6, 3, 3)), "rank"),
     ("lrn-zero-size", LRN.attr("size", i64(0)), "size"),
     ("lrn-missing-size", LRN.attr("size", None), "size"),
@@ -243,7 +309,11 @@ def gawee_cases() -> list[Invalid]:
     cases += [
         ("gawee-reshape-element-count", G_RESHAPE.result(t(5, 4)), "cannot reshape"),
         ("gawee-reshape-mixed-types", G_RESHAPE.result(t(6, 4, element="i64")), "i64"),
-        ("gawee-reshape-unsupported-element", G_RESHAPE.operand(0, t(2, 3, 4, element="i16")).result(t(6, 4, element="i16")), "i16"),
+        (
+            "gawee-reshape-unsupported-element",
+            G_RESHAPE.operand(0, t(2, 3, 4, element="i16")).result(t(6, 4, element="i16")),
+            "i16",
+        ),
         ("gawee-transpose-not-a-permutation", G_TRANSPOSE.attr("perm", a(0, 0, 1)), "not a permutation"),
         ("gawee-transpose-too-short", G_TRANSPOSE.attr("perm", a(1, 0)).result(t(3, 2)), "not a permutation"),
         ("gawee-transpose-result-shape", G_TRANSPOSE.result(t(2, 3, 4)), "result shape"),
@@ -298,8 +368,24 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-no-inputs", Op(op.name, (), {}, (t(2),)), "at least one"),
         ]
     cases += [
-        ("sum-integer", VARIADIC[2].operand(0, t(2, 1, 4, element="i32")).operand(1, t(3, 1, element="i32")).operand(2, t(4, element="i32")).result(t(2, 3, 4, element="i32")), "i32"),
-        ("max-mask", VARIADIC[0].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")).operand(2, t(4, element="i1")).result(t(2, 3, 4, element="i1")), "i1"),
+        (
+            "sum-integer",
+            VARIADIC[2]
+            .operand(0, t(2, 1, 4, element="i32"))
+            .operand(1, t(3, 1, element="i32"))
+            .operand(2, t(4, element="i32"))
+            .result(t(2, 3, 4, element="i32")),
+            "i32",
+        ),
+        (
+            "max-mask",
+            VARIADIC[0]
+            .operand(0, t(2, 1, 4, element="i1"))
+            .operand(1, t(3, 1, element="i1"))
+            .operand(2, t(4, element="i1"))
+            .result(t(2, 3, 4, element="i1")),
+            "i1",
+        ),
         ("clip-result-shape", CLIP.result(t(3, 2)), "result shape"),
         ("clip-bound-not-f64", CLIP.attr("min", "1.000000e+00 : f32"), "f64"),
         ("clip-integer", CLIP.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
@@ -315,7 +401,11 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-mixed-types", op.operand(1, t(3, 1, element="i64")), "i64"),
         ]
     cases += [
-        ("less-on-masks", COMPARES[1].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")), "i1"),
+        (
+            "less-on-masks",
+            COMPARES[1].operand(0, t(2, 1, 4, element="i1")).operand(1, t(3, 1, element="i1")),
+            "i1",
+        ),
     ]
     for op in LOGICAL:
         short = op.name.removeprefix("gawee.")
@@ -342,7 +432,11 @@ def gawee_cases() -> list[Invalid]:
         ("gather-mixed-types", GATHER_G.result(t(2, 3, 4, element="f64")), "f64"),
         ("gather_elements-ranks", GATHER_ELEMENTS.operand(1, t(3, element="i32")).result(t(3)), "rank"),
         ("gather_elements-axis-range", GATHER_ELEMENTS.attr("axis", i64(-3)), "out of range"),
-        ("gather_elements-does-not-fit", GATHER_ELEMENTS.operand(1, t(3, 5, element="i32")).result(t(3, 5)), "does not fit"),
+        (
+            "gather_elements-does-not-fit",
+            GATHER_ELEMENTS.operand(1, t(3, 5, element="i32")).result(t(3, 5)),
+            "does not fit",
+        ),
         ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
         ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
         ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
@@ -372,11 +466,27 @@ def gawee_cases() -> list[Invalid]:
         ("topk-values-shape", replace(TOPK, results=(t(3, 2), t(3, 3, element="i64"))), "values shape"),
         ("topk-indices-shape", replace(TOPK, results=(t(3, 3), t(3, 2, element="i64"))), "indices shape"),
         ("topk-i32-indices", replace(TOPK, results=(t(3, 3), t(3, 3, element="i32"))), "i64"),
-        ("topk-mask", replace(TOPK, operands=(t(3, 7, element="i1"),), results=(t(3, 3, element="i1"), t(3, 3, element="i64"))), "i1"),
+        (
+            "topk-mask",
+            replace(
+                TOPK,
+                operands=(t(3, 7, element="i1"),),
+                results=(t(3, 3, element="i1"), t(3, 3, element="i64")),
+            ),
+            "i1",
+        ),
         ("topk-mixed-types", replace(TOPK, results=(t(3, 3, element="f64"), t(3, 3, element="i64"))), "f64"),
         ("topk-largest-not-bool", TOPK.attr("largest", i64(1)), "i1"),
         ("scatter_nd-unknown-reduction", SCATTER_ND.attr("reduction", '"sum"'), "'reduction'"),
-        ("scatter_nd-reduction-on-masks", replace(SCATTER_ND, operands=(t(4, 3, element="i1"), t(2, 1, element="i64"), t(2, 3, element="i1")), results=(t(4, 3, element="i1"),)).attr("reduction", '"max"'), "needs numbers"),
+        (
+            "scatter_nd-reduction-on-masks",
+            replace(
+                SCATTER_ND,
+                operands=(t(4, 3, element="i1"), t(2, 1, element="i64"), t(2, 3, element="i1")),
+                results=(t(4, 3, element="i1"),),
+            ).attr("reduction", '"max"'),
+            "needs numbers",
+        ),
         ("scatter_nd-index-too-deep", SCATTER_ND.operand(1, t(2, 3, element="i64")), "last dim of indices"),
         ("scatter_nd-scalar-indices", SCATTER_ND.operand(1, t(element="i64")), "rank >= 1"),
         ("scatter_nd-updates-shape", SCATTER_ND.operand(2, t(2, 2)), "updates shape"),
@@ -385,9 +495,17 @@ def gawee_cases() -> list[Invalid]:
         ("scatter_nd-mixed-types", SCATTER_ND.operand(2, t(2, 3, element="f64")), "f64"),
         ("resize-cubic", RESIZE.attr("mode", '"cubic"'), "cubic"),
         ("resize-unknown-mode", RESIZE.attr("mode", '"area"'), "'mode'"),
-        ("resize-tf-crop-and-resize", RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"'), "coordinateTransformationMode"),
+        (
+            "resize-tf-crop-and-resize",
+            RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"'),
+            "coordinateTransformationMode",
+        ),
         ("resize-unknown-nearest-mode", RESIZE.attr("nearestMode", '"round"'), "nearestMode"),
-        ("resize-linear-integers", RESIZE.operand(0, t(1, 2, 3, 4, element="i32")).result(t(1, 2, 6, 10, element="i32")), "float"),
+        (
+            "resize-linear-integers",
+            RESIZE.operand(0, t(1, 2, 3, 4, element="i32")).result(t(1, 2, 6, 10, element="i32")),
+            "float",
+        ),
         ("resize-ranks", RESIZE.result(t(2, 6, 10)), "rank"),
         ("resize-empty", RESIZE.operand(0, t(1, 2, 0, 4)).attr("scales", None), "empty"),
         ("resize-scales-length", RESIZE.attr("scales", "array<f64: 2.0, 2.5>"), "one value per dim"),
@@ -469,9 +587,10 @@ def shaped_cases() -> list[Invalid]:
         ("range-infinite-limit", F_RANGE.attr("limit", "0x7F800000 : f32"), "finite"),
         (
             "range-f16",
-            F_RANGE.attr("start", "1.0 : f16").attr("limit", "0.0 : f16").attr("delta", "-0.3 : f16").result(
-                t(4, element="f16")
-            ),
+            F_RANGE.attr("start", "1.0 : f16")
+            .attr("limit", "0.0 : f16")
+            .attr("delta", "-0.3 : f16")
+            .result(t(4, element="f16")),
             "f16",
         ),
         ("shape-result-shape", G_SHAPE.result(t(3, element="i64")), "result shape"),

@@ -33,7 +33,7 @@ POOL = Op(
     "mir.pool",
     (t(1, 7, 8, 2),),
     {
-        "kind": '#mir<pool_kind max>',
+        "kind": "#mir<pool_kind max>",
         "input_shape": a(1, 7, 8, 2),
         "output_shape": a(1, 4, 4, 2),
         "kernel_size": a(3, 2),
@@ -44,7 +44,12 @@ POOL = Op(
     (t(1, 4, 4, 2),),
 )
 MATMUL = Op("mir.matmul", (t(2, 3, 4), t(4, 5)), {}, (t(2, 3, 5),))
-REDUCE = Op("mir.reduce", (t(2, 3, 4),), {"kind": '#mir<reduce_kind sum>', "axes": a(0, 2), "keep_dims": "false"}, (t(3),))
+REDUCE = Op(
+    "mir.reduce",
+    (t(2, 3, 4),),
+    {"kind": "#mir<reduce_kind sum>", "axes": a(0, 2), "keep_dims": "false"},
+    (t(3),),
+)
 SLICE = Op(
     "mir.slice",
     (t(5, 6),),
@@ -67,11 +72,20 @@ BINARY_OPS = [
     replace(BROADCAST_ADD, name=f"mir.broadcast_{kind}")
     for kind in ("add", "sub", "mul", "div", "max", "min")
 ]
-UNARY_OPS = [SQRT, *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf")), NEG]
+UNARY_OPS = [
+    SQRT,
+    *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf")),
+    NEG,
+]
 ABS = replace(NEG, name="mir.abs")
 POW = replace(BROADCAST_ADD, name="mir.broadcast_pow")
 BITWISE_OPS = [
-    Op(f"mir.broadcast_{kind}", (t(2, 1, element="i1"), t(3, element="i1")), {"broadcast_shape": a(2, 3)}, (t(2, 3, element="i1"),))
+    Op(
+        f"mir.broadcast_{kind}",
+        (t(2, 1, element="i1"), t(3, element="i1")),
+        {"broadcast_shape": a(2, 3)},
+        (t(2, 3, element="i1"),),
+    )
     for kind in ("and", "or", "xor")
 ]
 CMP = Op(
@@ -82,7 +96,9 @@ CMP = Op(
 )
 SELECT = Op("mir.select", (t(2, 1, element="i1"), t(3), t(1)), {"broadcast_shape": a(2, 3)}, (t(2, 3),))
 BROADCAST_TO = Op("mir.broadcast_to", (t(3, 1),), {}, (t(2, 3, 4),))
-MIR_GATHER_ELEMENTS = Op("mir.gather_elements", (t(4, 5), t(2, 7, element="i64")), {"axis": i64(1)}, (t(2, 7),))
+MIR_GATHER_ELEMENTS = Op(
+    "mir.gather_elements", (t(4, 5), t(2, 7, element="i64")), {"axis": i64(1)}, (t(2, 7),)
+)
 
 MIR_OPS = [
     *BINARY_OPS,
@@ -157,22 +173,35 @@ def mir_cases() -> list[Invalid]:
         ("sqrt-integer", SQRT.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
         ("neg-i1", NEG.operand(0, t(4, element="i1")).result(t(4, element="i1")), "i1"),
         ("abs-i1", ABS.operand(0, t(4, element="i1")).result(t(4, element="i1")), "i1"),
-        ("log-integer", UNARY_OPS[2].operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
+        (
+            "log-integer",
+            UNARY_OPS[2].operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")),
+            "i32",
+        ),
         # broadcast_pow, and / or / xor, cmp, select, broadcast_to, gather_elements
         (
             "broadcast_pow-integer",
-            POW.operand(0, t(2, 1, 4, element="i32")).operand(1, t(3, 1, element="i32")).result(t(2, 3, 4, element="i32")),
+            POW.operand(0, t(2, 1, 4, element="i32"))
+            .operand(1, t(3, 1, element="i32"))
+            .result(t(2, 3, 4, element="i32")),
             "i32",
         ),
         *(
             (f"{op.name[4:]}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "f32")
             for op in BITWISE_OPS
         ),
-        *((f"{op.name[4:]}-not-broadcasting", op.operand(1, t(4, element="i1")), "broadcast") for op in BITWISE_OPS),
+        *(
+            (f"{op.name[4:]}-not-broadcasting", op.operand(1, t(4, element="i1")), "broadcast")
+            for op in BITWISE_OPS
+        ),
         ("broadcast_cmp-result-not-i1", CMP.result(t(2, 3)), "i1"),
         ("broadcast_cmp-mixed-types", CMP.operand(1, t(3, element="f64")), "f64"),
         ("broadcast_cmp-wrong-broadcast_shape", CMP.attr("broadcast_shape", a(3, 2)), "broadcast_shape"),
-        ("broadcast_cmp-result-shape", CMP.result(t(3, 2, element="i1")).attr("broadcast_shape", a(3, 2)), "broadcast"),
+        (
+            "broadcast_cmp-result-shape",
+            CMP.result(t(3, 2, element="i1")).attr("broadcast_shape", a(3, 2)),
+            "broadcast",
+        ),
         (
             "broadcast_cmp-ordered-on-i1",
             CMP.operand(0, t(2, 1, element="i1")).operand(1, t(3, element="i1")),
@@ -183,11 +212,23 @@ def mir_cases() -> list[Invalid]:
         ("select-not-broadcasting", SELECT.operand(2, t(2)), "broadcast"),
         ("select-wrong-broadcast_shape", SELECT.attr("broadcast_shape", a(1, 3)), "broadcast_shape"),
         ("broadcast_to-not-broadcasting", BROADCAST_TO.result(t(2, 2, 4)), "does not broadcast"),
-        ("broadcast_to-lower-rank", BROADCAST_TO.result(t(3,)), "does not broadcast"),
+        (
+            "broadcast_to-lower-rank",
+            BROADCAST_TO.result(
+                t(
+                    3,
+                )
+            ),
+            "does not broadcast",
+        ),
         ("broadcast_to-element-type", BROADCAST_TO.result(t(2, 3, 4, element="f64")), "f64"),
         ("mir_gather_elements-axis", MIR_GATHER_ELEMENTS.attr("axis", i64(2)), "out of range"),
         ("mir_gather_elements-rank", MIR_GATHER_ELEMENTS.operand(1, t(2, 7, 1, element="i64")), "rank"),
-        ("mir_gather_elements-too-wide", MIR_GATHER_ELEMENTS.operand(1, t(5, 7, element="i64")).result(t(5, 7)), "fit"),
+        (
+            "mir_gather_elements-too-wide",
+            MIR_GATHER_ELEMENTS.operand(1, t(5, 7, element="i64")).result(t(5, 7)),
+            "fit",
+        ),
         ("mir_gather_elements-result-shape", MIR_GATHER_ELEMENTS.result(t(2, 6)), "result shape"),
         ("mir_gather_elements-float-indices", MIR_GATHER_ELEMENTS.operand(1, t(2, 7)), "f32"),
         ("sqrt-result-type", SQRT.result(t(3, 2)), "expected from variable"),
@@ -271,10 +312,12 @@ def mir_cases() -> list[Invalid]:
         ("matmul-batch-dims", MATMUL.operand(1, t(3, 4, 5)), "multiply"),
         ("matmul-result-shape", MATMUL.result(t(2, 5, 3)), "result shape"),
         # reduce
-        ("reduce-any-on-float", REDUCE.attr("kind", '#mir<reduce_kind any>'), "i1"),
+        ("reduce-any-on-float", REDUCE.attr("kind", "#mir<reduce_kind any>"), "i1"),
         (
             "reduce-mean-on-integer",
-            REDUCE.attr("kind", '#mir<reduce_kind mean>').operand(0, t(2, 3, 4, element="i32")).result(t(3, element="i32")),
+            REDUCE.attr("kind", "#mir<reduce_kind mean>")
+            .operand(0, t(2, 3, 4, element="i32"))
+            .result(t(3, element="i32")),
             "i32",
         ),
         (
@@ -288,7 +331,7 @@ def mir_cases() -> list[Invalid]:
         ("reduce-repeated-axis", REDUCE.attr("axes", a(0, 0)), "unique"),
         (
             "reduce-max-of-empty-axis",
-            REDUCE.attr("kind", '#mir<reduce_kind max>').operand(0, t(0, 3, 4)),
+            REDUCE.attr("kind", "#mir<reduce_kind max>").operand(0, t(0, 3, 4)),
             "empty",
         ),
         ("reduce-result-shape", REDUCE.attr("keep_dims", "true"), "result shape"),

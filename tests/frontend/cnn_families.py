@@ -88,8 +88,12 @@ class Inception(nn.Module):
         self.b1 = nn.Sequential(conv_bn(inputs, width, 1), nn.ReLU())
         self.b2 = nn.Sequential(conv_bn(inputs, width, 1), nn.ReLU(), conv_bn(width, width, 3), nn.ReLU())
         self.b3 = nn.Sequential(
-            conv_bn(inputs, width // 2, 1), nn.ReLU(), conv_bn(width // 2, width, 3), nn.ReLU(),
-            conv_bn(width, width, 3), nn.ReLU(),
+            conv_bn(inputs, width // 2, 1),
+            nn.ReLU(),
+            conv_bn(width // 2, width, 3),
+            nn.ReLU(),
+            conv_bn(width, width, 3),
+            nn.ReLU(),
         )
         self.b4 = nn.Sequential(
             nn.AvgPool2d(3, 1, 1, count_include_pad=count_include_pad), conv_bn(inputs, width, 1), nn.ReLU()
@@ -151,9 +155,11 @@ class ShuffleUnit(nn.Module):
         branch = outputs // 2
         right_inputs = inputs if stride == 2 else inputs // 2
         self.right = nn.Sequential(
-            conv_bn(right_inputs, branch, 1), nn.ReLU(),
+            conv_bn(right_inputs, branch, 1),
+            nn.ReLU(),
             conv_bn(branch, branch, 3, stride, groups=branch),
-            conv_bn(branch, branch, 1), nn.ReLU(),
+            conv_bn(branch, branch, 1),
+            nn.ReLU(),
         )
         self.left = (
             nn.Sequential(
@@ -243,8 +249,13 @@ class MobileNet(nn.Module):
             InvertedResidual(24, 48, 24, 1, nn.ReLU6, nn.Sigmoid()),
         )
         self.head = nn.Sequential(
-            conv_bn(24, 64, 1), nn.Hardswish(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-            nn.Linear(64, 32), nn.Hardswish(), nn.Linear(32, classes),
+            conv_bn(24, 64, 1),
+            nn.Hardswish(),
+            nn.AdaptiveAvgPool2d(1),
+            nn.Flatten(),
+            nn.Linear(64, 32),
+            nn.Hardswish(),
+            nn.Linear(32, classes),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -258,8 +269,12 @@ class DenseLayer(nn.Module):
     def __init__(self, inputs: int, growth: int):
         super().__init__()
         self.layer = nn.Sequential(
-            nn.BatchNorm2d(inputs), nn.ReLU(), nn.Conv2d(inputs, 2 * growth, 1, bias=False),
-            nn.BatchNorm2d(2 * growth), nn.ReLU(), nn.Conv2d(2 * growth, growth, 3, padding=1, bias=False),
+            nn.BatchNorm2d(inputs),
+            nn.ReLU(),
+            nn.Conv2d(inputs, 2 * growth, 1, bias=False),
+            nn.BatchNorm2d(2 * growth),
+            nn.ReLU(),
+            nn.Conv2d(2 * growth, growth, 3, padding=1, bias=False),
         )
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:

@@ -148,7 +148,6 @@ EXCLUDED: dict[str, str] = {
 with an `OnnxImportError` naming the node and the reason."""
 
 
-
 class GaweeLevel(NnstackBackend):
     level = "gawee"
 

@@ -20,7 +20,9 @@ FAMILIES = {
     "googlenet": (GoogLeNet, (1, 3, 64, 64), {"Concat", "AveragePool", "MaxPool", "GlobalAveragePool"}),
     "shufflenet": (ShuffleNet, (1, 3, 64, 64), {"Reshape", "Transpose", "Slice", "Concat", "Conv"}),
     "mobilenet": (
-        MobileNet, (1, 3, 32, 32), {"Clip", "HardSwish", "HardSigmoid", "Sigmoid", "Mul", "GlobalAveragePool"}
+        MobileNet,
+        (1, 3, 32, 32),
+        {"Clip", "HardSwish", "HardSigmoid", "Sigmoid", "Mul", "GlobalAveragePool"},
     ),
     "densenet": (DenseNet, (1, 3, 32, 32), {"BatchNormalization", "Concat", "AveragePool"}),
 }
@@ -48,8 +50,11 @@ def test_the_depthwise_convs_and_the_shuffle_are_exported():
     for name in ("shufflenet", "mobilenet"):
         model, _ = exported(name)
         groups = [
-            attribute.i for node in model.graph.node if node.op_type == "Conv"
-            for attribute in node.attribute if attribute.name == "group"
+            attribute.i
+            for node in model.graph.node
+            if node.op_type == "Conv"
+            for attribute in node.attribute
+            if attribute.name == "group"
         ]
         assert any(g > 1 for g in groups), name
     model, _ = exported("shufflenet")

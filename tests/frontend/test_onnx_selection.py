@@ -106,9 +106,16 @@ def test_pytorch_upsample_and_topk_match_onnxruntime(level):
     kinds = {node.op_type for node in model.graph.node}
     assert {"Resize", "TopK"} <= kinds, kinds
     modes = {
-        (a.name, a.s.decode()) for node in model.graph.node if node.op_type == "Resize" for a in node.attribute
+        (a.name, a.s.decode())
+        for node in model.graph.node
+        if node.op_type == "Resize"
+        for a in node.attribute
     }
-    assert {("mode", "nearest"), ("mode", "linear"), ("coordinate_transformation_mode", "align_corners")} <= modes
+    assert {
+        ("mode", "nearest"),
+        ("mode", "linear"),
+        ("coordinate_transformation_mode", "align_corners"),
+    } <= modes
     inputs = {"x": example.numpy()}
     expected = onnxruntime_outputs(model, inputs)
     (got,) = run_at(level, model, inputs)
@@ -149,7 +156,11 @@ def test_run_time_k_scales_or_sizes_are_a_one_line_error(op_type, inputs, messag
 @pytest.mark.parametrize("level", ["gawee", "linalg"])
 @pytest.mark.parametrize(
     ("opset", "mode", "scales"),
-    [(7, "nearest", [1.0, 1.0, 2.0, 3.0]), (9, "nearest", [1.0, 1.0, 1.5, 2.0]), (9, "linear", [1.0, 1.0, 2.0, 2.5])],
+    [
+        (7, "nearest", [1.0, 1.0, 2.0, 3.0]),
+        (9, "nearest", [1.0, 1.0, 1.5, 2.0]),
+        (9, "linear", [1.0, 1.0, 2.0, 2.5]),
+    ],
     ids=["opset7-nearest", "opset9-nearest-fractional", "opset9-linear"],
 )
 def test_upsample_matches_onnxruntime(opset, mode, scales, level):

@@ -149,7 +149,9 @@ def test_binary_op_matches_onnx(case: Case, lhs, rhs, out, dtype: type):
 )
 def test_variadic_op_matches_onnx(case: Case, shapes, out, dtype: type):
     if case.op == "mean" and tuple(shapes[0]) != out:
-        pytest.skip("ONNX's reference Mean adds in place into its first input, which must have the result shape")
+        pytest.skip(
+            "ONNX's reference Mean adds in place into its first input, which must have the result shape"
+        )
     check(case, shapes, out, dtype)
 
 

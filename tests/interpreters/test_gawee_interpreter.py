@@ -70,9 +70,7 @@ def random(rng: np.random.Generator, shape: Sequence[int], dtype: type = np.floa
 
 def assert_close(got: np.ndarray, want: np.ndarray, dtype: type) -> None:
     assert got.shape == want.shape
-    np.testing.assert_allclose(
-        got.astype(np.float64), want.astype(np.float64), rtol=0, atol=TOLERANCE[dtype]
-    )
+    np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64), rtol=0, atol=TOLERANCE[dtype])
 
 
 def padding4(padding: Sequence[int]) -> tuple[int, int, int, int]:
@@ -240,8 +238,13 @@ DTYPES = [np.float16, np.float32, np.float64]
 def build_conv(strides, padding, dilation, groups, bias):
     def build(x, w, *b):
         return gawee.ConvOp(
-            x, w, b[0] if bias else None,
-            strides=strides, padding=padding, dilation=dilation, groups=groups,
+            x,
+            w,
+            b[0] if bias else None,
+            strides=strides,
+            padding=padding,
+            dilation=dilation,
+            groups=groups,
         )
 
     return build

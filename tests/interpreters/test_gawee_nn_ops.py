@@ -98,8 +98,13 @@ def test_gemm(trans_a, trans_b, alpha, beta, c_shape, dtype):
     b = rng.standard_normal((5, 4) if trans_b else (4, 5)).astype(dtype)
     inputs = [a, b] + ([rng.standard_normal(c_shape).astype(dtype)] if c_shape is not None else [])
     node = helper.make_node(
-        "Gemm", ["a", "b", "c"][: len(inputs)], ["y"],
-        transA=int(trans_a), transB=int(trans_b), alpha=alpha, beta=beta,
+        "Gemm",
+        ["a", "b", "c"][: len(inputs)],
+        ["y"],
+        transA=int(trans_a),
+        transB=int(trans_b),
+        alpha=alpha,
+        beta=beta,
     )
     attributes = {"transA": flag(trans_a), "transB": flag(trans_b), "alpha": f64(alpha), "beta": f64(beta)}
     check_both_levels("gawee.gemm", attributes, inputs, reference(node, inputs, 13))
@@ -139,8 +144,15 @@ def test_average_pool_vs_reference_evaluator(name: str, count_include_pad: bool,
     shape, kernel, strides, pads, dilations, ceil = POOLS[name]
     x = np.random.default_rng(3).standard_normal(shape).astype(dtype)
     node = helper.make_node(
-        "AveragePool", ["x"], ["y"], kernel_shape=kernel, strides=strides, pads=pads,
-        dilations=dilations, ceil_mode=int(ceil), count_include_pad=int(count_include_pad),
+        "AveragePool",
+        ["x"],
+        ["y"],
+        kernel_shape=kernel,
+        strides=strides,
+        pads=pads,
+        dilations=dilations,
+        ceil_mode=int(ceil),
+        count_include_pad=int(count_include_pad),
     )
     attributes = {
         "kernelSize": array_text(kernel),

@@ -160,7 +160,11 @@ def test_scatter_nd_reductions_combine_repeated_indices(reduction, dtype, depth)
 def test_scatter_nd_on_masks():
     data = np.zeros((3, 2), np.bool_)
     indices, updates = np.array([[2], [0]]), np.array([[True, False], [False, True]])
-    check("scatter_nd {operands}", [data, indices, updates], onnx_reference("ScatterND", [data, indices, updates], {}))
+    check(
+        "scatter_nd {operands}",
+        [data, indices, updates],
+        onnx_reference("ScatterND", [data, indices, updates], {}),
+    )
 
 
 def test_scatter_nd_out_of_range_is_an_error():
@@ -170,7 +174,9 @@ def test_scatter_nd_out_of_range_is_an_error():
         "  func.return %0 : tensor<4xf32>\n}\n"
     )
     arrays = (np.zeros(4, np.float32), np.array([[-5]]), np.ones(1, np.float32))
-    with pytest.raises(InterpretationError, match="gawee.scatter_nd: index -5 is out of range for dim 0 of size 4"):
+    with pytest.raises(
+        InterpretationError, match="gawee.scatter_nd: index -5 is out of range for dim 0 of size 4"
+    ):
         run(text, "main", *arrays)
 
 
@@ -235,7 +241,11 @@ def test_resize_nearest_scales_of_integers(nearest):
     x = np.arange(24, dtype=np.int64).reshape(2, 3, 4)
     scales = (1.0, 1.5, 0.75)
     attributes = {"mode": "nearest", "coordinate_transformation_mode": "asymmetric", "nearest_mode": nearest}
-    check(resize_text("nearest", "asymmetric", nearest, scales), [x], [onnx_resize(x, scales=scales, **attributes)])
+    check(
+        resize_text("nearest", "asymmetric", nearest, scales),
+        [x],
+        [onnx_resize(x, scales=scales, **attributes)],
+    )
 
 
 @pytest.mark.parametrize("size", [(1, 8), (3, 11)], ids=["row", "two-dims"])

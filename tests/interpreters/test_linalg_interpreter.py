@@ -463,7 +463,9 @@ func.func @f(%x: tensor<3x4xf32>, %init: tensor<3xf32>) -> (tensor<3x4xf32>, ten
     a, b = run(ir, "f", x, init)
     i, j = np.meshgrid(np.arange(3), np.arange(4), indexing="ij")
     np.testing.assert_array_equal(a, x + (10 * i + j).astype(np.float32))
-    np.testing.assert_allclose(b, init + (x * np.arange(4, dtype=np.float32)).sum(axis=1), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(
+        b, init + (x * np.arange(4, dtype=np.float32)).sum(axis=1), rtol=1e-5, atol=1e-5
+    )
 
 
 def test_generic_reduction_with_linalg_index_vectorized():

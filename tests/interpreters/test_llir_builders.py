@@ -49,13 +49,9 @@ def test_linearize_builds_layout_offsets(layout: llir.MemoryLayout):
     ten_i = llir.MulOp(i, c10)
     value = llir.AddOp(ten_i, j)
     as_float = llir.SIToFPOp(value, f32)
-    inner.add_ops(
-        [*offset_ops, ten_i, value, as_float, llir.StoreOp(as_float, out, offset), llir.YieldOp()]
-    )
+    inner.add_ops([*offset_ops, ten_i, value, as_float, llir.StoreOp(as_float, out, offset), llir.YieldOp()])
     outer.add_ops([llir.ForOp(c0, c_cols, c1, [], inner), llir.YieldOp()])
-    entry.add_ops(
-        [c0, c1, c10, c_rows, c_cols, llir.ForOp(c0, c_rows, c1, [], outer), llir.ReturnOp()]
-    )
+    entry.add_ops([c0, c1, c10, c_rows, c_cols, llir.ForOp(c0, c_rows, c1, [], outer), llir.ReturnOp()])
     array = np.zeros(rows * cols, np.float32)
     run(ModuleOp([func]), "fill", array)
     order = "C" if layout == llir.MemoryLayout.ROW_MAJOR else "F"

@@ -280,15 +280,18 @@ def test_float_semantics_are_ieee_f32():
     assert isinstance(root, np.float16) and root == np.sqrt(np.float16(2.0))
 
 
-MATH = "".join(
-    f"llir.func @{name}(%x: f32) -> f32 {{\n  %r = llir.{name} %x : f32\n  llir.return %r : f32\n}}\n"
-    for name in ("sin", "cos", "tanh", "erf")
-) + """
+MATH = (
+    "".join(
+        f"llir.func @{name}(%x: f32) -> f32 {{\n  %r = llir.{name} %x : f32\n  llir.return %r : f32\n}}\n"
+        for name in ("sin", "cos", "tanh", "erf")
+    )
+    + """
 llir.func @pow(%a: f64, %b: f64) -> f64 {
   %p = llir.pow %a, %b : f64
   llir.return %p : f64
 }
 """
+)
 
 
 @pytest.mark.parametrize("x", [0.5, -2.25, 1e-30, 40.0, float("inf"), float("-inf"), float("nan")])
@@ -619,8 +622,7 @@ def test_memcpy_checks_bounds_and_overlap():
         MEMCPY,
         "shift",
         src,
-        message="llir.memcpy: source buffer #0 + 0 and destination buffer #0 + 4 of 8 bytes "
-        "overlap",
+        message="llir.memcpy: source buffer #0 + 0 and destination buffer #0 + 4 of 8 bytes overlap",
     )
 
 
@@ -661,9 +663,7 @@ def test_leaked_buffers():
     interp = interpreter(program)
     interp.call_op("leak", ())
     (leaked,) = leaked_buffers(interp)
-    assert leaked.describe() == (
-        "buffer #0 (32 bytes, align 32, allocated by llir.alloc_buffer in @leak)"
-    )
+    assert leaked.describe() == ("buffer #0 (32 bytes, align 32, allocated by llir.alloc_buffer in @leak)")
     assert not leaked_buffers(interpreter(LOAD_AT))
 
 
@@ -722,8 +722,7 @@ def test_argument_checks():
         "sum",
         np.zeros(3, np.float64),
         3,
-        message="llir.func @sum: argument #0: expected an array of f32 for !llir.ptr<f32>, "
-        "got float64",
+        message="llir.func @sum: argument #0: expected an array of f32 for !llir.ptr<f32>, got float64",
     )
 
 

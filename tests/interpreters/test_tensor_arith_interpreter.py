@@ -86,7 +86,12 @@ def test_float_binary_in_f32(op, reference):
 
 
 def test_f32_rounding_is_single_precision():
-    (r,) = run("func.func @f(%a: f32, %b: f32) -> f32 {\n %r = arith.addf %a, %b : f32\n func.return %r : f32\n}", "f", 0.1, 0.2)
+    (r,) = run(
+        "func.func @f(%a: f32, %b: f32) -> f32 {\n %r = arith.addf %a, %b : f32\n func.return %r : f32\n}",
+        "f",
+        0.1,
+        0.2,
+    )
     assert r.dtype == np.float32 and r == np.float32(0.1) + np.float32(0.2)
     assert float(r) != 0.1 + 0.2
 
@@ -97,7 +102,9 @@ def test_maximumf_minimumf_nan_and_signed_zero():
     maximum = np.array([np.nan, np.nan, 0.0, 0.0, -0.0, 2.0], np.float32)
     minimum = np.array([np.nan, np.nan, -0.0, -0.0, -0.0, 1.0], np.float32)
     for op, expected in (("maximumf", maximum), ("minimumf", minimum)):
-        module = parse_module(scalar_and_elementwise(f"  %r = arith.{op} %a, %b : f32", ["f32", "f32"], "f32"))
+        module = parse_module(
+            scalar_and_elementwise(f"  %r = arith.{op} %a, %b : f32", ["f32", "f32"], "f32")
+        )
         (vector,) = run(module, "v", a, b)
         np.testing.assert_array_equal(vector, expected)
         np.testing.assert_array_equal(np.signbit(vector), np.signbit(expected))
@@ -249,7 +256,9 @@ def test_i1_arithmetic_and_select():
     check_both("  %r = arith.addi %a, %b : i1", ["i1", "i1"], "i1", [a, b], a ^ b)
     x = np.arange(6, dtype=np.float32)
     y = -x
-    check_both("  %r = arith.select %a, %b, %c : f32", ["i1", "f32", "f32"], "f32", [a, x, y], np.where(a, x, y))
+    check_both(
+        "  %r = arith.select %a, %b, %c : f32", ["i1", "f32", "f32"], "f32", [a, x, y], np.where(a, x, y)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -260,13 +269,25 @@ def test_i1_arithmetic_and_select():
 def test_int_float_casts():
     i8 = np.array([-1, 127, -128, 0, 5, -6], np.int8)
     check_both("  %r = arith.sitofp %a : i8 to f32", ["i8"], "f32", [i8], i8.astype(np.float32))
-    check_both("  %r = arith.uitofp %a : i8 to f32", ["i8"], "f32", [i8], i8.view(np.uint8).astype(np.float32))
+    check_both(
+        "  %r = arith.uitofp %a : i8 to f32", ["i8"], "f32", [i8], i8.view(np.uint8).astype(np.float32)
+    )
     f = np.array([2.9, -2.9, 0.5, -0.5, 100.0, -7.0], np.float32)
-    check_both("  %r = arith.fptosi %a : f32 to i32", ["f32"], "i32", [f], np.array([2, -2, 0, 0, 100, -7], np.int32))
+    check_both(
+        "  %r = arith.fptosi %a : f32 to i32", ["f32"], "i32", [f], np.array([2, -2, 0, 0, 100, -7], np.int32)
+    )
     positive = np.abs(f)
-    check_both("  %r = arith.fptoui %a : f32 to i8", ["f32"], "i8", [positive], np.array([2, 2, 0, 0, 100, 7], np.int8))
+    check_both(
+        "  %r = arith.fptoui %a : f32 to i8",
+        ["f32"],
+        "i8",
+        [positive],
+        np.array([2, 2, 0, 0, 100, 7], np.int8),
+    )
     i1 = np.array([True, False, True, False, True, False])
-    check_both("  %r = arith.sitofp %a : i1 to f32", ["i1"], "f32", [i1], np.where(i1, -1.0, 0.0).astype(np.float32))
+    check_both(
+        "  %r = arith.sitofp %a : i1 to f32", ["i1"], "f32", [i1], np.where(i1, -1.0, 0.0).astype(np.float32)
+    )
 
 
 def test_integer_width_casts():
@@ -353,7 +374,9 @@ def test_math_powf_fma_and_f64_erf():
     expected = np.array([math.pow(x, y) for x, y in zip(POSITIVE.tolist(), b.tolist())], np.float32)
     check_both("  %r = math.powf %a, %b : f32", ["f32", "f32"], "f32", [POSITIVE, b], expected, exact=False)
     c = np.ones(6, np.float32)
-    check_both("  %r = math.fma %a, %b, %c : f32", ["f32", "f32", "f32"], "f32", [X, b, c], X * b + c, exact=False)
+    check_both(
+        "  %r = math.fma %a, %b, %c : f32", ["f32", "f32", "f32"], "f32", [X, b, c], X * b + c, exact=False
+    )
     x64 = X.astype(np.float64)
     check_both("  %r = math.erf %a : f64", ["f64"], "f64", [x64], np.array([math.erf(v) for v in x64]))
 
@@ -539,7 +562,9 @@ func.func @f(%table: tensor<5xf32>, %ids: tensor<3xindex>) -> tensor<3xf32> {
   func.return %r : tensor<3xf32>
 }
 """
-    with pytest.raises(InterpretationError, match=r"tensor.extract: index 7 out of range for dim 0 of size 5"):
+    with pytest.raises(
+        InterpretationError, match=r"tensor.extract: index 7 out of range for dim 0 of size 5"
+    ):
         run(ir, "f", np.zeros(5), np.array([1, 7, 2]))
 
 
@@ -581,7 +606,9 @@ def test_run_converts_dtypes_and_checks_shapes():
     x, s = run(IDENTITY, "f", [[1, 2, 3], [4, 5, 6]], 2)
     assert x.dtype == np.float32 and x.shape == (2, 3)
     assert s.dtype == np.float64 and s.shape == () and s == 2.0
-    with pytest.raises(ValueError, match=r"argument #0: expected tensor<2x\?xf32>, got an array of shape \[3, 2\]"):
+    with pytest.raises(
+        ValueError, match=r"argument #0: expected tensor<2x\?xf32>, got an array of shape \[3, 2\]"
+    ):
         run(IDENTITY, "f", np.zeros((3, 2)), 1.0)
     with pytest.raises(ValueError, match="argument #1: expected a scalar f64"):
         run(IDENTITY, "f", np.zeros((2, 2)), np.zeros(2))

@@ -34,7 +34,9 @@ def test_load_reads_the_element(dialect: str):
 @pytest.mark.parametrize("index", [(-1, 0), (0, -1), (2, 0), (0, 3)])
 def test_load_out_of_bounds_is_an_error(dialect: str, index: tuple[int, int]):
     m = np.zeros((2, 3), np.float32)
-    with pytest.raises(InterpretationError, match=rf"{dialect}.load: index \[.*\] is out of bounds for shape \[2, 3\]"):
+    with pytest.raises(
+        InterpretationError, match=rf"{dialect}.load: index \[.*\] is out of bounds for shape \[2, 3\]"
+    ):
         run(ACCESS.format(load=LOADS[dialect]), "main", m, *index)
 
 

@@ -38,7 +38,10 @@ def test_type_syntax_and_accessors():
     grid = sp.NDSpensorType(t, [4, 2])
     assert str(L1) == '!spensor.memory<"L1", [4, 4]>'
     assert str(t) == '!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L1", [4, 4]>>'
-    assert str(grid) == '!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L1", [4, 4]>>>>'
+    assert (
+        str(grid)
+        == '!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L1", [4, 4]>>>>'
+    )
     assert (grid.grid, grid.tile, grid.level, t.shape, L1.shape) == ((4, 2), t, "L1", (16, 8), (4, 4))
     with pytest.raises(VerifyException, match="static shape"):
         spensor_type([DYNAMIC_INDEX, 4])
@@ -73,7 +76,9 @@ def test_builders_infer_result_types():
 
 
 def test_matmul_fill_subview_and_memory_builders():
-    block = Block(arg_types=[spensor_type([4, 8], L1), spensor_type([8, 2], L1), f32, spensor_type([4, 4], element=i32)])
+    block = Block(
+        arg_types=[spensor_type([4, 8], L1), spensor_type([8, 2], L1), f32, spensor_type([4, 4], element=i32)]
+    )
     lhs, rhs, scalar, ints = block.args
     product = verified(sp.MatmulOp(lhs, rhs), [])
     assert product.results[0].type == spensor_type([4, 2], L1)
@@ -81,7 +86,9 @@ def test_matmul_fill_subview_and_memory_builders():
     assert filled.results[0].type == lhs.type
     ops: list[Operation] = []
     view = verified(
-        sp.SubviewOp(lhs, [const(0, ops), const(2, ops)], [const(4, ops), const(2, ops)], [const(1, ops)] * 2),
+        sp.SubviewOp(
+            lhs, [const(0, ops), const(2, ops)], [const(4, ops), const(2, ops)], [const(1, ops)] * 2
+        ),
         ops,
     )
     assert view.results[0].type == spensor_type([4, 2], L1)

@@ -268,7 +268,16 @@ def test_nnstack_run_profile_on_an_original_program(tmp_path: Path, capsys: pyte
     source = tmp_path / "p.mlir"
     source.write_text(reduce.text())
     status = NnstackRunMain(
-        args=[str(source), "--symbol", "reduce", "--input", str(path), "--profile", "--output-dir", str(tmp_path)]
+        args=[
+            str(source),
+            "--symbol",
+            "reduce",
+            "--input",
+            str(path),
+            "--profile",
+            "--output-dir",
+            str(tmp_path),
+        ]
     ).run()
     assert status == 0
     printed = capsys.readouterr().out

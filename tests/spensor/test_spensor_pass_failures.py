@@ -91,9 +91,17 @@ CASES: dict[str, tuple[ModulePass, str, list[str]]] = {
     "memory-analysis": (SpensorMemoryAnalysisPass(), ILLEGAL_MOVES, ["spensor.move", "spensor.move"]),
     "bufferize-output": (SpensorBufferizeOutputPass(), FINE + GRID_RESULT, ["func.return"]),
     "parallel-analysis": (SpensorParallelAnalysisPass(), FINE + SELF_ASSIGN, ["spensor.add"]),
-    "expand-parallel": (SpensorExpandParallelPass(), FINE + SELF_ASSIGN + GRID_RESULT, ["spensor.add", "func.return"]),
+    "expand-parallel": (
+        SpensorExpandParallelPass(),
+        FINE + SELF_ASSIGN + GRID_RESULT,
+        ["spensor.add", "func.return"],
+    ),
     "tile-parallel": (SpensorTileParallelPass(), LOOPS, ["scf.parallel"]),
-    "to-tensor": (SpensorToTensorPass(), FINE, ["func.func"] + ["spensor.split", "spensor.add", "ndspensor.combine_to_spensor"]),
+    "to-tensor": (
+        SpensorToTensorPass(),
+        FINE,
+        ["func.func"] + ["spensor.split", "spensor.add", "ndspensor.combine_to_spensor"],
+    ),
     "lower": (SpensorLowerPass(), FINE + SELF_ASSIGN, ["spensor.add"]),
 }
 
@@ -130,10 +138,12 @@ func.func @f(%x: tensor<1x1x1x1xf32>) -> (tensor<1x1x1x1xf32>, tensor<1x1x2x1xf3
 @pytest.mark.parametrize(
     ("memory_map", "message"),
     [
-        ('{L1 = #spensor.memory_level<shape = [], load = ["L2"], store = [], memory_space = 0, depth = 1>}',
-         "spensor.memory_map has no level named L2"),
-        ('{L1 = 3 : i64}', "spensor.memory_map must map level names to #spensor.memory_level"),
-        ('[]', "spensor.memory_map must map level names to #spensor.memory_level"),
+        (
+            '{L1 = #spensor.memory_level<shape = [], load = ["L2"], store = [], memory_space = 0, depth = 1>}',
+            "spensor.memory_map has no level named L2",
+        ),
+        ("{L1 = 3 : i64}", "spensor.memory_map must map level names to #spensor.memory_level"),
+        ("[]", "spensor.memory_map must map level names to #spensor.memory_level"),
     ],
     ids=["unknown-level", "not-a-level", "not-a-dictionary"],
 )

@@ -57,9 +57,9 @@ def test_analyses_are_idempotent_and_optional():
     assert str(lower(analysed, "spensor-parallel-analysis")) == str(analysed)
     with_analysis = lower(analysed, "spensor-expand-parallel")
     without = lower(text, prefix + ",spensor-expand-parallel")
-    assert str(with_analysis).replace(" attributes {spensor.memory_map", "") == str(
-        without
-    ).replace(" attributes {spensor.memory_map", "")
+    assert str(with_analysis).replace(" attributes {spensor.memory_map", "") == str(without).replace(
+        " attributes {spensor.memory_map", ""
+    )
     assert "spensor.parallel_loops" not in str(with_analysis)
     assert "spensor.loops" not in str(with_analysis)
 

@@ -62,7 +62,8 @@ def test_tiled_reduce_uses_eight_cores():
     """8 slices on a 4x4 core grid run as a 4x2 herd, not 4 cores twice."""
     lowered = lower(ORIGINAL_PROGRAMS[2].text(), "spensor-lower")
     herds = [
-        op for op in lowered.walk()
+        op
+        for op in lowered.walk()
         if op.name == "scf.parallel" and op.attributes["memory_tag"].data == "L1"  # pyright: ignore
     ]
     bounds = [[o.owner.value.value.data for o in h.upperBound] for h in herds]  # pyright: ignore
@@ -74,7 +75,9 @@ def test_matmul_program_is_per_tile_and_not_into_lhs():
     (checksum 838079004672 as the reference says), before and after lowering."""
     from spensor_helpers import declarations
 
-    text = declarations([4, 4]) + """
+    text = (
+        declarations([4, 4])
+        + """
     !L3 = !spensor.memory<"L3", []>
     !L1 = !spensor.memory<"L1", [4, 4]>
     !A = !spensor.spensor<tensor<64x64xf32>, !L3>
@@ -91,6 +94,7 @@ def test_matmul_program_is_per_tile_and_not_into_lhs():
       func.return %r : !A
     }
     """
+    )
     a = np.fromfunction(lambda i, j: 100 * i + j, (64, 64)).astype(np.float32)
     b = np.fromfunction(lambda i, j: 3 * j, (64, 64)).astype(np.float32)
     expected = np.zeros((64, 64), np.float64)

@@ -47,7 +47,13 @@ WEIGHTS = {"add_64x64": "j", "reduce_readme": "i + 1", "reduce_tiled": "i + 1", 
 
 def _index_expr(formula: str, i: str, j: str, out: list[str], tag: str) -> str:
     """MLIR computing `formula` (a*i + b*j + c, as written above) as an f64."""
-    terms = {"100 * i + j": (100, 1, 0), "3 * j": (0, 3, 0), "j": (0, 1, 0), "i + 1": (1, 0, 1), "i + 1 + j": (1, 1, 1)}
+    terms = {
+        "100 * i + j": (100, 1, 0),
+        "3 * j": (0, 3, 0),
+        "j": (0, 1, 0),
+        "i + 1": (1, 0, 1),
+        "i + 1 + j": (1, 1, 1),
+    }
     a, b, c = terms[formula]
     out.append(f"%{tag}_ii = arith.index_cast {i} : index to i64")
     out.append(f"%{tag}_jj = arith.index_cast {j} : index to i64")

@@ -95,7 +95,9 @@ func.func @f(%x: tensor<4x5xf32>, %s: tensor<2xi32>, %t: tensor<1xi64>) -> tenso
   func.return %2 : tensor<20xf32>
 }
 """
-    status, out, err = run(capsys, str(write(tmp_path, text)), "-p", 'convert-mir-to-llir{layout="column-major"}')
+    status, out, err = run(
+        capsys, str(write(tmp_path, text)), "-p", 'convert-mir-to-llir{layout="column-major"}'
+    )
     assert status == 1 and out == ""
     why = "dynamic shape tensor<10x?xf32> in column-major layout (sizes must be static)"
     assert [(int(d["line"]), d["message"]) for d in diagnostics(err)] == [

@@ -50,8 +50,15 @@ def test_inputs_and_outputs_keep_their_types(tmp_path: Path):
     program = write(tmp_path, "add.mlir", ADD_F64)
     out = tmp_path / "out"
     status = nnstack_run(
-        str(program), "--symbol", "64_add", "--input", save(tmp_path, "a.npy", a),
-        "--input", save(tmp_path, "b.npy", b), "--output-dir", str(out),
+        str(program),
+        "--symbol",
+        "64_add",
+        "--input",
+        save(tmp_path, "a.npy", a),
+        "--input",
+        save(tmp_path, "b.npy", b),
+        "--output-dir",
+        str(out),
     )
     assert status == 0
     out0, out1 = np.load(out / "out0.npy"), np.load(out / "out1.npy")
@@ -64,8 +71,13 @@ def test_prints_results_without_output_dir(tmp_path: Path, capsys: pytest.Captur
     program = write(tmp_path, "add.mlir", ADD_F64)
     a, b = np.ones((2, 3)), np.array([0.5, -3.0, 2.0])
     status = nnstack_run(
-        str(program), "--symbol", "64_add",
-        "--input", save(tmp_path, "a.npy", a), "--input", save(tmp_path, "b.npy", b),
+        str(program),
+        "--symbol",
+        "64_add",
+        "--input",
+        save(tmp_path, "a.npy", a),
+        "--input",
+        save(tmp_path, "b.npy", b),
     )
     assert status == 0
     text = capsys.readouterr().out
@@ -78,7 +90,14 @@ def test_memref_arguments_are_saved(tmp_path: Path):
     x = np.array([1, 2, 3, 4], np.float32)
     y = np.array([0.5, 0.25, -1, 8], np.float32)
     inputs = [save(tmp_path, f"{n}.npy", v) for n, v in (("x", x), ("y", y), ("o", np.zeros(4, np.float32)))]
-    status = nnstack_run(str(program), "--symbol", "axpy", *[f"--input={i}" for i in inputs], "--output-dir", str(tmp_path / "o"))
+    status = nnstack_run(
+        str(program),
+        "--symbol",
+        "axpy",
+        *[f"--input={i}" for i in inputs],
+        "--output-dir",
+        str(tmp_path / "o"),
+    )
     assert status == 0
     np.testing.assert_array_equal(np.load(tmp_path / "o" / "arg2.npy"), x + y)
     np.testing.assert_array_equal(np.load(tmp_path / "o" / "arg0.npy"), x)
@@ -87,9 +106,14 @@ def test_memref_arguments_are_saved(tmp_path: Path):
 def test_many_arguments(tmp_path: Path):
     count = 40
     args = ", ".join(f"%a{i}: tensor<3xf32>" for i in range(count))
-    lines = [f"func.func @sum({args}) -> tensor<3xf32> {{", "  %s0 = gawee.relu %a0 : (tensor<3xf32>) -> tensor<3xf32>"]
+    lines = [
+        f"func.func @sum({args}) -> tensor<3xf32> {{",
+        "  %s0 = gawee.relu %a0 : (tensor<3xf32>) -> tensor<3xf32>",
+    ]
     for i in range(1, count):
-        lines.append(f"  %s{i} = gawee.add %s{i - 1}, %a{i} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>")
+        lines.append(
+            f"  %s{i} = gawee.add %s{i - 1}, %a{i} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>"
+        )
     lines += [f"  func.return %s{count - 1} : tensor<3xf32>", "}"]
     program = write(tmp_path, "sum.mlir", "\n".join(lines))
     arrays = [np.full(3, i, np.float32) for i in range(count)]
@@ -102,8 +126,15 @@ def test_pipeline_and_random_inputs_are_reproducible(tmp_path: Path):
     example = ROOT / "examples" / "resnet_small.mlir"
     for name, passes in (("gawee", []), ("linalg", ["-p", "convert-gawee-to-linalg"])):
         status = nnstack_run(
-            str(example), "--symbol", "forward", "--random-inputs", "--seed", "7",
-            *passes, "--output-dir", str(tmp_path / name),
+            str(example),
+            "--symbol",
+            "forward",
+            "--random-inputs",
+            "--seed",
+            "7",
+            *passes,
+            "--output-dir",
+            str(tmp_path / name),
         )
         assert status == 0
     gawee_out = np.load(tmp_path / "gawee" / "out0.npy")
@@ -118,10 +149,16 @@ def test_pipeline_and_random_inputs_are_reproducible(tmp_path: Path):
         (ADD_F64, ["--symbol", "nope", "--random-inputs"], "nope"),
         (ADD_F64, ["--symbol", "64_add"], "2 arguments"),
         (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "no-such-pass"], "no-such-pass"),
-        (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{"],
-         "Expected argument name here"),
-        (ADD_F64, ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{nope=true}"],
-         '["nope"] not found'),
+        (
+            ADD_F64,
+            ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{"],
+            "Expected argument name here",
+        ),
+        (
+            ADD_F64,
+            ["--symbol", "64_add", "--random-inputs", "-p", "convert-gawee-to-linalg{nope=true}"],
+            '["nope"] not found',
+        ),
     ],
     ids=["symbol", "missing-inputs", "pass", "pipeline-syntax", "pass-option"],
 )
@@ -138,21 +175,39 @@ def test_errors_are_one_line_without_traceback(tmp_path: Path, text: str, args: 
 @pytest.mark.parametrize(
     ("text", "args", "where", "message"),
     [
-        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : (tensor<2xf32>) -> tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}",
-         ["--symbol", "f"], "2:3", "'gawee.relu' op result shape [3] does not match the expected shape [2]"),
-        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}", ["--symbol", "f"],
-         "3:1", "gawee.relu: Expected '('"),
-        ("func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %1 : (tensor<2xf32>) -> tensor<2xf32>\n"
-         "  %1 = gawee.relu %a : (tensor<2xf32>) -> tensor<2xf32>\n  func.return %0 : tensor<2xf32>\n}",
-         ["--symbol", "f", "--random-inputs"], "2:3", "operand #0 does not dominate this use"),
-        ("func.func @f(%a: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
-         "  %0 = mir.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>\n"
-         "  func.return %0 : tensor<?xf32>\n}", ["--symbol", "f", "-p", "convert-mir-to-llir"],
-         "1:1", "cannot lower func.func @f"),
+        (
+            "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : (tensor<2xf32>) -> tensor<3xf32>\n  func.return %0 : tensor<3xf32>\n}",
+            ["--symbol", "f"],
+            "2:3",
+            "'gawee.relu' op result shape [3] does not match the expected shape [2]",
+        ),
+        (
+            "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %a : \n}",
+            ["--symbol", "f"],
+            "3:1",
+            "gawee.relu: Expected '('",
+        ),
+        (
+            "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  %0 = gawee.relu %1 : (tensor<2xf32>) -> tensor<2xf32>\n"
+            "  %1 = gawee.relu %a : (tensor<2xf32>) -> tensor<2xf32>\n  func.return %0 : tensor<2xf32>\n}",
+            ["--symbol", "f", "--random-inputs"],
+            "2:3",
+            "operand #0 does not dominate this use",
+        ),
+        (
+            "func.func @f(%a: tensor<4xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {\n"
+            "  %0 = mir.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>\n"
+            "  func.return %0 : tensor<?xf32>\n}",
+            ["--symbol", "f", "-p", "convert-mir-to-llir"],
+            "1:1",
+            "cannot lower func.func @f",
+        ),
     ],
     ids=["verify", "parse", "dominance", "pass"],
 )
-def test_program_errors_are_located_diagnostics(tmp_path: Path, text: str, args: list[str], where: str, message: str):
+def test_program_errors_are_located_diagnostics(
+    tmp_path: Path, text: str, args: list[str], where: str, message: str
+):
     """Parse, verifier and pass errors are nnstack-opt's located diagnostics."""
     program = write(tmp_path, "bad.mlir", text)
     result = subprocess.run([str(NNSTACK_RUN), str(program), *args], capture_output=True, text=True)
@@ -165,8 +220,13 @@ def test_program_errors_are_located_diagnostics(tmp_path: Path, text: str, args:
 def test_wrong_input_shape_names_the_argument(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     program = write(tmp_path, "add.mlir", ADD_F64)
     status = nnstack_run(
-        str(program), "--symbol", "64_add",
-        "--input", save(tmp_path, "a.npy", np.ones((3, 2))), "--input", save(tmp_path, "b.npy", np.ones(3)),
+        str(program),
+        "--symbol",
+        "64_add",
+        "--input",
+        save(tmp_path, "a.npy", np.ones((3, 2))),
+        "--input",
+        save(tmp_path, "b.npy", np.ones(3)),
     )
     assert status == 1
     err = capsys.readouterr().err

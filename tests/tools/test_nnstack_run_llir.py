@@ -87,7 +87,10 @@ def test_random_inputs_follow_the_tensor_signature(tmp_path: Path):
         args = [str(program), "--symbol", "basic_block", "--random-inputs", "--seed", "3", *passes]
         assert nnstack_run(*args, "--output-dir", str(tmp_path / name)) == 0
     np.testing.assert_allclose(
-        np.load(tmp_path / "llir" / "out0.npy"), np.load(tmp_path / "gawee" / "out0.npy"), rtol=1e-5, atol=1e-5
+        np.load(tmp_path / "llir" / "out0.npy"),
+        np.load(tmp_path / "gawee" / "out0.npy"),
+        rtol=1e-5,
+        atol=1e-5,
     )
 
 
@@ -126,6 +129,16 @@ def test_a_saved_llir_file_runs_on_its_own(tmp_path: Path, block):
     ).stdout
     assert "llir.func column_major @basic_block" in lowered and "mir." not in lowered
     low.write_text(lowered)
-    assert nnstack_run(str(program), "--symbol", "basic_block", *inputs, "--output-dir", str(tmp_path / "a")) == 0
-    assert nnstack_run(str(low), "--symbol", "basic_block", *inputs, "--output-dir", str(tmp_path / "b"), "--check-leaks") == 0
-    np.testing.assert_allclose(np.load(tmp_path / "b" / "out0.npy"), np.load(tmp_path / "a" / "out0.npy"), rtol=0, atol=1e-5)
+    assert (
+        nnstack_run(str(program), "--symbol", "basic_block", *inputs, "--output-dir", str(tmp_path / "a"))
+        == 0
+    )
+    assert (
+        nnstack_run(
+            str(low), "--symbol", "basic_block", *inputs, "--output-dir", str(tmp_path / "b"), "--check-leaks"
+        )
+        == 0
+    )
+    np.testing.assert_allclose(
+        np.load(tmp_path / "b" / "out0.npy"), np.load(tmp_path / "a" / "out0.npy"), rtol=0, atol=1e-5
+    )

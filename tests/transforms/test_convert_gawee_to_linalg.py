@@ -107,8 +107,14 @@ def test_check_runs_before_any_rewriting():
     failing pass leaves the module as it was."""
     module, relu = _dynamic_module(with_add=True)
     assert [(op.name, why) for op, why in problems(module)] == [
-        ("gawee.relu", "cannot lower gawee.relu: dynamic shapes are not supported (operand #0 has type tensor<?x4xf32>)"),
-        ("gawee.add", "cannot lower gawee.add: dynamic shapes are not supported (operand #0 has type tensor<?x4xf32>)"),
+        (
+            "gawee.relu",
+            "cannot lower gawee.relu: dynamic shapes are not supported (operand #0 has type tensor<?x4xf32>)",
+        ),
+        (
+            "gawee.add",
+            "cannot lower gawee.add: dynamic shapes are not supported (operand #0 has type tensor<?x4xf32>)",
+        ),
     ]
     before = str(module)
     with pytest.raises(PassFailedException):
@@ -138,6 +144,8 @@ def test_unrelated_dead_ops_are_kept():
 
 
 def test_dead_gawee_ops_are_lowered_not_erased():
-    source = OTHER.replace("func.return %1", "%2 = gawee.relu %a : (tensor<2x3xf64>) -> tensor<2x3xf64>\n  func.return %1")
+    source = OTHER.replace(
+        "func.return %1", "%2 = gawee.relu %a : (tensor<2x3xf64>) -> tensor<2x3xf64>\n  func.return %1"
+    )
     text = lowered_text(ConvertGaweeToLinalgPass(), source)
     assert text.count("arith.maximumf") == 2

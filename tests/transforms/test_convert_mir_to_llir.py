@@ -125,6 +125,11 @@ def test_inputs_are_read_only():
 def test_call_gives_the_interpreter_with_strict_memory():
     from nnstack.interpreters.llir import leaked_buffers
 
-    result = call(lowered(ADD, "column-major", 4), "main", [np.ones((2, 3), np.float32), np.ones(3, np.float32), 1], strict_memory=True)
+    result = call(
+        lowered(ADD, "column-major", 4),
+        "main",
+        [np.ones((2, 3), np.float32), np.ones(3, np.float32), 1],
+        strict_memory=True,
+    )
     assert leaked_buffers(result.interpreter) == []
     np.testing.assert_array_equal(result.results[0], np.full((2, 3), 2.0, np.float32))

@@ -26,7 +26,9 @@ def count(module, op_type: type) -> int:
     return sum(isinstance(op, op_type) for op in module.walk())
 
 
-@pytest.mark.parametrize("lowering", [None, ConvertGaweeToLinalgPass, ConvertGaweeToMirPass], ids=["gawee", "linalg", "mir"])
+@pytest.mark.parametrize(
+    "lowering", [None, ConvertGaweeToLinalgPass, ConvertGaweeToMirPass], ids=["gawee", "linalg", "mir"]
+)
 def test_folded_resnet_matches_onnxruntime(lowering):
     """ResNet-18's layout (narrow) exported with its batch norms kept: every one of
     them follows a conv and folds; the result still matches ONNX Runtime."""

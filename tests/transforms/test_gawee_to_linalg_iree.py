@@ -26,8 +26,12 @@ from nnstack.frontend.resnet import resnet_small_module
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
-iree_compiler = pytest.importorskip("iree.compiler", reason="IREE not installed (pip install nnstack[upstream])")
-iree_runtime = pytest.importorskip("iree.runtime", reason="IREE not installed (pip install nnstack[upstream])")
+iree_compiler = pytest.importorskip(
+    "iree.compiler", reason="IREE not installed (pip install nnstack[upstream])"
+)
+iree_runtime = pytest.importorskip(
+    "iree.runtime", reason="IREE not installed (pip install nnstack[upstream])"
+)
 
 IREE_FLAGS = [
     "--iree-hal-target-device=local",

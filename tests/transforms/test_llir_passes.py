@@ -67,7 +67,9 @@ def test_each_step_keeps_the_numbers(path: Path, chunk: str, layout: Layout, wid
                 module.verify()
                 freed |= isinstance(step, LlirInsertFreesPass)
             if step is None and freed_arguments:
-                with pytest.raises(InterpretationError, match="llir.free_buffer: buffer #.* was not allocated"):
+                with pytest.raises(
+                    InterpretationError, match="llir.free_buffer: buffer #.* was not allocated"
+                ):
                     call(module, symbol, arrays, strict_memory=True)
                 continue
             result = call(module, symbol, arrays, strict_memory=True)
@@ -85,10 +87,14 @@ def test_steps_have_something_to_do():
         module = parse_module(chunk)
         for function in ConvertMirToLlirPass().lower(module):
             ops = list(function.walk())
-            found["foreign free"] |= any(isinstance(op, llir.FreeBufferOp) and _is_argument(op.ptr) for op in ops)
+            found["foreign free"] |= any(
+                isinstance(op, llir.FreeBufferOp) and _is_argument(op.ptr) for op in ops
+            )
             frees = [op for op in ops if isinstance(op, llir.FreeBufferOp)]
             found["leak"] |= len(frees) < sum(isinstance(op, llir.AllocBufferOp) for op in ops)
             found["output copy"] |= any(isinstance(op, llir.MemcpyOp) and _is_argument(op.dst) for op in ops)
-            constants = [(str(op.value), str(op.result.type)) for op in ops if isinstance(op, llir.ConstantOp)]
+            constants = [
+                (str(op.value), str(op.result.type)) for op in ops if isinstance(op, llir.ConstantOp)
+            ]
             found["duplicate constant"] |= len(constants) > len(set(constants))
     assert all(found.values()), found

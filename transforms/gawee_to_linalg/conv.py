@@ -58,9 +58,7 @@ class ConvLowering(RewritePattern):
         strides, dilations = i64_pair(op.array("strides")), i64_pair(op.array("dilation"))
         groups = op.group_count
         if groups == 1:
-            conv = Conv2DNchwFchwOp(
-                [x, op.weight], [init], [init.type], strides=strides, dilations=dilations
-            )
+            conv = Conv2DNchwFchwOp([x, op.weight], [init], [init.type], strides=strides, dilations=dilations)
             result = b.add(conv).results[0]
         else:
             n, c, h, w = shape_of(x)
@@ -70,9 +68,7 @@ class ConvLowering(RewritePattern):
             x = b.expand(x, split_channels, [n, groups, c // groups, h, w])
             weight = b.expand(op.weight, [[0, 1], [2], [3], [4]], [groups, f // groups, cg, kh, kw])
             init = b.expand(init, split_channels, [n, groups, f // groups, oh, ow])
-            conv = Conv2DNgchwGfchwOp(
-                [x, weight], [init], [init.type], strides=strides, dilations=dilations
-            )
+            conv = Conv2DNgchwGfchwOp([x, weight], [init], [init.type], strides=strides, dilations=dilations)
             result = b.collapse(b.add(conv).results[0], split_channels)
 
         rewriter.replace(op, b.ops, [result])

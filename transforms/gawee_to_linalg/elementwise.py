@@ -318,7 +318,9 @@ class BinaryElementwiseLowering(RewritePattern):
         rewriter.replace(op, b.ops, [result])
 
 
-VARIADIC_BODIES: dict[type[VariadicBroadcastOp], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
+VARIADIC_BODIES: dict[
+    type[VariadicBroadcastOp], tuple[Callable[..., Operation], Callable[..., Operation]]
+] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
     MinOp: (arith.MinimumfOp, arith.MinSIOp),
     SumOp: (arith.AddfOp, arith.AddiOp),

@@ -65,8 +65,11 @@ class MaxPoolLowering(RewritePattern):
         init = b.filled(out_shape, minus_inf)
         window = b.empty([kh, kw], element_type)
         pool = PoolingNchwMaxOp(
-            [x, window], [init], [init.type],
-            strides=i64_pair((sh, sw)), dilations=i64_pair((dh, dw)),
+            [x, window],
+            [init],
+            [init.type],
+            strides=i64_pair((sh, sw)),
+            dilations=i64_pair((dh, dw)),
         )
         rewriter.replace(op, b.ops, [b.add(pool).results[0]])
 
@@ -121,14 +124,16 @@ class AdAvgPoolLowering(RewritePattern):
             total = b.generic(
                 [op.input, mask_h, mask_w],
                 init,
-                [dims_map(6, [0, 1, 4, 5]), dims_map(6, [2, 4]), dims_map(6, [3, 5]),
-                 dims_map(6, [0, 1, 2, 3])],
+                [
+                    dims_map(6, [0, 1, 4, 5]),
+                    dims_map(6, [2, 4]),
+                    dims_map(6, [3, 5]),
+                    dims_map(6, [0, 1, 2, 3]),
+                ],
                 [*parallel(4), *reduction(2)],
                 masked_sum,
             )
-            counts = [
-                float((eh - sh) * (ew - sw)) for sh, eh in windows_h for sw, ew in windows_w
-            ]
+            counts = [float((eh - sh) * (ew - sw)) for sh, eh in windows_h for sw, ew in windows_w]
             result = _divide(b, total, counts)
         rewriter.replace(op, b.ops, [result])
 
@@ -189,7 +194,10 @@ class GlobalAveragePoolLowering(RewritePattern):
         )
         count = float(math.prod(spatial))
         mean = b.generic(
-            [total], b.empty([n, c], element_type), [identity_map(2)] * 2, parallel(2),
+            [total],
+            b.empty([n, c], element_type),
+            [identity_map(2)] * 2,
+            parallel(2),
             lambda s, _out: arith.DivfOp(s, float_constant(count, element_type)).result,
         )
         result = b.expand(mean, [[0], list(range(1, rank))], shape_of(op.output))
@@ -233,7 +241,10 @@ def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]
     output_map = identity_map(4)
     if isinstance(counts, float):
         return b.generic(
-            [total], b.empty(out_shape, element_type), [output_map] * 2, parallel(4),
+            [total],
+            b.empty(out_shape, element_type),
+            [output_map] * 2,
+            parallel(4),
             lambda s, _out: arith.DivfOp(s, float_constant(counts, element_type)).result,
         )
     count = b.dense_constant(element_type, out_shape[2:], counts)

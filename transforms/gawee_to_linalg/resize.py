@@ -92,7 +92,9 @@ def _nearest(op: ResizeOp, axis: ResizedAxis, dim: int) -> SSAValue:
     return _clamped_index(index, axis.size)
 
 
-def _linear(op: ResizeOp, axis: ResizedAxis, dim: int) -> tuple[tuple[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]:
+def _linear(
+    op: ResizeOp, axis: ResizedAxis, dim: int
+) -> tuple[tuple[SSAValue, SSAValue], tuple[SSAValue, SSAValue]]:
     """((index, weight) of the lower neighbour, (index, weight) of the upper one): the
     lower is ceil(x) - 1, weighted 1 - r, r = x - (ceil(x) - 1) in (0, 1]."""
     x = _source(op, axis, dim)
@@ -140,7 +142,9 @@ class ResizeLowering(RewritePattern):
             value = _interpolate(op.input, element, fixed, neighbours, sorted(neighbours))
             return value if element == f64 else arith.TruncFOp(value, element).result
 
-        result = b.generic([], b.empty(shape, element), [identity_map(len(shape))], parallel(len(shape)), body)
+        result = b.generic(
+            [], b.empty(shape, element), [identity_map(len(shape))], parallel(len(shape)), body
+        )
         rewriter.replace(op, b.ops, [result])
 
 

@@ -172,7 +172,9 @@ class ScatterNDLowering(RewritePattern):
         rewriter.replace(op, ops, [result])
 
 
-def _scatter_loops(op: ScatterNDOp, batch: Sequence[int], acc: SSAValue, position: list[SSAValue]) -> SSAValue:
+def _scatter_loops(
+    op: ScatterNDOp, batch: Sequence[int], acc: SSAValue, position: list[SSAValue]
+) -> SSAValue:
     """A loop per remaining batch dim around `_scatter_one` (ops created implicitly)."""
     if len(position) == len(batch):
         return _scatter_one(op, acc, position)
@@ -202,11 +204,17 @@ def _scatter_one(op: ScatterNDOp, acc: SSAValue, position: list[SSAValue]) -> SS
     rest_type = TensorType(element, rest)
     zeros = [0] * len(rest)
     update = tensor.ExtractSliceOp(
-        op.updates, [*position, *zeros], [1] * len(position) + list(rest), [1] * (len(position) + len(rest)), rest_type
+        op.updates,
+        [*position, *zeros],
+        [1] * len(position) + list(rest),
+        [1] * (len(position) + len(rest)),
+        rest_type,
     ).result
     if scalar_op is not None:
         # inside the loop body the builder's ops are inserted as they are created
-        current = tensor.ExtractSliceOp(acc, [*target, *zeros], [1] * depth + list(rest), [1] * len(data), rest_type)
+        current = tensor.ExtractSliceOp(
+            acc, [*target, *zeros], [1] * depth + list(rest), [1] * len(data), rest_type
+        )
         b = LoweringBuilder()
         update = b.generic(
             [current.result, update],

@@ -61,8 +61,12 @@ VARIADIC_OPS: Mapping[type[Operation], type[mir.BroadcastBinaryOp]] = {
 
 def hard_sigmoid(b: MirBuilder, x: SSAValue, alpha: float, beta: float) -> SSAValue:
     """max(0, min(1, alpha * x + beta))."""
-    linear = b.emit(mir.BroadcastAddOp(b.emit(mir.BroadcastMulOp(x, b.scalar_like(alpha, x))), b.scalar_like(beta, x)))
-    return b.emit(mir.BroadcastMaxOp(b.emit(mir.BroadcastMinOp(linear, b.scalar_like(1.0, x))), b.scalar_like(0.0, x)))
+    linear = b.emit(
+        mir.BroadcastAddOp(b.emit(mir.BroadcastMulOp(x, b.scalar_like(alpha, x))), b.scalar_like(beta, x))
+    )
+    return b.emit(
+        mir.BroadcastMaxOp(b.emit(mir.BroadcastMinOp(linear, b.scalar_like(1.0, x))), b.scalar_like(0.0, x))
+    )
 
 
 def gelu(b: MirBuilder, x: SSAValue, approximation: str) -> SSAValue:
@@ -86,7 +90,9 @@ def decomposed_unary(b: MirBuilder, op: Operation, x: SSAValue) -> SSAValue | No
         case gawee.ReciprocalOp():
             return b.emit(mir.BroadcastDivOp(b.scalar_like(1.0, x), x))
         case gawee.SigmoidOp():
-            denominator = b.emit(mir.BroadcastAddOp(b.emit(mir.ExpOp(b.emit(mir.NegOp(x)))), b.scalar_like(1.0, x)))
+            denominator = b.emit(
+                mir.BroadcastAddOp(b.emit(mir.ExpOp(b.emit(mir.NegOp(x)))), b.scalar_like(1.0, x))
+            )
             return b.emit(mir.BroadcastDivOp(b.scalar_like(1.0, x), denominator))
         case gawee.GeluOp():
             return gelu(b, x, op.approximation)

@@ -53,7 +53,9 @@ class BatchNormLowering(GaweeToMirPattern):
     def match_and_rewrite(self, op: gawee.BatchNormOp, rewriter: PatternRewriter, /):
         rank = len(mir.tensor_shape(op.input))
         b = MirBuilder()
-        std = b.emit(mir.SqrtOp(b.emit(mir.BroadcastAddOp(op.running_var, b.scalar_like(op.epsilon, op.input)))))
+        std = b.emit(
+            mir.SqrtOp(b.emit(mir.BroadcastAddOp(op.running_var, b.scalar_like(op.epsilon, op.input))))
+        )
         mean = b.per_channel(op.running_mean, rank)
         std = b.per_channel(std, rank)
         result = b.emit(mir.BroadcastDivOp(b.emit(mir.BroadcastSubOp(op.input, mean)), std))

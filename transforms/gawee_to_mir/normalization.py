@@ -64,7 +64,9 @@ class LayerNormLowering(GaweeToMirPattern):
         x = b.widened(op.input)
         axes = tuple(range(op.normalized_axis, len(mir.tensor_shape(x))))
         centered = b.emit(mir.BroadcastSubOp(x, b.emit(mir.ReduceOp(x, "mean", axes, keep_dims=True))))
-        variance = b.emit(mir.ReduceOp(b.emit(mir.BroadcastMulOp(centered, centered)), "mean", axes, keep_dims=True))
+        variance = b.emit(
+            mir.ReduceOp(b.emit(mir.BroadcastMulOp(centered, centered)), "mean", axes, keep_dims=True)
+        )
         epsilon = b.scalar_like(op.epsilon.value.data, x)
         std = b.emit(mir.SqrtOp(b.emit(mir.BroadcastAddOp(variance, epsilon))))
         result = b.emit(mir.BroadcastMulOp(b.emit(mir.BroadcastDivOp(centered, std)), b.widened(op.weight)))

@@ -481,7 +481,9 @@ class _Map:
                 b.vstore(self.vector(b, values), self.accesses[-1].ptr, moved[-1])
         if vector_end < loop.size:
             with b.loop(vector_end, loop.size) as body:
-                self.scalar_body(self.advance(loop, offsets, body.iv), self.index(loop, ivs, body.iv), hoisted)
+                self.scalar_body(
+                    self.advance(loop, offsets, body.iv), self.index(loop, ivs, body.iv), hoisted
+                )
 
     def advance(self, loop: _MapDim, offsets: list[Offset], iv: SSAValue) -> list[Offset]:
         return [offset.plus(self.builder, iv, c) for offset, c in zip(offsets, loop.coeffs)]
@@ -626,4 +628,3 @@ class LlirPattern(RewritePattern):
             new_results.append(value)
         rewriter.insert(ops, InsertPoint.before(op))
         rewriter.replace(op, [], new_results)
-

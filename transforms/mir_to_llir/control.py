@@ -290,7 +290,9 @@ class FuncLowering(LlirPattern):
         rewriter.insert(lowered, InsertPoint.before(op))
         rewriter.erase(op)
 
-    def lower_return(self, ret: func.ReturnOp, outputs: Sequence[SSAValue], rewriter: PatternRewriter) -> None:
+    def lower_return(
+        self, ret: func.ReturnOp, outputs: Sequence[SSAValue], rewriter: PatternRewriter
+    ) -> None:
         b = self.builder()
         for value, output in zip(ret.arguments, outputs, strict=True):
             converted = self.llir_value(value, ret, rewriter)

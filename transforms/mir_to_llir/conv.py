@@ -174,10 +174,7 @@ def _batch_coeffs(shape: Sequence[int], strides: Sequence[int], batch: Sequence[
     """Coefficients over the result's batch dims of an operand whose batch dims
     broadcast (right-aligned, stride 0 where the operand's dim is 1 or missing)."""
     lead = len(batch) - (len(shape) - 2)
-    return [
-        0 if d < lead or shape[d - lead] == 1 else strides[d - lead]
-        for d in range(len(batch))
-    ]
+    return [0 if d < lead or shape[d - lead] == 1 else strides[d - lead] for d in range(len(batch))]
 
 
 class MatmulLowering(LlirPattern):
@@ -210,4 +207,3 @@ class MatmulLowering(LlirPattern):
                 k_loop.yield_(b.binary(llir.AddOp, k_loop.args[0], b.binary(llir.MulOp, lv, rv)))
             b.store(b.narrow(k_loop.results[0], typ.element_type), out, linear(b, list(zip(ivs, so))))
         self.replace(op, rewriter, b, [out])
-

@@ -200,7 +200,9 @@ def reshape_aliases(layout: llir.MemoryLayout, source: Sequence[int], result: Se
     return [d for d in source if d != 1] == [d for d in result if d != 1]
 
 
-def _row_major_remap(source: Sequence[int], result: Sequence[int], layout: llir.MemoryLayout) -> DynamicOffset:
+def _row_major_remap(
+    source: Sequence[int], result: Sequence[int], layout: llir.MemoryLayout
+) -> DynamicOffset:
     """The input offset of a reshape copy: each result index's row-major position,
     decomposed into input indices, placed with the layout's input strides."""
     result_rows = element_strides(result, llir.MemoryLayout.ROW_MAJOR)
@@ -240,4 +242,3 @@ class ReshapeLowering(LlirPattern):
         remap = Access(x, (0,) * len(result), 0, _row_major_remap(source, result, self.options.layout))
         emit_map(b, result, [remap], dense_access(b, out, result), _copy)
         self.replace(op, rewriter, b, [out])
-

@@ -86,4 +86,3 @@ class ReduceLowering(LlirPattern):
             target = linear(b, [(positions[d], so[out_dim[d]]) for d in kept])
             b.store(b.narrow(result, element), out, target)
         self.replace(op, rewriter, b, [out])
-

@@ -109,4 +109,3 @@ class ArithLowering(LlirPattern):
         while parent is not None and not isinstance(parent, func.FuncOp):
             parent = parent.parent_op()
         return parent is not None and parent.sym_name.data in self.options.functions
-
