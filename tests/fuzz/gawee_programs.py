@@ -450,7 +450,8 @@ def _factor(b: ProgramBuilder, size: int) -> list[int]:
         d = b.choice(divisors)
         dims.append(d)
         size //= d
-    dims.append(size) if size > 1 or not dims else None
+    if size > 1 or not dims:
+        dims.append(size)
     return [int(d) for d in b.rng.permutation(dims)]
 
 
@@ -527,7 +528,9 @@ def slice_(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         start, end = (int(v) for v in b.rng.integers(-size - 1, size + 2, 2))
         if b.rng.random() < 0.2:
             end = 2**63 - 1 if step > 0 else -(2**63)
-        starts.append(start), ends.append(end), steps.append(step)
+        starts.append(start)
+        ends.append(end)
+        steps.append(step)
     return b.append(gawee.SliceOp(x, starts, ends, axes, steps))
 
 
@@ -568,7 +571,8 @@ def pad(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         kept = size - max(-begin, 0) - max(-end, 0)
         if mode == "reflect":  # mirrors without the edge element: at most kept - 1
             begin, end = min(begin, kept - 1), min(end, kept - 1)
-        begins.append(begin), ends.append(end)
+        begins.append(begin)
+        ends.append(end)
     if _size([s + p + q for s, p, q in zip(shape, begins, ends)]) > MAX_ELEMENTS:
         return None
     value = float(b.choice((0.0, 1.0, -2.0))) if element_type(x) != i1 else 0.0
@@ -642,7 +646,7 @@ def construct(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         else:
             start, delta = float(b.choice((-1.5, 0.0, 0.25))), float(b.choice((0.5, 1.0, -0.75)))
         made = b.add(gawee.RangeOp(start, start + delta * shape[-1], delta, element))
-        if tensor_shape(made) != [shape[-1]] and tensor_shape(made) != (shape[-1],):
+        if tensor_shape(made) != (shape[-1],):  # a float range may round to one more
             return None
         return b.append(gawee.WhereOp(mask(b, x), x, made))
     if kind == 1:
