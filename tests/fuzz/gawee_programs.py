@@ -11,7 +11,9 @@ Every op result nothing else uses is returned.
 
 Numeric care, so that every level must give the same numbers:
 - log, sqrt, reciprocal, div and pow take operands moved into their domain first
-  (|x| + 0.5, an exponent clipped to [-2, 2], a base clipped to at most 4);
+  (|x| + 0.5, an exponent clipped to [-2, 2], a base clipped to at most 4), exp an
+  input clipped to [-8, 8], layer_norm an epsilon of at least 1e-2 (ill-conditioned
+  otherwise on a nearly constant row);
 - ops whose result jumps when the input moves by one rounding error (comparisons,
   float-to-integer casts, topk's indices) only take *exact* values: arguments and
   values every level computes bit for bit (moves, neg, abs, relu, max, min, ...). An
@@ -200,8 +202,7 @@ def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if kind == 0:
         return b.append(b.choice((gawee.LogOp, gawee.SqrtOp, gawee.ReciprocalOp))(_positive(b, x)))
     if kind == 1:
-        # exp of a clipped input: exp of an already large value overflows differently
-        # only in the last bit, but a chain of two exps would leave every number inf
+        # a clipped input: a chain of exps would leave nothing but inf to compare
         return b.append(gawee.ExpOp(b.add(gawee.ClipOp(x, min=-8.0, max=8.0))))
     if kind == 2:
         return b.append(gawee.GeluOp(x, approximate=b.choice(("none", "tanh"))))
@@ -320,7 +321,10 @@ def layer_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return None
     weight = b.argument(normalized, element_type(x))
     bias = b.argument(normalized, element_type(x)) if b.rng.random() < 0.5 else None
-    return b.append(gawee.LayerNormOp(x, weight, bias, axis=axis))
+    # epsilon >= 1e-2: a (nearly) constant row has variance ~0, and then each level's
+    # one-ulp difference in x - mean grows by 1/sqrt(epsilon) (316 for 1e-5)
+    epsilon = float(b.choice((1e-2, 1e-1)))
+    return b.append(gawee.LayerNormOp(x, weight, bias, axis=axis, epsilon=epsilon))
 
 
 # ---------------------------------------------------------------------------

@@ -5,8 +5,8 @@ interpreter after convert-gawee-to-mir, and the llir interpreter after
 convert-gawee-to-mir + convert-mir-to-llir (with its memory checks: strict reads of
 written memory only, no buffer left allocated).
 
-Floats agree within f32's tolerance (`TOLERANCES`) relative to their magnitude (NaNs and infinities at
-the same places), integers and booleans exactly.
+Floats agree within f32's tolerance (`TOLERANCES`) relative to their magnitude (NaNs
+and infinities at the same places), integers and booleans exactly.
 
 Seeds 0 .. N-1 run, N = 200 by default; set NNSTACK_FUZZ_PROGRAMS to run more (a
 nightly run: `NNSTACK_FUZZ_PROGRAMS=5000 pytest tests/fuzz -n 2`). A failure names
