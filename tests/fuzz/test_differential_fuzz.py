@@ -75,12 +75,13 @@ def test_levels_agree(seed: int):
     module = random_program(seed)
     (function,) = [op for op in module.walk() if isinstance(op, func.FuncOp)]
     arrays = random_arguments(function, np.random.default_rng(seed))
-    expected = [np.asarray(r) for r in run(module, "main", *arrays)]
-    for level in LEVELS:
-        try:
+    level = "gawee"
+    try:
+        expected = [np.asarray(r) for r in run(module, "main", *arrays)]
+        for level in LEVELS:
             assert_agree(expected, results_at(module, level, arrays))
-        except Exception as error:
-            raise AssertionError(f"seed {seed}, {level} level: {error}\n{module!s}") from error
+    except Exception as error:
+        raise AssertionError(f"seed {seed}, {level} level: {error}\n{module!s}") from error
 
 
 def test_programs_cover_the_op_set():
