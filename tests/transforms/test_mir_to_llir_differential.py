@@ -22,8 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from gawee_cases import random_arguments
-from gawee_inputs import max_error
+from gawee_inputs import max_error, random_arguments
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, Operation, Region
