@@ -166,14 +166,15 @@ def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
 
 
 def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
-    """Shifted by the max along the axis, so large inputs do not overflow."""
+    """Shifted by the max along the axis, so large inputs do not overflow (`initial`:
+    an empty input has no max, and an empty result)."""
     axis = op.normalized_axis
-    shifted = np.exp(x - np.max(x, axis=axis, keepdims=True))
+    shifted = np.exp(x - np.max(x, axis=axis, keepdims=True, initial=-np.inf))
     return shifted / np.sum(shifted, axis=axis, keepdims=True)
 
 
 def _log_softmax(op: gawee.LogSoftmaxOp, x: np.ndarray) -> np.ndarray:
-    shifted = x - np.max(x, axis=op.normalized_axis, keepdims=True)
+    shifted = x - np.max(x, axis=op.normalized_axis, keepdims=True, initial=-np.inf)
     return shifted - np.log(np.sum(np.exp(shifted), axis=op.normalized_axis, keepdims=True))
 
 
@@ -521,7 +522,7 @@ class GaweeFunctions(InterpreterFunctions):
         _on_arrays(lambda op, x: x.reshape(tuple(op.output.type.get_shape())))
     )
     run_transpose = impl(gawee.TransposeOp)(
-        _on_arrays(lambda op, x: np.ascontiguousarray(x.transpose(op.permutation)))
+        _on_arrays(lambda op, x: x.transpose(op.permutation).copy())  # (ascontiguousarray makes 0-d 1-d)
     )
     run_matmul = impl(gawee.MatMulOp)(_on_arrays(_matmul))
     run_softmax = impl(gawee.SoftmaxOp)(_on_arrays(_softmax))

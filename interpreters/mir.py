@@ -359,8 +359,12 @@ class MirFunctions(InterpreterFunctions):
     def run_slice(self, interpreter: Interpreter, op: mir.SliceOp, args: PythonValues) -> PythonValues:
         (x,) = _operands(interpreter, op, args)
         bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
-        # end = -1 with a negative stride runs through index 0: numpy's `None`
-        index = tuple(slice(start, None if end < 0 else end, stride) for start, end, stride in bounds)
+        # end = -1 with a negative stride runs through index 0: numpy's `None`; start = end
+        # is empty (also start = end = -1, which numpy would read as the last index)
+        index = tuple(
+            slice(0, 0) if start == end else slice(start, None if end < 0 else end, stride)
+            for start, end, stride in bounds
+        )
         return _result(op, x[index], args)
 
     @impl(mir.GatherOp)

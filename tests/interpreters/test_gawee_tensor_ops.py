@@ -99,6 +99,19 @@ def test_log_softmax_of_a_vector():
     check("log_softmax {operands} axis = 0", node, [(5,)], (5,), np.float32)
 
 
+@pytest.mark.parametrize("op", ["softmax", "log_softmax"])
+@pytest.mark.parametrize(("shape", "axis"), [((2, 0), 1), ((0, 3), 1), ((0,), 0)])
+def test_softmax_of_an_empty_tensor_is_empty(op: str, shape: tuple[int, ...], axis: int):
+    t = tensor(shape, np.float32)
+    text = (
+        f"func.func @main(%x: {t}) -> {t} {{\n"
+        f"  %0 = gawee.{op} %x axis = {axis} : ({t}) -> {t}\n"
+        f"  func.return %0 : {t}\n}}\n"
+    )
+    for level, (got,) in run_at_levels(text, np.zeros(shape, np.float32)).items():
+        assert np.asarray(got).shape == shape, f"at {level} level"
+
+
 def test_softmax_of_large_inputs_does_not_overflow():
     text = (
         "func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {\n"
@@ -116,6 +129,18 @@ def test_transpose(perm, dtype):
     shape = (2, 3, 4)
     node = helper.make_node("Transpose", ["x0"], ["y"], perm=list(perm))
     check(f"transpose {{operands}} perm = {list(perm)}", node, [shape], tuple(shape[p] for p in perm), dtype)
+
+
+def test_transpose_of_a_scalar_is_the_scalar():
+    text = (
+        "func.func @main(%x: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = gawee.transpose %x perm = [] : (tensor<f32>) -> tensor<f32>\n"
+        "  func.return %0 : tensor<f32>\n}\n"
+    )
+    x = np.array(2.5, np.float32)
+    for level, (got,) in run_at_levels(text, x).items():
+        assert np.asarray(got).shape == (), f"at {level} level"
+        assert got == x, f"at {level} level"
 
 
 @DTYPES

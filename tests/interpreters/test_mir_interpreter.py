@@ -320,8 +320,16 @@ def test_reduce_integer_sum_wraps():
         ((3, 4, 5), (-1, -1, -1), (-1, -1, -1)),
         ((3, 4, 5), (0, 1, -1), (-2, -3, -4)),
         ((2, 0, 3), (2, 5, 3), (1, 2, -1)),
+        ((-1, 4, 0), (-1, 4, 6), (-1, -1, 1)),
     ],
-    ids=["whole", "unit-and-positive", "reverse", "negative-strides", "empty-dims"],
+    ids=[
+        "whole",
+        "unit-and-positive",
+        "reverse",
+        "negative-strides",
+        "empty-dims",
+        "empty-reversed-at-minus-one",
+    ],
 )
 def test_slice(starts, ends, strides, rng):
     x = rng.standard_normal((4, 5, 6)).astype(np.float32)

@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from gawee_cases import random_arguments
+from gawee_inputs import max_error, random_arguments
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, Operation, Region
@@ -47,21 +47,6 @@ def lower(module: ModuleOp, layout: str, width: int) -> ModuleOp:
     lowered.verify()
     assert not any(op.dialect_name() == "mir" for op in lowered.walk())
     return lowered
-
-
-def max_error(expected: np.ndarray, got: np.ndarray) -> float:
-    """Max abs error; NaNs must sit at the same places, integers and booleans match exactly."""
-    assert got.shape == expected.shape and got.dtype == expected.dtype
-    if expected.dtype.kind != "f":
-        np.testing.assert_array_equal(got, expected)
-        return 0.0
-    np.testing.assert_array_equal(np.isnan(got), np.isnan(expected))
-    finite = ~np.isnan(expected)
-    np.testing.assert_array_equal(np.isinf(got[finite]), np.isinf(expected[finite]))
-    both = finite & ~np.isinf(expected)
-    if not both.any():
-        return 0.0
-    return float(np.max(np.abs(got[both].astype(np.float64) - expected[both])))
 
 
 def assert_same_numbers(

@@ -10,6 +10,7 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
+from nnstack.dialects.utils import tensor_shape
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 
 REDUCE_KINDS: Mapping[type[Operation], str] = {
@@ -37,10 +38,14 @@ class ReduceLowering(GaweeToMirPattern):
 class SoftmaxLowering(GaweeToMirPattern):
     """gawee.softmax -> e = exp(x - max(x)), e / sum(e) along the axis;
     gawee.log_softmax -> (x - max(x)) - log(sum(e)). Subtracting the max keeps exp
-    from overflowing."""
+    from overflowing. An empty input is its own (empty) result: mir.reduce takes no max
+    of an empty axis."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.AxisSoftmaxOp, rewriter: PatternRewriter, /):
+        if 0 in tensor_shape(op.input):
+            self.replace(rewriter, op, [], op.input)
+            return
         b = MirBuilder()
         axes = (op.normalized_axis,)
         top = b.emit(mir.ReduceOp(op.input, "max", axes, keep_dims=True))

@@ -26,6 +26,19 @@ func.func @softmax(%x: tensor<2x5xf32>) -> (tensor<2x5xf32>, tensor<2x5xf32>) {
 
 // -----
 
+// An empty input is its own softmax (mir.reduce takes no max of an empty axis).
+func.func @softmax_of_empty(%x: tensor<2x0xf32>) -> (tensor<2x0xf32>, tensor<2x0xf32>) {
+  %0 = gawee.softmax %x axis = 1 : (tensor<2x0xf32>) -> tensor<2x0xf32>
+  %1 = gawee.log_softmax %x axis = 0 : (tensor<2x0xf32>) -> tensor<2x0xf32>
+  func.return %0, %1 : tensor<2x0xf32>, tensor<2x0xf32>
+}
+
+// CHECK-LABEL: func.func @softmax_of_empty(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x0xf32>) -> (tensor<2x0xf32>, tensor<2x0xf32>) {
+// CHECK-NEXT: func.return %[[X]], %[[X]] : tensor<2x0xf32>, tensor<2x0xf32>
+
+// -----
+
 // gawee.layer_norm over the last dim: mean, centered, variance, normalized, affine.
 func.func @layer_norm(%x: tensor<2x3x4xf32>, %w: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<2x3x4xf32> {
   %0 = gawee.layer_norm %x, %w, %b axis = -1 epsilon = 1.0e-05 : (tensor<2x3x4xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x3x4xf32>

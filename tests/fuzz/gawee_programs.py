@@ -1,0 +1,728 @@
+"""Random small, valid gawee programs for the differential fuzz test.
+
+`random_program(seed)` builds `func.func @main` with 1-3 data arguments of small static
+shapes, then 3-10 random gawee ops drawn from the whole op set, each made by the op's
+Python builder (which infers its result type) and verified as soon as it is built. An
+op whose operand does not suit it (wrong rank, element type, a dim too small) is
+skipped and another one drawn. Weights, biases, batch-norm statistics and index
+tensors become extra arguments, so `gawee_cases.random_arguments` draws them in range
+(positive variances, indices within their dim, weights scaled by 1/sqrt(fan-in)).
+Every op result nothing else uses is returned.
+
+Numeric care, so that every level must give the same numbers:
+- log, sqrt, reciprocal, div and pow take operands moved into their domain first
+  (|x| + 0.5, an exponent clipped to [-2, 2], a base clipped to at most 4), exp an
+  input clipped to [-8, 8], layer_norm an epsilon of at least 1e-2 (ill-conditioned
+  otherwise on a nearly constant row);
+- ops whose result jumps when the input moves by one rounding error (comparisons,
+  float-to-integer casts, topk's indices) only take *exact* values: arguments and
+  values every level computes bit for bit (moves, neg, abs, relu, max, min, ...). An
+  f32 sum computed in another order could otherwise flip a comparison.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    ModuleOp,
+    TensorType,
+    f32,
+    f64,
+    i1,
+    i8,
+    i32,
+    i64,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from nnstack.dialects import gawee
+from nnstack.dialects.constraints import FLOAT_TYPES, NUMERIC_TYPES
+from nnstack.dialects.utils import element_type, tensor_shape
+from nnstack.interpreters.arith import numpy_dtype
+
+MAX_ELEMENTS = 256
+"""No value grows beyond this many elements (keeps the llir interpreter fast)."""
+
+EXACT_OPS = (
+    gawee.ReluOp,
+    gawee.NegOp,
+    gawee.AbsOp,
+    gawee.MaxOp,
+    gawee.MinOp,
+    gawee.ClipOp,
+    gawee.WhereOp,
+    gawee.CastOp,
+    gawee.MaxPoolOp,
+    gawee.ReduceMaxOp,
+    gawee.ReduceMinOp,
+    gawee.TopKOp,
+    gawee.ShapeOp,
+    gawee.RangeOp,
+    gawee.ConstantOp,
+    gawee.CompareOp,
+    gawee.LogicalBinaryOp,
+    gawee.NotOp,
+    gawee.ReshapeOp,
+    gawee.FlattenOp,
+    gawee.TransposeOp,
+    gawee.SqueezeOp,
+    gawee.UnsqueezeOp,
+    gawee.ExpandOp,
+    gawee.CatOp,
+    gawee.SplitOp,
+    gawee.SliceOp,
+    gawee.GatherOp,
+    gawee.GatherElementsOp,
+    gawee.TileOp,
+    gawee.PadOp,
+    gawee.TriluOp,
+)
+"""Ops whose results every level computes bit for bit from exact operands (a cast is
+exact from an exact operand: rounding to nearest is deterministic; scatter_nd is not
+listed since its add / mul reductions combine in one order but round)."""
+
+
+class ProgramBuilder:
+    """The function being built: its block, the random source, which values are exact."""
+
+    def __init__(self, rng: np.random.Generator):
+        self.rng = rng
+        self.block = Block()
+        self.values: list[SSAValue] = []
+        self.exact: set[SSAValue] = set()
+
+    def argument(self, shape: Sequence[int], element: Attribute = f32) -> SSAValue:
+        value = self.block.insert_arg(TensorType(element, shape), len(self.block.args))
+        self.exact.add(value)
+        return value
+
+    def append(self, op: Operation) -> list[SSAValue]:
+        """Adds `op` (verified now, so a bad builder call fails where it is made)."""
+        op.verify()
+        self.block.add_op(op)
+        results = list(op.results)
+        if isinstance(op, EXACT_OPS) and all(o in self.exact for o in op.operands):
+            self.exact.update(results)
+        self.values.extend(results)
+        return results
+
+    def add(self, op: Operation) -> SSAValue:
+        return self.append(op)[0]
+
+    def constant(
+        self, shape: Sequence[int], element: Attribute, low: float = -2.0, high: float = 2.0
+    ) -> SSAValue:
+        dtype = numpy_dtype(TensorType(element, shape))
+        if element == i1:
+            data = self.rng.random(shape) < 0.5
+        elif dtype.kind == "i":
+            data = self.rng.integers(int(low), int(high) + 1, shape)
+        else:
+            data = np.round(self.rng.uniform(low, high, shape), 2)
+        values = data.astype(dtype).ravel().tolist()
+        attr = DenseIntOrFPElementsAttr.from_list(TensorType(element, shape), values)
+        return self.add(gawee.ConstantOp(attr))
+
+    def scalar(self, value: float, element: Attribute) -> SSAValue:
+        attr = DenseIntOrFPElementsAttr.from_list(TensorType(element, []), [value])
+        return self.add(gawee.ConstantOp(attr))
+
+    def choice(self, options: Sequence):
+        return options[int(self.rng.integers(len(options)))]
+
+    def partner(self, x: SSAValue, need_exact: bool = False) -> SSAValue:
+        """Another value of x's element type that broadcasts with x to x's shape, or a
+        new constant of a suffix of x's shape (some dims 1)."""
+        shape = tensor_shape(x)
+        fits = [
+            v
+            for v in self.values + list(self.block.args)
+            if isinstance(v.type, TensorType)
+            and element_type(v) == element_type(x)
+            and _broadcasts_into(tensor_shape(v), shape)
+            and (v in self.exact or not need_exact)
+        ]
+        if fits and self.rng.random() < 0.6:
+            return self.choice(fits)
+        suffix = shape[int(self.rng.integers(len(shape) + 1)) :]
+        return self.constant([d if self.rng.random() < 0.7 else 1 for d in suffix], element_type(x))
+
+
+def _broadcasts_into(small: Sequence[int], big: Sequence[int]) -> bool:
+    return len(small) <= len(big) and all(s in (1, b) for s, b in zip(reversed(small), reversed(big)))
+
+
+def _maybe_negative(b: ProgramBuilder, axis: int, rank: int) -> int:
+    """`axis` or the same axis counted from the end."""
+    return axis - rank if b.rng.random() < 0.5 else axis
+
+
+def _size(shape: Sequence[int]) -> int:
+    return int(np.prod(shape, dtype=np.int64))
+
+
+def _is_float(x: SSAValue) -> bool:
+    return element_type(x) in FLOAT_TYPES
+
+
+def _positive(b: ProgramBuilder, x: SSAValue) -> SSAValue:
+    """|x| + 0.5: in the domain of log, sqrt and reciprocal, and away from 0 for div."""
+    return b.add(gawee.AddOp(b.add(gawee.AbsOp(x)), b.scalar(0.5, element_type(x))))
+
+
+Generator = Callable[[ProgramBuilder, SSAValue], list[SSAValue] | None]
+"""Appends one random op using `x` (and maybe other values); None if x does not suit it."""
+
+
+# ---------------------------------------------------------------------------
+# Element-wise
+# ---------------------------------------------------------------------------
+
+PLAIN_UNARY = (
+    gawee.ReluOp,
+    gawee.NegOp,
+    gawee.AbsOp,
+    gawee.SinOp,
+    gawee.CosOp,
+    gawee.TanhOp,
+    gawee.SigmoidOp,
+    gawee.ErfOp,
+    gawee.HardSwishOp,
+)
+
+
+def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _is_float(x):
+        return None
+    kind = b.rng.integers(10)
+    if kind == 0:
+        return b.append(b.choice((gawee.LogOp, gawee.SqrtOp, gawee.ReciprocalOp))(_positive(b, x)))
+    if kind == 1:
+        # a clipped input: a chain of exps would leave nothing but inf to compare
+        return b.append(gawee.ExpOp(b.add(gawee.ClipOp(x, min=-8.0, max=8.0))))
+    if kind == 2:
+        return b.append(gawee.GeluOp(x, approximate=b.choice(("none", "tanh"))))
+    if kind == 3:
+        return b.append(gawee.LeakyReluOp(x, alpha=float(b.choice((0.01, 0.2)))))
+    if kind == 4:
+        return b.append(gawee.HardSigmoidOp(x, alpha=0.2, beta=0.5))
+    if kind == 5:
+        low = float(b.choice((-1.0, -0.5, 0.0)))
+        return b.append(gawee.ClipOp(x, min=low, max=low + float(b.choice((0.5, 1.0, 2.0)))))
+    return b.append(b.choice(PLAIN_UNARY)(x))
+
+
+def binary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _is_float(x):
+        return None
+    y = b.partner(x)
+    operands = (x, y) if b.rng.random() < 0.5 else (y, x)
+    kind = b.rng.integers(6)
+    if kind < 3:
+        return b.append((gawee.AddOp, gawee.SubOp, gawee.MulOp)[kind](*operands))
+    if kind == 3:
+        return b.append(gawee.DivOp(operands[0], _positive(b, operands[1])))
+    if kind == 4:
+        base = b.add(gawee.ClipOp(_positive(b, operands[0]), max=4.0))
+        return b.append(gawee.PowOp(base, b.add(gawee.ClipOp(operands[1], min=-2.0, max=2.0))))
+    return b.append(gawee.AddOp(x, x))
+
+
+def variadic(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    kinds = (gawee.MaxOp, gawee.MinOp) + ((gawee.SumOp, gawee.MeanOp) if _is_float(x) else ())
+    if element_type(x) not in NUMERIC_TYPES:
+        return None
+    inputs = [x] + [b.partner(x) for _ in range(int(b.rng.integers(1, 3)))]
+    return b.append(b.choice(kinds)([inputs[i] for i in b.rng.permutation(len(inputs))]))
+
+
+COMPARISONS = (gawee.EqualOp, gawee.LessOp, gawee.LessEqualOp, gawee.GreaterOp, gawee.GreaterEqualOp)
+
+
+def compare(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """A comparison of exact values (see the module docstring)."""
+    if x not in b.exact or element_type(x) not in NUMERIC_TYPES:
+        return None
+    return b.append(b.choice(COMPARISONS)(x, b.partner(x, need_exact=True)))
+
+
+def mask(b: ProgramBuilder, x: SSAValue) -> SSAValue:
+    """A boolean value broadcasting into x's shape: an existing one or a new comparison."""
+    shape = tensor_shape(x)
+    masks = [v for v in b.values if element_type(v) == i1 and _broadcasts_into(tensor_shape(v), shape)]
+    if masks and b.rng.random() < 0.7:
+        return b.choice(masks)
+    return b.add(gawee.GreaterOp(b.constant(shape, f32), b.scalar(0.0, f32)))
+
+
+def logic(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """and / or / xor / not of a mask: x if x is one, else a mask of x's shape."""
+    if element_type(x) != i1:
+        x = mask(b, x)
+    if b.rng.random() < 0.25:
+        return b.append(gawee.NotOp(x))
+    return b.append(b.choice((gawee.AndOp, gawee.OrOp, gawee.XorOp))(x, mask(b, x)))
+
+
+def where(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if element_type(x) == i1:
+        return None
+    return b.append(gawee.WhereOp(mask(b, x), x, b.partner(x)))
+
+
+CAST_TYPES = (f32, f64, i8, i32, i64, i1)
+
+
+def cast(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    targets = CAST_TYPES if x in b.exact or not _is_float(x) else FLOAT_TYPES[1:]
+    target = b.choice(targets)
+    if _is_float(x) and target in (i8, i32, i64):
+        x = b.add(gawee.ClipOp(b.add(gawee.MulOp(x, b.scalar(4.0, element_type(x)))), min=-100.0, max=100.0))
+    return b.append(gawee.CastOp(x, target))
+
+
+# ---------------------------------------------------------------------------
+# Reductions and normalizations
+# ---------------------------------------------------------------------------
+
+
+def _axes(b: ProgramBuilder, rank: int) -> list[int]:
+    count = int(b.rng.integers(1, rank + 1))
+    chosen = b.rng.choice(rank, count, replace=False)
+    return sorted(int(a) - (rank if b.rng.random() < 0.3 else 0) for a in chosen)
+
+
+def reduce(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _is_float(x) or not tensor_shape(x) or 0 in tensor_shape(x):
+        return None
+    kind = b.choice((gawee.ReduceSumOp, gawee.ReduceMeanOp, gawee.ReduceMaxOp, gawee.ReduceMinOp))
+    return b.append(kind(x, _axes(b, len(tensor_shape(x))), keep_dims=bool(b.rng.random() < 0.5)))
+
+
+def softmax(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    rank = len(tensor_shape(x))
+    if not _is_float(x) or rank == 0:
+        return None
+    kind = b.choice((gawee.SoftmaxOp, gawee.LogSoftmaxOp))
+    return b.append(kind(x, axis=int(b.rng.integers(-rank, rank))))
+
+
+def layer_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not _is_float(x) or not shape:
+        return None
+    axis = -int(b.rng.integers(1, min(len(shape), 2) + 1))
+    normalized = shape[axis:]
+    if _size(normalized) < 2:
+        return None
+    weight = b.argument(normalized, element_type(x))
+    bias = b.argument(normalized, element_type(x)) if b.rng.random() < 0.5 else None
+    # epsilon >= 1e-2: a (nearly) constant row has variance ~0, and then each level's
+    # one-ulp difference in x - mean grows by 1/sqrt(epsilon) (316 for 1e-5)
+    epsilon = float(b.choice((1e-2, 1e-1)))
+    return b.append(gawee.LayerNormOp(x, weight, bias, axis=axis, epsilon=epsilon))
+
+
+# ---------------------------------------------------------------------------
+# Contractions
+# ---------------------------------------------------------------------------
+
+
+def matmul(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape, element = tensor_shape(x), element_type(x)
+    if not _is_float(x) or not shape:
+        return None
+    n = int(b.rng.integers(1, 5))
+    if len(shape) == 1:
+        return b.append(gawee.MatMulOp(x, b.argument((shape[0], n), element)))
+    rhs = (shape[-1], n) if b.rng.random() < 0.5 else (*shape[:-2], shape[-1], n)
+    if _size((*shape[:-1], n)) > MAX_ELEMENTS:
+        return None
+    return b.append(gawee.MatMulOp(x, b.argument(rhs, element)))
+
+
+def gemm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape, element = tensor_shape(x), element_type(x)
+    if not _is_float(x) or len(shape) != 2:
+        return None
+    trans_a, trans_b = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
+    m, k = shape[::-1] if trans_a else shape
+    n = int(b.rng.integers(1, 5))
+    weight = b.argument((n, k) if trans_b else (k, n), element)
+    c = b.argument(b.choice(((n,), (m, n), (1, n))), element) if b.rng.random() < 0.6 else None
+    return b.append(
+        gawee.GemmOp(
+            x,
+            weight,
+            c,
+            trans_a=trans_a,
+            trans_b=trans_b,
+            alpha=float(b.choice((1.0, 0.5))),
+            beta=float(b.choice((1.0, 2.0))),
+        )
+    )
+
+
+def linear(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape, element = tensor_shape(x), element_type(x)
+    if not _is_float(x) or len(shape) < 2:
+        return None
+    n = int(b.rng.integers(1, 5))
+    bias = b.argument((n,), element) if b.rng.random() < 0.5 else None
+    return b.append(gawee.LinearOp(x, b.argument((n, shape[-1]), element), bias))
+
+
+# ---------------------------------------------------------------------------
+# Rank-4 (NCHW) ops
+# ---------------------------------------------------------------------------
+
+
+def _window(b: ProgramBuilder, x: SSAValue) -> dict | None:
+    """Random kernel, strides, padding (2 or 4 values, each below the kernel) and
+    dilation whose windows fit the spatial dims of x."""
+    h, w = tensor_shape(x)[2:]
+    kernel = [int(b.rng.integers(1, min(3, size) + 1)) for size in (h, w)]
+    dilation = [1 if k == 1 or size < 2 * k else int(b.choice((1, 2))) for k, size in zip(kernel, (h, w))]
+    # at most half the dilated kernel, or a window could see only padding
+    halves = [((k - 1) * d + 1) // 2 for k, d in zip(kernel, dilation)]
+    padding = [int(b.rng.integers(0, half + 1)) for half in halves * int(b.choice((1, 2)))]
+    strides = [int(b.rng.integers(1, 3)) for _ in kernel]
+    return dict(kernel_size=kernel, strides=strides, padding=padding, dilation=dilation)
+
+
+def _nchw(x: SSAValue) -> bool:
+    return _is_float(x) and len(tensor_shape(x)) == 4 and 0 not in tensor_shape(x)
+
+
+def conv(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _nchw(x):
+        return None
+    channels = tensor_shape(x)[1]
+    groups = b.choice([g for g in (1, 2, channels) if channels % g == 0])
+    out = groups * int(b.rng.integers(1, 3))
+    window = _window(b, x)
+    kernel = window.pop("kernel_size")
+    weight = b.argument((out, channels // groups, *kernel), element_type(x))
+    bias = b.argument((out,), element_type(x)) if b.rng.random() < 0.5 else None
+    return b.append(gawee.ConvOp(x, weight, bias, groups=groups, **window))
+
+
+def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _nchw(x):
+        return None
+    window, ceil_mode = _window(b, x), bool(b.rng.random() < 0.3)
+    kind = b.rng.integers(4)
+    if kind == 0:
+        return b.append(gawee.MaxPoolOp(x, ceil_mode=ceil_mode, **window))
+    if kind == 1:
+        include = bool(b.rng.random() < 0.5)
+        return b.append(gawee.AveragePoolOp(x, ceil_mode=ceil_mode, count_include_pad=include, **window))
+    if kind == 2:
+        return b.append(gawee.GlobalAveragePoolOp(x))
+    h, w = tensor_shape(x)[2:]
+    return b.append(gawee.AdAvgPoolOp(x, [int(b.rng.integers(1, h + 2)), int(b.rng.integers(1, w + 2))]))
+
+
+def batch_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not _is_float(x) or len(shape) < 2:
+        return None
+    params = [b.argument((shape[1],), element_type(x)) for _ in range(4)]
+    return b.append(gawee.BatchNormOp(x, *params, affine=bool(b.rng.random() < 0.8)))
+
+
+def lrn(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if not _nchw(x):
+        return None
+    return b.append(gawee.LrnOp(x, int(b.rng.integers(1, 6)), alpha=1e-2, beta=0.75, bias=1.0))
+
+
+# ---------------------------------------------------------------------------
+# Movement
+# ---------------------------------------------------------------------------
+
+
+def _factor(b: ProgramBuilder, size: int) -> list[int]:
+    """A random shape of `size` elements, rank 1-4."""
+    dims: list[int] = []
+    while size > 1 and len(dims) < 3:
+        divisors = [d for d in range(2, size + 1) if size % d == 0]
+        d = b.choice(divisors)
+        dims.append(d)
+        size //= d
+    if size > 1 or not dims:
+        dims.append(size)
+    return [int(d) for d in b.rng.permutation(dims)]
+
+
+def reshape(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    kind = b.rng.integers(3)
+    if kind == 0:
+        return b.append(gawee.ReshapeOp(x, _factor(b, _size(shape))))
+    if kind == 1 and shape:
+        rank = len(shape)
+        start = int(b.rng.integers(rank))
+        return b.append(gawee.FlattenOp(x, start_dim=start, end_dim=int(b.rng.integers(start, rank))))
+    return b.append(gawee.TransposeOp(x, [int(p) for p in b.rng.permutation(len(shape))]))
+
+
+def squeeze(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    ones = [d for d, size in enumerate(shape) if size == 1]
+    if ones and b.rng.random() < 0.6:
+        return b.append(gawee.SqueezeOp(x, [d for d in ones if b.rng.random() < 0.7] or ones[:1]))
+    if len(shape) >= 4:
+        return None
+    return b.append(gawee.UnsqueezeOp(x, [int(b.rng.integers(-len(shape) - 1, len(shape) + 1))]))
+
+
+def expand(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    target = [size if size != 1 else int(b.rng.integers(1, 4)) for size in shape]
+    if len(target) < 4 and b.rng.random() < 0.5:
+        target.insert(0, int(b.rng.integers(1, 3)))
+    if _size(target) > MAX_ELEMENTS:
+        return None
+    return b.append(gawee.ExpandOp(x, target))
+
+
+def cat(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape or 2 * _size(shape) > MAX_ELEMENTS:
+        return None
+    axis = int(b.rng.integers(len(shape)))
+    others = [
+        v
+        for v in b.values + list(b.block.args)
+        if element_type(v) == element_type(x)
+        and len(tensor_shape(v)) == len(shape)
+        and all(s == t for d, (s, t) in enumerate(zip(tensor_shape(v), shape)) if d != axis)
+        and _size(tensor_shape(v)) <= _size(shape)
+    ]
+    inputs = [x, b.choice(others)] + ([x] if b.rng.random() < 0.3 else [])
+    inputs = [inputs[i] for i in b.rng.permutation(len(inputs))]
+    return b.append(gawee.CatOp(inputs, _maybe_negative(b, axis, len(shape))))
+
+
+def split(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    axes = [d for d, size in enumerate(shape) if size >= 2]
+    if not axes:
+        return None
+    axis = b.choice(axes)
+    cut = sorted(int(c) for c in b.rng.integers(0, shape[axis] + 1, int(b.rng.integers(1, 3))))
+    sizes = np.diff([0, *cut, shape[axis]]).tolist()
+    return b.append(gawee.SplitOp(x, sizes, axis=axis))
+
+
+def slice_(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape:
+        return None
+    axes = [int(a) for a in b.rng.choice(len(shape), int(b.rng.integers(1, len(shape) + 1)), replace=False)]
+    starts, ends, steps = [], [], []
+    for a in axes:
+        size = shape[a]
+        step = int(b.choice((1, 1, 2, -1, -2)))
+        start, end = (int(v) for v in b.rng.integers(-size - 1, size + 2, 2))
+        if b.rng.random() < 0.2:
+            end = 2**63 - 1 if step > 0 else -(2**63)
+        starts.append(start)
+        ends.append(end)
+        steps.append(step)
+    return b.append(gawee.SliceOp(x, starts, ends, axes, steps))
+
+
+def gather(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape or 0 in shape:
+        return None
+    axis = int(b.rng.integers(len(shape)))
+    element = b.choice((i32, i64))
+    if b.rng.random() < 0.5:
+        index_shape = [int(b.rng.integers(1, 4)) for _ in range(int(b.rng.integers(0, 3)))]
+        if _size(shape) // shape[axis] * _size(index_shape) > MAX_ELEMENTS:
+            return None
+        indices = b.argument(index_shape, element)
+        return b.append(gawee.GatherOp(x, indices, axis=_maybe_negative(b, axis, len(shape))))
+    # gather_elements: any length along the axis, at most the data's along the others
+    index_shape = [int(b.rng.integers(1, (size if d != axis else 4) + 1)) for d, size in enumerate(shape)]
+    return b.append(gawee.GatherElementsOp(x, b.argument(index_shape, element), axis=axis))
+
+
+def tile(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    repeats = [int(b.rng.integers(1, 3)) for _ in shape]
+    if _size(shape) * _size(repeats) > MAX_ELEMENTS:
+        return None
+    return b.append(gawee.TileOp(x, repeats))
+
+
+def pad(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape or 0 in shape:
+        return None
+    mode = b.choice(gawee.PadOp.MODES)
+    begins, ends = [], []
+    for size in shape:
+        # crop at most one element at each end, keeping at least one
+        begin, end = (int(v) for v in b.rng.integers(-1 if size > 2 else 0, 3, 2))
+        kept = size - max(-begin, 0) - max(-end, 0)
+        if mode == "reflect":  # mirrors without the edge element: at most kept - 1
+            begin, end = min(begin, kept - 1), min(end, kept - 1)
+        begins.append(begin)
+        ends.append(end)
+    if _size([s + p + q for s, p, q in zip(shape, begins, ends)]) > MAX_ELEMENTS:
+        return None
+    value = float(b.choice((0.0, 1.0, -2.0))) if element_type(x) != i1 else 0.0
+    return b.append(gawee.PadOp(x, begins + ends, mode=mode, constant_value=value))
+
+
+def trilu(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    if len(tensor_shape(x)) < 2:
+        return None
+    return b.append(gawee.TriluOp(x, upper=bool(b.rng.random() < 0.5), k=int(b.rng.integers(-2, 3))))
+
+
+def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape or 0 in shape:
+        return None
+    target = list(shape)
+    for d in range(max(0, len(shape) - 2), len(shape)):
+        target[d] = int(b.rng.integers(1, 2 * shape[d] + 2))
+    if _size(target) > MAX_ELEMENTS:
+        return None
+    mode = b.choice(gawee.ResizeOp.MODES) if _is_float(x) else "nearest"
+    return b.append(
+        gawee.ResizeOp(
+            x,
+            target,
+            mode=mode,
+            coordinate_transformation_mode=b.choice(gawee.ResizeOp.COORDINATE_MODES),
+            nearest_mode=b.choice(gawee.ResizeOp.NEAREST_MODES),
+        )
+    )
+
+
+# ---------------------------------------------------------------------------
+# Selection and construction
+# ---------------------------------------------------------------------------
+
+
+def topk(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """topk of an exact value: its indices jump where two inputs swap order."""
+    shape = tensor_shape(x)
+    if x not in b.exact or element_type(x) not in NUMERIC_TYPES or not shape or 0 in shape:
+        return None
+    axis = int(b.rng.integers(-len(shape), len(shape)))
+    k = int(b.rng.integers(1, shape[axis] + 1))
+    largest, sort = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.7)
+    return b.append(gawee.TopKOp(x, k, axis, largest=largest, sorted=sort))
+
+
+def scatter_nd(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not shape or 0 in shape:
+        return None
+    depth = int(b.rng.integers(1, len(shape) + 1))
+    indices = b.argument((int(b.rng.integers(1, 4)), depth), i64)
+    updates = b.argument((tensor_shape(indices)[0], *shape[depth:]), element_type(x))
+    reductions = gawee.ScatterNDOp.REDUCTIONS if element_type(x) in NUMERIC_TYPES else ("none",)
+    return b.append(gawee.ScatterNDOp(x, indices, updates, reduction=b.choice(reductions)))
+
+
+def construct(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """A gawee.range, gawee.shape or gawee.constant combined with x, so it is used."""
+    shape = tensor_shape(x)
+    kind = b.rng.integers(3)
+    if kind == 0 and shape:
+        element = element_type(x) if element_type(x) in (f32, f64, i32, i64) else None
+        if element is None:
+            return None
+        if element in (i32, i64):
+            start, delta = int(b.rng.integers(-3, 3)), int(b.choice((1, 2, -1)))
+        else:
+            start, delta = float(b.choice((-1.5, 0.0, 0.25))), float(b.choice((0.5, 1.0, -0.75)))
+        made = b.add(gawee.RangeOp(start, start + delta * shape[-1], delta, element))
+        if tensor_shape(made) != (shape[-1],):  # a float range may round to one more
+            return None
+        return b.append(gawee.WhereOp(mask(b, x), x, made))
+    if kind == 1:
+        return b.append(gawee.ShapeOp(x, start=int(b.rng.integers(0, len(shape) + 1))))
+    return b.append(gawee.WhereOp(mask(b, x), b.constant(shape, element_type(x)), x))
+
+
+GENERATORS: tuple[Generator, ...] = (
+    unary,
+    unary,
+    unary,
+    binary,
+    binary,
+    variadic,
+    compare,
+    logic,
+    where,
+    cast,
+    reduce,
+    softmax,
+    layer_norm,
+    matmul,
+    gemm,
+    linear,
+    conv,
+    pool,
+    batch_norm,
+    lrn,
+    reshape,
+    squeeze,
+    expand,
+    cat,
+    split,
+    slice_,
+    gather,
+    tile,
+    pad,
+    trilu,
+    resize,
+    topk,
+    scatter_nd,
+    construct,
+)
+
+
+def _argument_shape(rng: np.random.Generator) -> list[int]:
+    """Rank 0-4 with 1-6 per dim, at most 200 elements; rank 4 (NCHW) half the time."""
+    if rng.random() < 0.5:
+        return [int(rng.integers(low, high)) for low, high in ((1, 3), (1, 5), (2, 7), (2, 7))]
+    while True:
+        shape = [int(rng.integers(1, 7)) for _ in range(int(rng.integers(0, 4)))]
+        if _size(shape) <= 200:
+            return shape
+
+
+def random_program(seed: int) -> ModuleOp:
+    """The program of `seed`: the same seed always gives the same program."""
+    b = ProgramBuilder(np.random.default_rng(seed))
+    data = [b.argument(_argument_shape(b.rng)) for _ in range(int(b.rng.integers(1, 4)))]
+    if b.rng.random() < 0.2:
+        data.append(b.argument(tensor_shape(data[0]), i1))
+    steps, made = int(b.rng.integers(3, 11)), 0
+    while made < steps:
+        # mostly the latest value (a chain), sometimes an earlier one (a DAG)
+        candidates = b.values or data
+        x = candidates[-1] if b.rng.random() < 0.6 else b.choice(candidates + data)
+        if b.choice(GENERATORS)(b, x) is not None:
+            made += 1
+    used = {operand for op in b.block.ops for operand in op.operands}
+    outputs = [v for v in b.values if v not in used]
+    b.block.add_op(func.ReturnOp(*outputs))
+    function_type = ([a.type for a in b.block.args], [v.type for v in outputs])
+    module = ModuleOp([func.FuncOp("main", function_type, Region(b.block))])
+    module.verify()
+    return module
