@@ -207,7 +207,9 @@ def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias:
     return out + bias[0] if bias else out
 
 
-def _checked_indices(op: gawee.GatherOp | gawee.GatherElementsOp, indices: np.ndarray, size: int) -> np.ndarray:
+def _checked_indices(
+    op: gawee.GatherOp | gawee.GatherElementsOp, indices: np.ndarray, size: int
+) -> np.ndarray:
     """`indices` with negative ones counted from the end; one outside [-size, size) is an error."""
     outside = (indices < -size) | (indices >= size)
     if outside.any():
@@ -233,8 +235,7 @@ def _gather_elements(op: gawee.GatherElementsOp, data: np.ndarray, indices: np.n
 def _slice(op: gawee.SliceOp, x: np.ndarray) -> np.ndarray:
     """Basic slicing (a view, copied by `_result`'s caller only where needed)."""
     index = tuple(
-        slice(0, 0) if not r else slice(r.start, r.stop if r.stop >= 0 else None, r.step)
-        for r in op.ranges()
+        slice(0, 0) if not r else slice(r.start, r.stop if r.stop >= 0 else None, r.step) for r in op.ranges()
     )
     return np.ascontiguousarray(x[index])
 
@@ -257,6 +258,8 @@ def _lrn(op: gawee.LrnOp, x: np.ndarray) -> np.ndarray:
     size = op.size.value.data
     scale = acc.type(op.alpha.value.data / size)
     return xs / (acc.type(op.bias.value.data) + scale * sums) ** acc.type(op.beta.value.data)
+
+
 def _pad(op: gawee.PadOp, x: np.ndarray) -> np.ndarray:
     """The negative pads crop first, then numpy pads in the op's mode (ONNX Runtime's order)."""
     crop_begin, crop_end, pad_begin, pad_end = gawee.split_pads(op.array("pads"))
@@ -291,10 +294,17 @@ def _topk(op: gawee.TopKOp, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.take_along_axis(x, order, axis=axis), order.astype(np.int64)
 
 
-_SCATTER_COMBINE: dict[str, np.ufunc] = {"add": np.add, "mul": np.multiply, "max": np.maximum, "min": np.minimum}
+_SCATTER_COMBINE: dict[str, np.ufunc] = {
+    "add": np.add,
+    "mul": np.multiply,
+    "max": np.maximum,
+    "min": np.minimum,
+}
 
 
-def _scatter_nd(op: gawee.ScatterNDOp, data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+def _scatter_nd(
+    op: gawee.ScatterNDOp, data: np.ndarray, indices: np.ndarray, updates: np.ndarray
+) -> np.ndarray:
     """Updates applied in order (the last of equal indices wins, or all combine)."""
     depth = op.index_depth
     positions = indices.reshape(-1, depth)
@@ -553,17 +563,13 @@ class GaweeFunctions(InterpreterFunctions):
     run_xor = impl(gawee.XorOp)(_on_arrays(lambda op, x, y: np.logical_xor(x, y)))
     run_not = impl(gawee.NotOp)(_on_arrays(lambda op, x: np.logical_not(x)))
     run_where = impl(gawee.WhereOp)(_on_arrays(lambda op, c, x, y: np.where(c, x, y)))
-    run_cast = impl(gawee.CastOp)(
-        _on_arrays(lambda op, x: x.astype(numpy_dtype(op.output.type)))
-    )
+    run_cast = impl(gawee.CastOp)(_on_arrays(lambda op, x: x.astype(numpy_dtype(op.output.type))))
     run_gather = impl(gawee.GatherOp)(_on_arrays(_gather))
     run_gather_elements = impl(gawee.GatherElementsOp)(_on_arrays(_gather_elements))
     run_expand = impl(gawee.ExpandOp)(
         _on_arrays(lambda op, x: np.broadcast_to(x, op.output.type.get_shape()).copy())
     )
-    run_unsqueeze = impl(gawee.UnsqueezeOp)(
-        _on_arrays(lambda op, x: x.reshape(op.output.type.get_shape()))
-    )
+    run_unsqueeze = impl(gawee.UnsqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
     run_squeeze = impl(gawee.SqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
     run_cat = impl(gawee.CatOp)(_on_arrays(lambda op, *xs: np.concatenate(xs, axis=op.normalized_axis)))
     run_slice = impl(gawee.SliceOp)(_on_arrays(_slice))
@@ -575,6 +581,7 @@ class GaweeFunctions(InterpreterFunctions):
         (x,) = _operands(op, args)
         values, indices = _topk(op, x)
         return (values, indices)
+
     run_gemm = impl(gawee.GemmOp)(_on_arrays(_gemm))
     run_lrn = impl(gawee.LrnOp)(_on_arrays(_lrn))
     run_tile = impl(gawee.TileOp)(_on_arrays(lambda op, x: np.tile(x, op.array("repeats"))))

@@ -58,8 +58,7 @@ def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequ
     for index, value in enumerate(results):
         if _is_freed(interpreter, value):
             raise InterpretationError(
-                f"func.return: result #{index} of @{symbol} is a tensor that "
-                "mir.dealloc_tensor freed"
+                f"func.return: result #{index} of @{symbol} is a tensor that mir.dealloc_tensor freed"
             )
 
 
@@ -84,8 +83,10 @@ def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> li
             )
         dtype = numpy_dtype(typ.element_type)
         shape = typ.get_shape()
-        if value.dtype != dtype or len(value.shape) != len(shape) or any(
-            d >= 0 and d != v for d, v in zip(shape, value.shape)
+        if (
+            value.dtype != dtype
+            or len(value.shape) != len(shape)
+            or any(d >= 0 and d != v for d, v in zip(shape, value.shape))
         ):
             raise InterpretationError(
                 f"{op.name}: operand #{index} ({_describe(operand)}) is a {value.dtype} array of shape "

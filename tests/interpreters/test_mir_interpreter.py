@@ -80,7 +80,9 @@ def run_ops(build: Callable[..., Operation | Sequence[Operation]], *arrays: np.n
     function = func.FuncOp("main", ([a.type for a in block.args], [ops[-1].results[0].type]), Region(block))
     (result,) = interpret(ModuleOp([function]), *arrays)
     assert isinstance(result, np.ndarray)
-    assert result.dtype == np.dtype(next(k for k, v in ELEMENT_TYPES.items() if v == mir.element_type(ops[-1].results[0])))
+    assert result.dtype == np.dtype(
+        next(k for k, v in ELEMENT_TYPES.items() if v == mir.element_type(ops[-1].results[0]))
+    )
     return result
 
 
@@ -103,7 +105,9 @@ BINARY: list[tuple[type[mir.BroadcastBinaryOp], Callable[[float, float], float]]
 ]
 
 
-def broadcast_reference(lhs: np.ndarray, rhs: np.ndarray, scalar: Callable[[float, float], float]) -> np.ndarray:
+def broadcast_reference(
+    lhs: np.ndarray, rhs: np.ndarray, scalar: Callable[[float, float], float]
+) -> np.ndarray:
     """Right-aligned broadcasting spelled out: every output index maps to both inputs."""
     shape = mir.broadcast_shape(lhs.shape, rhs.shape)
     assert shape is not None
@@ -139,7 +143,12 @@ def test_broadcast_integer_arithmetic_wraps():
 
 
 def test_broadcast_integer_division_by_zero_is_an_error():
-    with pytest.raises(InterpretationError, match=re.escape("mir.broadcast_div: integer division by zero (a value of type tensor<2xi64> has a zero element)")):
+    with pytest.raises(
+        InterpretationError,
+        match=re.escape(
+            "mir.broadcast_div: integer division by zero (a value of type tensor<2xi64> has a zero element)"
+        ),
+    ):
         run_ops(lambda a, b: mir.BroadcastDivOp(a, b), np.ones(2, np.int64), np.zeros(2, np.int64))
 
 
@@ -189,7 +198,9 @@ def conv_reference(x, w, stride, padding, dilation, groups) -> np.ndarray:
     for o, i, j in itertools.product(range(f), range(oh), range(ow)):
         g = o // per_group
         for a, b in itertools.product(range(kh), range(kw)):
-            patch = padded[:, i * stride[0] + a * dilation[0], j * stride[1] + b * dilation[1], g * cg : (g + 1) * cg]
+            patch = padded[
+                :, i * stride[0] + a * dilation[0], j * stride[1] + b * dilation[1], g * cg : (g + 1) * cg
+            ]
             out[:, i, j, o] += patch @ w[a, b, :, o]
     return out
 
@@ -210,7 +221,9 @@ def test_conv(input_shape, weight_shape, stride, padding, dilation, groups, rng)
     got = run_ops(
         lambda a, b: mir.ConvOp(a, b, stride=stride, padding=padding, dilation=dilation, groups=groups), x, w
     )
-    np.testing.assert_allclose(got, conv_reference(x, w, stride, padding, dilation, groups), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(
+        got, conv_reference(x, w, stride, padding, dilation, groups), rtol=1e-5, atol=1e-5
+    )
 
 
 def pool_reference(x, kind, kernel, stride, padding, dilation) -> np.ndarray:
@@ -232,15 +245,22 @@ def pool_reference(x, kind, kernel, stride, padding, dilation) -> np.ndarray:
 @pytest.mark.parametrize("kind", ["max", "sum", "avg"])
 @pytest.mark.parametrize(
     ("kernel", "stride", "padding", "dilation"),
-    [((2, 2), (2, 2), (0, 0, 0, 0), (1, 1)), ((3, 3), (2, 1), (1, 0, 2, 1), (1, 1)), ((3, 2), (1, 2), (2, 1, 2, 1), (2, 2))],
+    [
+        ((2, 2), (2, 2), (0, 0, 0, 0), (1, 1)),
+        ((3, 3), (2, 1), (1, 0, 2, 1), (1, 1)),
+        ((3, 2), (1, 2), (2, 1, 2, 1), (2, 2)),
+    ],
     ids=["plain", "asymmetric-padding", "dilated"],
 )
 def test_pool(kind, kernel, stride, padding, dilation, rng):
     x = rng.standard_normal((2, 7, 8, 3)).astype(np.float32)
     got = run_ops(
-        lambda a: mir.PoolOp(a, kind, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation), x
+        lambda a: mir.PoolOp(a, kind, kernel_size=kernel, stride=stride, padding=padding, dilation=dilation),
+        x,
     )
-    np.testing.assert_allclose(got, pool_reference(x, kind, kernel, stride, padding, dilation), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(
+        got, pool_reference(x, kind, kernel, stride, padding, dilation), rtol=1e-5, atol=1e-6
+    )
 
 
 def test_max_pool_padding_never_wins():
@@ -249,7 +269,9 @@ def test_max_pool_padding_never_wins():
     np.testing.assert_array_equal(got, -np.ones((1, 3, 3, 1)))
 
 
-@pytest.mark.parametrize(("lhs_shape", "rhs_shape"), [((3, 4), (4, 5)), ((2, 3, 4), (4, 2)), ((2, 1, 3, 4), (5, 4, 2))])
+@pytest.mark.parametrize(
+    ("lhs_shape", "rhs_shape"), [((3, 4), (4, 5)), ((2, 3, 4), (4, 2)), ((2, 1, 3, 4), (5, 4, 2))]
+)
 def test_matmul(lhs_shape, rhs_shape, rng):
     lhs = rng.standard_normal(lhs_shape)
     rhs = rng.standard_normal(rhs_shape)
@@ -290,7 +312,10 @@ def reduce_reference(x: np.ndarray, kind: str, axes: Sequence[int], keep_dims: b
 
 
 @pytest.mark.parametrize("kind", ["sum", "mean", "max", "min", "prod", "any", "all"])
-@pytest.mark.parametrize(("axes", "keep_dims"), [((1,), False), ((0, 2), True), ((2, 0), False), ((0, 1, 2), False), ((0, 1, 2), True)])
+@pytest.mark.parametrize(
+    ("axes", "keep_dims"),
+    [((1,), False), ((0, 2), True), ((2, 0), False), ((0, 1, 2), False), ((0, 1, 2), True)],
+)
 def test_reduce(kind, axes, keep_dims, rng):
     if kind in ("any", "all"):
         x = rng.random((3, 4, 5)) < (0.2 if kind == "any" else 0.9)
@@ -658,7 +683,8 @@ def test_use_after_dealloc():
     }
     """
     with pytest.raises(
-        InterpretationError, match=re.escape("mir.broadcast_add: operand #1 (%t) is used after mir.dealloc_tensor freed it")
+        InterpretationError,
+        match=re.escape("mir.broadcast_add: operand #1 (%t) is used after mir.dealloc_tensor freed it"),
     ):
         run_text(text, np.zeros(2, np.float32))
 
@@ -685,7 +711,8 @@ def test_returning_a_deallocated_tensor():
     }
     """
     with pytest.raises(
-        InterpretationError, match=re.escape("func.return: result #0 of @main is a tensor that mir.dealloc_tensor freed")
+        InterpretationError,
+        match=re.escape("func.return: result #0 of @main is a tensor that mir.dealloc_tensor freed"),
     ):
         nnstack.interpreters.run(text, "main")
 

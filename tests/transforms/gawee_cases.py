@@ -51,9 +51,7 @@ def parse(text: str, name: str = "input") -> ModuleOp:
 
 
 def find_function(module: ModuleOp, symbol: str) -> func.FuncOp:
-    return next(
-        op for op in module.walk() if isinstance(op, func.FuncOp) and op.sym_name.data == symbol
-    )
+    return next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.sym_name.data == symbol)
 
 
 def function_names(module: ModuleOp) -> list[str]:

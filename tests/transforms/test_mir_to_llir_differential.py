@@ -159,7 +159,9 @@ def normal(*shape: int, dtype: type = np.float32) -> np.ndarray:
     return RNG.standard_normal(shape).astype(dtype)
 
 
-def single_op(shapes: list[tuple[int, ...]], build: Callable[..., Operation], element: Attribute = f32) -> ModuleOp:
+def single_op(
+    shapes: list[tuple[int, ...]], build: Callable[..., Operation], element: Attribute = f32
+) -> ModuleOp:
     """`@main(args of shapes)` returning the one mir op `build(*args)`."""
     block = Block(arg_types=[TensorType(element, shape) for shape in shapes])
     op = build(*block.args)
@@ -176,7 +178,9 @@ CONVS = [
 ]
 
 
-@pytest.mark.parametrize("params", CONVS, ids=["plain", "strided-padded", "asymmetric-dilated-grouped", "depthwise"])
+@pytest.mark.parametrize(
+    "params", CONVS, ids=["plain", "strided-padded", "asymmetric-dilated-grouped", "depthwise"]
+)
 def test_conv(params: dict[str, Any]):
     groups = params["groups"]
     module = single_op([(2, 6, 5, 4), (3, 3, 4 // groups, 4)], lambda x, w: mir.ConvOp(x, w, **params))
