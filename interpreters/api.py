@@ -84,7 +84,9 @@ def find_function(module: ModuleOp, symbol: str) -> func.FuncOp | llir.FuncOp:
     """The `func.func` or `llir.func` named `symbol` (without `@`)."""
     function = SymbolTable.lookup_symbol(module, symbol)
     if not isinstance(function, func.FuncOp | llir.FuncOp):
-        raise ValueError(f"no function @{symbol} in the module")
+        names = [f"@{op.sym_name.data}" for op in module.walk() if isinstance(op, func.FuncOp | llir.FuncOp)]
+        listed = f"; the module has {', '.join(names)}" if names else "; the module has no functions"
+        raise ValueError(f"no function @{symbol} in the module{listed}")
     return function
 
 

@@ -19,11 +19,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 import numpy as np
-from xdsl.dialects.builtin import MemRefType, ModuleOp
+from xdsl.dialects.builtin import MemRefType, ModuleOp, TensorType
 from xdsl.interpreter import Interpreter
+from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.universe import Universe
@@ -37,6 +39,7 @@ from xdsl.utils.exceptions import (
 )
 
 from nnstack.interpreters import argument_types, call, find_function, random_inputs
+from nnstack.interpreters.arith import numpy_dtype
 from nnstack.interpreters.llir import leaked_buffers
 from nnstack.tools.diagnostics import DiagnosticError, render
 from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
@@ -76,6 +79,12 @@ class NnstackRunMain(xDSLRunMain):
             help="feed every argument a seeded random array of its type",
         )
         arg_parser.add_argument("--seed", type=int, default=0, help="seed of --random-inputs")
+        arg_parser.add_argument(
+            "--cast-inputs",
+            action="store_true",
+            help="convert --input arrays to the arguments' element types (else a mismatch is an error)",
+        )
+        arg_parser.add_argument("--version", action="version", version=f"nnstack-run {nnstack_version()}")
         arg_parser.add_argument(
             "--output-dir",
             type=Path,
@@ -138,7 +147,15 @@ class NnstackRunMain(xDSLRunMain):
         if self.args.random_inputs:
             arrays = random_inputs(types, self.args.seed)
         else:
-            arrays = [np.load(path, allow_pickle=False) for path in self.args.input]
+            arrays = [
+                self.load_input(path, index, typ)
+                for index, (path, typ) in enumerate(zip(self.args.input, types))
+            ]
+            if len(self.args.input) != len(types):
+                raise ValueError(
+                    f"@{self.args.symbol} takes {len(types)} arguments, {len(self.args.input)} --input files "
+                    "given: give one --input X.npy per argument, in order, or --random-inputs"
+                )
         results, arguments, interpreter = call(
             module, self.args.symbol, arrays, strict_memory=self.args.strict_memory
         )
@@ -161,6 +178,24 @@ class NnstackRunMain(xDSLRunMain):
         if self.args.check_leaks:
             check_leaks(interpreter)
 
+    def load_input(self, path: str, index: int, typ: Attribute) -> np.ndarray:
+        """The array of `path` for argument `index`: of the argument's element type, or
+        cast to it with --cast-inputs (never silently)."""
+        try:
+            array = np.load(path, allow_pickle=False)
+        except (OSError, ValueError) as error:
+            raise ValueError(f"cannot read {path}: {one_line(error)}") from None
+        if isinstance(typ, TensorType | MemRefType):
+            expected = numpy_dtype(typ)
+            if array.dtype != expected:
+                if not self.args.cast_inputs:
+                    raise ValueError(
+                        f"{path} holds {array.dtype} values, argument #{index} is {typ}: save it as "
+                        f"{expected} or pass --cast-inputs"
+                    )
+                array = array.astype(expected)
+        return array
+
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
         stream, _ = self.get_input_stream()
@@ -177,6 +212,13 @@ class NnstackRunMain(xDSLRunMain):
         passes = Universe.get_multiverse().all_passes
         pipeline = PassPipeline.parse_spec(passes, self.args.passes)
         PassRunner(pipeline.passes).apply(self.ctx, module)
+
+
+def nnstack_version() -> str:
+    try:
+        return version("nnstack")
+    except PackageNotFoundError:  # run from a checkout that is not installed
+        return "unknown (not installed)"
 
 
 def check_leaks(interpreter: Interpreter) -> None:

@@ -231,3 +231,32 @@ def test_wrong_input_shape_names_the_argument(tmp_path: Path, capsys: pytest.Cap
     assert status == 1
     err = capsys.readouterr().err
     assert "argument #0" in err and "tensor<2x3xf64>" in err
+
+
+def test_input_files_must_match_the_argument_types(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """A wrong dtype is an error naming the file (a cast only with --cast-inputs); an
+    unreadable file is named; too few inputs say how to give them; --version."""
+    program = str(write(tmp_path, "add.mlir", ADD_F64))
+    as_f32 = save(tmp_path, "a32.npy", np.zeros((2, 3), np.float32))
+    b = save(tmp_path, "b.npy", np.ones(3))
+    assert nnstack_run(program, "--symbol", "64_add", "--input", as_f32, "--input", b) == 1
+    assert "a32.npy holds float32 values, argument #0 is tensor<2x3xf64>" in capsys.readouterr().err
+    out = tmp_path / "out"
+    args = ["--symbol", "64_add", "--input", as_f32, "--input", b, "--cast-inputs", "--output-dir", str(out)]
+    assert nnstack_run(program, *args) == 0
+    np.testing.assert_array_equal(np.load(out / "out0.npy"), np.ones((2, 3)))
+    (tmp_path / "junk.npy").write_text("not an array")
+    assert (
+        nnstack_run(program, "--symbol", "64_add", "--input", str(tmp_path / "junk.npy"), "--input", b) == 1
+    )
+    assert "cannot read " + str(tmp_path / "junk.npy") in capsys.readouterr().err
+    assert nnstack_run(program, "--symbol", "64_add", "--input", b) == 1
+    assert (
+        "takes 2 arguments, 1 --input files given: give one --input X.npy per argument"
+        in capsys.readouterr().err
+    )
+    assert nnstack_run(program, "--symbol", "add") == 1
+    assert "no function @add in the module; the module has @64_add" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        nnstack_run("--version")
+    assert exit_.value.code == 0 and capsys.readouterr().out.startswith("nnstack-run ")
