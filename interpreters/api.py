@@ -30,6 +30,7 @@ from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions, numpy_dtype
 from nnstack.interpreters.bufferization import BufferizationFunctions
 from nnstack.interpreters.gawee import GaweeFunctions
+from nnstack.interpreters.inputs import ArgumentDomains, respect_domains
 from nnstack.interpreters.linalg import LinalgFunctions
 from nnstack.interpreters.llir import LlirFunctions, set_strict_memory
 from nnstack.interpreters.math import MathFunctions
@@ -105,9 +106,13 @@ def argument_types(function: func.FuncOp | llir.FuncOp) -> list[Attribute]:
     return list((signature or function.function_type).inputs.data)
 
 
-def random_inputs(types: Sequence[Attribute], seed: int = 0) -> list[np.ndarray]:
+def random_inputs(
+    types: Sequence[Attribute], seed: int = 0, domains: ArgumentDomains | None = None
+) -> list[np.ndarray]:
     """A seeded random array per argument type: floats standard normal, integers
-    small (-4..4, 0..4 for index, both values for i1), scalars as 0-d arrays."""
+    small (-4..4, 0..4 for index, both values for i1), scalars as 0-d arrays; the
+    arguments with a domain (`argument_domains` of a gawee function: batch-norm
+    variances, index tensors, weights) drawn in it."""
     rng = np.random.default_rng(seed)
     arrays: list[np.ndarray] = []
     for index, arg_type in enumerate(types):
@@ -127,6 +132,8 @@ def random_inputs(types: Sequence[Attribute], seed: int = 0) -> list[np.ndarray]
         else:
             low = 0 if dtype.kind == "u" else -4
             arrays.append(rng.integers(low, 5, shape).astype(dtype))
+    if domains is not None:
+        respect_domains(arrays, domains, rng)
     return arrays
 
 

@@ -6,48 +6,26 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import TensorType
 
-from nnstack.dialects import gawee
 from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.inputs import argument_domains, respect_domains
 
 
 def random_arguments(function: func.FuncOp, rng: np.random.Generator) -> list[np.ndarray]:
-    """Normal random tensors of the float types, with batch_norm's running variances
-    positive and conv / linear weights scaled by 1/sqrt(fan-in) (as real
-    initializations are, so activations stay O(1)); random masks; small integers,
-    gather, gather_elements and scatter_nd indices within [-size, size) of the dim
-    they address."""
-    variances = {op.running_var for op in function.walk() if isinstance(op, gawee.BatchNormOp)}
-    weights = {op.weight for op in function.walk() if isinstance(op, gawee.ConvOp | gawee.LinearOp)}
-    index_bounds = {
-        op.indices: op.data.type.get_shape()[op.normalized_axis]
-        for op in function.walk()
-        if isinstance(op, gawee.GatherOp | gawee.GatherElementsOp)
-    }
-    # scatter_nd: each entry of an index addresses its own dim of the data
-    index_bounds.update(
-        {
-            op.indices: np.array(op.data.type.get_shape()[: op.index_depth])
-            for op in function.walk()
-            if isinstance(op, gawee.ScatterNDOp)
-        }
-    )
+    """Normal random tensors of the float types, random masks, small integers; then the
+    arguments with a domain redrawn in it (`nnstack.interpreters.inputs`: positive
+    batch-norm variances, in-range gather / gather_elements / scatter_nd indices, conv
+    and linear weights scaled by 1/sqrt(fan-in))."""
     arrays = []
     for arg in function.body.block.args:
         assert isinstance(arg.type, TensorType)
         dtype, shape = numpy_dtype(arg.type), arg.type.get_shape()
-        if arg in index_bounds:
-            array = rng.integers(-index_bounds[arg], index_bounds[arg], shape).astype(dtype)
-        elif dtype == np.bool_:
-            array = rng.random(shape) < 0.5
+        if dtype == np.bool_:
+            arrays.append(rng.random(shape) < 0.5)
         elif np.issubdtype(dtype, np.integer):
-            array = rng.integers(-5, 6, shape).astype(dtype)
+            arrays.append(rng.integers(-5, 6, shape).astype(dtype))
         else:
-            array = rng.standard_normal(shape).astype(dtype)
-            if arg in variances:
-                array = np.abs(array) + dtype.type(0.1)
-            elif arg in weights:
-                array = (array / np.sqrt(np.prod(shape[1:]))).astype(dtype)
-        arrays.append(array)
+            arrays.append(rng.standard_normal(shape).astype(dtype))
+    respect_domains(arrays, argument_domains(function), rng)
     return arrays
 
 

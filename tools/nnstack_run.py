@@ -28,6 +28,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.passes import PassPipeline
 from xdsl.tools.xdsl_run import xDSLRunMain
+from xdsl.traits import SymbolTable
 from xdsl.universe import Universe
 from xdsl.utils.exceptions import (
     ArgSpecParseError,
@@ -40,6 +41,7 @@ from xdsl.utils.exceptions import (
 
 from nnstack.interpreters import argument_types, call, find_function, random_inputs
 from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.inputs import argument_domains
 from nnstack.interpreters.llir import leaked_buffers
 from nnstack.tools.diagnostics import DiagnosticError, render
 from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
@@ -138,6 +140,10 @@ class NnstackRunMain(xDSLRunMain):
 
     def run_or_raise(self) -> None:
         module = self.parse_input()
+        # the domains gawee ops give the arguments (positive variances, in-range
+        # indices), read before a pipeline lowers them away
+        source = SymbolTable.lookup_symbol(module, self.args.symbol)
+        domains = argument_domains(source) if source is not None else None
         if self.args.passes:
             self.apply_pipeline(module)
         function = find_function(module, self.args.symbol)
@@ -145,7 +151,7 @@ class NnstackRunMain(xDSLRunMain):
         if self.args.input and self.args.random_inputs:
             raise ValueError("give either --input files or --random-inputs, not both")
         if self.args.random_inputs:
-            arrays = random_inputs(types, self.args.seed)
+            arrays = random_inputs(types, self.args.seed, domains)
         else:
             arrays = [
                 self.load_input(path, index, typ)

@@ -1,0 +1,66 @@
+"""The arguments of a gawee function that have a domain, so random inputs can respect
+it: batch-norm running variances must be positive, index tensors (gather,
+gather_elements, scatter_nd) must address their dims, and conv / linear weights are
+scaled by 1/sqrt(fan-in), as real initializations are, so activations stay O(1).
+
+`nnstack-run --random-inputs` and the tests' random arguments both draw from it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.dialects import func
+from xdsl.ir import Operation
+
+from nnstack.dialects import gawee
+
+
+@dataclass(frozen=True)
+class ArgumentDomains:
+    """Argument positions with a domain."""
+
+    positive: frozenset[int] = frozenset()
+    """Batch-norm running variances: drawn as |x| + 0.1."""
+    index_bounds: dict[int, np.ndarray] = field(default_factory=dict[int, np.ndarray])
+    """Index tensors: the size of the dim each index entry addresses (indices are drawn
+    in [-size, size), negative ones counting from the end)."""
+    weights: frozenset[int] = frozenset()
+    """Conv / linear weights: scaled by 1/sqrt(fan-in)."""
+
+
+def argument_domains(function: Operation) -> ArgumentDomains:
+    """The domains gawee ops put on the arguments of `function` (none for other functions)."""
+    if not isinstance(function, func.FuncOp) or not function.body.blocks:
+        return ArgumentDomains()
+    position = {arg: index for index, arg in enumerate(function.body.block.args)}
+    positive: set[int] = set()
+    weights: set[int] = set()
+    bounds: dict[int, np.ndarray] = {}
+    for op in function.walk():
+        match op:
+            case gawee.BatchNormOp() if op.running_var in position:
+                positive.add(position[op.running_var])
+            case gawee.ConvOp() | gawee.LinearOp() if op.weight in position:
+                weights.add(position[op.weight])
+            case gawee.GatherOp() | gawee.GatherElementsOp() if op.indices in position:
+                bounds[position[op.indices]] = np.array(op.data.type.get_shape()[op.normalized_axis])
+            case gawee.ScatterNDOp() if op.indices in position:
+                # each entry of an index addresses its own dim of the data
+                bounds[position[op.indices]] = np.array(op.data.type.get_shape()[: op.index_depth])
+            case _:
+                pass
+    return ArgumentDomains(frozenset(positive), bounds, frozenset(weights))
+
+
+def respect_domains(arrays: list[np.ndarray], domains: ArgumentDomains, rng: np.random.Generator) -> None:
+    """Redraws, in place in `arrays`, the arguments that have a domain."""
+    for index, bound in domains.index_bounds.items():
+        array = arrays[index]
+        arrays[index] = rng.integers(-bound, bound, array.shape).astype(array.dtype)
+    for index in domains.positive:
+        arrays[index] = (np.abs(arrays[index]) + arrays[index].dtype.type(0.1)).astype(arrays[index].dtype)
+    for index in domains.weights:
+        array = arrays[index]
+        arrays[index] = (array / np.sqrt(np.prod(array.shape[1:]))).astype(array.dtype)
