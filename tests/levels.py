@@ -7,8 +7,6 @@ checked against the reference, not only against the gawee interpreter.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -20,20 +18,19 @@ from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 LOWERINGS = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
 
 
-def lowered(text: str, level: str) -> ModuleOp:
-    """The gawee program `text` lowered to `level` ("linalg" or "mir"), verified, with no gawee op left."""
+def lower(module: ModuleOp, level: str) -> ModuleOp:
+    """A verified copy of `module` lowered to `level` ("linalg" or "mir"), no gawee op left."""
+    lowered = module.clone()
+    LOWERINGS[level]().apply(Context(), lowered)
+    lowered.verify()
+    assert not any(op.dialect_name() == "gawee" for op in lowered.walk()), f"gawee ops left at {level} level"
+    return lowered
+
+
+def run_at_levels(text: str, *inputs: np.ndarray, symbol: str = "main") -> dict[str, tuple[np.ndarray, ...]]:
+    """The results of `symbol` at gawee, linalg and mir level."""
     module = parse_module(text)
-    LOWERINGS[level]().apply(Context(), module)
-    module.verify()
-    assert not any(op.dialect_name() == "gawee" for op in module.walk()), f"gawee ops left at {level} level"
-    return module
-
-
-def run_at_levels(
-    text: str, *inputs: np.ndarray, symbol: str = "main", levels: Sequence[str] = tuple(LOWERINGS)
-) -> dict[str, tuple[np.ndarray, ...]]:
-    """The results of `symbol` at gawee level and after each lowering of `levels`."""
-    results = {"gawee": run(text, symbol, *inputs)}
-    for level in levels:
-        results[level] = run(lowered(text, level), symbol, *inputs)
+    results = {"gawee": run(module, symbol, *inputs)}
+    for level in LOWERINGS:
+        results[level] = run(lower(module, level), symbol, *inputs)
     return results

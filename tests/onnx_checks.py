@@ -87,22 +87,27 @@ def check_function(
                 np.testing.assert_array_equal(g, e, err_msg=f"at {level} level")
 
 
-def check(op_text: str, inputs: list[np.ndarray], expected: np.ndarray | Sequence[np.ndarray]) -> None:
-    """`gawee.<op_text>` on `inputs` equals `expected` exactly (dtype and values) at
-    gawee, linalg and mir level; `expected` is one array, or one per result."""
-    results = [expected] if isinstance(expected, np.ndarray) else list(expected)
+def one_op_program(op_text: str, inputs: Sequence[np.ndarray], results: Sequence[np.ndarray]) -> str:
+    """`@main` applying `gawee.<op_text>` (`{operands}` stands for %x0, %x1, ...) to
+    arguments typed like `inputs`, returning results typed like `results`."""
     args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
     operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
     types = ", ".join(tensor(x) for x in inputs)
     result_types = ", ".join(tensor(r) for r in results)
     names = ", ".join(f"%0#{k}" for k in range(len(results))) if len(results) > 1 else "%0"
     count = f":{len(results)}" if len(results) > 1 else ""
-    text = (
+    return (
         f"func.func @main({args}) -> ({result_types}) {{\n"
         f"  %0{count} = gawee.{op_text.format(operands=operands)} : ({types}) -> ({result_types})\n"
         f"  func.return {names} : {result_types}\n}}\n"
     )
-    check_function(text, inputs, results)
+
+
+def check(op_text: str, inputs: list[np.ndarray], expected: np.ndarray | Sequence[np.ndarray]) -> None:
+    """`gawee.<op_text>` on `inputs` equals `expected` exactly (dtype and values) at
+    gawee, linalg and mir level; `expected` is one array, or one per result."""
+    results = [expected] if isinstance(expected, np.ndarray) else list(expected)
+    check_function(one_op_program(op_text, inputs, results), inputs, results)
 
 
 def random(shape: tuple[int, ...], dtype: type, seed: int = 0) -> np.ndarray:

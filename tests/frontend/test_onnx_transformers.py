@@ -10,13 +10,11 @@ import functools
 import numpy as np
 import onnx
 import pytest
-from onnx_models import assert_matches, bert, llama, onnxruntime_outputs
+from onnx_models import LEVELS, assert_matches, bert, llama, onnxruntime_outputs
 from xdsl.context import Context
 
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 MODELS = {"bert": bert, "llama": llama}
 
@@ -41,15 +39,12 @@ def test_the_export_has_the_transformer_operators(name: str):
     )
 
 
-LOWERINGS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
-
-
-@pytest.mark.parametrize("level", LOWERINGS)
+@pytest.mark.parametrize("level", LEVELS)
 @pytest.mark.parametrize("name", MODELS)
 def test_matches_onnxruntime(name: str, level: str):
     model, inputs, expected = exported(name)
     module = import_onnx(model)
-    if (lowering := LOWERINGS[level]) is not None:
+    if (lowering := LEVELS[level]) is not None:
         lowering().apply(Context(), module)
         assert not any(op.dialect_name() == "gawee" for op in module.walk())
     got = run(module, "main", *inputs.values())

@@ -1,6 +1,6 @@
 """gawee.topk, gawee.scatter_nd and gawee.resize against ONNX's reference evaluator
 (TopK, ScatterND, Resize) and PyTorch (torch.topk, torch.nn.functional.interpolate),
-at gawee level and after convert-gawee-to-linalg."""
+at gawee, linalg and mir level."""
 
 from __future__ import annotations
 
@@ -10,67 +10,24 @@ import torch
 from levels import run_at_levels
 from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
+from onnx_checks import one_op_program, onnx_outputs
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import run
 
-ELEMENT = {
-    np.dtype(np.float16): "f16",
-    np.dtype(np.float32): "f32",
-    np.dtype(np.float64): "f64",
-    np.dtype(np.bool_): "i1",
-    np.dtype(np.int8): "i8",
-    np.dtype(np.int32): "i32",
-    np.dtype(np.int64): "i64",
-}
 
-
-def tensor(array: np.ndarray) -> str:
-    return f"tensor<{''.join(f'{d}x' for d in array.shape)}{ELEMENT[array.dtype]}>"
-
-
-def onnx_reference(
-    op_type: str, inputs: list[np.ndarray], constants: dict[str, np.ndarray], outputs: int = 1, **attributes
-) -> list[np.ndarray]:
-    """The outputs of one ONNX node (opset 21) on `inputs` (x0, x1, ...) then the
-    constant inputs (by name, in order; an empty name is an absent input)."""
-    names = [f"x{i}" for i in range(len(inputs))]
-    node = helper.make_node(op_type, names + list(constants), [f"y{i}" for i in range(outputs)], **attributes)
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [
-            helper.make_tensor_value_info(n, helper.np_dtype_to_tensor_dtype(x.dtype), x.shape)
-            for n, x in zip(names, inputs)
-        ],
-        [helper.make_empty_tensor_value_info(f"y{i}") for i in range(outputs)],
-        [numpy_helper.from_array(v, n) for n, v in constants.items() if n],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
-    return ReferenceEvaluator(model).run(None, dict(zip(names, inputs)))
-
-
-def run_both(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) -> list[list[np.ndarray]]:
+def run_levels(op_text: str, inputs: list[np.ndarray], results: list[np.ndarray]) -> list[list[np.ndarray]]:
     """The results of `gawee.<op_text>` on `inputs` at gawee level and after
     convert-gawee-to-linalg and convert-gawee-to-mir; result types from
     `results`."""
-    args = ", ".join(f"%x{i}: {tensor(x)}" for i, x in enumerate(inputs))
-    operands = ", ".join(f"%x{i}" for i in range(len(inputs)))
-    types = ", ".join(tensor(x) for x in inputs)
-    result_types = ", ".join(tensor(r) for r in results)
-    names = ", ".join(f"%r{i}" for i in range(len(results)))
-    text = (
-        f"func.func @main({args}) -> ({result_types}) {{\n"
-        f"  {names} = gawee.{op_text.format(operands=operands)} : ({types}) -> ({result_types})\n"
-        f"  func.return {names} : {result_types}\n}}\n"
-    )
+    text = one_op_program(op_text, inputs, results)
     return [list(results) for results in run_at_levels(text, *inputs).values()]
 
 
 def check(op_text: str, inputs: list[np.ndarray], expected: list[np.ndarray], tolerance: float = 0.0) -> None:
     """Every level gives `expected` (dtype, shape and values; floats within `tolerance`
     relative to the largest expected magnitude)."""
-    for level in run_both(op_text, inputs, expected):
+    for level in run_levels(op_text, inputs, expected):
         for got, want in zip(level, expected, strict=True):
             assert got.dtype == want.dtype and got.shape == want.shape
             if tolerance:
@@ -100,7 +57,7 @@ def few_values(shape: tuple[int, ...], dtype: type, seed: int = 0) -> np.ndarray
 def test_topk_matches_onnx_with_ties(shape, k, axis, largest, dtype):
     """Equal values keep the lower index first (ONNX's rule), for largest and smallest."""
     x = few_values(shape, dtype)
-    expected = onnx_reference("TopK", [x], {"k": np.array([k], np.int64)}, 2, axis=axis, largest=int(largest))
+    expected = onnx_outputs("TopK", [x], {"k": np.array([k], np.int64)}, 2, axis=axis, largest=int(largest))
     check(f"topk {{operands}} k = {k} axis = {axis} largest = {str(largest).lower()}", [x], expected)
 
 
@@ -114,7 +71,7 @@ def test_topk_of_distinct_values_matches_torch():
 def test_topk_nan_is_the_largest_value(largest):
     """NaN ranks above every number, as in numpy's sort, ONNX's reference and torch.topk."""
     x = np.array([[1.0, np.nan, -np.inf, 3.0, np.inf, 0.0, -0.0, 3.0]], np.float32)
-    expected = onnx_reference("TopK", [x], {"k": np.array([8], np.int64)}, 2, axis=1, largest=int(largest))
+    expected = onnx_outputs("TopK", [x], {"k": np.array([8], np.int64)}, 2, axis=1, largest=int(largest))
     values, indices = torch.topk(torch.from_numpy(x), 8, dim=1, largest=largest, sorted=True)
     np.testing.assert_array_equal(expected[0], values.numpy())
     assert (expected[1][0, 0] == 1) == largest and (expected[1][0, -1] == 1) != largest
@@ -142,7 +99,7 @@ def test_scatter_nd_matches_onnx(case, dtype):
     data = few_values(shape, dtype, 1)
     updates = few_values((*indices.shape[:-1], *shape[indices.shape[-1] :]), dtype, 2)
     # ONNX's reference indexes numpy arrays, so it takes the negative indices as they are
-    expected = onnx_reference("ScatterND", [data, indices, updates], {})
+    expected = onnx_outputs("ScatterND", [data, indices, updates], {})
     check("scatter_nd {operands}", [data, indices, updates], expected)
 
 
@@ -153,7 +110,7 @@ def test_scatter_nd_reductions_combine_repeated_indices(reduction, dtype, depth)
     data = few_values((3, 4), dtype, 3)
     indices = np.array([[1, 2], [0, 0], [1, 2], [-2, 2]])[:, :depth]
     updates = few_values((4, *data.shape[depth:]), dtype, 4)
-    expected = onnx_reference("ScatterND", [data, indices, updates], {}, reduction=reduction)
+    expected = onnx_outputs("ScatterND", [data, indices, updates], {}, reduction=reduction)
     check(f'scatter_nd {{operands}} reduction = "{reduction}"', [data, indices, updates], expected)
 
 
@@ -163,7 +120,7 @@ def test_scatter_nd_on_masks():
     check(
         "scatter_nd {operands}",
         [data, indices, updates],
-        onnx_reference("ScatterND", [data, indices, updates], {}),
+        onnx_outputs("ScatterND", [data, indices, updates], {}),
     )
 
 

@@ -1,20 +1,18 @@
-"""Programs and helpers shared by the tests of the gawee lowerings (to linalg and to mir)."""
+"""Programs and helpers shared by the tests of the gawee lowerings (to linalg and to mir);
+`lower` is `levels.lower`."""
 
 from pathlib import Path
 
 import numpy as np
 import pytest
 from gawee_inputs import TOLERANCES, random_arguments
+from levels import lower
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
-from xdsl.passes import ModulePass
 
-from nnstack.dialects import gawee
 from nnstack.interpreters import make_context, run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-linalg"
 
@@ -22,18 +20,6 @@ FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-l
 def context() -> Context:
     """A context with every dialect xdsl-opt knows, nnstack's included."""
     return make_context()
-
-
-LOWERINGS: dict[str, type[ModulePass]] = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
-
-
-def lower(module: ModuleOp, level: str = "linalg") -> ModuleOp:
-    """A verified copy of `module` lowered to `level` ("linalg" or "mir"), no gawee op left."""
-    lowered = module.clone()
-    LOWERINGS[level]().apply(context(), lowered)
-    lowered.verify()
-    assert not any(isinstance(op, gawee.GaweeOperation) for op in lowered.walk())
-    return lowered
 
 
 def filecheck_cases() -> list:

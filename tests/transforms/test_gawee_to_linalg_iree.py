@@ -58,7 +58,7 @@ def run_in_iree(lowered: ModuleOp, symbol: str, arrays: list[np.ndarray]) -> lis
 
 def assert_iree_agrees(module: ModuleOp, symbol: str, seed: int) -> None:
     arrays = random_arguments(find_function(module, symbol), np.random.default_rng(seed))
-    lowered = lower(module)
+    lowered = lower(module, "linalg")
     expected = run(lowered, symbol, *arrays)
     got = run_in_iree(lowered, symbol, arrays)
     assert len(got) == len(expected)
@@ -75,7 +75,7 @@ def test_small_resnet_in_iree():
 @pytest.mark.parametrize(("name", "index", "chunk"), filecheck_cases())
 def test_filecheck_inputs_in_iree(name: str, index: int, chunk: str):
     module = parse(chunk, name)
-    if re.search(r"math\.(?!absf)\w+ .*: f64", str(lower(module))):
+    if re.search(r"math\.(?!absf)\w+ .*: f64", str(lower(module, "linalg"))):
         pytest.skip("IREE 3.12's llvm-cpu links no f64 libm (iree-lld: undefined symbol: log, sin, exp, erf)")
     for symbol in function_names(module):
         assert_iree_agrees(module, symbol, seed=index)
