@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
+    BytesAttr,
     DenseIntOrFPElementsAttr,
     Float16Type,
     Float32Type,
@@ -27,6 +28,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     ShapedType,
     Signedness,
+    TensorType,
 )
 from xdsl.interpreter import (
     Interpreter,
@@ -142,6 +144,13 @@ def attribute_value(attr: Attribute, type_attr: Attribute) -> Any:
             return np.full(shape, data[0], dtype)
         return data.reshape(shape)
     raise InterpretationError(f"constant attribute {attr} is not supported")
+
+
+def dense_attribute(array: np.ndarray, element: Attribute) -> DenseIntOrFPElementsAttr:
+    """`array` in `element` as a dense tensor attribute, from its bytes (the inverse of
+    `attribute_value`; weights can be megabytes)."""
+    data = np.asarray(array).astype(numpy_dtype(element))  # tobytes: row-major, 0-d kept
+    return DenseIntOrFPElementsAttr(TensorType(element, data.shape), BytesAttr(data.tobytes()))
 
 
 # ---------------------------------------------------------------------------

@@ -20,14 +20,14 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee
 from nnstack.dialects.utils import tensor_shape
-from nnstack.interpreters.arith import attribute_value, numpy_dtype
+from nnstack.interpreters.arith import attribute_value, dense_attribute
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 
@@ -42,10 +42,7 @@ def constant_array(value: SSAValue) -> np.ndarray | None:
 def dense_constant(array: np.ndarray, like: SSAValue) -> arith.ConstantOp:
     """An `arith.constant` holding `array` in the element type of `like`."""
     assert isinstance(like.type, TensorType)
-    element_type = like.type.get_element_type()
-    data = np.ascontiguousarray(array.astype(numpy_dtype(element_type)))
-    typ = TensorType(element_type, data.shape)
-    return arith.ConstantOp(DenseIntOrFPElementsAttr(typ, BytesAttr(data.tobytes())))
+    return arith.ConstantOp(dense_attribute(array, like.type.get_element_type()))
 
 
 class FoldBatchNormIntoConv(RewritePattern):

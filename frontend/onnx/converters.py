@@ -97,41 +97,32 @@ def convert_conv(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def _pool_window(context: ImportContext) -> dict[str, object]:
+    """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
+    kernel = _ints(context.attribute("kernel_shape"), ())
+    strides = _ints(context.attribute("strides"), (1, 1))
+    dilations = _ints(context.attribute("dilations"), (1, 1))
+    return {
+        "kernel_size": kernel,
+        "strides": strides,
+        "padding": _window_padding(context, kernel, strides, dilations),
+        "dilation": dilations,
+        "ceil_mode": bool(context.attribute("ceil_mode", 0)),
+    }
+
+
 def convert_max_pool(context: ImportContext) -> None:
     _expect_nchw(context)
     if len(context.node.output) > 1 and context.node.output[1]:
         raise context.fail("the Indices output is not supported")
     _reject_attributes(context, storage_order=0)
-    kernel = _ints(context.attribute("kernel_shape"), ())
-    strides = _ints(context.attribute("strides"), (1, 1))
-    dilations = _ints(context.attribute("dilations"), (1, 1))
-    padding = _window_padding(context, kernel, strides, dilations)
-    op = gawee.MaxPoolOp(
-        context.value(0),
-        kernel_size=kernel,
-        strides=strides,
-        padding=padding,
-        dilation=dilations,
-        ceil_mode=bool(context.attribute("ceil_mode", 0)),
-    )
-    context.define(context.emit(op).results[0])
+    context.define(context.emit(gawee.MaxPoolOp(context.value(0), **_pool_window(context))).results[0])
 
 
 def convert_average_pool(context: ImportContext) -> None:
     _expect_nchw(context)
-    kernel = _ints(context.attribute("kernel_shape"), ())
-    strides = _ints(context.attribute("strides"), (1, 1))
-    dilations = _ints(context.attribute("dilations"), (1, 1))
-    padding = _window_padding(context, kernel, strides, dilations)
-    op = gawee.AveragePoolOp(
-        context.value(0),
-        kernel_size=kernel,
-        strides=strides,
-        padding=padding,
-        dilation=dilations,
-        ceil_mode=bool(context.attribute("ceil_mode", 0)),
-        count_include_pad=bool(context.attribute("count_include_pad", 0)),
-    )
+    count_include_pad = bool(context.attribute("count_include_pad", 0))
+    op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
     context.define(context.emit(op).results[0])
 
 

@@ -35,11 +35,12 @@ from onnx import numpy_helper
 from onnx.reference import ReferenceEvaluator
 from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
+from nnstack.interpreters.arith import dense_attribute
 
 ELEMENT_TYPES: Mapping[int, Attribute] = ONNX_ELEMENT_TYPES
 """The ONNX element types a gawee program can carry as values (floats, i8 / i32 / i64
@@ -114,8 +115,7 @@ class ImportContext:
         element_type = ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(array.dtype))
         if element_type is None:
             raise self.fail(f"{what} has element type {array.dtype}, which gawee cannot carry")
-        typ = TensorType(element_type, array.shape)
-        return DenseIntOrFPElementsAttr(typ, BytesAttr(np.ascontiguousarray(array).tobytes()))
+        return dense_attribute(array, element_type)
 
     def emit(self, op: Operation) -> Operation:
         """Inserts `op`, which must verify: a gawee rule the ONNX node breaks is the node's error."""

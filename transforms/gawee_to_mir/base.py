@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IntegerType, TensorType, f16, f32, i1
+from xdsl.dialects.builtin import IntegerType, TensorType, f16, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import mir
+from nnstack.interpreters.arith import dense_attribute
 from nnstack.transforms.utils import Problem
 
 
@@ -38,8 +39,7 @@ class MirBuilder:
 
     def constant(self, array: np.ndarray, element: Attribute) -> SSAValue:
         """A dense constant holding `array` (computed at compile time) in `element`."""
-        typ = TensorType(element, array.shape)
-        return self.emit(mir.ConstantOp(DenseIntOrFPElementsAttr.from_list(typ, array.reshape(-1).tolist())))
+        return self.emit(mir.ConstantOp(dense_attribute(array, element)))
 
     def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
         return self.scalar(value, mir.element_type(like))
