@@ -32,14 +32,16 @@ def i64_array(values: Sequence[int]) -> DenseArrayBase:
 # ---------------------------------------------------------------------------
 
 
-def broadcast_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
-    """The numpy broadcast of two shapes, or None where they do not broadcast."""
-    rank = max(len(lhs), len(rhs))
-    a = (1,) * (rank - len(lhs)) + tuple(lhs)
-    b = (1,) * (rank - len(rhs)) + tuple(rhs)
-    if any(x != y and 1 not in (x, y) for x, y in zip(a, b)):
-        return None
-    return tuple(y if x == 1 else x for x, y in zip(a, b))
+def broadcast_shape(*shapes: Sequence[int]) -> tuple[int, ...] | None:
+    """The numpy broadcast of `shapes`, or None where they do not broadcast."""
+    rank = max((len(shape) for shape in shapes), default=0)
+    result = [1] * rank
+    for shape in shapes:
+        for axis, size in enumerate((1,) * (rank - len(shape)) + tuple(shape)):
+            if size != result[axis] and 1 not in (size, result[axis]):
+                return None
+            result[axis] = size if result[axis] == 1 else result[axis]
+    return tuple(result)
 
 
 def window_output_size(

@@ -150,7 +150,8 @@ def dense_attribute(array: np.ndarray, element: Attribute) -> DenseIntOrFPElemen
     """`array` in `element` as a dense tensor attribute, from its bytes (the inverse of
     `attribute_value`; weights can be megabytes)."""
     data = np.asarray(array).astype(numpy_dtype(element))  # tobytes: row-major, 0-d kept
-    return DenseIntOrFPElementsAttr(TensorType(element, data.shape), BytesAttr(data.tobytes()))
+    type: TensorType[Any] = TensorType(element, data.shape)
+    return DenseIntOrFPElementsAttr(type, BytesAttr(data.tobytes()))
 
 
 # ---------------------------------------------------------------------------

@@ -17,6 +17,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -267,7 +268,7 @@ def _pad(op: gawee.PadOp, x: np.ndarray) -> np.ndarray:
     widths = list(zip(pad_begin, pad_end))
     if op.padding_mode == "constant":
         return np.pad(cropped, widths, constant_values=x.dtype.type(op.value))
-    return np.pad(cropped, widths, mode=op.padding_mode)
+    return np.pad(cropped, widths, mode=cast(Literal["reflect", "edge", "wrap"], op.padding_mode))
 
 
 def range_values(op: gawee.RangeOp) -> np.ndarray:
@@ -330,11 +331,20 @@ def _scatter_nd(
 class _NumpyArithmetic:
     """`gawee.ResizedAxis.source` on numpy f64 arrays."""
 
-    constant = staticmethod(np.float64)
-    add = staticmethod(np.add)
-    sub = staticmethod(np.subtract)
-    mul = staticmethod(np.multiply)
-    div = staticmethod(np.divide)
+    def constant(self, value: float) -> np.ndarray:
+        return np.asarray(value, dtype=np.float64)
+
+    def add(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.add(lhs, rhs)
+
+    def sub(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.subtract(lhs, rhs)
+
+    def mul(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.multiply(lhs, rhs)
+
+    def div(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.divide(lhs, rhs)
 
 
 _NEAREST_STEP: dict[str, Callable[[np.ndarray], np.ndarray]] = {

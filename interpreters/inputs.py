@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 
 from nnstack.dialects import gawee
+from nnstack.dialects.utils import tensor_shape
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ def argument_domains(function: Operation) -> ArgumentDomains:
     """The domains gawee ops put on the arguments of `function` (none for other functions)."""
     if not isinstance(function, func.FuncOp) or not function.body.blocks:
         return ArgumentDomains()
-    position = {arg: index for index, arg in enumerate(function.body.block.args)}
+    position: dict[SSAValue, int] = {arg: index for index, arg in enumerate(function.body.block.args)}
     positive: set[int] = set()
     weights: set[int] = set()
     bounds: dict[int, np.ndarray] = {}
@@ -45,10 +46,10 @@ def argument_domains(function: Operation) -> ArgumentDomains:
             case gawee.ConvOp() | gawee.LinearOp() if op.weight in position:
                 weights.add(position[op.weight])
             case gawee.GatherOp() | gawee.GatherElementsOp() if op.indices in position:
-                bounds[position[op.indices]] = np.array(op.data.type.get_shape()[op.normalized_axis])
+                bounds[position[op.indices]] = np.array(tensor_shape(op.data)[op.normalized_axis])
             case gawee.ScatterNDOp() if op.indices in position:
                 # each entry of an index addresses its own dim of the data
-                bounds[position[op.indices]] = np.array(op.data.type.get_shape()[: op.index_depth])
+                bounds[position[op.indices]] = np.array(tensor_shape(op.data)[: op.index_depth])
             case _:
                 pass
     return ArgumentDomains(frozenset(positive), bounds, frozenset(weights))

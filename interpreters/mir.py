@@ -350,7 +350,7 @@ class MirFunctions(InterpreterFunctions):
     @impl(mir.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
         (x,) = _operands(interpreter, op, args)
-        reduce = getattr(np, op.kind.data.value)  # the seven kinds are numpy's function names
+        reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
         with np.errstate(all="ignore"):
             return _result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
 

@@ -14,6 +14,7 @@ from xdsl.dialects import tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
     DenseArrayBase,
+    IntegerType,
     MemRefType,
     TensorType,
 )
@@ -48,7 +49,7 @@ def _shape_of(op: Operation, type_attr: Attribute, dynamic: Sequence[Any]) -> li
     return static_or_dynamic(type_attr.get_shape(), dynamic)
 
 
-def _dense_array(attr: DenseArrayBase) -> list[int]:
+def _dense_array(attr: DenseArrayBase[IntegerType]) -> list[int]:
     return [int(v) for v in attr.get_values()]
 
 

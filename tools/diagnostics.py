@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from xdsl.dialects.builtin import CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
+from xdsl.dialects.builtin import ArrayAttr, CallSiteLoc, FileLineColLoc, FusedLoc, NameLoc
 from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, PassFailedException
 from xdsl.utils.lexer import Span
@@ -82,8 +82,8 @@ def source_location(location: Attribute) -> SourceLocation | None:
             return source_location(location.location)
         case CallSiteLoc():
             return source_location(location.callee)
-        case FusedLoc():
-            for inner in location.locations:
+        case FusedLoc(locations=ArrayAttr() as locations):
+            for inner in locations:
                 if (found := source_location(inner)) is not None:
                     return found
     return None

@@ -52,6 +52,7 @@ from xdsl.context import Context
 from xdsl.dialects import arith, bufferization, func, memref, scf, tensor
 from xdsl.dialects.builtin import (
     AffineMapAttr,
+    AnyFloat,
     FloatAttr,
     FunctionType,
     IndexType,
@@ -185,11 +186,11 @@ class Lowering:
     def zero_filled(self, t: SpensorType | TensorType, rewriter: PatternRewriter) -> SSAValue:
         empty = self.alloc_tensor(t, rewriter)
         element = t.scalar_type if isinstance(t, SpensorType) else t.element_type
-        zero = arith.ConstantOp(
-            FloatAttr(0.0, element)
-            if not isinstance(element, IntegerType | IndexType)
-            else IntegerAttr(0, element)  # pyright: ignore
-        )
+        if isinstance(element, IntegerType | IndexType):
+            zero = arith.ConstantOp(IntegerAttr(0, element))
+        else:
+            assert isinstance(element, AnyFloat)
+            zero = arith.ConstantOp(FloatAttr(0.0, element))
         fill = linalg.FillOp([zero.result], [empty], [empty.type])
         rewriter.insert([zero, fill])
         return fill.results[0]

@@ -7,14 +7,16 @@ builders and for IR written in the original Gawee's syntax."""
 from __future__ import annotations
 
 import math
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 from xdsl.dialects.builtin import (
     I64,
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IntegerAttr,
+    IntegerType,
     TensorType,
     f32,
     f64,
@@ -97,7 +99,9 @@ class RangeOp(GaweeOperation):
 
     def __init__(self, start: float, limit: float, delta: float, element: Attribute):
         def attr(value: float) -> Attribute:
-            return IntegerAttr(int(value), element) if element in (i32, i64) else FloatAttr(value, element)
+            if isinstance(element, IntegerType):
+                return IntegerAttr(int(value), element)
+            return FloatAttr(value, cast(AnyFloat, element))
 
         bounds = {name: attr(v) for name, v in zip(self.BOUNDS, (start, limit, delta))}
         values = [self._value(a, element) for a in bounds.values()]

@@ -68,10 +68,7 @@ class BroadcastBinaryOp(GaweeOperation):
     @staticmethod
     def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
         """The broadcast of the operand shapes, or None where they do not broadcast."""
-        shape: tuple[int, ...] | None = ()
-        for value in operands:
-            shape = broadcast_shape(shape, tensor_shape(value)) if shape is not None else None
-        return shape
+        return broadcast_shape(*(tensor_shape(value) for value in operands))
 
     def verify_(self) -> None:
         shape = self.expected_shape(self.operands)

@@ -4,6 +4,8 @@ which builtin types llir computes with (and how tensor types are passed to llir)
 
 from __future__ import annotations
 
+from typing import ClassVar, Generic, TypeVar, cast
+
 from xdsl.dialects.builtin import (
     Float16Type,
     Float32Type,
@@ -32,6 +34,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
+
+_EnumT = TypeVar("_EnumT", bound=StrEnum)
 
 FloatConstr = base(Float16Type) | base(Float32Type) | base(Float64Type)
 """The float types LLIR computes with."""
@@ -158,36 +162,38 @@ FLOAT_PREDICATES = frozenset(
 )  # fmt: skip
 
 
-class _AngleEnumAttr:
+class _AngleEnumAttr(Generic[_EnumT]):
     """Prints an enum attribute as `#llir.name<value>` (EnumAttribute's needs a space)."""
+
+    data: _EnumT
+    enum_type: ClassVar[type[StrEnum]]
 
     def print_parameter(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            printer.print_string(self.data.value)  # pyright: ignore[reportAttributeAccessIssue]
+            printer.print_string(self.data.value)
 
     @classmethod
-    def parse_parameter(cls, parser: AttrParser) -> StrEnum:
+    def parse_parameter(cls, parser: AttrParser) -> _EnumT:
         with parser.in_angle_brackets():
-            enum_type = cls.enum_type  # pyright: ignore[reportAttributeAccessIssue]
-            return parser.parse_str_enum(enum_type)
+            return cast(_EnumT, parser.parse_str_enum(cls.enum_type))
 
 
 @irdl_attr_definition
-class LayoutAttr(_AngleEnumAttr, EnumAttribute[MemoryLayout]):
+class LayoutAttr(_AngleEnumAttr[MemoryLayout], EnumAttribute[MemoryLayout]):
     """`#llir.layout<row_major>` or `#llir.layout<column_major>`."""
 
     name = "llir.layout"
 
 
 @irdl_attr_definition
-class UnrollHintAttr(_AngleEnumAttr, EnumAttribute[UnrollHint]):
+class UnrollHintAttr(_AngleEnumAttr[UnrollHint], EnumAttribute[UnrollHint]):
     """`#llir.unroll<none>`, `#llir.unroll<unroll>` or `#llir.unroll<unroll_and_jam>`."""
 
     name = "llir.unroll"
 
 
 @irdl_attr_definition
-class CmpPredicateAttr(_AngleEnumAttr, EnumAttribute[CmpPredicate]):
+class CmpPredicateAttr(_AngleEnumAttr[CmpPredicate], EnumAttribute[CmpPredicate]):
     """`#llir.predicate<slt>`: the predicate of `llir.cmp`."""
 
     name = "llir.predicate"

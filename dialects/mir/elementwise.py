@@ -7,7 +7,6 @@ broadcast of its operand shapes (the seed's rule: no implicit broadcasting)."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -41,7 +40,7 @@ from nnstack.dialects.utils import (
 def verify_broadcast(op: MirOperation, operands: Sequence[SSAValue]) -> None:
     """`broadcast_shape` is the numpy broadcast of the operand shapes and the result shape."""
     shapes = [tensor_shape(v) for v in operands]
-    expected = functools.reduce(lambda a, b: broadcast_shape(a, b) if a is not None else None, shapes)
+    expected = broadcast_shape(*shapes)
     listed = " and ".join(str(list(shape)) for shape in shapes)
     if expected is None:
         raise op.fail(f"operand shapes {listed} do not broadcast")
@@ -59,7 +58,7 @@ def broadcast_properties(
 ) -> tuple[tuple[int, ...], dict[str, Attribute]]:
     """The broadcast shape of `operands` and the `broadcast_shape` property a builder sets."""
     shapes = [tensor_shape(v) for v in operands]
-    shape = functools.reduce(lambda a, b: broadcast_shape(a, b) if a is not None else None, shapes)
+    shape = broadcast_shape(*shapes)
     if shape is None:
         raise ValueError(f"{name}: shapes {' and '.join(str(s) for s in shapes)} do not broadcast")
     return shape, {"broadcast_shape": i64_array(shape)}

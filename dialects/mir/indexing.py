@@ -94,16 +94,10 @@ class SliceOp(MirOperation):
         self.expect_result_shape(tuple(slice_length(s, e, k) for s, e, k in zip(starts, ends, strides)))
 
 
-@op_definition
-class GatherOp(MirOperation):
-    """Takes the slices at `indices` along `axis` (ONNX Gather / numpy.take).
-
-    Result shape = input[:axis] + indices.shape + input[axis+1:]. Indices are
-    integers in [-size, size) (negative ones count from the end); others are a
-    runtime error.
-    """
-
-    name = "mir.gather"
+class AxisIndexingOp(MirOperation):
+    """An input read at integer `indices` along `axis` (mir.gather, mir.gather_elements).
+    Indices are integers in [-size, size) (negative ones count from the end); others are
+    a runtime error."""
 
     E: ClassVar = VarConstraint("element_type", AnyElement)
 
@@ -117,9 +111,17 @@ class GatherOp(MirOperation):
 
     assembly_format = f"$input `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
+    @classmethod
+    def result_shape(cls, input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
+        """The result shape for these operand shapes (axis in range)."""
+        raise NotImplementedError
+
+    def verify_indices(self, input: Sequence[int], indices: Sequence[int], axis: int) -> None:
+        """The rule the indices' shape must follow beyond the result shape."""
+
     def __init__(self, input: SSAValue | Operation, indices: SSAValue | Operation, axis: int):
         input, indices = SSAValue.get(input), SSAValue.get(indices)
-        shape = gather_shape(tensor_shape(input), tensor_shape(indices), axis)
+        shape = self.result_shape(tensor_shape(input), tensor_shape(indices), axis)
         super().__init__(
             operands=[input, indices],
             result_types=[tensor_like(input, shape)],
@@ -127,51 +129,46 @@ class GatherOp(MirOperation):
         )
 
     def verify_(self) -> None:
-        shape, axis = tensor_shape(self.input), self.integer("axis")
+        shape, indices, axis = tensor_shape(self.input), tensor_shape(self.indices), self.integer("axis")
         self.expect_axis("axis", axis, len(shape))
-        self.expect_result_shape(gather_shape(shape, tensor_shape(self.indices), axis))
+        self.verify_indices(shape, indices, axis)
+        self.expect_result_shape(self.result_shape(shape, indices, axis))
 
 
 @op_definition
-class GatherElementsOp(MirOperation):
+class GatherOp(AxisIndexingOp):
+    """Takes the slices at `indices` along `axis` (ONNX Gather / numpy.take).
+
+    Result shape = input[:axis] + indices.shape + input[axis+1:].
+    """
+
+    name = "mir.gather"
+
+    @classmethod
+    def result_shape(cls, input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
+        return gather_shape(input, indices, axis)
+
+
+@op_definition
+class GatherElementsOp(AxisIndexingOp):
     """result[i_0, ..., i_n] = input[i_0, ..., indices[i_0, ..., i_n], ..., i_n] with
     the index at `axis` (ONNX GatherElements / numpy.take_along_axis): the result has
-    the indices' shape, which may be smaller than the input's along every dim. Indices
-    as for mir.gather."""
+    the indices' shape, which may be smaller than the input's along every dim."""
 
     name = "mir.gather_elements"
 
-    E: ClassVar = VarConstraint("element_type", AnyElement)
+    @classmethod
+    def result_shape(cls, input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
+        return tuple(indices)
 
-    input = operand_def(static_tensor(E))
-    indices = operand_def(static_tensor(IntegerElement))
-    result = result_def(static_tensor(E))
-
-    axis = prop_def(I64Integer)
-
-    traits = traits_def(NoMemoryEffect())
-
-    assembly_format = f"$input `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
-
-    def __init__(self, input: SSAValue | Operation, indices: SSAValue | Operation, axis: int):
-        input, indices = SSAValue.get(input), SSAValue.get(indices)
-        super().__init__(
-            operands=[input, indices],
-            result_types=[tensor_like(input, tensor_shape(indices))],
-            properties={"axis": IntegerAttr(axis, i64)},
-        )
-
-    def verify_(self) -> None:
-        shape, indices, axis = tensor_shape(self.input), tensor_shape(self.indices), self.integer("axis")
-        self.expect_axis("axis", axis, len(shape))
-        if len(indices) != len(shape) or any(
-            i > s for d, (i, s) in enumerate(zip(indices, shape)) if d != axis
+    def verify_indices(self, input: Sequence[int], indices: Sequence[int], axis: int) -> None:
+        if len(indices) != len(input) or any(
+            i > s for d, (i, s) in enumerate(zip(indices, input)) if d != axis
         ):
             raise self.fail(
-                f"indices shape {list(indices)} must have the input's rank {len(shape)} and fit in the "
-                f"input shape {list(shape)} along every dim but the axis"
+                f"indices shape {list(indices)} must have the input's rank {len(input)} and fit in the "
+                f"input shape {list(input)} along every dim but the axis"
             )
-        self.expect_result_shape(indices)
 
 
 @op_definition

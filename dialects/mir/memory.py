@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IndexType, TensorType
 from xdsl.ir import Operation, SSAValue
@@ -46,7 +46,7 @@ class ConstantOp(MirOperation):
         super().__init__(result_types=[value.type], properties={"value": value})
 
     @staticmethod
-    def from_list(type: TensorType, values: Sequence[int] | Sequence[float]) -> ConstantOp:
+    def from_list(type: TensorType[Any], values: Sequence[int] | Sequence[float]) -> ConstantOp:
         return ConstantOp(DenseIntOrFPElementsAttr.from_list(type, values))
 
 

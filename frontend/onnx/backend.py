@@ -23,7 +23,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from nnstack.frontend.onnx.importer import OnnxImportError, import_onnx
+from nnstack.frontend.onnx.context import OnnxImportError
+from nnstack.frontend.onnx.importer import import_onnx
 from nnstack.interpreters import run as run_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass

@@ -10,7 +10,8 @@ an unknown `auto_pad` is an error), so an imported model is never silently wrong
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypedDict
 
 import numpy as np
 import onnx
@@ -20,13 +21,13 @@ from xdsl.ir import Attribute
 from nnstack.dialects import gawee
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
 from nnstack.dialects.utils import broadcast_shape, element_type
-from nnstack.frontend.onnx.importer import ImportContext
+from nnstack.frontend.onnx.context import ImportContext
 
 Converter = Callable[[ImportContext], None]
 
 
-def _ints(values: object, default: Sequence[int]) -> tuple[int, ...]:
-    return tuple(int(v) for v in values) if values is not None else tuple(default)  # type: ignore[union-attr]
+def _ints(values: Iterable[int] | None, default: Sequence[int]) -> tuple[int, ...]:
+    return tuple(int(v) for v in values) if values is not None else tuple(default)
 
 
 def _string(context: ImportContext, name: str, default: str) -> str:
@@ -40,7 +41,7 @@ def _scalar(context: ImportContext, index: int, what: str) -> np.generic:
     array = context.constant(index, what)
     if array.size != 1:
         raise context.fail(f"{what} must be a scalar, got shape {list(array.shape)}")
-    return array.reshape(())[()]
+    return array.flat[0]
 
 
 def _expect_nchw(context: ImportContext, index: int = 0) -> None:
@@ -97,7 +98,15 @@ def convert_conv(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
-def _pool_window(context: ImportContext) -> dict[str, object]:
+class _PoolWindow(TypedDict):
+    kernel_size: tuple[int, ...]
+    strides: tuple[int, ...]
+    padding: tuple[int, int, int, int]
+    dilation: tuple[int, ...]
+    ceil_mode: bool
+
+
+def _pool_window(context: ImportContext) -> _PoolWindow:
     """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
     kernel = _ints(context.attribute("kernel_shape"), ())
     strides = _ints(context.attribute("strides"), (1, 1))

@@ -17,7 +17,7 @@ from xdsl.dialects import arith
 from xdsl.interpreter import (
     Interpreter,
 )
-from xdsl.ir import Block, Operation, OpResult, SSAValue
+from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.ir.affine import (
     AffineDimExpr,
 )
@@ -54,6 +54,20 @@ class _Run:
     def n_inputs(self) -> int:
         return len(self.inputs)
 
+    @property
+    def yield_op(self) -> Operation:
+        """The body's terminator (`linalg.yield`; the op verifier ensures it)."""
+        terminator = self.block.last_op
+        assert terminator is not None
+        return terminator
+
+    @property
+    def region(self) -> Region:
+        """The body's region, which the scalar fallback interprets."""
+        region = self.block.parent_region()
+        assert region is not None
+        return region
+
     def views(self) -> list[Any]:
         """Every operand over the domain, for a vectorized run of the body."""
         return [
@@ -70,7 +84,7 @@ class _Run:
         try:
             interpreter.set_values(zip(self.block.args, args))
             for body_op in self.block.ops:
-                if body_op in skip or body_op is self.block.last_op:
+                if body_op in skip or body_op is self.yield_op:
                     continue
                 inputs = interpreter.get_values(body_op.operands)
                 interpreter.set_values(zip(body_op.results, interpreter.run_op(body_op, inputs)))
@@ -115,7 +129,7 @@ class _Run:
     # -- the four kinds --------------------------------------------------------
 
     def run_parallel(self) -> list[np.ndarray]:
-        yielded = self.block.last_op.operands
+        yielded = self.yield_op.operands
         values = self.eval_body(self.views(), yielded, set())
         n = len(self.ranges)
         return [
@@ -129,7 +143,7 @@ class _Run:
 
     def run_reduce(self) -> list[np.ndarray]:
         views = self.views()
-        yield_op = self.block.last_op
+        yield_op = self.yield_op
         skip = {c for c in self.plan.combiners if c is not None}
         out_args = self.block.args[self.n_inputs :]
         wanted = [
@@ -185,7 +199,7 @@ class _Run:
             args += [r[m.eval(point, ())] for r, m in zip(results, out_maps)]
             stack.append(point)
             try:
-                yielded = self.interpreter.run_ssacfg_region(self.block.parent_region(), args, self.name)
+                yielded = self.interpreter.run_ssacfg_region(self.region, tuple(args), self.name)
             finally:
                 stack.pop()
             for r, m, y in zip(results, out_maps, yielded, strict=True):

@@ -121,14 +121,14 @@ def _contraction(
         return None
     if not product_value.has_one_use():
         return None
-    factors = tuple(_factor(v, block, n_inputs, shaped) for v in mul.operands)
-    if factors[0] is None or factors[1] is None:
+    lhs, rhs = (_factor(v, block, n_inputs, shaped) for v in mul.operands)
+    if lhs is None or rhs is None:
         return None
     expected = {mul, combiner, block.last_op}
-    expected.update(f.cast for f in factors if f.cast is not None)
+    expected.update(f.cast for f in (lhs, rhs) if f.cast is not None)
     if set(block.ops) != expected:
         return None
-    return factors[0], factors[1]
+    return lhs, rhs
 
 
 def make_plan(

@@ -165,7 +165,8 @@ def domain_view(name: str, index: int, value: Any, omap: OperandMap, ranges: Seq
         return compact.reshape(_unit_shape(ranges, omap.dims))
     if omap.linear is not None:
         return strided_view(name, index, value, omap, ranges)
-    indices = index_arrays(ranges)
+    # AffineExpr.eval only adds and multiplies its dims, so it works on index arrays too
+    indices: Any = index_arrays(ranges)
     gathered = tuple(e.eval(indices, ()) for e in omap.affine_map.results)
     for r, g in enumerate(gathered):
         if np.min(g) < 0 or np.max(g) >= value.shape[r]:

@@ -13,7 +13,7 @@ import math
 from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, VectorType
 from xdsl.ir import Block, Operation, SSAValue
@@ -65,7 +65,7 @@ class _Ptr(NamedTuple):
     """The three locals (or expressions) holding a pointer: buffer, element index, view."""
 
     buffer: str
-    index: str
+    element: str
     view: str
 
 
@@ -252,11 +252,11 @@ class FunctionCompiler:
     def element_index(self, pointer: _Ptr, offset: SSAValue | None) -> str:
         index = self.fresh("j")
         if offset is None:
-            self.emit(f"{index} = {pointer.index}")
-        elif pointer.index == "0":
+            self.emit(f"{index} = {pointer.element}")
+        elif pointer.element == "0":
             self.emit(f"{index} = {self.value(offset)}")
         else:
-            self.emit(f"{index} = {pointer.index} + {self.value(offset)}")
+            self.emit(f"{index} = {pointer.element} + {self.value(offset)}")
         self.emit(f"if {index} < 0: raise IndexError")
         return index
 
@@ -339,15 +339,15 @@ class FunctionCompiler:
         dst_size, src_size = op.dst.type.element_size, op.src.type.element_size
         self.emit(
             f"_memcpy({self.op_name(op)}, "
-            f"{dst.buffer}, _byte_offset({dst.index}, {dst_size}, {dst.view}), "
-            f"{src.buffer}, _byte_offset({src.index}, {src_size}, {src.view}), "
+            f"{dst.buffer}, _byte_offset({dst.element}, {dst_size}, {dst.view}), "
+            f"{src.buffer}, _byte_offset({src.element}, {src_size}, {src.view}), "
             f"{self.value(op.size)})"
         )
 
     def op_ptradd(self, op: llir.PtrAddOp) -> None:
         pointer = self.ptr(op.ptr)
         index = self.fresh("e")
-        self.emit(f"{index} = {pointer.index} + {self.value(op.offset)}")
+        self.emit(f"{index} = {pointer.element} + {self.value(op.offset)}")
         self.ptrs[op.result] = _Ptr(pointer.buffer, index, pointer.view)
 
     def op_ptrcast(self, op: llir.PtrCastOp) -> None:
@@ -360,7 +360,7 @@ class FunctionCompiler:
         self.define(op.result)
         b, e, v = self.ptr(op.result)
         self.emit(
-            f"{b}, {e}, {v} = _recast({pointer.buffer}, {pointer.index}, {pointer.view}, "
+            f"{b}, {e}, {v} = _recast({pointer.buffer}, {pointer.element}, {pointer.view}, "
             f"{source.element_size}, {memory_format(target.element_type)!r}, {target.element_size})"
         )
 
@@ -372,7 +372,7 @@ class FunctionCompiler:
         if isinstance(value, DenseIntOrFPElementsAttr):
             assert isinstance(typ, VectorType)
             scalar = Scalar.of(typ.element_type)
-            lanes = list(value.get_values())
+            lanes = cast(list[float], list(value.get_values()))  # llir vectors: int or float
             if len(lanes) == 1:
                 lanes *= typ.get_shape()[0]
             literals = [self.scalar_literal(lane, scalar) for lane in lanes]

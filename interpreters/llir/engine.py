@@ -135,7 +135,7 @@ class Engine:
         flat = value.reshape(-1, order="A").view(np.uint8)
         address = value.ctypes.data
         alignment = min(64, address & -address) if address else 64
-        return self.memory.wrap(memoryview(flat), alignment, f"wraps {what}")
+        return self.memory.wrap(flat.data, alignment, f"wraps {what}")
 
 
 def _scalar_to_runtime(what: str, value: Any, typ: Attribute) -> Any:

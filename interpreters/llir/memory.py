@@ -110,7 +110,8 @@ class Buffer:
         if view is None:
             if self.freed:
                 return _released_view()
-            view = _F16View(self.raw) if fmt == "e" else self.raw.cast(fmt)
+            # typeshed types cast() per literal format; fmt is one of them, checked by memory_format
+            view = _F16View(self.raw) if fmt == "e" else self.raw.cast(fmt)  # pyright: ignore[reportCallIssue, reportArgumentType]
             self.views[fmt] = view
         return view
 

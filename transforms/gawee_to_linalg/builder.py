@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, tensor
@@ -19,10 +19,12 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ArrayAttr,
+    DenseIntElementsAttr,
     DenseIntOrFPElementsAttr,
     FloatAttr,
     IndexType,
     IntegerAttr,
+    IntegerType,
     TensorType,
     i64,
 )
@@ -81,6 +83,7 @@ def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     """`arith.constant` of any element type gawee carries (an i1 is 0 or 1)."""
     if isinstance(element_type, AnyFloat):
         return float_constant(value, element_type)
+    assert isinstance(element_type, IntegerType | IndexType)
     return arith.ConstantOp(IntegerAttr(int(value), element_type))
 
 
@@ -131,7 +134,7 @@ def reduction(count: int) -> list[IteratorTypeAttr]:
     return [IteratorTypeAttr.reduction()] * count
 
 
-def i64_pair(values: Sequence[int]) -> DenseIntOrFPElementsAttr:
+def i64_pair(values: Sequence[int]) -> DenseIntElementsAttr:
     """Strides and dilations of linalg convolutions and poolings: `dense<..> : tensor<2xi64>`."""
     return DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(values)]), list(values))
 
@@ -164,7 +167,8 @@ class LoweringBuilder:
         self, element_type: Attribute, shape: Sequence[int], values: Sequence[int | float]
     ) -> SSAValue:
         """An `arith.constant dense<...>` tensor."""
-        attr = DenseIntOrFPElementsAttr.from_list(TensorType(element_type, shape), list(values))
+        type: TensorType[Any] = TensorType(element_type, shape)
+        attr = DenseIntOrFPElementsAttr.from_list(type, list(values))
         return self.add(arith.ConstantOp(attr)).result
 
     def empty(self, shape: Sequence[int], element_type: Attribute) -> SSAValue:

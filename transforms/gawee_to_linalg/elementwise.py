@@ -3,7 +3,6 @@ broadcasting binary ops and the variadic max / min / sum / mean."""
 
 from __future__ import annotations
 
-import functools
 import math as pymath
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -346,7 +345,9 @@ class VariadicElementwiseLowering(RewritePattern):
         combine = bodies[0] if isinstance(element_type, AnyFloat) else bodies[1]
 
         def body(*args: SSAValue) -> SSAValue:
-            value = functools.reduce(lambda acc, x: combine(acc, x).results[0], args[:-1])
+            value = args[0]
+            for x in args[1:-1]:
+                value = combine(value, x).results[0]
             if isinstance(op, MeanOp):
                 value = arith.DivfOp(value, float_constant(len(args) - 1, element_type)).result
             return value

@@ -239,7 +239,7 @@ def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]
     out_shape = shape_of(total)
     element_type = element_type_of(total)
     output_map = identity_map(4)
-    if isinstance(counts, float):
+    if not isinstance(counts, Sequence):
         return b.generic(
             [total],
             b.empty(out_shape, element_type),

@@ -134,10 +134,13 @@ class ResizeLowering(RewritePattern):
         linear = op.choice("mode") == "linear"
 
         def body(_out: SSAValue) -> SSAValue:
-            fixed = {d: IndexOp(d).result for d, axis in enumerate(axes) if axis.is_identity}
+            fixed: dict[int, SSAValue] = {
+                d: IndexOp(d).result for d, axis in enumerate(axes) if axis.is_identity
+            }
             if not linear:
                 position = [fixed[d] if d in fixed else _nearest(op, axis, d) for d, axis in enumerate(axes)]
                 return tensor.ExtractOp(op.input, position, element).result
+            assert isinstance(element, AnyFloat)  # the verifier admits linear float resizes only
             neighbours = {d: _linear(op, axis, d) for d, axis in enumerate(axes) if d not in fixed}
             value = _interpolate(op.input, element, fixed, neighbours, sorted(neighbours))
             return value if element == f64 else arith.TruncFOp(value, element).result
@@ -162,8 +165,8 @@ def _interpolate(
         value = tensor.ExtractOp(source, position, element).result
         return value if element == f64 else arith.ExtFOp(value, f64).result
     *rest, dim = dims
-    terms = [
+    lower, upper = (
         arith.MulfOp(_interpolate(source, element, {**fixed, dim: index}, neighbours, rest), weight).result
         for index, weight in neighbours[dim]
-    ]
-    return arith.AddfOp(*terms).result
+    )
+    return arith.AddfOp(lower, upper).result

@@ -26,12 +26,15 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from xdsl.dialects.builtin import (
+    AnyFloat,
     DenseIntOrFPElementsAttr,
     FloatAttr,
+    IndexType,
     IntegerAttr,
+    IntegerType,
     TensorType,
     UnrealizedConversionCastOp,
     VectorType,
@@ -152,18 +155,19 @@ class Builder:
         """A (cached) scalar constant of `typ`."""
         key = (str(typ), repr(value))
         if key not in self._constants:
-            if llir.is_float(typ):
-                attr: Attribute = FloatAttr(float(value), typ)  # pyright: ignore[reportArgumentType]
+            if isinstance(typ, AnyFloat):
+                attr: FloatAttr | IntegerAttr = FloatAttr(float(value), typ)
             else:
-                attr = IntegerAttr(int(value), typ)  # pyright: ignore[reportArgumentType]
-            op = llir.ConstantOp(attr)  # pyright: ignore[reportArgumentType]
+                assert isinstance(typ, IntegerType | IndexType)
+                attr = IntegerAttr(int(value), typ)
+            op = llir.ConstantOp(attr)
             self.prelude.append(op)
             self._constants[key] = op.result
         return self._constants[key]
 
     def vconst(self, value: int | float, typ: Attribute, width: int) -> SSAValue:
         """A (cached) vector constant with every lane `value`."""
-        vector = VectorType(typ, [width])
+        vector: VectorType[Any] = VectorType(typ, [width])
         key = (str(vector), repr(value))
         if key not in self._constants:
             attr = DenseIntOrFPElementsAttr.from_list(vector, [value] * width)

@@ -104,7 +104,7 @@ class CompareLowering(LlirPattern):
         b, out = self.start(op)
         shape = mir.tensor_shape(op.result)
         predicates = _FLOAT_PREDICATES if llir.is_float(mir.element_type(op.lhs)) else _INTEGER_PREDICATES
-        predicate = predicates[op.predicate.data.value]
+        predicate = predicates[op.predicate.data]
         emit_map(
             b,
             shape,

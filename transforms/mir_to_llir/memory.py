@@ -8,6 +8,7 @@ them as errors), so every buffer these ops create is written in full.
 from __future__ import annotations
 
 import itertools
+from typing import cast
 
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
 from xdsl.ir import Attribute, SSAValue
@@ -71,7 +72,7 @@ class ConstantLowering(LlirPattern):
         value = op.value
         assert isinstance(value, DenseIntOrFPElementsAttr)
         element = typ.element_type
-        values = [_python_value(v, element) for v in value.get_values()]
+        values = [_python_value(v, element) for v in cast(list[int | float], value.get_values())]
         b, ptr = self.start(op)
         shape = typ.get_shape()
         if len(set(values)) == 1 and len(values) > 1:
