@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import onnx
@@ -206,8 +207,12 @@ def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     assert str(info.value).startswith(message) and "\n" not in str(info.value)
 
 
+BIN = Path(sys.executable).parent
+"""Where the project's console scripts are installed (the test's own environment)."""
+
+
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    tool = shutil.which("nnstack-import-onnx") or sys.exit("nnstack-import-onnx not installed")
+    tool = BIN / "nnstack-import-onnx"
     return subprocess.run([tool, *args], capture_output=True, text=True, check=False)
 
 
@@ -224,7 +229,7 @@ def test_command_line_import_then_run_and_lower(tmp_path):
         out = tmp_path / f"out{len(pipeline)}{pipeline[-1] if pipeline else ''}"
         run_result = subprocess.run(
             [
-                shutil.which("nnstack-run"),
+                BIN / "nnstack-run",
                 str(tmp_path / "model.mlir"),
                 "--symbol",
                 "main",
@@ -241,7 +246,7 @@ def test_command_line_import_then_run_and_lower(tmp_path):
         assert run_result.returncode == 0, run_result.stderr
         assert_matches(np.load(out / "out0.npy"), expected)
     lowered = subprocess.run(
-        [shutil.which("xdsl-opt"), str(tmp_path / "model.mlir"), "-p", "convert-gawee-to-linalg"],
+        [BIN / "xdsl-opt", str(tmp_path / "model.mlir"), "-p", "convert-gawee-to-linalg"],
         capture_output=True,
         text=True,
         check=True,
