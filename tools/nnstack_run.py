@@ -175,6 +175,10 @@ class NnstackRunMain(xDSLRunMain):
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
         )
 
+    stage: str = "parse"
+    """The step that is running (parse, verify, passes, run): which one failed, for
+    tools that sort failures (the mutation fuzz test)."""
+
     def run(self) -> int:
         self.source = ""
         try:
@@ -199,7 +203,9 @@ class NnstackRunMain(xDSLRunMain):
         source = SymbolTable.lookup_symbol(module, self.args.symbol)
         domains = argument_domains(source) if source is not None else None
         if self.args.passes:
+            self.stage = "passes"
             self.apply_pipeline(module)
+        self.stage = "run"
         if self.args.output is not None:
             self.args.output.write_text(str(module) + "\n")
         function = find_function(module, self.args.symbol)
@@ -276,6 +282,7 @@ class NnstackRunMain(xDSLRunMain):
                 stream.close()
         chunk = split_chunks(self.source, split=False)[0]
         module = parse(self.ctx, chunk, self.get_input_name(), not self.args.no_implicit_module)
+        self.stage = "verify"
         if not self.args.disable_verify:
             verify_module(module)
         return module

@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
@@ -35,6 +36,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import ELEMENT_TYPES
 from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
+from nnstack.interpreters.arith import numpy_dtype
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -72,9 +74,13 @@ def unsupported_reason(op: Operation) -> str | None:
 
 
 def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
-    """`arith.constant` of a float type; -inf prints as 0xfc00 (f16), 0xff800000 (f32), ..."""
+    """`arith.constant` of a float type; -inf prints as 0xfc00 (f16), 0xff800000 (f32), ...
+    A value beyond the type's range is rounded to +-inf first, as the interpreters
+    round an attribute (xDSL's FloatAttr would not pack it)."""
     assert isinstance(element_type, AnyFloat)
-    return arith.ConstantOp(FloatAttr(value, element_type))
+    with np.errstate(over="ignore"):
+        rounded = float(numpy_dtype(element_type).type(value))
+    return arith.ConstantOp(FloatAttr(rounded, element_type))
 
 
 def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
