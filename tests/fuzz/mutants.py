@@ -9,7 +9,8 @@ nnstack-run (the first function, seeded random inputs), in process, and sorts it
 ran, parse / verify / pass / runtime error, internal error (a bug: a traceback) or
 timeout (a mutant that loops for long, which is no bug).
 
-`python tests/fuzz/mutants.py N` prints the outcome counts of mutants 0 .. N-1.
+`python tests/fuzz/mutants.py N [FIRST]` prints the outcome counts of mutants FIRST ..
+FIRST + N - 1 (FIRST = 0), and each internal error in full.
 """
 
 from __future__ import annotations
@@ -251,9 +252,10 @@ def main() -> None:
     import tempfile
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    first = int(sys.argv[2]) if len(sys.argv) > 2 else 0
     counts: Counter[str] = Counter()
     with tempfile.TemporaryDirectory() as folder:
-        for index in range(count):
+        for index in range(first, first + count):
             item = mutant(index)
             result = outcome(item, Path(folder) / "mutant.mlir")
             counts[result.kind] += 1
