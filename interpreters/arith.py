@@ -178,6 +178,13 @@ def ieee_minimum(lhs: Any, rhs: Any) -> Any:
     return result
 
 
+def rounded_to(value: float, float_type: Attribute) -> float:
+    """`value` as a float attribute of `float_type` holds it: rounded to the type, +-inf
+    beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""
+    with np.errstate(over="ignore"):
+        return float(numpy_dtype(float_type).type(value))
+
+
 def describe_value(value: SSAValue) -> str:
     """A value as a runtime error names it: `%name`, or its type when it has no name."""
     return f"%{value.name_hint}" if value.name_hint else f"a value of type {value.type}"

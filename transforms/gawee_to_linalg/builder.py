@@ -13,7 +13,6 @@ import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import (
@@ -36,7 +35,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import ELEMENT_TYPES
 from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.arith import rounded_to
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -78,9 +77,7 @@ def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     A value beyond the type's range is rounded to +-inf first, as the interpreters
     round an attribute (xDSL's FloatAttr would not pack it)."""
     assert isinstance(element_type, AnyFloat)
-    with np.errstate(over="ignore"):
-        rounded = float(numpy_dtype(element_type).type(value))
-    return arith.ConstantOp(FloatAttr(rounded, element_type))
+    return arith.ConstantOp(FloatAttr(rounded_to(value, element_type), element_type))
 
 
 def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
