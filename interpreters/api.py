@@ -32,7 +32,7 @@ from nnstack.interpreters.bufferization import BufferizationFunctions
 from nnstack.interpreters.gawee import GaweeFunctions
 from nnstack.interpreters.inputs import ArgumentDomains, respect_domains
 from nnstack.interpreters.linalg import LinalgFunctions
-from nnstack.interpreters.llir import LlirFunctions, set_strict_memory
+from nnstack.interpreters.llir import LlirFunctions, output_pointer, set_limits, set_strict_memory
 from nnstack.interpreters.math import MathFunctions
 from nnstack.interpreters.memref import MemRefFunctions
 from nnstack.interpreters.mir import MirFunctions, check_results_not_freed
@@ -200,6 +200,8 @@ def run(
     *arrays: Any,
     return_arguments: Literal[False] = False,
     on_finish: Callable[[Interpreter], None] | None = None,
+    max_allocation: int | None = None,
+    max_call_depth: int | None = None,
 ) -> tuple[np.ndarray, ...]: ...
 
 
@@ -210,6 +212,8 @@ def run(
     *arrays: Any,
     return_arguments: Literal[True],
     on_finish: Callable[[Interpreter], None] | None = None,
+    max_allocation: int | None = None,
+    max_call_depth: int | None = None,
 ) -> tuple[tuple[np.ndarray, ...], tuple[Any, ...]]: ...
 
 
@@ -219,6 +223,8 @@ def run(
     *arrays: Any,
     return_arguments: bool = False,
     on_finish: Callable[[Interpreter], None] | None = None,
+    max_allocation: int | None = None,
+    max_call_depth: int | None = None,
 ) -> tuple[np.ndarray, ...] | tuple[tuple[np.ndarray, ...], tuple[Any, ...]]:
     """Run function `symbol` of a module on numpy inputs; return its results.
 
@@ -232,8 +238,12 @@ def run(
     arrays of shape grid + tile; ndspensor results come back stacked that way.
     `on_finish` is called with the interpreter after the run, to read what the
     interpreter functions recorded (e.g. the spensor memory profile).
+    `max_allocation` (bytes) and `max_call_depth` bound what llir functions may
+    allocate and how deep they may call (`nnstack.interpreters.llir.set_limits`).
     """
-    called = call(module_or_text, symbol, arrays)
+    called = call(
+        module_or_text, symbol, arrays, max_allocation=max_allocation, max_call_depth=max_call_depth
+    )
     if on_finish is not None:
         on_finish(called.interpreter)
     if return_arguments:
@@ -255,10 +265,13 @@ def call(
     arrays: Sequence[Any],
     *,
     strict_memory: bool = False,
+    max_allocation: int | None = None,
+    max_call_depth: int | None = None,
 ) -> Call:
     """`run`, one level down: also gives the interpreter, to inspect what it recorded
     (e.g. `nnstack.interpreters.llir.leaked_buffers`). With `strict_memory`, reading
-    llir memory that was never written is an error.
+    llir memory that was never written is an error (output buffers included);
+    `max_allocation` and `max_call_depth` are llir's limits, as for `run`.
 
     An llir.func lowered from a tensor function (it has `llir.tensor_signature`) is
     called as that function: it takes and returns the same arrays (see `_call_lowered`).
@@ -276,6 +289,7 @@ def call(
     register_nnstack_implementations(interpreter)
     if strict_memory:
         set_strict_memory(interpreter)
+    set_limits(interpreter, max_allocation=max_allocation, max_call_depth=max_call_depth)
     signature = _tensor_signature(function)
     if signature is None:
         results = interpreter.call_op(function, inputs)
@@ -299,7 +313,8 @@ def _call_lowered(
 
     Each tensor is passed as a read-only buffer holding the array in the function's
     layout (Fortran order for column-major), and each result as a zeroed output
-    buffer (one element for a scalar) that is returned as a C-ordered array.
+    buffer (one element for a scalar) that is returned as a C-ordered array; in strict
+    mode the function must write an output before it reads it.
     """
     assert isinstance(function, llir.FuncOp)
     order = "F" if function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR else "C"
@@ -313,5 +328,6 @@ def _call_lowered(
         np.zeros(typ.get_shape() if isinstance(typ, TensorType) else (), numpy_dtype(typ), order=order)
         for typ in signature.outputs.data
     ]
-    interpreter.call_op(function, (*arguments, *outputs))
+    pointers = [output_pointer(interpreter, function, len(arguments) + k, o) for k, o in enumerate(outputs)]
+    interpreter.call_op(function, (*arguments, *pointers))
     return tuple(output.copy(order="C") for output in outputs)

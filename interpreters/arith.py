@@ -38,7 +38,7 @@ from xdsl.interpreter import (
     impl_attr,
     register_impls,
 )
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 # ---------------------------------------------------------------------------
@@ -179,6 +179,25 @@ def ieee_minimum(lhs: Any, rhs: Any) -> Any:
     return result
 
 
+def rounded_to(value: float, float_type: Attribute) -> float:
+    """`value` as a float attribute of `float_type` holds it: rounded to the type, +-inf
+    beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""
+    with np.errstate(over="ignore"):
+        return float(numpy_dtype(float_type).type(value))
+
+
+def describe_value(value: SSAValue) -> str:
+    """A value as a runtime error names it: `%name`, or its type when it has no name."""
+    return f"%{value.name_hint}" if value.name_hint else f"a value of type {value.type}"
+
+
+def division_by_zero(op_name: str, divisor: str, scalar: bool) -> InterpretationError:
+    """The one diagnostic of an integer division or remainder by zero, the same at every
+    level (arith, mir, llir): undefined behaviour in MLIR and LLVM, where numpy gives 0."""
+    zero = "is 0" if scalar else "has a zero element"
+    return InterpretationError(f"{op_name}: integer division by zero ({divisor} {zero})")
+
+
 def truncating_divide(lhs: Any, rhs: Any) -> Any:
     """Integer division rounding toward zero (C, LLVM sdiv, arith.divsi; numpy's // floors)."""
     return (lhs - np.fmod(lhs, rhs)) // rhs
@@ -265,9 +284,7 @@ class ArithFunctions(InterpreterFunctions):
         MLIR (numpy would give 0), so it is a runtime error."""
         divisor = int_operand(args[1], op.result.type, unsigned)
         if np.any(divisor == 0):
-            name = f"%{op.rhs.name_hint}" if op.rhs.name_hint else "the divisor"
-            zero = "is 0" if np.ndim(divisor) == 0 else "has a zero element"
-            raise InterpretationError(f"{op.name}: integer division by zero ({name} {zero})")
+            raise division_by_zero(op.name, describe_value(op.rhs), np.ndim(divisor) == 0)
         return ArithFunctions._int_binary(op, args, fn, unsigned)
 
     @staticmethod

@@ -455,7 +455,8 @@ class GaweeFunctions(InterpreterFunctions):
         """Eval-mode batch norm over dim 1, computed in the element dtype."""
         x, weight, bias, mean, var = _operands(op, args)
         per_channel = (-1,) + (1,) * (x.ndim - 2)
-        eps = x.dtype.type(op.epsilon)
+        with np.errstate(over="ignore"):  # an epsilon beyond f16's range is inf, as lowered
+            eps = x.dtype.type(op.epsilon)
         out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + eps)
         if op.affine.value.data:
             out = out * weight.reshape(per_channel) + bias.reshape(per_channel)

@@ -31,16 +31,18 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-from nnstack.interpreters.arith import attribute_value, numpy_dtype, truncating_divide
+from nnstack.interpreters.arith import (
+    attribute_value,
+    describe_value,
+    division_by_zero,
+    numpy_dtype,
+    truncating_divide,
+)
 from nnstack.interpreters.math import erf_array
-
-
-def _describe(value: SSAValue) -> str:
-    return f"%{value.name_hint}" if value.name_hint else f"a value of type {value.type}"
 
 
 def _freed(interpreter: Interpreter) -> dict[int, np.ndarray]:
@@ -68,7 +70,7 @@ def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> li
     for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
         if _is_freed(interpreter, value):
             raise InterpretationError(
-                f"{op.name}: operand #{index} ({_describe(operand)}) is used after "
+                f"{op.name}: operand #{index} ({describe_value(operand)}) is used after "
                 "mir.dealloc_tensor freed it"
             )
         typ = operand.type
@@ -78,7 +80,7 @@ def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> li
             value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
         if not isinstance(value, np.ndarray):
             raise InterpretationError(
-                f"{op.name}: operand #{index} ({_describe(operand)}) must be a numpy array, "
+                f"{op.name}: operand #{index} ({describe_value(operand)}) must be a numpy array, "
                 f"got {type(value).__name__}"
             )
         dtype = numpy_dtype(typ.element_type)
@@ -89,7 +91,7 @@ def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> li
             or any(d >= 0 and d != v for d, v in zip(shape, value.shape))
         ):
             raise InterpretationError(
-                f"{op.name}: operand #{index} ({_describe(operand)}) is a {value.dtype} array of shape "
+                f"{op.name}: operand #{index} ({describe_value(operand)}) is a {value.dtype} array of shape "
                 f"{list(value.shape)}, but its type is {typ}"
             )
     return values
@@ -234,9 +236,7 @@ class MirFunctions(InterpreterFunctions):
         if np.issubdtype(lhs.dtype, np.floating):
             return self._broadcast(interpreter, op, args, np.divide)
         if (rhs == 0).any():
-            raise InterpretationError(
-                f"{op.name}: integer division by zero ({_describe(op.rhs)} has a zero element)"
-            )
+            raise division_by_zero(op.name, describe_value(op.rhs), rhs.ndim == 0)
         return self._broadcast(interpreter, op, args, truncating_divide)
 
     @impl(mir.BroadcastMaxOp)
@@ -467,7 +467,7 @@ class MirFunctions(InterpreterFunctions):
     ) -> PythonValues:
         (tensor,) = args
         if _is_freed(interpreter, tensor):
-            raise InterpretationError(f"{op.name}: {_describe(op.tensor)} is deallocated twice")
+            raise InterpretationError(f"{op.name}: {describe_value(op.tensor)} is deallocated twice")
         (tensor,) = _operands(interpreter, op, args)
         _freed(interpreter)[id(tensor)] = tensor
         return ()

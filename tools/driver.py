@@ -17,6 +17,7 @@ from typing import TextIO
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
@@ -65,20 +66,42 @@ def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -
         raise DiagnosticError(from_parse_error(error)) from error
 
 
+def ir_fingerprint(module: Operation) -> list[object]:
+    """Every op, operand, type and attribute of `module`, in order: the same objects
+    after a pass (compared with `is`: xDSL's attributes are immutable, so any edit
+    puts a new object in) mean the pass changed nothing. Holding the objects keeps
+    their ids from being reused."""
+    found: list[object] = []
+    for op in module.walk():
+        found += (op, len(op.operands), *op.operands, *op.result_types, *op.successors)
+        found += (len(op.properties), *op.properties.values(), len(op.attributes), *op.attributes.values())
+        for region in op.regions:
+            for block in region.blocks:
+                found += (block, len(block.args), *block.arg_types)
+    return found
+
+
+def same_objects(before: Sequence[object], after: Sequence[object]) -> bool:
+    return len(before) == len(after) and all(a is b for a, b in zip(before, after))
+
+
 @dataclass
 class PassRunner:
     """Applies passes one by one, verifying the IR after each (unless `verify` is off);
     a failure raises `DiagnosticError`. `running` names the pass being applied, for an
-    internal-error report."""
+    internal-error report. `unchanged` is told of each pass that left the IR as it was
+    (a pass meant for another level, say)."""
 
     passes: Sequence[ModulePass]
     verify: bool = True
     after_each: Callable[[ModulePass, ModuleOp, float], None] | None = None
     running: str | None = None
+    unchanged: Callable[[ModulePass], None] | None = None
 
     def apply(self, ctx: Context, module: ModuleOp) -> None:
         for each in self.passes:
             self.running = each.name
+            before = ir_fingerprint(module) if self.unchanged is not None else []
             start = time.perf_counter()
             try:
                 each.apply(ctx, module)
@@ -88,6 +111,8 @@ class PassRunner:
                 raise DiagnosticError([at_op(module, f"{each.name}: {one_line(str(error))}")]) from error
             elapsed = time.perf_counter() - start
             self.running = None
+            if self.unchanged is not None and same_objects(before, ir_fingerprint(module)):
+                self.unchanged(each)
             if self.verify:
                 verify_module(module)
             if self.after_each is not None:

@@ -26,9 +26,10 @@ from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 
-CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError)
+CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError, OverflowError)
 """What building a type, attribute or op from parsed parameters raises when the
-parameters are wrong (an attribute verifier, a wrong parameter count)."""
+parameters are wrong (an attribute verifier, a wrong parameter count, a float
+literal beyond its type's range)."""
 
 
 class LocatedParser(Parser):
@@ -127,6 +128,8 @@ class LocatedParser(Parser):
 
 
 def _message(error: Exception) -> str:
+    if isinstance(error, OverflowError):  # struct's words: "float too large to pack with e format"
+        return f"value too large for its type ({one_line(str(error))})"
     return one_line(str(error)) or type(error).__name__
 
 

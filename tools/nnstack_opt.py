@@ -10,6 +10,8 @@ xDSL's `xdsl-opt` (`xDSLOptMain`) with every nnstack and xDSL dialect and pass (
 - `--verify-diagnostics` matches the diagnostics against the input's
   `// expected-error @+1 {{...}}` comments (per `// -----` chunk with
   `--split-input-file`) and fails on any unexpected or missing one;
+- a pass that leaves the IR as it was is warned about on stderr (a pipeline meant
+  for another level);
 - an exception that is not a diagnostic is a bug: it is reported as an internal error
   (exit status 2), with the Python traceback only under `--traceback`.
 """
@@ -69,7 +71,9 @@ class NnstackOptMain(xDSLOptMain):
 
     def setup_pipeline(self):
         self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes)
-        self.runner = PassRunner(self.pipeline.passes, not self.args.disable_verify, self._after_pass)
+        self.runner = PassRunner(
+            self.pipeline.passes, not self.args.disable_verify, self._after_pass, unchanged=self._unchanged
+        )
 
     def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
         if self.args.time_passes:
@@ -78,6 +82,10 @@ class NnstackOptMain(xDSLOptMain):
             print(f"IR after {done.name}:")
             Printer(stream=sys.stdout).print_op(module)
             print("\n\n\n")
+
+    @staticmethod
+    def _unchanged(done: ModulePass) -> None:
+        print(f"{TOOL}: warning: pass '{done.name}' changed nothing", file=sys.stderr)
 
     def run(self) -> int:
         """Processes each chunk of the input; the exit status (0, 1: errors, 2: a bug)."""

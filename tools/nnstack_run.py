@@ -5,10 +5,14 @@ adds what a user of a numpy-level compiler needs: inputs from `.npy` files (or r
 ones), an optional pass pipeline applied first, and results printed or saved as
 `out<k>.npy` (plus `arg<k>.npy` for memref arguments the function writes into).
 `--profile` prints the spensor memory profile: bytes moved between memory levels
-and the peak bytes resident per level.
+and the peak bytes resident per level. `--print-ir-after-all` / `--print-ir-after PASS`
+show the IR between passes (on stderr), `-o FILE` saves the module that runs, and a
+pass that changed nothing is warned about (a pipeline meant for another level).
 An llir.func lowered by convert-mir-to-llir takes and gives the same arrays as the
 function it was lowered from; `--strict-memory` and `--check-leaks` (exit 1 if llir
-buffers are still allocated after the call) add the llir interpreter's memory checks.
+buffers are still allocated after the call) add the llir interpreter's memory checks;
+`--max-allocation` and `--max-call-depth` bound what an llir program may allocate and
+how deep it may call.
 Parse, verifier and pass errors are located diagnostics, as in nnstack-opt
 (`FILE:LINE:COL: error: ...`); other errors print one line; both exit 1. An exception
 that is a bug is reported as an internal error (exit 2; `--traceback` shows it).
@@ -21,12 +25,15 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from xdsl.dialects.builtin import MemRefType, ModuleOp, TensorType
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
-from xdsl.passes import PassPipeline
+from xdsl.parser import Parser
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.tools.command_line_tool import CommandLineTool
 from xdsl.tools.xdsl_run import xDSLRunMain
 from xdsl.traits import SymbolTable
 from xdsl.universe import Universe
@@ -40,9 +47,11 @@ from xdsl.utils.exceptions import (
 )
 
 from nnstack.interpreters import argument_types, call, find_function, random_inputs
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.inputs import argument_domains
 from nnstack.interpreters.llir import leaked_buffers
+from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
+from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
 from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
 from nnstack.tools.verifier import verify_module
@@ -67,7 +76,19 @@ class NnstackRunMain(xDSLRunMain):
         super().__init__(description="Run a function with the nnstack interpreters", args=args)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
-        super().register_all_arguments(arg_parser)
+        # xdsl-run's own flags (--verbose, --index-bitwidth) mean nothing to nnstack's
+        # interpreters: only the input-file flags of every xDSL tool are taken
+        CommandLineTool.register_all_arguments(self, arg_parser)
+        for action in arg_parser._actions:  # argparse keeps no public list
+            if action.dest == "disable_verify":
+                action.help = "do not verify the input or the IR after each pass"
+        arg_parser.add_argument("--symbol", default="main", help="the function to call (default: main)")
+        arg_parser.add_argument(
+            "--args",
+            metavar="ATTRS",
+            help="the arguments as comma-separated MLIR attributes of the arguments' types, "
+            "instead of --input files: 'dense<[1.0, 2.0]> : tensor<2xf32>, 3 : i64'",
+        )
         arg_parser.add_argument(
             "--input",
             action="append",
@@ -106,6 +127,39 @@ class NnstackRunMain(xDSLRunMain):
             help="pass pipeline applied before running, as for xdsl-opt",
         )
         arg_parser.add_argument(
+            "-o",
+            "--output",
+            type=Path,
+            metavar="FILE",
+            help="save the module the pipeline produced (the one that runs) to FILE",
+        )
+        arg_parser.add_argument(
+            "--print-ir-after-all",
+            action="store_true",
+            help="print the IR after each pass of the pipeline to stderr",
+        )
+        arg_parser.add_argument(
+            "--print-ir-after",
+            action="append",
+            default=[],
+            metavar="PASS",
+            help="print the IR after each run of PASS to stderr (repeatable)",
+        )
+        arg_parser.add_argument(
+            "--max-allocation",
+            type=int,
+            default=DEFAULT_MAX_ALLOCATION,
+            metavar="BYTES",
+            help=f"the largest llir.alloc_buffer allowed, in bytes (default {DEFAULT_MAX_ALLOCATION})",
+        )
+        arg_parser.add_argument(
+            "--max-call-depth",
+            type=int,
+            default=DEFAULT_MAX_CALL_DEPTH,
+            metavar="N",
+            help=f"how many llir functions may be active at once (default {DEFAULT_MAX_CALL_DEPTH})",
+        )
+        arg_parser.add_argument(
             "--check-leaks",
             action="store_true",
             help="list the llir buffers still allocated after the call; exit 1 if there are any",
@@ -120,6 +174,10 @@ class NnstackRunMain(xDSLRunMain):
             action="store_true",
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
         )
+
+    stage: str = "parse"
+    """The step that is running (parse, verify, passes, run): which one failed, for
+    tools that sort failures (the mutation fuzz test)."""
 
     def run(self) -> int:
         self.source = ""
@@ -145,13 +203,20 @@ class NnstackRunMain(xDSLRunMain):
         source = SymbolTable.lookup_symbol(module, self.args.symbol)
         domains = argument_domains(source) if source is not None else None
         if self.args.passes:
+            self.stage = "passes"
             self.apply_pipeline(module)
+        self.stage = "run"
+        if self.args.output is not None:
+            self.args.output.write_text(str(module) + "\n")
         function = find_function(module, self.args.symbol)
         types = argument_types(function)
-        if self.args.input and self.args.random_inputs:
-            raise ValueError("give either --input files or --random-inputs, not both")
+        given = [self.args.input, self.args.random_inputs, self.args.args is not None]
+        if sum(map(bool, given)) > 1:
+            raise ValueError("give the arguments one way: --input files, --args or --random-inputs")
         if self.args.random_inputs:
             arrays = random_inputs(types, self.args.seed, domains)
+        elif self.args.args is not None:
+            arrays = self.parse_args_attributes(types)
         else:
             arrays = [
                 self.load_input(path, index, typ)
@@ -163,7 +228,12 @@ class NnstackRunMain(xDSLRunMain):
                     "given: give one --input X.npy per argument, in order, or --random-inputs"
                 )
         results, arguments, interpreter = call(
-            module, self.args.symbol, arrays, strict_memory=self.args.strict_memory
+            module,
+            self.args.symbol,
+            arrays,
+            strict_memory=self.args.strict_memory,
+            max_allocation=self.args.max_allocation,
+            max_call_depth=self.args.max_call_depth,
         )
         written = {
             f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
@@ -210,14 +280,56 @@ class NnstackRunMain(xDSLRunMain):
         finally:
             if stream is not sys.stdin.buffer:
                 stream.close()
-        module = parse(self.ctx, split_chunks(self.source, split=False)[0], self.get_input_name())
-        verify_module(module)
+        chunk = split_chunks(self.source, split=False)[0]
+        module = parse(self.ctx, chunk, self.get_input_name(), not self.args.no_implicit_module)
+        self.stage = "verify"
+        if not self.args.disable_verify:
+            verify_module(module)
         return module
+
+    def parse_args_attributes(self, types: Sequence[Attribute]) -> list[Any]:
+        """The --args attributes as arrays, each of its argument's type."""
+        parser = Parser(self.ctx, self.args.args, "--args")
+        attributes = parser.parse_optional_undelimited_comma_separated_list(
+            parser.parse_optional_attribute, parser.parse_attribute
+        )
+        if parser.pos < len(self.args.args):
+            parser.raise_error("expected a comma-separated list of attributes")
+        attributes = attributes or []
+        if len(attributes) != len(types):
+            raise ValueError(
+                f"@{self.args.symbol} takes {len(types)} arguments, --args gives {len(attributes)}"
+            )
+        arrays: list[Any] = []
+        for index, (attribute, typ) in enumerate(zip(attributes, types)):
+            given = getattr(attribute, "type", None)
+            expected = TensorType(typ.element_type, typ.get_shape()) if isinstance(typ, MemRefType) else typ
+            if given != expected:
+                raise ValueError(f"--args value #{index} is {attribute}, argument #{index} is {typ}")
+            arrays.append(np.asarray(attribute_value(attribute, given)))
+        return arrays
 
     def apply_pipeline(self, module: ModuleOp) -> None:
         passes = Universe.get_multiverse().all_passes
         pipeline = PassPipeline.parse_spec(passes, self.args.passes)
-        PassRunner(pipeline.passes).apply(self.ctx, module)
+        names = {each.name for each in pipeline.passes}
+        if unknown := [name for name in self.args.print_ir_after if name not in names]:
+            raise ValueError(f"--print-ir-after {unknown[0]}: the pipeline has no pass of that name")
+        runner = PassRunner(
+            pipeline.passes,
+            not self.args.disable_verify,
+            after_each=self.print_ir,
+            unchanged=lambda each: print(
+                f"nnstack-run: warning: pass '{each.name}' changed nothing", file=sys.stderr
+            ),
+        )
+        runner.apply(self.ctx, module)
+
+    def print_ir(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
+        """--print-ir-after(-all): the IR after a pass, to stderr, as mlir-opt prints it."""
+        if self.args.print_ir_after_all or done.name in self.args.print_ir_after:
+            print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
+            print(module, file=sys.stderr)
 
 
 def nnstack_version() -> str:

@@ -15,8 +15,11 @@ free, freeing a pointer that does not start a buffer, misaligned access and writ
 read-only arrays are `InterpretationError`s naming the op and the address
 (`llir.load: out-of-bounds read of 4 bytes at buffer #2 + 64 (size 64)`). With
 `set_strict_memory(interpreter)`, reading bytes never written is an error too (buffers
-from `llir.alloc_buffer` start zeroed but unwritten). `leaked_buffers` lists the buffers
-still allocated. `set_op_counting` / `executed_op_count` count executed ops.
+from `llir.alloc_buffer` start zeroed but unwritten, and so do the output buffers
+`output_pointer` gives). `leaked_buffers` lists the buffers
+still allocated. `set_limits` bounds the size of one allocation (1 GiB by default)
+and the depth of llir calls (200); going past either is an error naming the op.
+`set_op_counting` / `executed_op_count` count executed ops.
 """
 
 from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
@@ -26,6 +29,8 @@ from nnstack.interpreters.llir.registration import (
     generated_source,
     leaked_buffers,
     llir_memory,
+    output_pointer,
+    set_limits,
     set_op_counting,
     set_strict_memory,
 )
@@ -39,6 +44,8 @@ __all__ = [
     "generated_source",
     "leaked_buffers",
     "llir_memory",
+    "output_pointer",
+    "set_limits",
     "set_op_counting",
     "set_strict_memory",
 ]

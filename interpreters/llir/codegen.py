@@ -20,6 +20,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import llir
+from nnstack.interpreters.arith import describe_value
 from nnstack.interpreters.llir import memory, semantics
 from nnstack.interpreters.llir.semantics import (
     MANTISSA_BITS,
@@ -290,7 +291,9 @@ class FunctionCompiler:
         ptr_type = op.result.type
         assert isinstance(ptr_type, llir.PointerType)
         origin = f"allocated by llir.alloc_buffer in @{self.func.sym_name.data}"
-        self.emit(f"{b} = _alloc(_MEM, {op.size.value.data}, {op.alignment.value.data}, {origin!r})")
+        self.emit(
+            f"{b} = _alloc(_MEM, {self.op_name(op)}, {op.size.value.data}, {op.alignment.value.data}, {origin!r})"
+        )
         self.emit(f"{v} = {b}.view({memory_format(ptr_type.element_type)!r})")
         self.ptrs[op.result] = _Ptr(b, "0", v)
 
@@ -398,7 +401,10 @@ class FunctionCompiler:
         scalar = Scalar.of(op.result.type)
         if not scalar.is_float:
             if scalar.bits == 1 or kind not in (*self._INLINE_INT, "min", "max"):
-                self.emit(f"{r} = _int_binary({self.op_name(op)}, {kind!r}, {a}, {b}, {scalar.bits})")
+                divisor = describe_value(op.rhs)
+                self.emit(
+                    f"{r} = _int_binary({self.op_name(op)}, {kind!r}, {a}, {b}, {scalar.bits}, {divisor!r})"
+                )
             elif kind == "min":
                 self.emit(f"{r} = {a} if {a} <= {b} else {b}")
             elif kind == "max":

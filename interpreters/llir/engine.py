@@ -23,6 +23,10 @@ from nnstack.interpreters.llir.codegen import FunctionCompiler
 from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
 from nnstack.interpreters.llir.semantics import Scalar, memory_format, round_float, wrap
 
+DEFAULT_MAX_CALL_DEPTH = 200
+"""How many llir functions may be active at once, unless a run sets another limit
+(each costs a few Python frames; Python's own limit is 1000 frames by default)."""
+
 _NUMPY_FLOATS = {"e": np.float16, "f": np.float32, "d": np.float64}
 _NUMPY_INTS: dict[int, tuple[type[np.generic], ...]] = {
     1: (np.bool_, np.uint8, np.int8),
@@ -48,6 +52,8 @@ class Engine:
         self.strict = False
         self.counting = False
         self.counter = [0]
+        self.max_call_depth = DEFAULT_MAX_CALL_DEPTH
+        self.call_depth = 0
         self.compiled: dict[tuple[int, bool, bool], tuple[llir.FuncOp, _Compiled]] = {}
 
     def compile(self, func: llir.FuncOp) -> _Compiled:
@@ -80,7 +86,16 @@ class Engine:
                 if not isinstance(callee, llir.FuncOp):
                     raise InterpretationError(f"llir.call: @{name} is not an llir.func")
                 resolved.append(self.compile(callee).function)
-            return resolved[0](*args)
+            if self.call_depth >= self.max_call_depth:
+                raise InterpretationError(
+                    f"llir.call: calling @{name} exceeds the call depth limit of {self.max_call_depth} "
+                    "(unbounded recursion? nnstack-run --max-call-depth, or max_call_depth= in the Python API)"
+                )
+            self.call_depth += 1
+            try:
+                return resolved[0](*args)
+            finally:
+                self.call_depth -= 1
 
         return call_callee
 
@@ -92,7 +107,22 @@ class Engine:
         runtime = [
             self.to_runtime(name, index, value, typ) for index, (value, typ) in enumerate(zip(args, inputs))
         ]
-        result = self.compile(func).function(*runtime)
+        function = self.compile(func).function
+        depth = self.call_depth
+        self.call_depth += 1
+        try:
+            result = function(*runtime)
+        except RecursionError:
+            raise InterpretationError(
+                f"llir.call: Python's stack overflowed below {name} (the call depth limit "
+                f"{self.max_call_depth} is too high for this Python; lower it)"
+            ) from None
+        finally:
+            self.call_depth = depth
+        if isinstance(result, Pointer) and result.buffer.freed:
+            raise InterpretationError(
+                f"llir.return: {name} returns a pointer into freed buffer #{result.buffer.id}"
+            )
         outputs = func.function_type.outputs.data
         return () if not outputs else (_from_runtime(result, outputs[0]),)
 
@@ -111,7 +141,7 @@ class Engine:
             return tuple(_scalar_to_runtime(what, lane, typ.element_type) for lane in lanes)
         return _scalar_to_runtime(what, value, typ)
 
-    def wrap_array(self, what: str, value: Any, typ: llir.PointerType) -> Buffer:
+    def wrap_array(self, what: str, value: Any, typ: llir.PointerType, written: bool = True) -> Buffer:
         """A zero-copy buffer over the memory of a numpy array (or xDSL ShapedArray)."""
         if isinstance(value, ShapedArray):
             raw = value.data_ptr.raw
@@ -135,7 +165,7 @@ class Engine:
         flat = value.reshape(-1, order="A").view(np.uint8)
         address = value.ctypes.data
         alignment = min(64, address & -address) if address else 64
-        return self.memory.wrap(flat.data, alignment, f"wraps {what}")
+        return self.memory.wrap(flat.data, alignment, f"wraps {what}", written)
 
 
 def _scalar_to_runtime(what: str, value: Any, typ: Attribute) -> Any:

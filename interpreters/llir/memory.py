@@ -110,16 +110,18 @@ class Buffer:
         if view is None:
             if self.freed:
                 return _released_view()
-            # typeshed types cast() per literal format; fmt is one of them, checked by memory_format
-            view = _F16View(self.raw) if fmt == "e" else self.raw.cast(fmt)  # pyright: ignore[reportCallIssue, reportArgumentType]
+            # a buffer that is not a whole number of elements (a ptrcast to a wider
+            # type) is viewed up to its last whole element; past it is out of bounds
+            # (typeshed types cast() per literal format; fmt is one, from memory_format)
+            whole = self.raw[: self.size - self.size % struct.calcsize(fmt)]
+            view = _F16View(whole) if fmt == "e" else whole.cast(fmt)  # pyright: ignore[reportCallIssue, reportArgumentType]
             self.views[fmt] = view
         return view
 
     def release(self) -> None:
         """Free the buffer: every view, including those held by running code, dies."""
         for view in self.views.values():
-            if isinstance(view, memoryview):
-                view.release()
+            (view.raw if isinstance(view, _F16View) else view).release()
         self.raw.release()
         self.freed = True
 
@@ -140,21 +142,39 @@ class Pointer(NamedTuple):
         return f"<ptr buffer #{self.buffer.id} + {self.offset}>"
 
 
-class Memory:
-    """The flat memory of one interpreter: its buffers, numbered in creation order."""
+DEFAULT_MAX_ALLOCATION = 1 << 30
+"""The largest llir.alloc_buffer, in bytes, unless a run sets another limit."""
 
-    def __init__(self) -> None:
+
+class Memory:
+    """The flat memory of one interpreter: its buffers, numbered in creation order.
+
+    An allocation of more than `max_allocation` bytes is an error (a program asking
+    for terabytes should get a diagnostic, not exhaust the machine).
+    """
+
+    def __init__(self, max_allocation: int = DEFAULT_MAX_ALLOCATION) -> None:
         self.buffer_count = 0
         self.live: dict[int, Buffer] = {}
+        self.max_allocation = max_allocation
 
     def _next_id(self) -> int:
         self.buffer_count += 1
         return self.buffer_count - 1
 
-    def allocate(self, size: int, alignment: int, origin: str) -> Buffer:
+    def allocate(self, op_name: str, size: int, alignment: int, origin: str) -> Buffer:
+        if size > self.max_allocation:
+            raise InterpretationError(
+                f"{op_name}: allocation of {size} bytes exceeds the limit of {self.max_allocation} "
+                "bytes (nnstack-run --max-allocation, or max_allocation= in the Python API)"
+            )
+        try:
+            raw = bytearray(size)
+        except MemoryError:
+            raise InterpretationError(f"{op_name}: out of memory allocating {size} bytes") from None
         buffer = Buffer(
             self._next_id(),
-            memoryview(bytearray(size)),
+            memoryview(raw),
             alignment,
             origin,
             owned=True,
@@ -163,9 +183,10 @@ class Memory:
         self.live[buffer.id] = buffer
         return buffer
 
-    def wrap(self, raw: memoryview, alignment: int, origin: str) -> Buffer:
-        """A buffer over memory the caller owns (a numpy array), marked written."""
-        return Buffer(self._next_id(), raw, alignment, origin, owned=False, written=True)
+    def wrap(self, raw: memoryview, alignment: int, origin: str, written: bool = True) -> Buffer:
+        """A buffer over memory the caller owns (a numpy array), marked written unless
+        it is an output the function must write before it reads."""
+        return Buffer(self._next_id(), raw, alignment, origin, owned=False, written=written)
 
     def free(self, op_name: str, buffer: Buffer, offset: int) -> None:
         if buffer.freed:
@@ -253,8 +274,8 @@ def recast(
     return unpack(Pointer(buffer, byte_offset(index, size, view)), fmt, new_size)
 
 
-def alloc(memory: Memory, size: int, alignment: int, origin: str) -> Buffer:
-    return memory.allocate(size, alignment, origin)
+def alloc(memory: Memory, op_name: str, size: int, alignment: int, origin: str) -> Buffer:
+    return memory.allocate(op_name, size, alignment, origin)
 
 
 def free(memory: Memory, op_name: str, buffer: Buffer, index: int, view: object, size: int) -> None:
@@ -289,8 +310,9 @@ def memcpy(
         )
 
 
-ACCESS_ERRORS = (IndexError, ValueError, TypeError, struct.error)
-"""What a typed view raises for a bad index, a freed buffer or read-only memory."""
+ACCESS_ERRORS = (IndexError, ValueError, TypeError, OverflowError, struct.error)
+"""What a typed view raises for a bad index (a huge one: OverflowError), a freed buffer
+or read-only memory."""
 
 
 GENERATED_CODE_HELPERS = (

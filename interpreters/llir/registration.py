@@ -9,6 +9,7 @@ inside an llir.func; an `llir.call` elsewhere (in a func.func, say) goes through
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -20,7 +21,7 @@ from xdsl.interpreter import (
 
 from nnstack.dialects import llir
 from nnstack.interpreters.llir.engine import Engine
-from nnstack.interpreters.llir.memory import Buffer, Memory
+from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
 
 
 @register_impls
@@ -56,6 +57,29 @@ def leaked_buffers(interpreter: Interpreter) -> list[Buffer]:
 def set_strict_memory(interpreter: Interpreter, enabled: bool = True) -> None:
     """Make reads of never-written bytes errors (set it before calling functions)."""
     _engine(interpreter).strict = enabled
+
+
+def output_pointer(interpreter: Interpreter, func: llir.FuncOp, index: int, array: np.ndarray) -> Pointer:
+    """A pointer over `array` for argument `index` of `func`, an output buffer: in strict
+    mode it counts as unwritten, so reading it before the function wrote it is an error."""
+    engine = _engine(interpreter)
+    typ = func.function_type.inputs.data[index]
+    assert isinstance(typ, llir.PointerType)
+    what = f"llir.func @{func.sym_name.data}: argument #{index} (an output)"
+    return Pointer(engine.wrap_array(what, array, typ, written=not engine.strict), 0)
+
+
+def set_limits(
+    interpreter: Interpreter, *, max_allocation: int | None = None, max_call_depth: int | None = None
+) -> None:
+    """Bound the bytes one llir.alloc_buffer may take and how many llir functions may be
+    active at once (each None: keep the current limit); going past either is an error
+    naming the op, not a MemoryError or RecursionError."""
+    engine = _engine(interpreter)
+    if max_allocation is not None:
+        engine.memory.max_allocation = max_allocation
+    if max_call_depth is not None:
+        engine.max_call_depth = max_call_depth
 
 
 def set_op_counting(interpreter: Interpreter, enabled: bool = True) -> None:

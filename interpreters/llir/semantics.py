@@ -19,6 +19,8 @@ from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, Integer
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.interpreters.arith import division_by_zero
+
 F16 = struct.Struct("e")
 """Packs and unpacks one f16 (memoryview cannot cast to 'e')."""
 
@@ -44,11 +46,12 @@ def trunc_div(a: int, b: int) -> int:
     return -quotient if (a < 0) != (b < 0) else quotient
 
 
-def int_binary(op_name: str, kind: str, a: int, b: int, bits: int) -> int:
-    """Integer ops on the slow path: division, shifts, and everything on i1."""
+def int_binary(op_name: str, kind: str, a: int, b: int, bits: int, divisor: str = "the divisor") -> int:
+    """Integer ops on the slow path: division, shifts, and everything on i1. `divisor`
+    names the right operand in the error of a division by zero."""
     a, b = _signed(a, bits), _signed(b, bits)
     if kind in ("div", "rem") and b == 0:
-        raise InterpretationError(f"{op_name}: integer division by zero")
+        raise division_by_zero(op_name, divisor, scalar=True)
     if kind in ("shl", "shr") and not 0 <= _unsigned(b, bits) < bits:
         raise InterpretationError(f"{op_name}: shift amount {_unsigned(b, bits)} is out of range for i{bits}")
     match kind:

@@ -119,6 +119,9 @@ BROKEN = {
     "empty-body": '"func.func"() <{sym_name = "f", function_type = () -> ()}> ({\n^bb0:\n}) : () -> ()\n',
     "wrong-result-count": "func.func @f(%a: i32) {\n  %b, %c = arith.addi %a, %a : i32\n  func.return\n}\n",
     "truncated": "func.func @f(%a: i32) {\n  %b = arith.addi %a,",
+    # found by the mutation fuzz test: xDSL's FloatAttr raised OverflowError
+    "float-beyond-f16": "func.func @f() {\n  %c = arith.constant 16777216.0 : f16\n  func.return\n}\n",
+    "float-beyond-f32-in-attribute": '"test.op"() {a = 1.0e+39 : f32} : () -> ()\n',
 }
 
 

@@ -37,6 +37,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import ELEMENT_TYPES
 from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
+from nnstack.interpreters.arith import rounded_to
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -74,9 +75,11 @@ def unsupported_reason(op: Operation) -> str | None:
 
 
 def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
-    """`arith.constant` of a float type; -inf prints as 0xfc00 (f16), 0xff800000 (f32), ..."""
+    """`arith.constant` of a float type; -inf prints as 0xfc00 (f16), 0xff800000 (f32), ...
+    A value beyond the type's range is rounded to +-inf first, as the interpreters
+    round an attribute (xDSL's FloatAttr would not pack it)."""
     assert isinstance(element_type, AnyFloat)
-    return arith.ConstantOp(FloatAttr(value, element_type))
+    return arith.ConstantOp(FloatAttr(rounded_to(value, element_type), element_type))
 
 
 def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:

@@ -7,13 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerType, TensorType, f16, f32, i1
+from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, f16, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import mir
-from nnstack.interpreters.arith import dense_attribute
+from nnstack.interpreters.arith import dense_attribute, rounded_to
 from nnstack.transforms.utils import Problem
 
 
@@ -30,11 +30,13 @@ class MirBuilder:
 
     def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
         """A rank-0 constant of `element` (`value` exactly, as an integer or bool for
-        those types), to broadcast against a tensor."""
+        those types; a float beyond the type's range is +-inf), to broadcast against a tensor."""
         if element == i1:
             value = bool(value)
         elif isinstance(element, IntegerType):
             value = int(value)
+        elif isinstance(element, AnyFloat):
+            value = rounded_to(value, element)
         return self.emit(mir.ConstantOp.from_list(TensorType(element, []), [value]))
 
     def constant(self, array: np.ndarray, element: Attribute) -> SSAValue:

@@ -71,3 +71,15 @@ func.func @batch_norm_f16(%x: tensor<2x3x4xf16>, %w: tensor<3xf16>, %b: tensor<3
 // CHECK-NEXT: } -> tensor<2x3x4xf16>
 // CHECK-NEXT: func.return %[[BN]] : tensor<2x3x4xf16>
 // CHECK-NEXT: }
+
+// -----
+
+// An epsilon beyond f16's range is +inf in f16, as the interpreters round it (the
+// fuzz test found the lowering raising instead).
+func.func @batch_norm_huge_eps(%x: tensor<2x3xf16>, %w: tensor<3xf16>, %b: tensor<3xf16>, %mean: tensor<3xf16>, %var: tensor<3xf16>) -> tensor<2x3xf16> {
+  %0 = gawee.batch_norm %x, %w, %b, %mean, %var affine = true eps = 1.0e+30 : (tensor<2x3xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf16>, tensor<3xf16>) -> tensor<2x3xf16>
+  func.return %0 : tensor<2x3xf16>
+}
+
+// CHECK-LABEL: func.func @batch_norm_huge_eps(
+// CHECK: arith.constant 0x7c00 : f16

@@ -1,0 +1,36 @@
+"""docs/gawee-ops.md, the syntax reference of the gawee ops: every example parses,
+verifies and prints back as written (it is the custom syntax), and every op of the
+dialect has one."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from xdsl.dialects import func
+
+from nnstack.dialects.gawee import Gawee
+from nnstack.interpreters import parse_module
+
+DOC = Path(__file__).parents[2] / "docs" / "gawee-ops.md"
+SECTION = re.compile(r"^## `(gawee\.\w+)`\n(.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL)
+EXAMPLE = re.compile(r"^```mlir\n(.*?)^```", re.MULTILINE | re.DOTALL)
+
+
+def sections() -> dict[str, str]:
+    return dict(SECTION.findall(DOC.read_text()))
+
+
+def test_every_op_has_a_section():
+    assert sorted(sections()) == sorted(op.name for op in Gawee.operations)
+
+
+@pytest.mark.parametrize(("name", "section"), sections().items())
+def test_the_example_parses_verifies_and_prints_as_written(name: str, section: str):
+    (example,) = EXAMPLE.findall(section)
+    module = parse_module(example)
+    (function,) = module.ops
+    assert isinstance(function, func.FuncOp)
+    assert name in {op.name for op in function.walk()}
+    assert str(function) == example.rstrip("\n")
