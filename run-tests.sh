@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every nnstack test: ruff (lint and format check), pytest (unit, numeric, differential,
+# Runs every nnstack test: ruff (lint and format check), pyright (types), pytest (unit, numeric, differential,
 # property-based) and lit (FileCheck). Sets up .venv on first use, with the test
 # dependencies: nnstack[test] and torch 2.13.0 (CPU), the independent reference most
 # numeric tests compare with.
@@ -22,6 +22,8 @@ status=0
 # lint first (pyproject.toml's rules): it takes a second and names the file and line
 ruff check . || status=$?
 ruff format --check . || status=$?
+# then the type check (pyrightconfig.json)
+scripts/typecheck.sh || status=$?
 python -m pytest tests -n auto "$@" || status=$?
 lit -sv tests/filecheck || status=$?
 exit $status

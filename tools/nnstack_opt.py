@@ -87,7 +87,11 @@ class NnstackOptMain(xDSLOptMain):
     def _unchanged(done: ModulePass) -> None:
         print(f"{TOOL}: warning: pass '{done.name}' changed nothing", file=sys.stderr)
 
-    def run(self) -> int:
+    def run(self) -> None:
+        """xDSL's entry point: runs the tool and exits with its status."""
+        sys.exit(self.run_tool())
+
+    def run_tool(self) -> int:
         """Processes each chunk of the input; the exit status (0, 1: errors, 2: a bug)."""
         try:
             return self._run()
@@ -170,7 +174,7 @@ def main(args: Sequence[str] | None = None) -> int:
     except (ArgSpecParseError, ValueError, TypeError) as error:  # a bad pass pipeline
         print(f"{TOOL}: error: {one_line(str(error))}", file=sys.stderr)
         return 1
-    return tool.run()
+    return tool.run_tool()
 
 
 def console_main() -> None:

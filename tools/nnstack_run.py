@@ -179,7 +179,12 @@ class NnstackRunMain(xDSLRunMain):
     """The step that is running (parse, verify, passes, run): which one failed, for
     tools that sort failures (the mutation fuzz test)."""
 
-    def run(self) -> int:
+    def run(self) -> None:
+        """xDSL's entry point: runs the tool and exits with its status."""
+        sys.exit(self.run_tool())
+
+    def run_tool(self) -> int:
+        """Parses, lowers and runs; the exit status (0, 1: errors, 2: a bug)."""
         self.source = ""
         try:
             self.run_or_raise()
@@ -306,7 +311,7 @@ class NnstackRunMain(xDSLRunMain):
             expected = TensorType(typ.element_type, typ.get_shape()) if isinstance(typ, MemRefType) else typ
             if given != expected:
                 raise ValueError(f"--args value #{index} is {attribute}, argument #{index} is {typ}")
-            arrays.append(np.asarray(attribute_value(attribute, given)))
+            arrays.append(np.asarray(attribute_value(attribute, expected)))
         return arrays
 
     def apply_pipeline(self, module: ModuleOp) -> None:
@@ -355,7 +360,7 @@ def one_line(error: BaseException) -> str:
 
 
 def main() -> None:
-    sys.exit(NnstackRunMain().run())
+    sys.exit(NnstackRunMain().run_tool())
 
 
 if __name__ == "__main__":

@@ -231,7 +231,7 @@ def outcome(item: Mutant, path: Path) -> Outcome:
             opt_status = nnstack_opt([str(path), *pipeline])
             tool = NnstackRunMain([str(path), *pipeline, "--symbol", symbol.group(1) if symbol else "main",
                                    "--random-inputs", "--seed", str(item.index)])  # fmt: skip
-            run_status = tool.run()
+            run_status = tool.run_tool()
     except _Timeout:
         return Outcome("timeout", errors.getvalue())
     output = errors.getvalue()

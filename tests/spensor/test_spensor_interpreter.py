@@ -278,7 +278,7 @@ def test_nnstack_run_profile_on_an_original_program(tmp_path: Path, capsys: pyte
             "--output-dir",
             str(tmp_path),
         ]
-    ).run()
+    ).run_tool()
     assert status == 0
     printed = capsys.readouterr().out
     assert "memory transfers:" in printed and "peak resident bytes:" in printed

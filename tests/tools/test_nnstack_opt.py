@@ -196,7 +196,7 @@ class OptWithBuggyPasses(NnstackOptMain):
 
 def test_an_exception_in_a_pass_is_an_internal_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     path = str(write(tmp_path, VALID))
-    assert OptWithBuggyPasses([path, "-p", "test-raise"]).run() == 2
+    assert OptWithBuggyPasses([path, "-p", "test-raise"]).run_tool() == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert err.startswith(
@@ -204,7 +204,7 @@ def test_an_exception_in_a_pass_is_an_internal_error(tmp_path: Path, capsys: pyt
     )
     assert "this is a bug" in err and "please report it" in err and "--traceback" in err
 
-    assert OptWithBuggyPasses([path, "-p", "test-raise", "--traceback"]).run() == 2
+    assert OptWithBuggyPasses([path, "-p", "test-raise", "--traceback"]).run_tool() == 2
     err = capsys.readouterr().err
     assert err.startswith("Traceback (most recent call last):") and 'raise KeyError("the bug")' in err
     assert "nnstack-opt: internal error while running pass 'test-raise': KeyError" in err
@@ -214,7 +214,7 @@ def test_invalid_ir_left_by_a_pass_is_reported_at_the_source_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ):
     text = "func.func @f() -> i32 {\n  %c = arith.constant 1 : i32\n  func.return %c : i32\n}\n"
-    assert OptWithBuggyPasses([str(write(tmp_path, text)), "-p", "test-invalid-ir"]).run() == 1
+    assert OptWithBuggyPasses([str(write(tmp_path, text)), "-p", "test-invalid-ir"]).run_tool() == 1
     (found,) = diagnostics(capsys.readouterr().err)
     # the arith.addf the pass built carries the location of the constant it matched
     assert (int(found["line"]), int(found["column"])) == (2, 3)

@@ -41,7 +41,7 @@ def save(tmp_path: Path, name: str, array: np.ndarray) -> str:
 
 
 def nnstack_run(*args: str) -> int:
-    return NnstackRunMain(args=list(args)).run()
+    return NnstackRunMain(args=list(args)).run_tool()
 
 
 def test_inputs_and_outputs_keep_their_types(tmp_path: Path):

@@ -35,7 +35,7 @@ ARGS = "dense<[1.0, 2.0, 3.0]> : tensor<3xf32>, dense<0.5> : tensor<3xf32>"
 
 
 def nnstack_run(*args: str | Path) -> int:
-    return NnstackRunMain(args=[str(a) for a in args]).run()
+    return NnstackRunMain(args=[str(a) for a in args]).run_tool()
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ llir.func @unwritten(%x: !llir.ptr<f32>, %out: !llir.ptr<f32>) attributes {llir.
 
 
 def nnstack_run(*args: str) -> int:
-    return NnstackRunMain(args=list(args)).run()
+    return NnstackRunMain(args=list(args)).run_tool()
 
 
 @pytest.fixture
