@@ -46,6 +46,12 @@ def _index_stack(interpreter: Interpreter) -> list[tuple[Any, ...]]:
     return interpreter.get_data(LinalgFunctions, _INDEX_STACK, list)
 
 
+def share_plans(interpreter: Interpreter, plans: dict[Operation, Any]) -> None:
+    """Make `interpreter` keep the plans of the structured ops it runs in `plans`, so
+    another interpreter of the same module (a prepared program's next call) reuses them."""
+    interpreter.set_data(LinalgFunctions, _PLANS, plans)
+
+
 @register_impls
 class LinalgFunctions(InterpreterFunctions):
     """linalg on numpy arrays, vectorized over each op's iteration domain."""

@@ -1,0 +1,208 @@
+"""Tests of prepared programs (nnstack.interpreters.prepare and its step plans).
+
+A prepared program runs the same `@impl` functions as xDSL's interpreter, without
+its per-op dispatch: its results must be those of `Interpreter.call_op` exactly, on
+programs at every level, with regions that read values of the function body, and
+called several times. Its errors name the op as the interpreter's do; intermediate
+values are freed after their last use (seen through weak references).
+"""
+
+from __future__ import annotations
+
+import weakref
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.interpreter import Interpreter
+from xdsl.ir import Operation
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.interpreters import (
+    argument_types,
+    find_function,
+    parse_module,
+    prepare,
+    random_inputs,
+    register_nnstack_implementations,
+    run,
+)
+from nnstack.interpreters.inputs import argument_domains
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "resnet_small.mlir"
+
+
+def interpret(module: ModuleOp, symbol: str, *args: Any) -> tuple[Any, ...]:
+    """The xDSL interpreter's results, op by op through `Interpreter.call_op`."""
+    interpreter = Interpreter(module)
+    register_nnstack_implementations(interpreter)
+    return interpreter.call_op(find_function(module, symbol), args)
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir"])
+def test_prepared_resnet_matches_the_interpreter_exactly(level: str) -> None:
+    module = parse_module(EXAMPLE.read_text())
+    function = find_function(module, "forward")
+    arrays = random_inputs(argument_types(function), 3, argument_domains(function))
+    if level == "linalg":
+        ConvertGaweeToLinalgPass().apply(Context(), module)
+    elif level == "mir":
+        ConvertGaweeToMirPass().apply(Context(), module)
+    program = prepare(module, "forward")
+    assert program.plan is not None
+    expected = interpret(module, "forward", *arrays)
+    for _ in range(2):  # a second call reuses the plan, the constants and the linalg plans
+        got = program(*arrays)
+        assert len(got) == len(expected)
+        for g, e in zip(got, expected):
+            np.testing.assert_array_equal(g, e)
+
+
+REGIONS = """
+func.func @scale(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant 2.5 : f32
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.mulf %a, %c : f32
+    linalg.yield %m : f32
+  } -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+
+func.func @repeat(%x: tensor<3xf32>, %n: index) -> tensor<3xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<3xf32>) {
+    %s = gawee.add %acc, %x : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    scf.yield %s : tensor<3xf32>
+  }
+  func.return %r : tensor<3xf32>
+}
+
+func.func @branch(%x: tensor<2xf32>) -> tensor<2xf32> {
+  cf.br ^bb1(%x : tensor<2xf32>)
+^bb1(%y: tensor<2xf32>):
+  %z = gawee.neg %y : (tensor<2xf32>) -> tensor<2xf32>
+  func.return %z : tensor<2xf32>
+}
+"""
+
+
+def test_region_reads_a_constant_of_the_body() -> None:
+    program = prepare(parse_module(REGIONS), "scale")
+    x = np.array([1.0, -2.0, 0.5, 4.0], np.float32)
+    (got,) = program(x)
+    np.testing.assert_array_equal(got, np.array([2.5, -5.0, 1.25, 10.0], np.float32))
+
+
+def test_loop_reads_an_argument_and_runs_again() -> None:
+    program = prepare(parse_module(REGIONS), "repeat")
+    x = np.array([1.0, 2.0, -3.0], np.float32)
+    for n in (0, 3, 1):
+        (got,) = program(x, n)
+        np.testing.assert_array_equal(got, x * (n + 1))
+    np.testing.assert_array_equal(x, [1.0, 2.0, -3.0])  # inputs untouched
+
+
+def test_a_function_of_several_blocks_runs_through_the_interpreter() -> None:
+    program = prepare(parse_module(REGIONS), "branch")
+    assert program.plan is None
+    (got,) = program(np.array([1.5, -2.0], np.float32))
+    np.testing.assert_array_equal(got, [-1.5, 2.0])
+
+
+GATHER = """
+func.func @main(%t: tensor<4x2xf32>, %i: tensor<3xi64>) -> tensor<3x2xf32> {
+  %0 = gawee.gather %t, %i axis = 0 : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+"""
+
+
+def test_errors_name_the_op_as_the_interpreter_does() -> None:
+    module = parse_module(GATHER)
+    table = np.arange(8, dtype=np.float32).reshape(4, 2)
+    indices = np.array([0, 7, 1], np.int64)
+    with pytest.raises(InterpretationError) as interpreted:
+        interpret(module, "main", table, indices)
+    with pytest.raises(InterpretationError) as prepared:
+        prepare(module, "main")(table, indices)
+    assert str(prepared.value) == str(interpreted.value)
+    assert "gawee.gather: index 7 is out of range for dim 0 of size 4" in str(prepared.value)
+
+
+def test_an_operand_of_the_wrong_type_is_named() -> None:
+    """The steps check nothing themselves: the implementation's checks still run."""
+    module = parse_module(GATHER)
+    program = prepare(module, "main")
+    assert program.plan is not None
+    step = program.plan.steps[0]
+    bad = (np.zeros((4, 2), np.float64), np.zeros(3, np.int64))
+    with pytest.raises(
+        InterpretationError, match=r"gawee.gather: operand #0 is a float64 array of shape \[4, 2\]"
+    ):
+        step.implementation(step.functions, Interpreter(module), step.op, bad)
+
+
+CHAIN = """
+func.func @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<2xf32>) {
+  %k = gawee.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %a = gawee.exp %x : (tensor<64xf32>) -> tensor<64xf32>
+  %unused = gawee.sin %x : (tensor<64xf32>) -> tensor<64xf32>
+  %b = gawee.neg %a : (tensor<64xf32>) -> tensor<64xf32>
+  %c = gawee.abs %b : (tensor<64xf32>) -> tensor<64xf32>
+  %d = gawee.sub %c, %b : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32>
+  %e = gawee.neg %d : (tensor<64xf32>) -> tensor<64xf32>
+  func.return %e, %k : tensor<64xf32>, tensor<2xf32>
+}
+"""
+
+
+def test_values_are_freed_after_their_last_use() -> None:
+    """Step k's results are watched by weak references: each is gone once the step
+    of its last use has run, and alive until then; %unused, which nothing reads, is
+    gone after its own step (whose results the observer is given)."""
+    program = prepare(parse_module(CHAIN), "main")
+    names = [step.op.results[0].name_hint for step in program.plan.steps]
+    assert names == ["a", "unused", "b", "c", "d", "e"]  # the constant is no step
+    dead_from = {"a": 2, "unused": 2, "b": 4, "c": 4, "d": 5}
+    refs: dict[str, weakref.ref[np.ndarray]] = {}
+    alive: list[tuple[int, str, bool]] = []
+
+    def observe(index: int, op: Operation, results: tuple[Any, ...]) -> None:
+        refs[op.results[0].name_hint] = weakref.ref(results[0])
+        for name, ref in refs.items():
+            alive.append((index, name, ref() is not None))
+
+    x = np.linspace(-1, 1, 64, dtype=np.float32)
+    (e, k), _, _ = program.call([x], observer=observe)
+    for index, name, is_alive in alive:
+        if name in dead_from:
+            assert is_alive == (index < dead_from[name]), (index, name)
+    np.testing.assert_allclose(e, -2 * np.exp(x), rtol=1e-6)
+    np.testing.assert_array_equal(k, [1.0, 2.0])
+
+
+def test_constants_are_made_once_and_results_are_the_callers() -> None:
+    """The constant is evaluated when the program is prepared and shared read-only;
+    a result that is the constant comes back as a writeable copy, new at each call."""
+    program = prepare(parse_module(CHAIN), "main")
+    x = np.zeros(64, np.float32)
+    (_, k1), (_, k2) = program(x), program(x)
+    assert k1.flags.writeable and k2.flags.writeable and k1 is not k2
+    k1[0] = 100.0
+    np.testing.assert_array_equal(program(x)[1], [1.0, 2.0])
+    np.testing.assert_array_equal(run(parse_module(CHAIN), "main", x)[1], [1.0, 2.0])
+
+
+def test_wrong_number_of_arguments() -> None:
+    with pytest.raises(ValueError, match="@main takes 1 arguments, 2 given"):
+        prepare(parse_module(CHAIN), "main")(np.zeros(64, np.float32), np.zeros(1))
