@@ -39,8 +39,8 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
 
-StepObserver = Callable[[int, Operation, PythonValues], None]
-"""Called after each step with its index, its op and its results."""
+StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
+"""Called after each step with its index, its op, its operands and its results."""
 
 _CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
 """Ops evaluated once, when the plan is made."""
@@ -60,9 +60,8 @@ class Step:
     frees: tuple[int, ...]
     """The slots whose last use is this step."""
 
-    def run(self, interpreter: Interpreter, slots: list[Any], scope: str) -> PythonValues:
-        """Run the op on the values in `slots`; store its results there and return them."""
-        args = tuple([slots[i] for i in self.operands])
+    def run(self, interpreter: Interpreter, args: PythonValues, slots: list[Any], scope: str) -> PythonValues:
+        """Run the op on its operands `args`; store its results in `slots` and return them."""
         if self.captures:
             interpreter.push_scope(scope)
             try:
@@ -102,11 +101,12 @@ class StepPlan:
         for slot, value in self.constants:
             slots[slot] = value
         for index, step in enumerate(self.steps):
-            values = step.run(interpreter, slots, self.name)
+            args = tuple([slots[i] for i in step.operands])
+            values = step.run(interpreter, args, slots, self.name)
             for slot in step.frees:
                 slots[slot] = None
             if observer is not None:
-                observer(index, step.op, values)
+                observer(index, step.op, args, values)
         return tuple(slots[i] for i in self.returned)
 
 

@@ -167,17 +167,17 @@ func.func @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<2xf32>) {
 
 
 def test_values_are_freed_after_their_last_use() -> None:
-    """Step k's results are watched by weak references: each is gone once the step
-    of its last use has run, and alive until then; %unused, which nothing reads, is
-    gone after its own step (whose results the observer is given)."""
+    """Step k's results are watched by weak references: each is alive until the step
+    of its last use has run (whose operands the observer is given) and gone after it;
+    %unused, which nothing reads, is gone after its own step."""
     program = prepare(parse_module(CHAIN), "main")
     names = [step.op.results[0].name_hint for step in program.plan.steps]
     assert names == ["a", "unused", "b", "c", "d", "e"]  # the constant is no step
-    dead_from = {"a": 2, "unused": 2, "b": 4, "c": 4, "d": 5}
+    dead_from = {"a": 3, "unused": 2, "b": 5, "c": 5}
     refs: dict[str, weakref.ref[np.ndarray]] = {}
     alive: list[tuple[int, str, bool]] = []
 
-    def observe(index: int, op: Operation, results: tuple[Any, ...]) -> None:
+    def observe(index: int, op: Operation, operands: tuple[Any, ...], results: tuple[Any, ...]) -> None:
         refs[op.results[0].name_hint] = weakref.ref(results[0])
         for name, ref in refs.items():
             alive.append((index, name, ref() is not None))
