@@ -86,6 +86,7 @@ class StepPlan:
     """A function body as steps over numbered slots (arguments first)."""
 
     name: str
+    arguments: tuple[SSAValue, ...]
     steps: tuple[Step, ...]
     n_slots: int
     constants: tuple[tuple[int, Any], ...]
@@ -100,13 +101,20 @@ class StepPlan:
         slots[: len(inputs)] = inputs
         for slot, value in self.constants:
             slots[slot] = value
-        for index, step in enumerate(self.steps):
-            args = tuple([slots[i] for i in step.operands])
-            values = step.run(interpreter, args, slots, self.name)
-            for slot in step.frees:
-                slots[slot] = None
-            if observer is not None:
-                observer(index, step.op, args, values)
+        # the arguments are also in the interpreter's scope, as when it runs the
+        # function: implementations may look them up (spensor's memory profile does)
+        interpreter.push_scope(self.name)
+        try:
+            interpreter.set_values(zip(self.arguments, inputs))
+            for index, step in enumerate(self.steps):
+                args = tuple([slots[i] for i in step.operands])
+                values = step.run(interpreter, args, slots, self.name)
+                for slot in step.frees:
+                    slots[slot] = None
+                if observer is not None:
+                    observer(index, step.op, args, values)
+        finally:
+            interpreter.pop_scope()
         return tuple(slots[i] for i in self.returned)
 
 
@@ -146,7 +154,9 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
             )
         )
     returned = tuple(slot_of[v] for v in body[-1].operands)
-    return StepPlan(function.sym_name.data, tuple(steps), len(slot_of), tuple(constants), returned)
+    return StepPlan(
+        function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), tuple(constants), returned
+    )
 
 
 def _implementation(
