@@ -15,7 +15,7 @@ Besides speed, the plan gives:
   value of a function alive until it returns);
 - constants (gawee / mir / arith.constant) are evaluated once, when the plan is
   made, and shared read-only by every run instead of copied out of their attribute
-  each time;
+  each time (a dense tensor is a view of the attribute's bytes);
 - an observer called after each step (progress reports, NaN checks).
 
 Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
@@ -33,11 +33,13 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
+from nnstack.interpreters.arith import attribute_value
 
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
 """Called after each step with its index, its op, its operands and its results."""
@@ -135,11 +137,8 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     steps: list[Step] = []
     constants: list[tuple[int, Any]] = []
     for position, op in enumerate(body[:-1]):
-        if isinstance(op, _CONSTANTS) and not op.operands:
-            (value,) = interpreter.run_op(op, ())
-            if isinstance(value, np.ndarray):
-                value.flags.writeable = False
-            constants.append((slot_of[op.results[0]], value))
+        if isinstance(op, _CONSTANTS):
+            constants.append((slot_of[op.results[0]], _constant(interpreter, op)))
             continue
         functions, implementation = _implementation(interpreter, op)
         steps.append(
@@ -157,6 +156,18 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     return StepPlan(
         function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), tuple(constants), returned
     )
+
+
+def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | arith.ConstantOp) -> Any:
+    """The value of a constant op, read-only: a dense tensor's array is a view of the
+    attribute's bytes (the weights are not held twice); other values come from the
+    op's implementation."""
+    if isinstance(op.value, DenseIntOrFPElementsAttr) and isinstance(op.results[0].type, TensorType):
+        return attribute_value(op.value, op.results[0].type, shared=True)
+    (value,) = interpreter.run_op(op, ())
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
 
 
 def _implementation(

@@ -192,9 +192,17 @@ def test_values_are_freed_after_their_last_use() -> None:
 
 
 def test_constants_are_made_once_and_results_are_the_callers() -> None:
-    """The constant is evaluated when the program is prepared and shared read-only;
-    a result that is the constant comes back as a writeable copy, new at each call."""
+    """The constant is evaluated when the program is prepared, as a read-only view of
+    its attribute's bytes; a result that is the constant comes back as a writeable
+    copy, new at each call."""
     program = prepare(parse_module(CHAIN), "main")
+    ((slot, value),) = program.plan.constants
+    owner = value
+    while isinstance(owner, np.ndarray):
+        owner = owner.base
+    constant = next(op for op in program.function.walk() if op.name == "gawee.constant")
+    assert owner is constant.value.data.data  # the attribute's bytes, not a copy of them
+    assert not value.flags.writeable
     x = np.zeros(64, np.float32)
     (_, k1), (_, k2) = program(x), program(x)
     assert k1.flags.writeable and k2.flags.writeable and k1 is not k2
