@@ -5,9 +5,9 @@ BERT-tiny: `transformers.BertModel` hidden 128, 2 layers, 2 heads, sequence 128;
 Llama of tinyllama: `LlamaForCausalLM` hidden 288, 6 layers, 6 heads, vocab 32000, 8
 tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17), prints:
 
-- the import time (`import_onnx`), the time to print the module, to parse it back and
-  to verify it (what `nnstack-run MODEL.mlir` pays for the weights in the text), and the
-  lowering times to linalg and to mir;
+- the import time (`import_onnx`), the time to print the module, to parse it back (with
+  the located parser of nnstack-run) and to verify it (what `nnstack-run MODEL.mlir`
+  pays for the weights in the text), and the lowering times to linalg and to mir;
 - with 1 and with 2 threads (numpy's BLAS and ONNX Runtime's intra-op threads): the
   median time of a call of `@main` prepared (`nnstack.interpreters.prepare`) on the
   parsed module at gawee, linalg and mir level, as a ratio to ONNX Runtime's
@@ -46,7 +46,6 @@ import numpy as np
 import onnxruntime
 import torch
 from xdsl.context import Context
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import PassFailedException
 
@@ -55,6 +54,7 @@ from onnx_models import ResNet, bert, export, llama, onnxruntime_outputs, random
 
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
+from nnstack.tools.located_parser import parse_module
 from nnstack.tools.nnstack_run import NnstackRunMain
 from nnstack.tools.verifier import verify_module
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
@@ -130,7 +130,7 @@ def main() -> None:
 def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, directory: Path) -> None:
     module, import_s = timed(lambda: import_onnx(model))
     text, print_s = timed(lambda: _text(module))
-    parsed, parse_s = timed(lambda: Parser(make_context(), text).parse_module())
+    parsed, parse_s = timed(lambda: parse_module(make_context(), text, "model.mlir"))
     _, verify_s = timed(lambda: verify_module(parsed))
     levels: dict[str, object] = {"gawee": module}
     lowering: list[str] = []

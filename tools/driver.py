@@ -8,6 +8,7 @@ traceback.
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 import traceback
@@ -37,15 +38,16 @@ class Chunk:
     last_line: int
 
     def is_blank(self) -> bool:
-        """Holds nothing but whitespace and comments."""
-        return all(not line.strip() or line.strip().startswith("//") for line in self.text.split("\n"))
+        """Holds nothing but whitespace and comments (lines read one at a time: the first
+        line of code ends the search, before a line of megabytes of weights is copied)."""
+        return all(not line.strip() or line.strip().startswith("//") for line in io.StringIO(self.text))
 
 
 def split_chunks(text: str, split: bool) -> list[Chunk]:
     """The input as one chunk, or (`split`) cut at each line that is `// -----`."""
-    lines = text.split("\n")
     if not split:
-        return [Chunk(text, 1, len(lines))]
+        return [Chunk(text, 1, text.count("\n") + 1)]
+    lines = text.split("\n")
     chunks: list[Chunk] = []
     start = 0
     for index, line in enumerate([*lines, SPLIT_MARKER]):
