@@ -8,7 +8,7 @@ traceback.
 
 from __future__ import annotations
 
-import io
+import re
 import sys
 import time
 import traceback
@@ -26,6 +26,8 @@ from nnstack.tools.located_parser import parse_module
 from nnstack.tools.verifier import verify_module
 
 SPLIT_MARKER = "// -----"
+_CODE_LINE = re.compile(r"^[ \t\r\f\v]*(?!//)\S", re.MULTILINE)
+"""The first non-blank character of a line that is not a `//` comment."""
 
 
 @dataclass(frozen=True)
@@ -38,9 +40,9 @@ class Chunk:
     last_line: int
 
     def is_blank(self) -> bool:
-        """Holds nothing but whitespace and comments (lines read one at a time: the first
-        line of code ends the search, before a line of megabytes of weights is copied)."""
-        return all(not line.strip() or line.strip().startswith("//") for line in io.StringIO(self.text))
+        """Holds nothing but whitespace and comments (searched, not split into lines: the
+        first line of code ends the search, before a line of megabytes of weights)."""
+        return _CODE_LINE.search(self.text) is None
 
 
 def split_chunks(text: str, split: bool) -> list[Chunk]:
