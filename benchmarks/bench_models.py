@@ -178,15 +178,12 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
         error = f"{errors[level]:>12.1e}" if label.startswith("nnstack ") else ""
         print(f"  {label:<22}{cells}{error}")
     memory = {what: _memory(what, paths) for what in ("onnxruntime", "nnstack gawee", "nnstack linalg")}
-    ort_held, ort_peak = memory["onnxruntime"]
-    print(
-        f"  resident memory MB      held   run peak  (x ORT's)  [ORT: {ort_held:.0f} held, {ort_peak:.0f} run]"
-    )
+    ort_total = sum(memory["onnxruntime"])
+    print(f"  {'resident memory':<22}{'held':>8}{'+ run':>8}{'= peak':>8}{'vs ORT':>9}")
     for what, (held, peak) in memory.items():
-        if what != "onnxruntime":
-            print(
-                f"  {what:<22}{held:>6.0f}{peak:>10.0f}   ({held / ort_held:.2f}x, {peak / max(ort_peak, 1):.2f}x)"
-            )
+        print(
+            f"  {what:<22}{held:>6.0f}MB{peak:>6.0f}MB{held + peak:>6.0f}MB{(held + peak) / ort_total:>8.2f}x"
+        )
     print()
 
 

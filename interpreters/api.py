@@ -30,6 +30,7 @@ from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions, numpy_dtype
 from nnstack.interpreters.bufferization import BufferizationFunctions
 from nnstack.interpreters.gawee import GaweeFunctions
+from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.interpreters.inputs import ArgumentDomains, respect_domains
 from nnstack.interpreters.linalg import LinalgFunctions, share_plans
 from nnstack.interpreters.llir import LlirFunctions, set_strict_memory
@@ -78,6 +79,8 @@ def make_context() -> Context:
 def parse_module(text: str, ctx: Context | None = None) -> ModuleOp:
     """Parse and verify MLIR text."""
     module = Parser(ctx if ctx is not None else make_context(), text).parse_module()
+    if len(text) >= LARGE_INPUT:
+        trim_heap()
     module.verify()
     return module
 

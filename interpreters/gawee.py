@@ -13,7 +13,6 @@ convolutions, matrix products and window averages accumulate in f32, as PyTorch'
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.math import erf_array
+from nnstack.interpreters.windows import reduce_windows
 
 
 def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -144,19 +144,6 @@ def _pool_windows(
     in ceil mode the end padding grows until the last window fits."""
     padded = _pad_spatial(x, op.fitted_padding(), pad_value)
     return _windows(padded, op.array("kernelSize"), op.array("strides"), dilation, _out_hw(op))
-
-
-def _combine_windows(
-    windows: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndarray]
-) -> np.ndarray:
-    """`combine` over the window axes: kH*kW whole-array steps are much faster than a
-    numpy reduction over the two strided window axes."""
-    kh, kw = windows.shape[-2:]
-    offsets = itertools.product(range(kh), range(kw))
-    out = windows[(..., *next(offsets))]
-    for i, j in offsets:
-        out = combine(out, windows[..., i, j])
-    return out
 
 
 def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
@@ -523,7 +510,7 @@ class GaweeFunctions(InterpreterFunctions):
         """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
         (x,) = self._operands(op, args)
         windows = _pool_windows(op, x, op.array("dilation"), -np.inf)
-        return self._result(op, _combine_windows(windows, np.maximum))
+        return self._result(op, reduce_windows(windows, np.maximum))
 
     @impl(gawee.AveragePoolOp)
     def run_average_pool(
@@ -534,7 +521,7 @@ class GaweeFunctions(InterpreterFunctions):
         acc = _accumulator(x.dtype)
         windows = _pool_windows(op, x.astype(acc, copy=False), op.dilation_values, 0)
         rows, cols = op.divisors()
-        return self._result(op, _combine_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
+        return self._result(op, reduce_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
 
     @impl(gawee.GlobalAveragePoolOp)
     def run_global_average_pool(

@@ -38,6 +38,7 @@ from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, 
 from xdsl.utils.lexer import Input, Position, Span, Token
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
+from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError)
@@ -200,4 +201,7 @@ def _message(error: Exception) -> str:
 
 def parse_module(ctx: Context, text: str, name: str, implicit_module: bool = True) -> ModuleOp:
     """Parses `text` (named `name` in locations) into a module whose ops carry locations."""
-    return LocatedParser(ctx, text, name).parse_module(implicit_module)
+    module = LocatedParser(ctx, text, name).parse_module(implicit_module)
+    if len(text) >= LARGE_INPUT:
+        trim_heap()
+    return module

@@ -34,6 +34,7 @@ from nnstack.interpreters.linalg.views import (
     OperandMap,
     strided_view,
 )
+from nnstack.interpreters.windows import reduce_windows
 
 _T = TypeVar("_T")
 
@@ -244,7 +245,7 @@ class LinalgFunctions(InterpreterFunctions):
             return (init.copy(),) if op.res else ()
         view = strided_view(op.name, 0, source, maps[0], ranges)
         with np.errstate(all="ignore"):
-            windows_max = np.maximum.reduce(view, axis=(4, 5))
+            windows_max = reduce_windows(view, np.maximum)
             if np.dtype(init.dtype).kind == "f":
                 value = ieee_maximum(init, windows_max)
             else:
