@@ -84,19 +84,28 @@ _ONE_OVER_SQRT_PI = 5.6418958354775628695e-1
 
 def _rational(coefficients: tuple[tuple[float, ...], float, tuple[float, ...]], t: np.ndarray) -> np.ndarray:
     """Cody's nested evaluation: num = ((a_top t + a_0) t + a_1) t ... + a_last over
-    den = ((t + b_0) t + b_1) t ... + b_last."""
+    den = ((t + b_0) t + b_1) t ... + b_last (in place: two arrays, not one per step)."""
     numerator, top, denominator = coefficients
-    num, den = top * t, t
+    num, den = top * t, t.copy()
     for a, b in zip(numerator[:-1], denominator[:-1]):
-        num = (num + a) * t
-        den = (den + b) * t
-    return (num + numerator[-1]) / (den + denominator[-1])
+        num += a
+        num *= t
+        den += b
+        den *= t
+    num += numerator[-1]
+    den += denominator[-1]
+    num /= den
+    return num
 
 
 def _exp_minus_square(y: np.ndarray) -> np.ndarray:
     """exp(-y^2) without the rounding error of y^2: y is split at a multiple of 1/16."""
-    head = np.trunc(y * 16) / 16
-    return np.exp(-head * head) * np.exp(-(y - head) * (y + head))
+    head = np.trunc(y * 16)
+    head /= 16
+    tail = (y - head) * (y + head)
+    head *= head
+    head += tail
+    return np.exp(-head)
 
 
 def erf_array(x: Any) -> Any:
@@ -106,14 +115,20 @@ def erf_array(x: Any) -> Any:
     indexing costs more than the arithmetic. |x| is capped at 30, where erfc(x)
     underflows to 0 anyway, so inf gives no inf - inf."""
     x = np.asarray(x, np.float64)
+    shape = x.shape
+    x = x.reshape(-1)  # (arithmetic on a 0-d array gives numpy scalars, not arrays to update)
     y = np.minimum(np.abs(x), 30.0)
     with np.errstate(all="ignore"):
         small = x * _rational(_ERF_SMALL, x * x)
-        z = 1 / (y * y)
-        tail = (_ONE_OVER_SQRT_PI - z * _rational(_ERFC_LARGE, z)) / y
-        scaled_erfc = np.where(y > 4, tail, _rational(_ERFC_MIDDLE, y))
-        large = np.copysign(1 - _exp_minus_square(y) * scaled_erfc, x)
-        return np.where(y > 0.46875, large, small)  # NaN: small is NaN too
+        scaled_erfc = _rational(_ERFC_MIDDLE, y)
+        beyond = y > 4
+        if beyond.any():
+            z = 1 / (y * y)
+            tail = (_ONE_OVER_SQRT_PI - z * _rational(_ERFC_LARGE, z)) / y
+            np.copyto(scaled_erfc, tail, where=beyond)
+        scaled_erfc *= _exp_minus_square(y)
+        large = np.copysign(1 - scaled_erfc, x)
+        return np.where(y > 0.46875, large, small).reshape(shape)  # NaN: small is NaN too
 
 
 def _round_half_away(x: Any) -> Any:
