@@ -14,13 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import onnx
 import pytest
+from onnx import TensorProto, helper
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Operation
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.frontend.onnx import backend
 from nnstack.interpreters import (
     argument_types,
     find_function,
@@ -214,3 +217,24 @@ def test_constants_are_made_once_and_results_are_the_callers() -> None:
 def test_wrong_number_of_arguments() -> None:
     with pytest.raises(ValueError, match="@main takes 1 arguments, 2 given"):
         prepare(parse_module(CHAIN), "main")(np.zeros(64, np.float32), np.zeros(1))
+
+
+def test_onnx_backend_prepares_main_once() -> None:
+    """The backend's `prepare` gives a representation holding `@main` prepared, which
+    runs again on new inputs at every level."""
+    graph = helper.make_graph(
+        [helper.make_node("Mul", ["x", "y"], ["m"]), helper.make_node("Relu", ["m"], ["out"])],
+        "g",
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, [2, 3]) for n in ("x", "y")],
+        [helper.make_tensor_value_info("out", TensorProto.FLOAT, [2, 3])],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    onnx.checker.check_model(model)
+    rng = np.random.default_rng(5)
+    for level in ("gawee", "linalg", "mir"):
+        rep = backend.prepare(model, level=level)
+        assert rep.program.plan is not None
+        for _ in range(2):
+            x, y = rng.standard_normal((2, 2, 3)).astype(np.float32)
+            (out,) = rep.run({"x": x, "y": y})
+            np.testing.assert_array_equal(out, np.maximum(x * y, 0))
