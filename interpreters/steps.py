@@ -15,7 +15,9 @@ Besides speed, the plan gives:
   value of a function alive until it returns);
 - constants (gawee / mir / arith.constant) are evaluated once, when the plan is
   made, and shared read-only by every run instead of copied out of their attribute
-  each time (a dense tensor is a view of the attribute's bytes);
+  each time (a dense tensor is a view of the attribute's bytes); so are the pure ops
+  whose operands are all constants (the weight transposes of an NHWC mir conv, a
+  tensor.empty), and the constants only they read are dropped;
 - an observer called after each step (progress reports, NaN checks).
 
 Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
@@ -36,6 +38,7 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues
 from xdsl.ir import Block, Operation, SSAValue
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
@@ -46,6 +49,8 @@ StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
 
 _CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
 """Ops evaluated once, when the plan is made."""
+_FOLDED_DIALECTS = ("gawee", "mir", "arith", "math", "tensor")
+"""The dialects whose pure ops on constants are evaluated when the plan is made."""
 
 
 @dataclass(frozen=True)
@@ -135,10 +140,15 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
             slot_of[result] = len(slot_of)
     last_use = _last_uses(block, body, slot_of)
     steps: list[Step] = []
-    constants: list[tuple[int, Any]] = []
+    constants: dict[int, Any] = {}
     for position, op in enumerate(body[:-1]):
         if isinstance(op, _CONSTANTS):
-            constants.append((slot_of[op.results[0]], _constant(interpreter, op)))
+            constants[slot_of[op.results[0]]] = _constant(interpreter, op)
+            continue
+        if _foldable(op) and all(slot_of[v] in constants for v in op.operands):
+            folded = interpreter.run_op(op, tuple(constants[slot_of[v]] for v in op.operands))
+            for result, value in zip(op.results, folded, strict=True):
+                constants[slot_of[result]] = _read_only(value)
             continue
         functions, implementation = _implementation(interpreter, op)
         steps.append(
@@ -153,9 +163,10 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
             )
         )
     returned = tuple(slot_of[v] for v in body[-1].operands)
-    return StepPlan(
-        function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), tuple(constants), returned
-    )
+    # the constants only folded ops read are not needed any more
+    needed = {*returned, *(i for step in steps for i in (*step.operands, *(c for _, c in step.captures)))}
+    kept = tuple((slot, value) for slot, value in constants.items() if slot in needed)
+    return StepPlan(function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), kept, returned)
 
 
 def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | arith.ConstantOp) -> Any:
@@ -165,6 +176,18 @@ def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | 
     if isinstance(op.value, DenseIntOrFPElementsAttr) and isinstance(op.results[0].type, TensorType):
         return attribute_value(op.value, op.results[0].type, shared=True)
     (value,) = interpreter.run_op(op, ())
+    return _read_only(value)
+
+
+def _foldable(op: Operation) -> bool:
+    """Whether `op`, given constant operands, can run once when the plan is made: a pure
+    op without regions of the dialects whose implementations read nothing but their
+    operands (so not spensor, whose implementations record a memory profile)."""
+    return op.has_trait(Pure) and not op.regions and op.dialect_name() in _FOLDED_DIALECTS
+
+
+def _read_only(value: Any) -> Any:
+    """`value`, which every run shares: an array is made read-only."""
     if isinstance(value, np.ndarray):
         value.flags.writeable = False
     return value

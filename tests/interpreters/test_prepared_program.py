@@ -238,3 +238,44 @@ def test_onnx_backend_prepares_main_once() -> None:
             x, y = rng.standard_normal((2, 2, 3)).astype(np.float32)
             (out,) = rep.run({"x": x, "y": y})
             np.testing.assert_array_equal(out, np.maximum(x * y, 0))
+
+
+FOLDS = """
+func.func @main(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %w = gawee.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %t = gawee.transpose %w perm = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %n = gawee.neg %t : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = gawee.add %x, %n : (tensor<3x2xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
+  func.return %r : tensor<3x2xf32>
+}
+"""
+
+
+def test_pure_ops_on_constants_run_once_when_prepared() -> None:
+    """transpose and neg of the constant are folded: only the add is a step, and only
+    its constant operand is kept (read-only), not the weights it came from."""
+    program = prepare(parse_module(FOLDS), "main")
+    assert [step.op.name for step in program.plan.steps] == ["gawee.add"]
+    ((_, folded),) = program.plan.constants
+    np.testing.assert_array_equal(folded, [[-1.0, -4.0], [-2.0, -5.0], [-3.0, -6.0]])
+    assert not folded.flags.writeable
+    x = np.arange(6, dtype=np.float32).reshape(3, 2)
+    for _ in range(2):
+        (got,) = program(x)
+        np.testing.assert_array_equal(got, x - np.array([[1, 2, 3], [4, 5, 6]], np.float32).T)
+
+
+def test_a_folded_op_that_fails_names_the_op() -> None:
+    """Folded when prepared, so `prepare` (inside `run`) raises the op's own error."""
+    bad = """
+func.func @main() -> tensor<3x2xf32> {
+  %t = gawee.constant dense<1.0> : tensor<4x2xf32>
+  %i = gawee.constant dense<[0, 9, 1]> : tensor<3xi64>
+  %0 = gawee.gather %t, %i axis = 0 : (tensor<4x2xf32>, tensor<3xi64>) -> tensor<3x2xf32>
+  func.return %0 : tensor<3x2xf32>
+}
+"""
+    with pytest.raises(
+        InterpretationError, match="gawee.gather: index 9 is out of range for dim 0 of size 4"
+    ):
+        prepare(parse_module(bad), "main")
