@@ -1,8 +1,9 @@
 """The gawee interpreter on BERT-sized shapes against a direct numpy expression of the
 same op, in one process.
 
-Each op is a one-op function run through a prepared interpreter (`Interpreter.call_op`,
-so parsing and registration are not timed); the numpy reference is the obvious
+Each op is a one-op function run as a prepared program (`nnstack.interpreters.prepare`,
+so parsing and preparing are not timed; the inputs' conversion and checks, the op's
+checks and the results' conversion are); the numpy reference is the obvious
 expression (`a @ b`, a max-shifted softmax, ...). Prints median times and the ratio
 gawee / numpy. Not a test: there is no pass or fail.
 
@@ -16,9 +17,8 @@ import time
 from collections.abc import Callable
 
 import numpy as np
-from xdsl.interpreter import Interpreter
 
-from nnstack.interpreters import parse_module, register_nnstack_implementations
+from nnstack.interpreters import parse_module, prepare
 
 REPEATS = 30
 
@@ -115,13 +115,10 @@ def measure(
         f"func.func @f({args}) -> {tensor(out)} {{\n  %0 = gawee.{op} : ({types}) -> {tensor(out)}\n"
         f"  func.return %0 : {tensor(out)}\n}}\n"
     )
-    module = parse_module(text)
-    interpreter = Interpreter(module)
-    register_nnstack_implementations(interpreter)
-    function = next(o for o in module.walk() if o.name == "func.func")
-    (got,) = interpreter.call_op(function, tuple(inputs))
+    program = prepare(parse_module(text), "f")
+    (got,) = program(*inputs)
     np.testing.assert_allclose(got, reference(*inputs), rtol=1e-5, atol=1e-5)
-    return median(lambda: interpreter.call_op(function, tuple(inputs))), median(lambda: reference(*inputs))
+    return median(lambda: program(*inputs)), median(lambda: reference(*inputs))
 
 
 if __name__ == "__main__":

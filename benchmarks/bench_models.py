@@ -5,14 +5,21 @@ BERT-tiny: `transformers.BertModel` hidden 128, 2 layers, 2 heads, sequence 128;
 Llama of tinyllama: `LlamaForCausalLM` hidden 288, 6 layers, 6 heads, vocab 32000, 8
 tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17), prints:
 
-- the import time (`import_onnx`), and the time to print the module and parse it back
-  (what `nnstack-run MODEL.mlir` pays for the weights in the text);
-- the lowering time to linalg and to mir;
-- the median run time of `@main` at gawee, linalg and mir level on an already-parsed
-  module, and ONNX Runtime's with 1 and 2 threads, each as a ratio to ONNX Runtime with
-  the same number of threads (nnstack's interpreters use numpy's BLAS threads);
-- the max abs error of each level against ONNX Runtime (a level the model does not
-  lower to yet says so).
+- the import time (`import_onnx`), the time to print the module, to parse it back (with
+  the located parser of nnstack-run) and to verify it (what `nnstack-run MODEL.mlir`
+  pays for the weights in the text), and the lowering times to linalg and to mir;
+- with 1 and with 2 threads (numpy's BLAS and ONNX Runtime's intra-op threads): the
+  median time of a call of `@main` prepared (`nnstack.interpreters.prepare`) on the
+  parsed module at gawee, linalg and mir level, as a ratio to ONNX Runtime's
+  `InferenceSession.run` with as many threads, and the max abs error against ONNX
+  Runtime;
+- the whole command: `nnstack-run MODEL.mlir` in process (parse, verify, lower with
+  `-p`, prepare, run, save the outputs) against ONNX Runtime loading the .onnx file
+  into a session and running it once;
+- memory (each measured in a fresh process, after the imports): the resident memory
+  the parsed module and its prepared program (or ONNX Runtime's session) hold, and
+  the peak resident memory the first run adds on top of it (Linux: VmHWM reset
+  through /proc/self/clear_refs).
 
 Not a test: there is no pass or fail.
 
@@ -22,8 +29,15 @@ Not a test: there is no pass or fail.
 from __future__ import annotations
 
 import argparse
+import ctypes
+import glob
+import io
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -39,9 +53,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend
 from onnx_models import ResNet, bert, export, llama, onnxruntime_outputs, randomize_batch_norm
 
 from nnstack.frontend.onnx import import_onnx
-from nnstack.interpreters import parse_module, run
+from nnstack.interpreters import make_context, prepare
+from nnstack.tools.located_parser import parse_module
+from nnstack.tools.nnstack_run import NnstackRunMain
+from nnstack.tools.verifier import verify_module
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+LOWERINGS = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+THREADS = (1, 2)
 
 
 def median_time(fn: Callable[[], object], repeats: int) -> float:
@@ -58,6 +78,18 @@ def timed(fn: Callable[[], object]) -> tuple[object, float]:
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start
+
+
+def set_blas_threads(count: int) -> None:
+    """numpy's OpenBLAS thread count (what threadpoolctl does, without the dependency)."""
+    numpy_libs = Path(np.__file__).resolve().parent.parent / "numpy.libs"
+    for path in glob.glob(str(numpy_libs / "*openblas*")):
+        library = ctypes.CDLL(path)
+        for name in ("scipy_openblas_set_num_threads64_", "openblas_set_num_threads"):
+            if hasattr(library, name):
+                getattr(library, name)(count)
+                return
+    print("(cannot set numpy's BLAS threads: OpenBLAS not found)", file=sys.stderr)
 
 
 def resnet18() -> tuple[str, object, dict[str, np.ndarray]]:
@@ -89,63 +121,142 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--models", nargs="+", choices=list(MODELS), default=list(MODELS))
     args = parser.parse_args()
-    print(f"threads: torch {torch.get_num_threads()}, 2 cores; median of {args.repeats} runs\n")
+    print(f"{os.cpu_count()} cores; median of {args.repeats} runs\n")
     for key in args.models:
-        report(*MODELS[key](), args.repeats)
+        with tempfile.TemporaryDirectory() as directory:
+            report(*MODELS[key](), args.repeats, Path(directory))
 
 
-def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int) -> None:
+def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, directory: Path) -> None:
     module, import_s = timed(lambda: import_onnx(model))
     text, print_s = timed(lambda: _text(module))
-    _, parse_s = timed(lambda: parse_module(text))
-    lowered: dict[str, object] = {"gawee": module}
+    parsed, parse_s = timed(lambda: parse_module(make_context(), text, "model.mlir"))
+    _, verify_s = timed(lambda: verify_module(parsed))
+    levels: dict[str, object] = {"gawee": module}
     lowering: list[str] = []
-    for level, lowering_pass in (("linalg", ConvertGaweeToLinalgPass()), ("mir", ConvertGaweeToMirPass())):
+    for level, lowering_pass in LOWERINGS.items():
         program = module.clone()
         try:
-            _, seconds = timed(lambda p=lowering_pass, m=program: p.apply(Context(), m))
+            _, seconds = timed(lambda p=lowering_pass, m=program: p().apply(Context(), m))
         except PassFailedException as error:
             lowering.append(f"to {level}: fails ({str(error).splitlines()[0][:90]})")
             continue
-        lowered[level] = program
+        levels[level] = program
         lowering.append(f"to {level} {seconds * 1e3:.0f} ms")
     print(
         f"{name}: import {import_s:.2f} s, print {print_s:.2f} s ({len(text) / 1e6:.0f} MB), "
-        f"parse {parse_s:.2f} s; lowering {', '.join(lowering)}"
+        f"parse {parse_s:.2f} s, verify {verify_s:.2f} s; lowering {', '.join(lowering)}"
     )
     arrays = list(inputs.values())
-    sessions = {t: _session(model, t) for t in (1, 2)}
-    ort = {t: median_time(lambda t=t: sessions[t].run(None, inputs), repeats) for t in (1, 2)}
     reference = onnxruntime_outputs(model, inputs, 1)[0]
-    print(f"  {'level':<18}{'time':>10}{'vs ORT 1 thr':>14}{'vs ORT 2 thr':>14}{'max |err|':>12}")
-    print(
-        f"  {'onnxruntime 1 thr':<18}{ort[1] * 1e3:>8.1f}ms{1.0:>13.2f}x{ort[1] / ort[2]:>13.2f}x{0.0:>12.1e}"
-    )
-    print(
-        f"  {'onnxruntime 2 thr':<18}{ort[2] * 1e3:>8.1f}ms{ort[2] / ort[1]:>13.2f}x{1.0:>13.2f}x{0.0:>12.1e}"
-    )
-    for level, program in lowered.items():
-        (output,) = run(program, "main", *arrays)
-        error = float(np.max(np.abs(output - reference)))
-        seconds = median_time(lambda program=program: run(program, "main", *arrays), repeats)
-        print(
-            f"  {'nnstack ' + level:<18}{seconds * 1e3:>8.1f}ms{seconds / ort[1]:>13.2f}x"
-            f"{seconds / ort[2]:>13.2f}x{error:>12.1e}"
+    programs = {level: prepare(program, "main") for level, program in levels.items()}
+    errors = {level: float(np.max(np.abs(p(*arrays)[0] - reference))) for level, p in programs.items()}
+
+    paths = _files(model, text, inputs, directory)
+    rows: dict[str, list[float]] = {}
+    for threads in THREADS:
+        set_blas_threads(threads)
+        session = _session(model.SerializeToString(), threads)
+        rows.setdefault("onnxruntime", []).append(median_time(lambda s=session: s.run(None, inputs), repeats))
+        for level, program in programs.items():
+            rows.setdefault(f"nnstack {level}", []).append(median_time(lambda p=program: p(*arrays), repeats))
+        rows.setdefault("onnxruntime command", []).append(
+            median_time(lambda t=threads: _session(paths["onnx"], t).run(None, inputs), max(1, repeats // 2))
         )
+        for level in ("gawee", "linalg"):
+            if level in levels:
+                rows.setdefault(f"nnstack-run {level}", []).append(
+                    median_time(lambda lv=level: _nnstack_run(paths, lv, directory), max(1, repeats // 2))
+                )
+    set_blas_threads(THREADS[-1])
+    header = "".join(f"{f'{t} thread' + ('s' if t > 1 else ''):>22}" for t in THREADS)
+    print(f"  {'':<22}{header}{'max |err|':>12}")
+    for label, times in rows.items():
+        ort = rows["onnxruntime command" if "command" in label or "-run" in label else "onnxruntime"]
+        cells = "".join(f"{t * 1e3:>11.1f}ms{t / o:>8.2f}x " for t, o in zip(times, ort))
+        level = label.split()[-1]
+        error = f"{errors[level]:>12.1e}" if label.startswith("nnstack ") else ""
+        print(f"  {label:<22}{cells}{error}")
+    memory = {what: _memory(what, paths) for what in ("onnxruntime", "nnstack gawee", "nnstack linalg")}
+    ort_total = sum(memory["onnxruntime"])
+    print(f"  {'resident memory':<22}{'held':>8}{'+ run':>8}{'= peak':>8}{'vs ORT':>9}")
+    for what, (held, peak) in memory.items():
+        print(
+            f"  {what:<22}{held:>6.0f}MB{peak:>6.0f}MB{held + peak:>6.0f}MB{(held + peak) / ort_total:>8.2f}x"
+        )
+    print()
 
 
-def _session(model, threads: int) -> onnxruntime.InferenceSession:
-    """An ONNX Runtime session built once, so only `run` is timed."""
+def _files(model, text: str, inputs: dict[str, np.ndarray], directory: Path) -> dict[str, str]:
+    """The model as .onnx and .mlir files and its inputs as .npy files, for the commands."""
+    paths = {"onnx": str(directory / "model.onnx"), "mlir": str(directory / "model.mlir")}
+    Path(paths["onnx"]).write_bytes(model.SerializeToString())
+    Path(paths["mlir"]).write_text(text)
+    for index, array in enumerate(inputs.values()):
+        paths[f"input{index}"] = str(directory / f"input{index}.npy")
+        np.save(paths[f"input{index}"], array)
+    return paths
+
+
+def _nnstack_run(paths: dict[str, str], level: str, directory: Path) -> None:
+    args = [paths["mlir"], "--symbol", "main", "--output-dir", str(directory / "out")]
+    args += [a for key, path in paths.items() if key.startswith("input") for a in ("--input", path)]
+    if level in LOWERINGS:
+        args += ["-p", f"convert-gawee-to-{level}"]
+    status = NnstackRunMain(args=args).run()
+    assert status == 0, f"nnstack-run failed at {level} level"
+
+
+def _session(model: bytes | str, threads: int) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
-    return onnxruntime.InferenceSession(
-        model.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    return onnxruntime.InferenceSession(model, options, providers=["CPUExecutionProvider"])
+
+
+_MEMORY_CHILD = """
+import json, sys, numpy as np
+from pathlib import Path
+def status(key):
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(key + ":"):
+            return int(line.split()[1]) / 1024
+paths, what = json.loads(sys.argv[1]), sys.argv[2]
+inputs = [np.load(paths[k]) for k in sorted(paths) if k.startswith("input")]
+import onnxruntime
+from xdsl.context import Context
+from nnstack.interpreters import parse_module, prepare
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+base = status("VmRSS")
+if what == "onnxruntime":
+    session = onnxruntime.InferenceSession(paths["onnx"], providers=["CPUExecutionProvider"])
+    names = [i.name for i in session.get_inputs()]
+    run = lambda: session.run(None, dict(zip(names, inputs)))
+else:
+    module = parse_module(Path(paths["mlir"]).read_text())
+    if what.endswith("linalg"):
+        ConvertGaweeToLinalgPass().apply(Context(), module)
+    program = prepare(module, "main")
+    run = lambda: program(*inputs)
+held = status("VmRSS")
+Path("/proc/self/clear_refs").write_text("5")
+run()
+print(json.dumps([held - base, status("VmHWM") - held]))
+"""
+
+
+def _memory(what: str, paths: dict[str, str]) -> tuple[float, float]:
+    """(MB resident for the loaded model, MB a run's peak adds), in a fresh process."""
+    result = subprocess.run(
+        [sys.executable, "-c", _MEMORY_CHILD, json.dumps(paths), what],
+        capture_output=True,
+        text=True,
+        check=True,
     )
+    held, peak = json.loads(result.stdout.splitlines()[-1])
+    return held, peak
 
 
 def _text(module) -> str:
-    import io
-
     stream = io.StringIO()
     Printer(stream=stream).print_op(module)
     return stream.getvalue()

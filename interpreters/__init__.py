@@ -10,11 +10,13 @@ are Python ints or numpy integers.
 
 from nnstack.interpreters.api import (
     Call,
+    PreparedProgram,
     argument_types,
     call,
     find_function,
     make_context,
     parse_module,
+    prepare,
     random_inputs,
     register_nnstack_implementations,
     run,
@@ -22,11 +24,13 @@ from nnstack.interpreters.api import (
 
 __all__ = [
     "Call",
+    "PreparedProgram",
     "argument_types",
     "call",
     "find_function",
     "make_context",
     "parse_module",
+    "prepare",
     "random_inputs",
     "register_nnstack_implementations",
     "run",

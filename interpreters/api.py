@@ -19,25 +19,27 @@ from xdsl.dialects.builtin import DYNAMIC_INDEX, MemRefType, ModuleOp, TensorTyp
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters import register_implementations
 from xdsl.interpreters.math import MathFunctions as StockMathFunctions
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, Operation
 from xdsl.parser import Parser
 from xdsl.traits import SymbolTable
 from xdsl.universe import Universe
 
-from nnstack.dialects import llir
+from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
 from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions, numpy_dtype
 from nnstack.interpreters.bufferization import BufferizationFunctions
 from nnstack.interpreters.gawee import GaweeFunctions
+from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.interpreters.inputs import ArgumentDomains, respect_domains
-from nnstack.interpreters.linalg import LinalgFunctions
+from nnstack.interpreters.linalg import LinalgFunctions, share_plans
 from nnstack.interpreters.llir import LlirFunctions, output_pointer, set_limits, set_strict_memory
 from nnstack.interpreters.math import MathFunctions
 from nnstack.interpreters.memref import MemRefFunctions
 from nnstack.interpreters.mir import MirFunctions, check_results_not_freed
 from nnstack.interpreters.scf import ScfParallelFunctions
 from nnstack.interpreters.spensor import SpensorFunctions, from_array, to_array
+from nnstack.interpreters.steps import StepObserver, StepPlan, compile_function
 from nnstack.interpreters.tensor import TensorFunctions
 
 
@@ -77,6 +79,8 @@ def make_context() -> Context:
 def parse_module(text: str, ctx: Context | None = None) -> ModuleOp:
     """Parse and verify MLIR text."""
     module = Parser(ctx if ctx is not None else make_context(), text).parse_module()
+    if len(text) >= LARGE_INPUT:
+        trim_heap()
     module.verify()
     return module
 
@@ -157,6 +161,13 @@ def _result_array(value: Any) -> np.ndarray:
     if isinstance(value, np.ndarray) and value.dtype == object:
         return to_array(value)
     return np.asarray(value)
+
+
+def _output(value: Any) -> np.ndarray:
+    """A result as the caller's own array: a read-only one (a constant, a broadcast) is copied."""
+    if type(value) is not np.ndarray or value.dtype == object:
+        value = _result_array(value)
+    return value if value.flags.writeable else value.copy()
 
 
 def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
@@ -276,31 +287,106 @@ def call(
     An llir.func lowered from a tensor function (it has `llir.tensor_signature`) is
     called as that function: it takes and returns the same arrays (see `_call_lowered`).
     """
-    if isinstance(module_or_text, str):
-        module = parse_module(module_or_text)
-    else:
-        module = module_or_text
-    function = find_function(module, symbol)
-    arg_types = argument_types(function)
-    if len(arrays) != len(arg_types):
-        raise ValueError(f"@{symbol} takes {len(arg_types)} arguments, {len(arrays)} given")
-    inputs = tuple(_argument_value(i, a, t) for i, (a, t) in enumerate(zip(arrays, arg_types)))
-    interpreter = Interpreter(module)
-    register_nnstack_implementations(interpreter)
-    if strict_memory:
-        set_strict_memory(interpreter)
-    set_limits(interpreter, max_allocation=max_allocation, max_call_depth=max_call_depth)
-    signature = _tensor_signature(function)
-    if signature is None:
-        results = interpreter.call_op(function, inputs)
-        check_results_not_freed(interpreter, symbol, results)
-    else:
-        results = _call_lowered(interpreter, function, signature, inputs)
-    outputs: list[np.ndarray] = []
-    for result in results:
-        array = _result_array(result)
-        outputs.append(array if array.flags.writeable else array.copy())
-    return Call(tuple(outputs), inputs, interpreter)
+    module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
+    return prepare(module, symbol).call(
+        arrays, strict_memory=strict_memory, max_allocation=max_allocation, max_call_depth=max_call_depth
+    )
+
+
+def prepare(module: ModuleOp, symbol: str) -> PreparedProgram:
+    """Function `symbol` of a parsed, verified module, ready to be called many times."""
+    return PreparedProgram(module, symbol)
+
+
+class PreparedProgram:
+    """A function made ready once and called many times (`program(*arrays)`).
+
+    Preparing finds the function, reads its argument types, registers the
+    implementations and compiles a func.func body into steps (`steps.StepPlan`:
+    no per-op interpreter dispatch, constants evaluated once, intermediates freed
+    after their last use). Each call converts its inputs as `run` does and runs
+    with its own interpreter state (recorded data, llir memory), sharing the
+    registered implementations and the linalg plans. The module must not change
+    after `prepare`.
+    """
+
+    def __init__(self, module: ModuleOp, symbol: str):
+        self.module = module
+        self.symbol = symbol
+        self.function = find_function(module, symbol)
+        self.argument_types = argument_types(self.function)
+        self.signature = _tensor_signature(self.function)
+        # (dtype, shape) of the static tensor arguments: an array that has them is
+        # taken as it is, without `_argument_value`'s general conversion
+        self._exact = [
+            (numpy_dtype(t), tuple(t.get_shape()))
+            if isinstance(t, TensorType | MemRefType) and t.has_static_shape()
+            else None
+            for t in self.argument_types
+        ]
+        # only mir.dealloc_tensor frees tensors: without one, the results need no check
+        self._frees_tensors = any(isinstance(op, mir.DeallocTensorOp) for op in module.walk())
+        self._linalg_plans: dict[Operation, Any] = {}
+        interpreter = Interpreter(module)
+        register_nnstack_implementations(interpreter)
+        share_plans(interpreter, self._linalg_plans)
+        # registered once: the interpreter of each call shares them
+        self._implementations = interpreter._impls  # pyright: ignore[reportPrivateUsage]
+        self.plan: StepPlan | None = None
+        if isinstance(self.function, func.FuncOp):
+            self.plan = compile_function(self.function, interpreter)
+
+    def __call__(self, *arrays: Any) -> tuple[np.ndarray, ...]:
+        return self.call(arrays).results
+
+    def call(
+        self,
+        arrays: Sequence[Any],
+        *,
+        strict_memory: bool = False,
+        max_allocation: int | None = None,
+        max_call_depth: int | None = None,
+        observer: StepObserver | None = None,
+    ) -> Call:
+        """One call on numpy inputs (see `call`: `strict_memory` and the llir limits);
+        `observer` sees each step of a planned function (`steps.StepObserver`)."""
+        inputs = self._inputs(arrays)
+        interpreter = self._interpreter()
+        if strict_memory:
+            set_strict_memory(interpreter)
+        set_limits(interpreter, max_allocation=max_allocation, max_call_depth=max_call_depth)
+        if self.signature is not None:
+            results = _call_lowered(interpreter, self.function, self.signature, inputs)
+        else:
+            if self.plan is not None:
+                results = self.plan.execute(interpreter, inputs, observer)
+            else:
+                results = interpreter.call_op(self.function, inputs)
+            if self._frees_tensors:
+                check_results_not_freed(interpreter, self.symbol, results)
+        return Call(tuple(_output(result) for result in results), inputs, interpreter)
+
+    def _inputs(self, arrays: Sequence[Any]) -> tuple[Any, ...]:
+        """The inputs converted to the runtime values of the arguments (see `run`)."""
+        if len(arrays) != len(self.argument_types):
+            raise ValueError(
+                f"@{self.symbol} takes {len(self.argument_types)} arguments, {len(arrays)} given"
+            )
+        return tuple(
+            value
+            if exact is not None
+            and type(value) is np.ndarray
+            and value.dtype == exact[0]
+            and value.shape == exact[1]
+            else _argument_value(index, value, typ)
+            for index, (value, typ, exact) in enumerate(zip(arrays, self.argument_types, self._exact))
+        )
+
+    def _interpreter(self) -> Interpreter:
+        """A fresh interpreter state with the registered implementations and linalg plans."""
+        interpreter = Interpreter(self.module, _impls=self._implementations)
+        share_plans(interpreter, self._linalg_plans)
+        return interpreter
 
 
 def _call_lowered(

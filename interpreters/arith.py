@@ -128,8 +128,11 @@ def int_result(value: Any, type_attr: Attribute) -> Any:
     return as_dtype(value, dtype)
 
 
-def attribute_value(attr: Attribute, type_attr: Attribute) -> Any:
-    """The runtime value of a constant attribute: a numpy scalar or array."""
+def attribute_value(attr: Attribute, type_attr: Attribute, shared: bool = False) -> Any:
+    """The runtime value of a constant attribute: a numpy scalar or array.
+
+    A dense array is a new array; with `shared`, a read-only view of the attribute's
+    bytes where no conversion is needed (no copy of megabytes of weights)."""
     if isinstance(attr, IntegerAttr):
         return int_result(int_operand(attr.value.data, type_attr), type_attr)
     if isinstance(attr, FloatAttr):
@@ -139,7 +142,7 @@ def attribute_value(attr: Attribute, type_attr: Attribute) -> Any:
         shape = tuple(attr.get_shape())
         raw_dtype = np.dtype(np.int8) if dtype == np.bool_ else dtype
         data = np.frombuffer(attr.data.data, raw_dtype.newbyteorder("<"))
-        data = data.astype(dtype)
+        data = data.astype(dtype, copy=not shared)
         if data.size == 1:
             return np.full(shape, data[0], dtype)
         return data.reshape(shape)

@@ -13,7 +13,6 @@ convolutions, matrix products and window averages accumulate in f32, as PyTorch'
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -35,6 +34,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.math import erf_array
+from nnstack.interpreters.windows import reduce_windows
 
 
 def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -44,35 +44,35 @@ def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
     return typ
 
 
-def _operands(op: Operation, args: PythonValues) -> list[np.ndarray]:
-    """The op's runtime operands, checked against their declared tensor types."""
-    arrays: list[np.ndarray] = []
-    for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
-        typ = _tensor_type(op, operand)
-        if not isinstance(value, np.ndarray):
-            raise InterpretationError(
-                f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
-            )
-        shape, dtype = tuple(typ.get_shape()), numpy_dtype(typ.element_type)
-        if value.shape != shape or value.dtype != dtype:
-            raise InterpretationError(
-                f"{op.name}: operand #{index} is a {value.dtype} array of shape "
-                f"{list(value.shape)}, but its type is {typ}"
-            )
-        arrays.append(value)
-    return arrays
+@dataclass(frozen=True)
+class _Signature:
+    """The shapes and dtypes an op's operands and first result have, read from its
+    types once: reading them from xDSL's attributes on every run costs more than a
+    small numpy op."""
+
+    operands: tuple[tuple[tuple[int, ...], np.dtype], ...]
+    result: tuple[tuple[int, ...], np.dtype] | None
+
+    @staticmethod
+    def of(op: Operation) -> _Signature:
+        def expected(value: SSAValue) -> tuple[tuple[int, ...], np.dtype]:
+            typ = _tensor_type(op, value)
+            return tuple(typ.get_shape()), numpy_dtype(typ.element_type)
+
+        operands = tuple(expected(operand) for operand in op.operands)
+        return _Signature(operands, expected(op.results[0]) if op.results else None)
 
 
-def _result(op: Operation, value: np.ndarray) -> PythonValues:
-    """The op's result tuple, in the result's dtype, checked against its shape."""
-    typ = _tensor_type(op, op.results[0])
-    shape = tuple(typ.get_shape())
-    if value.shape != shape:
-        raise InterpretationError(
-            f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is {typ}"
+def _operand_error(op: Operation, index: int, value: object) -> InterpretationError:
+    typ = op.operands[index].type
+    if not isinstance(value, np.ndarray):
+        return InterpretationError(
+            f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
         )
-    # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
-    return (np.asarray(value, dtype=numpy_dtype(typ.element_type)),)
+    return InterpretationError(
+        f"{op.name}: operand #{index} is a {value.dtype} array of shape "
+        f"{list(value.shape)}, but its type is {typ}"
+    )
 
 
 def _accumulator(dtype: np.dtype) -> np.dtype:
@@ -99,15 +99,43 @@ def _windows(
 def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float) -> np.ndarray:
     """`x` padded by `padding` ([pH, pW] or [top, left, bottom, right])."""
     top, left, bottom, right = gawee.expand_padding(padding)
-    widths = ((0, 0), (0, 0), (top, bottom), (left, right))
-    if not any(begin or end for begin, end in widths):
+    if not (top or left or bottom or right):
         return x
-    return np.pad(x, widths, constant_values=value)
+    n, c, h, w = x.shape
+    padded = np.full((n, c, top + h + bottom, left + w + right), value, x.dtype)
+    padded[:, :, top : top + h, left : left + w] = x  # (np.pad does this with more overhead)
+    return padded
 
 
 def _out_hw(op: Operation) -> tuple[int, int]:
     shape = _tensor_type(op, op.results[0]).get_shape()
     return (shape[2], shape[3])
+
+
+def _im2col(
+    padded: np.ndarray,
+    groups: int,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    out_size: Sequence[int],
+    dtype: np.dtype,
+) -> np.ndarray:
+    """The [G, Cg*kH*kW, N*oH*oW] columns of a padded NCHW `padded` a grouped conv
+    multiplies its [G, F/G, Cg*kH*kW] kernels with: one strided copy per kernel tap
+    into a new array (a 1x1, stride 1 conv of one image needs none)."""
+    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = kernel, strides, dilation, out_size
+    n, c, h, w = padded.shape
+    images = padded.transpose(1, 0, 2, 3).reshape(groups, c // groups, n, h, w)
+    if kh == kw == sh == sw == n == 1 and (oh, ow) == (h, w):
+        return images.reshape(groups, c // groups, oh * ow).astype(dtype, copy=False)
+    columns = np.empty((groups, c // groups, kh, kw, n, oh, ow), dtype)
+    for i in range(kh):
+        for j in range(kw):
+            rows = slice(i * dh, i * dh + (oh - 1) * sh + 1, sh)
+            cols = slice(j * dw, j * dw + (ow - 1) * sw + 1, sw)
+            columns[:, :, i, j] = images[:, :, :, rows, cols]
+    return columns.reshape(groups, c // groups * kh * kw, n * oh * ow)
 
 
 def _pool_windows(
@@ -117,19 +145,6 @@ def _pool_windows(
     in ceil mode the end padding grows until the last window fits."""
     padded = _pad_spatial(x, op.fitted_padding(), pad_value)
     return _windows(padded, op.array("kernelSize"), op.array("strides"), dilation, _out_hw(op))
-
-
-def _combine_windows(
-    windows: np.ndarray, combine: Callable[[np.ndarray, np.ndarray], np.ndarray]
-) -> np.ndarray:
-    """`combine` over the window axes: kH*kW whole-array steps are much faster than a
-    numpy reduction over the two strided window axes."""
-    kh, kw = windows.shape[-2:]
-    offsets = itertools.product(range(kh), range(kw))
-    out = windows[(..., *next(offsets))]
-    for i, j in offsets:
-        out = combine(out, windows[..., i, j])
-    return out
 
 
 def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
@@ -144,10 +159,10 @@ def _on_arrays(fn: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
     """The implementation of an op computing `fn(op, *operands)` on whole arrays;
     IEEE special values (inf, NaN, division by zero) are results, not errors."""
 
-    def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        arrays = _operands(op, args)
+    def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        arrays = self._operands(op, args)
         with np.errstate(all="ignore"):
-            return _result(op, fn(op, *arrays))
+            return self._result(op, fn(op, *arrays))
 
     return run
 
@@ -211,14 +226,16 @@ def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias:
 def _checked_indices(
     op: gawee.GatherOp | gawee.GatherElementsOp, indices: np.ndarray, size: int
 ) -> np.ndarray:
-    """`indices` with negative ones counted from the end; one outside [-size, size) is an error."""
-    outside = (indices < -size) | (indices >= size)
-    if outside.any():
+    """`indices` with negative ones counted from the end; one outside [-size, size) is an error.
+    (The min and max decide what to do: cheaper than comparing every index twice.)"""
+    low, high = int(indices.min(initial=0)), int(indices.max(initial=0))
+    if low < -size or high >= size:
+        outside = (indices < -size) | (indices >= size)
         bad = int(indices[outside].flat[0])
         raise InterpretationError(
             f"{op.name}: index {bad} is out of range for dim {op.normalized_axis} of size {size}"
         )
-    return np.where(indices < 0, indices + size, indices)
+    return np.where(indices < 0, indices + size, indices) if low < 0 else indices
 
 
 def _gather(op: gawee.GatherOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
@@ -412,109 +429,146 @@ def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
 class GaweeFunctions(InterpreterFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics)."""
 
+    def __init__(self) -> None:
+        self._signatures: dict[Operation, _Signature] = {}
+
+    def _signature(self, op: Operation) -> _Signature:
+        signature = self._signatures.get(op)
+        if signature is None:
+            signature = self._signatures[op] = _Signature.of(op)
+        return signature
+
+    def _operands(self, op: Operation, args: PythonValues) -> PythonValues:
+        """The op's runtime operands, checked against their declared tensor types."""
+        expected = self._signature(op).operands
+        if len(args) != len(expected):
+            raise InterpretationError(f"{op.name}: {len(args)} operands given, {len(expected)} expected")
+        for index, ((shape, dtype), value) in enumerate(zip(expected, args)):
+            if not isinstance(value, np.ndarray) or value.shape != shape or value.dtype != dtype:
+                raise _operand_error(op, index, value)
+        return args
+
+    def _result(self, op: Operation, value: np.ndarray) -> PythonValues:
+        """The op's result tuple, in the result's dtype, checked against its shape."""
+        result = self._signature(op).result
+        assert result is not None
+        shape, dtype = result
+        if value.shape != shape:
+            raise InterpretationError(
+                f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is "
+                f"{op.results[0].type}"
+            )
+        if type(value) is np.ndarray and value.dtype == dtype:
+            return (value,)
+        # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
+        return (np.asarray(value, dtype=dtype),)
+
     @impl(gawee.ConvOp)
     def run_conv(self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided conv as one batched matrix product over the groups."""
-        x, w, *bias = _operands(op, args)
-        n = x.shape[0]
+        x, w, *bias = self._operands(op, args)
         f, cg, kh, kw = w.shape
         groups = op.group_count
         oh, ow = _out_hw(op)
         acc = _accumulator(x.dtype)
-        padded = _pad_spatial(x, op.array("padding"), 0)
-        windows = _windows(padded, (kh, kw), op.array("strides"), op.array("dilation"), (oh, ow))
-        # [N, G, Cg, oH, oW, kH, kW] -> [G, Cg*kH*kW, N*oH*oW] (the one copy: im2col)
-        columns = windows.reshape(n, groups, cg, oh, ow, kh, kw).transpose(1, 2, 5, 6, 0, 3, 4)
-        columns = columns.reshape(groups, cg * kh * kw, n * oh * ow).astype(acc, copy=False)
+        columns = _im2col(
+            _pad_spatial(x, op.array("padding"), 0),
+            groups,
+            (kh, kw),
+            op.array("strides"),
+            op.array("dilation"),
+            (oh, ow),
+            acc,
+        )
         kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
-        out = np.matmul(kernels, columns).reshape(f, n, oh, ow).transpose(1, 0, 2, 3)
+        out = np.matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
         if bias:
-            out = out + bias[0].astype(acc, copy=False)[:, None, None]
-        return _result(op, np.ascontiguousarray(out))
+            out += bias[0].astype(acc, copy=False)[:, None, None, None]  # (out is new: in place)
+        return self._result(op, np.ascontiguousarray(out.transpose(1, 0, 2, 3)))
 
     @impl(gawee.SplitOp)
     def run_split(self, interpreter: Interpreter, op: gawee.SplitOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         pieces = np.split(x, np.cumsum(op.array("splitSizes"))[:-1], axis=op.normalized_axis)
         return tuple(np.ascontiguousarray(piece) for piece in pieces)
 
     @impl(gawee.ReluOp)
     def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(op, args)
-        return _result(op, np.maximum(x, x.dtype.type(0)))
+        (x,) = self._operands(op, args)
+        return self._result(op, np.maximum(x, x.dtype.type(0)))
 
     @impl(gawee.AddOp)
     def run_add(self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues) -> PythonValues:
-        lhs, rhs = _operands(op, args)
-        return _result(op, np.add(lhs, rhs))
+        lhs, rhs = self._operands(op, args)
+        return self._result(op, np.add(lhs, rhs))
 
     @impl(gawee.BatchNormOp)
     def run_batch_norm(
         self, interpreter: Interpreter, op: gawee.BatchNormOp, args: PythonValues
     ) -> PythonValues:
         """Eval-mode batch norm over dim 1, computed in the element dtype."""
-        x, weight, bias, mean, var = _operands(op, args)
+        x, weight, bias, mean, var = self._operands(op, args)
         per_channel = (-1,) + (1,) * (x.ndim - 2)
         with np.errstate(over="ignore"):  # an epsilon beyond f16's range is inf, as lowered
             eps = x.dtype.type(op.epsilon)
         out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + eps)
         if op.affine.value.data:
             out = out * weight.reshape(per_channel) + bias.reshape(per_channel)
-        return _result(op, out)
+        return self._result(op, out)
 
     @impl(gawee.MaxPoolOp)
     def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
         """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         windows = _pool_windows(op, x, op.array("dilation"), -np.inf)
-        return _result(op, _combine_windows(windows, np.maximum))
+        return self._result(op, reduce_windows(windows, np.maximum))
 
     @impl(gawee.AveragePoolOp)
     def run_average_pool(
         self, interpreter: Interpreter, op: gawee.AveragePoolOp, args: PythonValues
     ) -> PythonValues:
         """Sums over zero-padded windows, each divided by its tap count (`divisors`)."""
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         acc = _accumulator(x.dtype)
         windows = _pool_windows(op, x.astype(acc, copy=False), op.dilation_values, 0)
         rows, cols = op.divisors()
-        return _result(op, _combine_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
+        return self._result(op, reduce_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
 
     @impl(gawee.GlobalAveragePoolOp)
     def run_global_average_pool(
         self, interpreter: Interpreter, op: gawee.GlobalAveragePoolOp, args: PythonValues
     ) -> PythonValues:
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         spatial = tuple(range(2, x.ndim))
-        return _result(op, x.mean(axis=spatial, keepdims=True, dtype=_accumulator(x.dtype)))
+        return self._result(op, x.mean(axis=spatial, keepdims=True, dtype=_accumulator(x.dtype)))
 
     @impl(gawee.AdAvgPoolOp)
     def run_ad_avg_pool(
         self, interpreter: Interpreter, op: gawee.AdAvgPoolOp, args: PythonValues
     ) -> PythonValues:
         """Adaptive windows overlap, so average with two [o, size] window-mean matrices."""
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         oh, ow = _out_hw(op)
         acc = _accumulator(x.dtype)
         rows = _adaptive_mean_matrix(x.shape[2], oh, acc)
         cols = _adaptive_mean_matrix(x.shape[3], ow, acc)
-        return _result(op, rows @ x.astype(acc, copy=False) @ cols.T)
+        return self._result(op, rows @ x.astype(acc, copy=False) @ cols.T)
 
     @impl(gawee.FlattenOp)
     def run_flatten(self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         start, end = op.dims()
         shape = (*x.shape[:start], math.prod(x.shape[start : end + 1]), *x.shape[end + 1 :])
-        return _result(op, x.reshape(shape))
+        return self._result(op, x.reshape(shape))
 
     @impl(gawee.LinearOp)
     def run_linear(self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues) -> PythonValues:
-        x, w, *bias = _operands(op, args)
+        x, w, *bias = self._operands(op, args)
         acc = _accumulator(x.dtype)
         out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
         if bias:
             out = out + bias[0].astype(acc, copy=False)
-        return _result(op, out)
+        return self._result(op, out)
 
     run_neg = impl(gawee.NegOp)(_on_arrays(lambda op, x: np.negative(x)))
     run_abs = impl(gawee.AbsOp)(_on_arrays(lambda op, x: np.abs(x)))
@@ -589,7 +643,7 @@ class GaweeFunctions(InterpreterFunctions):
 
     @impl(gawee.TopKOp)
     def run_topk(self, interpreter: Interpreter, op: gawee.TopKOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(op, args)
+        (x,) = self._operands(op, args)
         values, indices = _topk(op, x)
         return (values, indices)
 

@@ -43,6 +43,7 @@ from nnstack.interpreters.arith import (
     truncating_divide,
 )
 from nnstack.interpreters.math import erf_array
+from nnstack.interpreters.windows import reduce_windows
 
 
 def _freed(interpreter: Interpreter) -> dict[int, np.ndarray]:
@@ -329,7 +330,7 @@ class MirFunctions(InterpreterFunctions):
         _, oh, ow, _ = op.array("output_shape")
         window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
         if kind == mir.PoolKind.MAX:
-            return _result(op, _windows(_pad_hw(x, padding, -np.inf), *window).max(axis=(-2, -1)))
+            return _result(op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum))
         acc = _accumulator(x.dtype)
         total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
         if kind == mir.PoolKind.SUM:

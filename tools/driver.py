@@ -8,6 +8,7 @@ traceback.
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 import traceback
@@ -26,6 +27,8 @@ from nnstack.tools.located_parser import parse_module
 from nnstack.tools.verifier import verify_module
 
 SPLIT_MARKER = "// -----"
+_CODE_LINE = re.compile(r"^[ \t\r\f\v]*(?!//)\S", re.MULTILINE)
+"""The first non-blank character of a line that is not a `//` comment."""
 
 
 @dataclass(frozen=True)
@@ -38,15 +41,16 @@ class Chunk:
     last_line: int
 
     def is_blank(self) -> bool:
-        """Holds nothing but whitespace and comments."""
-        return all(not line.strip() or line.strip().startswith("//") for line in self.text.split("\n"))
+        """Holds nothing but whitespace and comments (searched, not split into lines: the
+        first line of code ends the search, before a line of megabytes of weights)."""
+        return _CODE_LINE.search(self.text) is None
 
 
 def split_chunks(text: str, split: bool) -> list[Chunk]:
     """The input as one chunk, or (`split`) cut at each line that is `// -----`."""
-    lines = text.split("\n")
     if not split:
-        return [Chunk(text, 1, len(lines))]
+        return [Chunk(text, 1, text.count("\n") + 1)]
+    lines = text.split("\n")
     chunks: list[Chunk] = []
     start = 0
     for index, line in enumerate([*lines, SPLIT_MARKER]):

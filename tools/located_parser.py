@@ -14,16 +14,31 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable
-from itertools import accumulate
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    AnyFloat,
+    ComplexType,
+    FileLineColLoc,
+    IndexType,
+    IntAttr,
+    IntegerType,
+    ModuleOp,
+    RankedStructure,
+    ShapedType,
+    StringAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Attribute, AttributeInvT, Block, Operation, Region, SSAValue, TypeAttribute
+from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser.generic_parser import ParserState
 from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, ParseError
-from xdsl.utils.lexer import Span
-from xdsl.utils.mlir_lexer import MLIRTokenKind
+from xdsl.utils.lexer import Input, Position, Span, Token
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
+from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError, OverflowError)
@@ -37,12 +52,14 @@ class LocatedParser(Parser):
 
     def __init__(self, ctx: Context, text: str, name: str = "<unknown>"):
         super().__init__(ctx, text, name)
+        self._parser_state = ParserState(_Lexer(Input(text, name)))
         self._name = StringAttr(name)
-        self._line_starts = [0, *accumulate(len(line) + 1 for line in text.split("\n"))]
+        self._line_starts = _line_starts(text)
         self._block_labels: list[dict[str, Span]] = [{}]
         """The labels defined so far in each region being parsed, innermost last."""
         self._first_use: dict[str, Span] = {}
         """Where each value used before its definition was first used."""
+        self._dense_types: AttrConstraint | None = None
 
     def location(self, position: int) -> FileLineColLoc:
         """The 1-based line and column of a position in the input."""
@@ -106,6 +123,33 @@ class LocatedParser(Parser):
         finally:
             self._block_labels.pop()
 
+    def parse_optional_str_literal(self) -> str | None:
+        """xDSL's, without its escape processing (several copies of the literal) for a
+        literal that has no escape."""
+        token = self._current_token
+        span = token.span
+        text = self.lexer.input.content
+        if token.kind != MLIRTokenKind.STRING_LIT or text.find("\\", span.start, span.end) != -1:
+            return super().parse_optional_str_literal()
+        self._consume_token(MLIRTokenKind.STRING_LIT)
+        return text[span.start + 1 : span.end - 1]
+
+    def _parse_dense_literal_type(self) -> RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]:
+        """xDSL's check of a dense literal's type builds an IRDL constraint for every
+        literal (milliseconds each: seconds for a model's weights); this one is built
+        once per parser."""
+        typ = self.expect(self.parse_optional_type, "Dense attribute must be typed!")
+        if self._dense_types is None:
+            self._dense_types = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+        if not self._dense_types.verifies(typ):
+            self.raise_error(
+                "Expected memref, vector or tensor type of integer, index, float, or complex type"
+            )
+        assert isinstance(typ, ShapedType)  # (what the constraint verified)
+        if any(dim == DYNAMIC_INDEX for dim in typ.get_shape()):
+            self.raise_error("Dense literal attribute should have a static shape.")
+        return typ  # pyright: ignore[reportReturnType]
+
     def _parse_block(self) -> Block:
         """Rejects a label defined twice in a region.
 
@@ -127,6 +171,31 @@ class LocatedParser(Parser):
         return super()._parse_block()
 
 
+class _Lexer(MLIRLexer):
+    """xDSL's lexer, with a string literal that holds no escape found by `str.find`
+    rather than a regular expression (a model's weights are a hex string literal of
+    megabytes)."""
+
+    def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
+        text = self.input.content
+        end = text.find('"', start_pos + 1)
+        if end == -1 or any(text.find(c, start_pos + 1, end) != -1 for c in "\\\n\v\f"):
+            return super()._lex_string_literal(start_pos)
+        self.pos = end + 1
+        return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start_pos, self.pos, self.input))
+
+
+def _line_starts(text: str) -> list[int]:
+    """The position of each line's first character (found without splitting the text:
+    a model's weights make one line of megabytes)."""
+    starts = [0]
+    end = text.find("\n")
+    while end != -1:
+        starts.append(end + 1)
+        end = text.find("\n", end + 1)
+    return starts
+
+
 def _message(error: Exception) -> str:
     if isinstance(error, OverflowError):  # struct's words: "float too large to pack with e format"
         return f"value too large for its type ({one_line(str(error))})"
@@ -135,4 +204,7 @@ def _message(error: Exception) -> str:
 
 def parse_module(ctx: Context, text: str, name: str, implicit_module: bool = True) -> ModuleOp:
     """Parses `text` (named `name` in locations) into a module whose ops carry locations."""
-    return LocatedParser(ctx, text, name).parse_module(implicit_module)
+    module = LocatedParser(ctx, text, name).parse_module(implicit_module)
+    if len(text) >= LARGE_INPUT:
+        trim_heap()
+    return module

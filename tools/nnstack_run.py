@@ -7,7 +7,10 @@ ones), an optional pass pipeline applied first, and results printed or saved as
 `--profile` prints the spensor memory profile: bytes moved between memory levels
 and the peak bytes resident per level. `--print-ir-after-all` / `--print-ir-after PASS`
 show the IR between passes (on stderr), `-o FILE` saves the module that runs, and a
-pass that changed nothing is warned about (a pipeline meant for another level).
+pass that changed nothing is warned about (a pipeline meant for another level). The
+function runs prepared (`nnstack.interpreters.prepare`); on a terminal a progress line
+on stderr shows the ops done, and `--check-finite` warns at the first op that made NaN or Inf out of
+finite values when such values reach the results.
 An llir.func lowered by convert-mir-to-llir takes and gives the same arrays as the
 function it was lowered from; `--strict-memory` and `--check-leaks` (exit 1 if llir
 buffers are still allocated after the call) add the llir interpreter's memory checks;
@@ -46,7 +49,7 @@ from xdsl.utils.exceptions import (
     VerifyException,
 )
 
-from nnstack.interpreters import argument_types, call, find_function, random_inputs
+from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.inputs import argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -54,6 +57,7 @@ from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
 from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
 from nnstack.tools.verifier import verify_module
 
 USER_ERRORS = (
@@ -170,6 +174,12 @@ class NnstackRunMain(xDSLRunMain):
             help="make reading llir memory that was never written an error",
         )
         arg_parser.add_argument(
+            "--check-finite",
+            action="store_true",
+            help="warn, naming the first op that produced them, when NaN or Inf reach the results "
+            "from inputs that have none",
+        )
+        arg_parser.add_argument(
             "--traceback",
             action="store_true",
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
@@ -232,14 +242,7 @@ class NnstackRunMain(xDSLRunMain):
                     f"@{self.args.symbol} takes {len(types)} arguments, {len(self.args.input)} --input files "
                     "given: give one --input X.npy per argument, in order, or --random-inputs"
                 )
-        results, arguments, interpreter = call(
-            module,
-            self.args.symbol,
-            arrays,
-            strict_memory=self.args.strict_memory,
-            max_allocation=self.args.max_allocation,
-            max_call_depth=self.args.max_call_depth,
-        )
+        results, arguments, interpreter = self.call(module, arrays)
         written = {
             f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
         }
@@ -258,6 +261,32 @@ class NnstackRunMain(xDSLRunMain):
             print(memory_profile(interpreter).table())
         if self.args.check_leaks:
             check_leaks(interpreter)
+
+    def call(self, module: ModuleOp, arrays: Sequence[np.ndarray]) -> Call:
+        """The function prepared and called, with a progress line on a terminal and
+        `--check-finite`'s warning."""
+        program = prepare(module, self.args.symbol)
+        progress = None
+        if program.plan is not None and sys.stderr.isatty():
+            progress = Progress(self.args.symbol, len(program.plan.steps), sys.stderr)
+        finite = FiniteCheck() if self.args.check_finite else None
+        try:
+            called = program.call(
+                arrays,
+                strict_memory=self.args.strict_memory,
+                max_allocation=self.args.max_allocation,
+                max_call_depth=self.args.max_call_depth,
+                observer=observing(progress, finite),
+            )
+        finally:
+            if progress is not None:
+                progress.finish()
+        if finite is not None:
+            warning = finite.warning(self.args.symbol, arrays, called.results)
+            if warning is not None:
+                name = self.get_input_name()
+                print(render(warning, {name: self.source}, name), file=sys.stderr)
+        return called
 
     def load_input(self, path: str, index: int, typ: Attribute) -> np.ndarray:
         """The array of `path` for argument `index`: of the argument's element type, or

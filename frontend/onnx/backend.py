@@ -8,7 +8,7 @@ backend interface can drive it:
 
 `prepare` imports the model (an unsupported operator, attribute or element type is an
 `OnnxImportError` there, before anything runs), lowers it in process to the chosen
-level and keeps the module; `run` interprets `@main`.
+level and prepares `@main` (`nnstack.interpreters.prepare`); `run` calls it.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from xdsl.passes import ModulePass
 
 from nnstack.frontend.onnx.context import OnnxImportError
 from nnstack.frontend.onnx.importer import import_onnx
-from nnstack.interpreters import run as run_function
+from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
@@ -39,10 +39,12 @@ LOWERINGS: Mapping[str, tuple[type[ModulePass], ...]] = {
 
 
 class NnstackBackendRep(BackendRep):
-    """A prepared model: its module at the chosen level and its graph input names."""
+    """A prepared model: its module at the chosen level, `@main` prepared, and its
+    graph input names."""
 
     def __init__(self, module: ModuleOp, input_names: Sequence[str]):
         self.module = module
+        self.program = prepare_function(module, "main")
         self.input_names = list(input_names)
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
@@ -53,7 +55,7 @@ class NnstackBackendRep(BackendRep):
             arrays = [inputs]
         else:
             arrays = list(inputs)
-        return run_function(self.module, "main", *(np.asarray(a) for a in arrays))
+        return self.program(*(np.asarray(a) for a in arrays))
 
 
 class NnstackBackend(Backend):

@@ -28,6 +28,6 @@ The package follows these steps: `views` (operands over the domain), `contractio
 
 from nnstack.interpreters.linalg.execution import run_structured
 from nnstack.interpreters.linalg.plans import Plan, make_plan
-from nnstack.interpreters.linalg.registration import LinalgFunctions
+from nnstack.interpreters.linalg.registration import LinalgFunctions, share_plans
 
-__all__ = ["LinalgFunctions", "Plan", "make_plan", "run_structured"]
+__all__ = ["LinalgFunctions", "Plan", "make_plan", "run_structured", "share_plans"]

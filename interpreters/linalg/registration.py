@@ -34,6 +34,7 @@ from nnstack.interpreters.linalg.views import (
     OperandMap,
     strided_view,
 )
+from nnstack.interpreters.windows import reduce_windows
 
 _T = TypeVar("_T")
 
@@ -44,6 +45,12 @@ _INDEX_STACK = "index_stack"
 def _index_stack(interpreter: Interpreter) -> list[tuple[Any, ...]]:
     """The indices of the points of the structured ops running now, innermost last."""
     return interpreter.get_data(LinalgFunctions, _INDEX_STACK, list)
+
+
+def share_plans(interpreter: Interpreter, plans: dict[Operation, Any]) -> None:
+    """Make `interpreter` keep the plans of the structured ops it runs in `plans`, so
+    another interpreter of the same module (a prepared program's next call) reuses them."""
+    interpreter.set_data(LinalgFunctions, _PLANS, plans)
 
 
 @register_impls
@@ -238,7 +245,7 @@ class LinalgFunctions(InterpreterFunctions):
             return (init.copy(),) if op.res else ()
         view = strided_view(op.name, 0, source, maps[0], ranges)
         with np.errstate(all="ignore"):
-            windows_max = np.maximum.reduce(view, axis=(4, 5))
+            windows_max = reduce_windows(view, np.maximum)
             if np.dtype(init.dtype).kind == "f":
                 value = ieee_maximum(init, windows_max)
             else:

@@ -1,0 +1,237 @@
+"""A function body compiled once into a flat list of steps, run many times.
+
+xDSL's `Interpreter` runs an op by looking its operands up in a scoped dictionary,
+dispatching on the op's type, notifying listeners and storing the results back: tens
+of microseconds per op, as much as a small numpy op costs. A `StepPlan` does that
+work once: each op of a straight-line function body becomes a `Step` holding its
+registered implementation and the slots (list positions) of its operands and
+results, so running it is a list lookup and a call. The same `@impl` functions run,
+so the results and the error messages are those of the interpreter.
+
+Besides speed, the plan gives:
+
+- memory: each value's slot is cleared after its last use, so an intermediate tensor
+  is freed as soon as the ops that read it have run (the interpreter keeps every
+  value of a function alive until it returns);
+- constants (gawee / mir / arith.constant) are evaluated once, when the plan is
+  made, and shared read-only by every run instead of copied out of their attribute
+  each time (a dense tensor is a view of the attribute's bytes); so are the pure ops
+  whose operands are all constants (the weight transposes of an NHWC mir conv, a
+  tensor.empty), and the constants only they read are dropped;
+- an observer called after each step (progress reports, NaN checks).
+
+Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
+their regions read from the function body are put in an interpreter scope before
+their implementation runs, which interprets the region as usual. A function whose
+body is not one block ending in `func.return` is not planned (`compile_function`
+gives None) and runs through the interpreter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from xdsl.dialects import arith, func
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.traits import Pure
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.dialects import gawee, mir
+from nnstack.interpreters.arith import attribute_value
+
+StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
+"""Called after each step with its index, its op, its operands and its results."""
+
+_CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
+"""Ops evaluated once, when the plan is made."""
+_FOLDED_DIALECTS = ("gawee", "mir", "arith", "math", "tensor")
+"""The dialects whose pure ops on constants are evaluated when the plan is made."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One op of the body: its implementation and where its values live."""
+
+    op: Operation
+    functions: InterpreterFunctions
+    implementation: Callable[[InterpreterFunctions, Interpreter, Operation, PythonValues], OpImplResult]
+    operands: tuple[int, ...]
+    results: tuple[int, ...]
+    captures: tuple[tuple[SSAValue, int], ...]
+    """The body values the op's regions read, with their slots."""
+    frees: tuple[int, ...]
+    """The slots whose last use is this step."""
+
+    def run(self, interpreter: Interpreter, args: PythonValues, slots: list[Any], scope: str) -> PythonValues:
+        """Run the op on its operands `args`; store its results in `slots` and return them."""
+        if self.captures:
+            interpreter.push_scope(scope)
+            try:
+                interpreter.set_values((value, slots[i]) for value, i in self.captures)
+                values = self.implementation(self.functions, interpreter, self.op, args).values
+            finally:
+                interpreter.pop_scope()
+        else:
+            values = self.implementation(self.functions, interpreter, self.op, args).values
+        if len(values) != len(self.results):
+            raise InterpretationError(
+                f"Number of operation results ({len(self.results)}) doesn't match the "
+                f"number of implementation results ({len(values)})."
+            )
+        for slot, value in zip(self.results, values):
+            slots[slot] = value
+        return values
+
+
+@dataclass(frozen=True)
+class StepPlan:
+    """A function body as steps over numbered slots (arguments first)."""
+
+    name: str
+    arguments: tuple[SSAValue, ...]
+    steps: tuple[Step, ...]
+    n_slots: int
+    constants: tuple[tuple[int, Any], ...]
+    """Slots filled before the first step: the constants' values."""
+    returned: tuple[int, ...]
+
+    def execute(
+        self, interpreter: Interpreter, inputs: Sequence[Any], observer: StepObserver | None = None
+    ) -> tuple[Any, ...]:
+        """Run the steps on `inputs` (runtime values of the arguments); the returned values."""
+        slots: list[Any] = [None] * self.n_slots
+        slots[: len(inputs)] = inputs
+        for slot, value in self.constants:
+            slots[slot] = value
+        # the arguments are also in the interpreter's scope, as when it runs the
+        # function: implementations may look them up (spensor's memory profile does)
+        interpreter.push_scope(self.name)
+        try:
+            interpreter.set_values(zip(self.arguments, inputs))
+            for index, step in enumerate(self.steps):
+                args = tuple([slots[i] for i in step.operands])
+                values = step.run(interpreter, args, slots, self.name)
+                for slot in step.frees:
+                    slots[slot] = None
+                if observer is not None:
+                    observer(index, step.op, args, values)
+        finally:
+            interpreter.pop_scope()
+        return tuple(slots[i] for i in self.returned)
+
+
+def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPlan | None:
+    """The plan of a `func.func` whose body is one block ending in `func.return`, with
+    the implementations registered in `interpreter` (which also evaluates the
+    constants); None for any other function."""
+    region = function.body
+    block = region.blocks.first
+    if block is None or block is not region.blocks.last or not isinstance(block.last_op, func.ReturnOp):
+        return None
+    body = list(block.ops)
+    slot_of: dict[SSAValue, int] = {arg: i for i, arg in enumerate(block.args)}
+    for op in body[:-1]:
+        for result in op.results:
+            slot_of[result] = len(slot_of)
+    last_use = _last_uses(block, body, slot_of)
+    steps: list[Step] = []
+    constants: dict[int, Any] = {}
+    for position, op in enumerate(body[:-1]):
+        if isinstance(op, _CONSTANTS):
+            constants[slot_of[op.results[0]]] = _constant(interpreter, op)
+            continue
+        if _foldable(op) and all(slot_of[v] in constants for v in op.operands):
+            folded = interpreter.run_op(op, tuple(constants[slot_of[v]] for v in op.operands))
+            for result, value in zip(op.results, folded, strict=True):
+                constants[slot_of[result]] = _read_only(value)
+            continue
+        functions, implementation = _implementation(interpreter, op)
+        steps.append(
+            Step(
+                op,
+                functions,
+                implementation,
+                tuple(slot_of[v] for v in op.operands),
+                tuple(slot_of[v] for v in op.results),
+                tuple((v, slot_of[v]) for v in _captured(op, block)),
+                tuple(sorted(s for s, last in last_use.items() if last == position)),
+            )
+        )
+    returned = tuple(slot_of[v] for v in body[-1].operands)
+    # the constants only folded ops read are not needed any more
+    needed = {*returned, *(i for step in steps for i in (*step.operands, *(c for _, c in step.captures)))}
+    kept = tuple((slot, value) for slot, value in constants.items() if slot in needed)
+    return StepPlan(function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), kept, returned)
+
+
+def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | arith.ConstantOp) -> Any:
+    """The value of a constant op, read-only: a dense tensor's array is a view of the
+    attribute's bytes (the weights are not held twice); other values come from the
+    op's implementation."""
+    if isinstance(op.value, DenseIntOrFPElementsAttr) and isinstance(op.results[0].type, TensorType):
+        return attribute_value(op.value, op.results[0].type, shared=True)
+    (value,) = interpreter.run_op(op, ())
+    return _read_only(value)
+
+
+def _foldable(op: Operation) -> bool:
+    """Whether `op`, given constant operands, can run once when the plan is made: a pure
+    op without regions of the dialects whose implementations read nothing but their
+    operands (so not spensor, whose implementations record a memory profile)."""
+    return op.has_trait(Pure) and not op.regions and op.dialect_name() in _FOLDED_DIALECTS
+
+
+def _read_only(value: Any) -> Any:
+    """`value`, which every run shares: an array is made read-only."""
+    if isinstance(value, np.ndarray):
+        value.flags.writeable = False
+    return value
+
+
+def _implementation(
+    interpreter: Interpreter, op: Operation
+) -> tuple[InterpreterFunctions, Callable[..., OpImplResult]]:
+    """The registered implementation of `op`'s type, as the interpreter finds it."""
+    # the interpreter's registry has no public lookup (run_op reads the same table)
+    registry = interpreter._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
+    if type(op) not in registry:
+        raise InterpretationError(f"Could not find interpretation function for op {op.name}")
+    return registry[type(op)]
+
+
+def _captured(op: Operation, block: Block) -> list[SSAValue]:
+    """The values of `block` that ops nested in `op`'s regions read, in first-use order."""
+    seen: dict[SSAValue, None] = {}
+    for region in op.regions:
+        for nested in region.walk():
+            for value in nested.operands:
+                if _defined_in(value, block):
+                    seen.setdefault(value, None)
+    return list(seen)
+
+
+def _defined_in(value: SSAValue, block: Block) -> bool:
+    owner = value.owner
+    return owner is block if isinstance(owner, Block) else owner.parent_block() is block
+
+
+def _last_uses(block: Block, body: Sequence[Operation], slot_of: dict[SSAValue, int]) -> dict[int, int]:
+    """slot -> position of the last op (or its regions) reading it, or of the op
+    defining it if none does; the returned values and the arguments (the caller's
+    arrays) are never freed."""
+    last: dict[int, int] = {}
+    for position, op in enumerate(body):
+        for value in (*op.operands, *_captured(op, block)):
+            last[slot_of[value]] = position
+        for value in op.results:
+            last[slot_of[value]] = position
+    for value in body[-1].operands:
+        last.pop(slot_of[value], None)
+    for i in range(len(block.args)):
+        last.pop(i, None)
+    return last
