@@ -203,7 +203,7 @@ def _nnstack_run(paths: dict[str, str], level: str, directory: Path) -> None:
     args += [a for key, path in paths.items() if key.startswith("input") for a in ("--input", path)]
     if level in LOWERINGS:
         args += ["-p", f"convert-gawee-to-{level}"]
-    status = NnstackRunMain(args=args).run()
+    status = NnstackRunMain(args=args).run_tool()
     assert status == 0, f"nnstack-run failed at {level} level"
 
 

@@ -41,7 +41,7 @@ def nnstack_run(tmp_path: Path, text: str, x: np.ndarray, *args: str) -> int:
     np.save(tmp_path / "x.npy", x)
     return NnstackRunMain(
         args=[str(program), "--symbol", "main", "--input", str(tmp_path / "x.npy"), *args]
-    ).run()
+    ).run_tool()
 
 
 @pytest.mark.parametrize("level", LEVELS)
