@@ -193,6 +193,15 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
     return value
 
 
+def convert_arguments(function: func.FuncOp | llir.FuncOp, arrays: Sequence[Any]) -> tuple[Any, ...]:
+    """`arrays` converted to the runtime values of `function`'s arguments (see
+    `argument_types`), their number and shapes checked."""
+    arg_types = argument_types(function)
+    if len(arrays) != len(arg_types):
+        raise ValueError(f"@{function.sym_name.data} takes {len(arg_types)} arguments, {len(arrays)} given")
+    return tuple(_argument_value(i, a, t) for i, (a, t) in enumerate(zip(arrays, arg_types)))
+
+
 @overload
 def run(
     module_or_text: ModuleOp | str,
@@ -200,6 +209,7 @@ def run(
     *arrays: Any,
     return_arguments: Literal[False] = False,
     on_finish: Callable[[Interpreter], None] | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...]: ...
 
 
@@ -210,6 +220,7 @@ def run(
     *arrays: Any,
     return_arguments: Literal[True],
     on_finish: Callable[[Interpreter], None] | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[tuple[np.ndarray, ...], tuple[Any, ...]]: ...
 
 
@@ -219,6 +230,7 @@ def run(
     *arrays: Any,
     return_arguments: bool = False,
     on_finish: Callable[[Interpreter], None] | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...] | tuple[tuple[np.ndarray, ...], tuple[Any, ...]]:
     """Run function `symbol` of a module on numpy inputs; return its results.
 
@@ -232,7 +244,14 @@ def run(
     arrays of shape grid + tile; ndspensor results come back stacked that way.
     `on_finish` is called with the interpreter after the run, to read what the
     interpreter functions recorded (e.g. the spensor memory profile).
+    `backend="native"` JIT-compiles an llir function instead (`nnstack.native.call`;
+    `on_finish` is not called).
     """
+    if backend == "native":
+        from nnstack.native import call as call_native
+
+        called_native = call_native(module_or_text, symbol, arrays)
+        return (called_native.results, called_native.arguments) if return_arguments else called_native.results
     called = call(module_or_text, symbol, arrays)
     if on_finish is not None:
         on_finish(called.interpreter)
@@ -268,10 +287,7 @@ def call(
     else:
         module = module_or_text
     function = find_function(module, symbol)
-    arg_types = argument_types(function)
-    if len(arrays) != len(arg_types):
-        raise ValueError(f"@{symbol} takes {len(arg_types)} arguments, {len(arrays)} given")
-    inputs = tuple(_argument_value(i, a, t) for i, (a, t) in enumerate(zip(arrays, arg_types)))
+    inputs = convert_arguments(function, arrays)
     interpreter = Interpreter(module)
     register_nnstack_implementations(interpreter)
     if strict_memory:
