@@ -18,7 +18,15 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from nnstack.interpreters.api import convert_arguments, find_function, parse_module
-from nnstack.native.jit import CACHE, CompiledFunction, JitCache, NativeError, call_compiled, compile_function
+from nnstack.native.jit import (
+    CACHE,
+    OPT_LEVEL,
+    CompiledFunction,
+    JitCache,
+    NativeError,
+    call_compiled,
+    compile_function,
+)
 
 
 class NativeCall(NamedTuple):
@@ -30,21 +38,30 @@ class NativeCall(NamedTuple):
 
 
 def call(
-    module_or_text: ModuleOp | str, symbol: str, arrays: Sequence[Any], *, check_bounds: bool = False
+    module_or_text: ModuleOp | str,
+    symbol: str,
+    arrays: Sequence[Any],
+    *,
+    check_bounds: bool = False,
+    opt_level: int = OPT_LEVEL,
 ) -> NativeCall:
     """Compile (or take from the cache) llir function `symbol` and call it on `arrays`."""
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
-    compiled = CACHE.compile(module, symbol, check_bounds)
+    compiled = CACHE.compile(module, symbol, check_bounds, opt_level)
     results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments))
     return NativeCall(results, arguments, compiled)
 
 
 def run(
-    module_or_text: ModuleOp | str, symbol: str, *arrays: Any, check_bounds: bool = False
+    module_or_text: ModuleOp | str,
+    symbol: str,
+    *arrays: Any,
+    check_bounds: bool = False,
+    opt_level: int = OPT_LEVEL,
 ) -> tuple[np.ndarray, ...]:
     """`nnstack.interpreters.run` for llir functions, natively."""
-    return call(module_or_text, symbol, arrays, check_bounds=check_bounds).results
+    return call(module_or_text, symbol, arrays, check_bounds=check_bounds, opt_level=opt_level).results
 
 
 __all__ = [
@@ -53,6 +70,7 @@ __all__ = [
     "JitCache",
     "NativeCall",
     "NativeError",
+    "OPT_LEVEL",
     "call",
     "call_compiled",
     "compile_function",

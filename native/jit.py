@@ -33,6 +33,7 @@ from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
 from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
 
 OPT_LEVEL = 3
+"""LLVM's optimization level by default: -O3."""
 
 _FFI = FFI()
 
@@ -97,13 +98,15 @@ class CompiledFunction:
 class JitCache:
     """Compiled functions by (llir module text, symbol, check mode)."""
 
-    functions: dict[tuple[str, str, bool], CompiledFunction] = field(default_factory=dict)
+    functions: dict[tuple[str, str, bool, int], CompiledFunction] = field(default_factory=dict)
 
-    def compile(self, module: ModuleOp, symbol: str, check_bounds: bool = False) -> CompiledFunction:
-        key = (str(module), symbol, check_bounds)
+    def compile(
+        self, module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+    ) -> CompiledFunction:
+        key = (str(module), symbol, check_bounds, opt_level)
         compiled = self.functions.get(key)
         if compiled is None:
-            compiled = compile_function(module, symbol, check_bounds)
+            compiled = compile_function(module, symbol, check_bounds, opt_level)
             self.functions[key] = compiled
         return compiled
 
@@ -112,8 +115,11 @@ CACHE = JitCache()
 """The process's compiled functions."""
 
 
-def compile_function(module: ModuleOp, symbol: str, check_bounds: bool = False) -> CompiledFunction:
-    """Compile llir.func `symbol` of `module` (and what it calls) to native code."""
+def compile_function(
+    module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+) -> CompiledFunction:
+    """Compile llir.func `symbol` of `module` (and what it calls) to native code, at
+    LLVM's `opt_level` (0..3)."""
     start = time.perf_counter()
     function = _llir_function(module, symbol)
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp)])
@@ -122,7 +128,9 @@ def compile_function(module: ModuleOp, symbol: str, check_bounds: bool = False) 
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
     sites = lowered.attributes.pop(ERROR_SITES)
     assert isinstance(sites, ArrayAttr)
-    backend = LLVMJITBackend(lowering=(), opt_level=OPT_LEVEL)
+    if opt_level not in (0, 1, 2, 3):
+        raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
+    backend = LLVMJITBackend(lowering=(), opt_level=opt_level)
     raw = backend.jit(lowered, f"nnstack_entry_{symbol}", ctx)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
     return CompiledFunction(function, raw, texts, check_bounds, time.perf_counter() - start)
@@ -172,7 +180,7 @@ def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[An
             for t in signature.outputs.data
         ]
         _call_checked(compiled, [*arguments, *outputs], inputs, len(arguments))
-        return tuple(np.ascontiguousarray(o) for o in outputs)
+        return tuple(o.copy(order="C") for o in outputs)
     if len(arrays) != len(inputs):
         raise ValueError(f"@{function.sym_name.data} takes {len(inputs)} arguments, {len(arrays)} given")
     values = [
