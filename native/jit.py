@@ -10,6 +10,7 @@ the symbol and the check mode, so a second call of the same program compiles not
 from __future__ import annotations
 
 import ctypes
+import ctypes.util
 import string
 import struct
 import time
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import llvmlite.binding
 import numpy as np
 from cffi import FFI
 from xdsl.context import Context
@@ -91,7 +93,11 @@ class CompiledFunction:
             for error in errors:
                 error.value = 0
             raise NativeError(_DetailFormatter().format(self.sites[site - 1], *details))
-        return None if result is None else (result if result.ndim else result[()])
+        if result is None:
+            return None
+        if result.ndim or result.dtype.kind == "f":
+            return result if result.ndim else result[()]
+        return int(result)  # integers as Python ints, as the interpreter gives them
 
 
 @dataclass
@@ -115,6 +121,14 @@ CACHE = JitCache()
 """The process's compiled functions."""
 
 
+def _load_runtime_libraries() -> None:
+    """Make libgcc's soft-float helpers (f16 <-> f64 conversions, which LLVM calls on
+    x86) visible to the JIT, which resolves external symbols in the process."""
+    path = ctypes.util.find_library("gcc_s")
+    if path is not None:
+        llvmlite.binding.load_library_permanently(path)
+
+
 def compile_function(
     module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
 ) -> CompiledFunction:
@@ -130,6 +144,7 @@ def compile_function(
     assert isinstance(sites, ArrayAttr)
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
+    _load_runtime_libraries()
     backend = LLVMJITBackend(lowering=(), opt_level=opt_level)
     raw = backend.jit(lowered, f"nnstack_entry_{symbol}", ctx)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
