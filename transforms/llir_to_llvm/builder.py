@@ -242,15 +242,15 @@ class FunctionLowering:
         return self.region
 
     def exit_block(self) -> Block:
-        """The block that returns (a zero result) after a failed check."""
+        """The block that returns (an undefined result) after a failed check."""
         if self._exit is None:
             self._exit = Block()
             output = self.function_type.output
             if isinstance(output, llvm.LLVMVoidType):
                 self._exit.add_op(llvm.ReturnOp())
             else:
-                zero = llvm.ZeroOp(result_types=[output])
-                self._exit.add_ops([zero, llvm.ReturnOp(zero.results[0])])
+                undef = llvm.UndefOp(output)  # no result: the caller sees the error first
+                self._exit.add_ops([undef, llvm.ReturnOp(undef.results[0])])
         return self._exit
 
     def fail_block(self) -> Block:

@@ -118,8 +118,8 @@ def _alloc(lowering: FunctionLowering, op: Operation) -> None:
         rounded = -(-total // alignment) * alignment
         raw = lowering.call("aligned_alloc", [lowering.constant(alignment), lowering.constant(rounded)], PTR)
     site = lowering.module.site(op, f"out of memory allocating {size} bytes")
-    null = lowering.emit(llvm.ZeroOp(result_types=[PTR]))
-    lowering.split(lowering.icmp("ne", raw, null), site)
+    address = lowering.emit(llvm.PtrToIntOp(raw, i64))
+    lowering.split(lowering.icmp("ne", address, lowering.constant(0)), site)
     if alignment > 16:
         zero = [raw, lowering.constant(0, i8), lowering.constant(total), lowering.constant(0, i1)]
         lowering.intrinsic("llvm.memset.p0.i64", zero, None)
