@@ -19,6 +19,7 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from nnstack.dialects import llir, mir
 
 from .builder import Builder, IntLike, LlirPattern, accumulator_type, linear, tensor_type
+from .matmul_tiles import TiledMatmul, batch_bases
 
 
 class _WindowAxis:
@@ -179,7 +180,8 @@ def _batch_coeffs(shape: Sequence[int], strides: Sequence[int], batch: Sequence[
 
 class MatmulLowering(LlirPattern):
     """mir.matmul -> loops over the (broadcast) batch dims, rows and columns around a
-    loop over K accumulating lhs[..., m, k] * rhs[..., k, n]."""
+    loop over K accumulating lhs[..., m, k] * rhs[..., k, n]; with `vector-width` > 1 in
+    row-major layout, register tiles of vector accumulators (`matmul_tiles`)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.MatmulOp, rewriter: PatternRewriter, /):
@@ -193,6 +195,19 @@ class MatmulLowering(LlirPattern):
         lhs_coeffs = [*_batch_coeffs(lhs_shape, sl, batch), sl[-2], 0]
         rhs_coeffs = [*_batch_coeffs(rhs_shape, sr, batch), 0, sr[-1]]
         acc_type = accumulator_type(typ.element_type)
+        width = b.options.vector_width
+        if (
+            width > 1
+            and b.options.layout == llir.MemoryLayout.ROW_MAJOR
+            and acc_type == typ.element_type
+            and shape[-1] >= width
+        ):
+            tiled = TiledMatmul(b, lhs, rhs, out, acc_type, lhs_shape[-1], sl[-2], sr[-2], so[-2])
+            with b.nest(list(batch)) as ivs:
+                coeffs = [lhs_coeffs[: len(batch)], rhs_coeffs[: len(batch)], so[: len(batch)]]
+                tiled.emit(batch_bases(b, ivs, coeffs), shape[-2], shape[-1], width)
+            self.replace(op, rewriter, b, [out])
+            return
         order = b.loop_order(len(shape))
         with b.nest([shape[d] for d in order]) as ordered:
             ivs: list[IntLike] = [0] * len(shape)

@@ -107,3 +107,29 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// A matmul: register tiles of 4 rows x 2 vectors, accumulated over k in vector
+// registers (one rhs vector load serves the 4 rows; one lhs element, splatted, the 2
+// vectors); the 5th row takes tiles of one row, the 9th column scalar loops.
+func.func @matmul_tiles(%a: tensor<5x3xf32>, %b: tensor<3x9xf32>) -> tensor<5x9xf32> {
+  %r = mir.matmul %a, %b : (tensor<5x3xf32>, tensor<3x9xf32>) -> tensor<5x9xf32>
+  func.return %r : tensor<5x9xf32>
+}
+
+// CHECK-LABEL: llir.func @matmul_tiles(%a: !llir.ptr<f32>, %b: !llir.ptr<f32>, %out0: !llir.ptr<f32>)
+// CHECK:         llir.for %[[M:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK:           %[[ZERO:.*]] = llir.splat %{{.*}} : f32 to vector<4xf32>
+// CHECK:           %[[ACC0:[^,]*]], %{{.*}} = llir.for unroll %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%[[A0:[^ ]*]] = %[[ZERO]], %[[A1:[^ ]*]] = %[[ZERO]],
+// CHECK:             %[[B0:.*]] = llir.vload %b[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK:             %[[B1:.*]] = llir.vload %b[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK:             %[[L0:.*]] = llir.load %a[%{{.*}} : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:        %[[S0:.*]] = llir.splat %[[L0]] : f32 to vector<4xf32>
+// CHECK-NEXT:        %[[P0:.*]] = llir.vmul %[[S0]], %[[B0]] : vector<4xf32>
+// CHECK-NEXT:        %{{.*}} = llir.vadd %[[A0]], %[[P0]] : vector<4xf32>
+// CHECK-NEXT:        %[[P1:.*]] = llir.vmul %[[S0]], %[[B1]] : vector<4xf32>
+// CHECK-NEXT:        %{{.*}} = llir.vadd %[[A1]], %[[P1]] : vector<4xf32>
+// CHECK:           llir.vstore %[[ACC0]], %out0[%{{.*}} : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK:         llir.load %b
+// CHECK:         llir.store %{{.*}}, %out0
