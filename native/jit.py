@@ -14,6 +14,7 @@ import ctypes.util
 import string
 import struct
 import time
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -102,18 +103,28 @@ class CompiledFunction:
 
 @dataclass
 class JitCache:
-    """Compiled functions by (llir module text, symbol, check mode)."""
+    """Compiled functions by (llir module text, symbol, check mode, opt level), and by
+    module object, so calling the same `ModuleOp` again does not even print it (as
+    with the interpreter, a module changed after a call is not compiled again)."""
 
     functions: dict[tuple[str, str, bool, int], CompiledFunction] = field(default_factory=dict)
+    by_module: weakref.WeakKeyDictionary[ModuleOp, dict[tuple[str, bool, int], CompiledFunction]] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
 
     def compile(
         self, module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
     ) -> CompiledFunction:
+        seen = self.by_module.setdefault(module, {})
+        compiled = seen.get((symbol, check_bounds, opt_level))
+        if compiled is not None:
+            return compiled
         key = (str(module), symbol, check_bounds, opt_level)
         compiled = self.functions.get(key)
         if compiled is None:
             compiled = compile_function(module, symbol, check_bounds, opt_level)
             self.functions[key] = compiled
+        seen[(symbol, check_bounds, opt_level)] = compiled
         return compiled
 
 
