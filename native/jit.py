@@ -151,7 +151,6 @@ def compile_function(
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
-    lowered.verify()
     sites = lowered.attributes.pop(ERROR_SITES)
     assert isinstance(sites, ArrayAttr)
     if opt_level not in (0, 1, 2, 3):

@@ -132,6 +132,7 @@ class FunctionLowering:
         self.region.add_block(self.block)
         self._fail: Block | None = None
         self._exit: Block | None = None
+        self._constants: dict[tuple[str, str], llvm.ConstantOp] = {}
 
     # -- values and emission -------------------------------------------------
 
@@ -148,8 +149,15 @@ class FunctionLowering:
             self.values[old] = new
 
     def constant(self, value: int | float, typ: Attribute = i64) -> SSAValue:
-        attr = FloatAttr(value, typ) if not isinstance(typ, IntegerType) else IntegerAttr(int(value), typ)
-        return self.emit(llvm.ConstantOp(attr, typ))  # pyright: ignore[reportArgumentType]
+        """A scalar constant, one per value and type in the function (at the top of its
+        entry block, see `finish`)."""
+        key = (repr(value), str(typ))
+        cached = self._constants.get(key)
+        if cached is None:
+            attr = FloatAttr(value, typ) if not isinstance(typ, IntegerType) else IntegerAttr(int(value), typ)
+            cached = llvm.ConstantOp(attr, typ)  # pyright: ignore[reportArgumentType]
+            self._constants[key] = cached
+        return cached.results[0]
 
     def to_i64(self, value: SSAValue) -> SSAValue:
         """A signed integer (an offset, a size) sign-extended to i64."""
@@ -235,7 +243,16 @@ class FunctionLowering:
         self.block = cont
 
     def finish(self) -> Region:
-        """The body, with the failure and exit blocks (if a check needs them) last."""
+        """The body: the constants first, the failure and exit blocks (if a check needs
+        them) last."""
+        entry = self.region.blocks.first
+        assert entry is not None
+        constants = list(self._constants.values())
+        if constants:
+            if entry.first_op is None:
+                entry.add_ops(constants)
+            else:
+                entry.insert_ops_before(constants, entry.first_op)
         for block in (self._fail, self._exit):
             if block is not None:
                 self.region.add_block(block)

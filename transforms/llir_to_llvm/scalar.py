@@ -18,6 +18,8 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
     Float64Type,
+    FloatAttr,
+    IntegerAttr,
     IntegerType,
     VectorType,
     f64,
@@ -51,6 +53,9 @@ def _constant(lowering: FunctionLowering, op: Operation) -> None:
     assert isinstance(op, llir.ConstantOp)
     value = op.value
     typ = op.result.type
+    if isinstance(value, IntegerAttr | FloatAttr):
+        lowering.values[op.result] = lowering.constant(value.value.data, typ)
+        return
     if isinstance(value, DenseIntOrFPElementsAttr) and _element(typ) == i1:
         # llvmlite wants i1 lanes as 0 / 1
         value = DenseIntOrFPElementsAttr.from_list(value.type, [int(bool(v)) for v in value.get_values()])

@@ -85,15 +85,16 @@ llir.func @unrolled(%a: !llir.ptr<i32>) -> i32 {
 }
 
 // Two trips, unrolled: the induction variable is a constant in each copy; integer max
-// is a compare and a select.
+// is a compare and a select. Constants are one per value, at the top of the function.
 // CHECK-LABEL: llvm.func @unrolled(%[[A:.*]]: !llvm.ptr) -> i32 {
-// CHECK:          %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT:     %[[I0:.*]] = llvm.mlir.constant(0) : i64
+// CHECK-NEXT:     %[[I1:.*]] = llvm.mlir.constant(1) : i64
+// CHECK-NEXT:     %{{.*}} = llvm.mlir.constant(2) : i64
+// CHECK-NEXT:     %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
 // CHECK-NEXT:     %[[P0:.*]] = llvm.getelementptr %[[A]][%[[I0]]] : (!llvm.ptr, i64) -> !llvm.ptr, i32
 // CHECK-NEXT:     %[[V0:.*]] = llvm.load %[[P0]] {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK-NEXT:     %[[G0:.*]] = llvm.icmp "sgt" %[[Z]], %[[V0]] : i32
 // CHECK-NEXT:     %[[M0:.*]] = llvm.select %[[G0]], %[[Z]], %[[V0]] : i1, i32
-// CHECK-NEXT:     %[[I1:.*]] = llvm.mlir.constant(1) : i64
 // CHECK-NEXT:     %[[P1:.*]] = llvm.getelementptr %[[A]][%[[I1]]] : (!llvm.ptr, i64) -> !llvm.ptr, i32
 // CHECK-NEXT:     %[[V1:.*]] = llvm.load %[[P1]] {alignment = 4 : i64} : !llvm.ptr -> i32
 // CHECK-NEXT:     %[[G1:.*]] = llvm.icmp "sgt" %[[M0]], %[[V1]] : i32
