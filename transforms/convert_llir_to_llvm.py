@@ -46,7 +46,7 @@ from nnstack.transforms.llir_to_llvm import (
     entry_point,
     lower_function,
 )
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
 _LOWERED_WITH_PARENT = (llir.PhiOp, llir.YieldOp)
 
@@ -84,5 +84,8 @@ class ConvertLlirToLlvmPass(ModulePass):
             if self.entry_points and function.body.blocks:
                 lowered.append(entry_point(lowering, function))
             Rewriter.replace_op(function, lowered, [])
-        Rewriter.insert_op(lowering.declarations(), InsertPoint.at_start(op.body.block))
+        declarations = lowering.declarations()
+        if functions:  # the module-level symbols are located at the first function
+            locate(declarations, functions[0].location)
+        Rewriter.insert_op(declarations, InsertPoint.at_start(op.body.block))
         op.attributes[ERROR_SITES] = lowering.sites_attribute()

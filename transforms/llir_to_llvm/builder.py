@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
     FloatAttr,
     IntegerAttr,
     IntegerType,
+    LocationAttr,
     StringAttr,
     VectorType,
     i1,
@@ -31,6 +32,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from nnstack.dialects import llir
+from nnstack.transforms.utils import locate
 
 PTR = llvm.LLVMPointerType()
 """The opaque pointer every unchecked `!llir.ptr<T>` becomes."""
@@ -133,11 +135,14 @@ class FunctionLowering:
         self._fail: Block | None = None
         self._exit: Block | None = None
         self._constants: dict[tuple[str, str], llvm.ConstantOp] = {}
+        self.location: LocationAttr = func.location
+        """The location of the llir op being lowered, which the ops it becomes get."""
 
     # -- values and emission -------------------------------------------------
 
     def emit(self, op: Operation) -> SSAValue:
         """Append `op` to the current block; its (first) result, if any."""
+        op.location = self.location
         self.block.add_op(op)
         return op.results[0] if op.results else None  # pyright: ignore[reportReturnType]
 
@@ -156,6 +161,7 @@ class FunctionLowering:
         if cached is None:
             attr = FloatAttr(value, typ) if not isinstance(typ, IntegerType) else IntegerAttr(int(value), typ)
             cached = llvm.ConstantOp(attr, typ)  # pyright: ignore[reportArgumentType]
+            cached.location = self.location
             self._constants[key] = cached
         return cached.results[0]
 
@@ -255,6 +261,7 @@ class FunctionLowering:
                 entry.insert_ops_before(constants, entry.first_op)
         for block in (self._fail, self._exit):
             if block is not None:
+                locate(block.ops, self.func.location)
                 self.region.add_block(block)
         return self.region
 
@@ -292,10 +299,13 @@ class FunctionLowering:
     # -- ops ---------------------------------------------------------------------
 
     def lower_ops(self, ops: Sequence[Operation]) -> None:
+        outer = self.location
         for op in ops:
             if isinstance(op, llir.PhiOp):
                 continue
+            self.location = op.location
             self.module.lowerings[type(op)](self, op)
+        self.location = outer
 
     def lower_body(self, block: Block, args: Sequence[SSAValue]) -> list[SSAValue]:
         """Lower the ops of a loop body with its arguments bound to `args`; the values

@@ -53,7 +53,11 @@ def lower_function(module: ModuleLowering, func: llir.FuncOp) -> llvm.FuncOp:
     arg_attrs = _argument_attributes(func) if not module.check_bounds else None
     entry = func.body.blocks.first
     if entry is None:
-        return llvm.FuncOp(func.sym_name.data, lowering.function_type, linkage=llvm.LinkageAttr("external"))
+        declaration = llvm.FuncOp(
+            func.sym_name.data, lowering.function_type, linkage=llvm.LinkageAttr("external")
+        )
+        declaration.location = func.location
+        return declaration
     blocks = _reverse_post_order(entry)
     block_map: dict[Block, Block] = {entry: lowering.block}
     for block in blocks[1:]:
@@ -74,6 +78,7 @@ def lower_function(module: ModuleLowering, func: llir.FuncOp) -> llvm.FuncOp:
     )
     if arg_attrs is not None:
         result.arg_attrs = arg_attrs
+    result.location = func.location
     return result
 
 
@@ -208,12 +213,14 @@ def entry_point(module: ModuleLowering, func: llir.FuncOp) -> llvm.FuncOp:
         address = lowering.emit(llvm.LoadOp(slot, PTR, alignment=8))
         lowering.store(result, address, 1)
     lowering.emit(llvm.ReturnOp())
-    return llvm.FuncOp(
+    entry = llvm.FuncOp(
         f"nnstack_entry_{func.sym_name.data}",
         lowering.function_type,
         linkage=llvm.LinkageAttr("external"),
         body=lowering.finish(),
     )
+    entry.location = func.location
+    return entry
 
 
 CONTROL_LOWERINGS: dict[type[Operation], Lowering] = {
