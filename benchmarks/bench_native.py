@@ -32,7 +32,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp
 
 from nnstack import native
-from nnstack.dialects import gawee
+from nnstack.dialects import mir
 from nnstack.interpreters import make_context, parse_module
 from nnstack.interpreters.arith import attribute_value
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -82,14 +82,15 @@ def matmul(repeats: int) -> None:
     print(f"  compile    {compile_s:8.2f} s (first call)")
 
 
-def weights_as_arguments(module: ModuleOp) -> list[np.ndarray]:
-    """Turn every gawee.constant of @main into a new argument; their values, in order."""
+def weights_as_arguments(module: ModuleOp, smallest: int = 64) -> list[np.ndarray]:
+    """Turn every mir.constant of @main with at least `smallest` elements into a new
+    argument; their values, in order."""
     main = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
     block = main.body.blocks.first
     assert block is not None
     values: list[np.ndarray] = []
     for op in list(main.walk()):
-        if isinstance(op, gawee.ConstantOp):
+        if isinstance(op, mir.ConstantOp) and op.result.type.element_count() >= smallest:
             values.append(np.asarray(attribute_value(op.value, op.result.type)))
             argument = block.insert_arg(op.result.type, len(block.args))
             op.result.replace_all_uses_with(argument)
@@ -115,9 +116,11 @@ def resnet18(repeats: int) -> None:
     x = example.numpy()
     module = import_onnx(onnx_model)
     GaweeFoldBatchNormPass().apply(Context(), module)
-    weights = weights_as_arguments(module)
     start = time.perf_counter()
-    program = to_llir(module)
+    ConvertGaweeToMirPass().apply(make_context(), module)
+    weights = weights_as_arguments(module)
+    ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
+    program = module
     lower_s = time.perf_counter() - start
     start = time.perf_counter()
     (output,) = native.run(program, "main", x, *weights)
@@ -132,6 +135,7 @@ def resnet18(repeats: int) -> None:
     print(f"  onnxruntime {ort_s * 1e3:8.1f} ms")
     print(f"  native      {seconds * 1e3:8.1f} ms  {seconds / ort_s:6.2f}x ORT  max |err| {error:.1e}")
     print(f"  compile     gawee -> llir {lower_s:.1f} s, llir -> native (first call) {compile_s:.1f} s")
+    sys.stdout.flush()
 
 
 def main() -> None:
