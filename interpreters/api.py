@@ -204,6 +204,15 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
     return value
 
 
+def convert_arguments(function: func.FuncOp | llir.FuncOp, arrays: Sequence[Any]) -> tuple[Any, ...]:
+    """`arrays` converted to the runtime values of `function`'s arguments (see
+    `argument_types`), their number and shapes checked."""
+    arg_types = argument_types(function)
+    if len(arrays) != len(arg_types):
+        raise ValueError(f"@{function.sym_name.data} takes {len(arg_types)} arguments, {len(arrays)} given")
+    return tuple(_argument_value(i, a, t) for i, (a, t) in enumerate(zip(arrays, arg_types)))
+
+
 @overload
 def run(
     module_or_text: ModuleOp | str,
@@ -213,6 +222,7 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...]: ...
 
 
@@ -225,6 +235,7 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[tuple[np.ndarray, ...], tuple[Any, ...]]: ...
 
 
@@ -236,6 +247,7 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
+    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...] | tuple[tuple[np.ndarray, ...], tuple[Any, ...]]:
     """Run function `symbol` of a module on numpy inputs; return its results.
 
@@ -251,7 +263,15 @@ def run(
     interpreter functions recorded (e.g. the spensor memory profile).
     `max_allocation` (bytes) and `max_call_depth` bound what llir functions may
     allocate and how deep they may call (`nnstack.interpreters.llir.set_limits`).
+    `backend="native"` JIT-compiles an llir function instead (`nnstack.native.call`;
+    `on_finish` is not called).
     """
+    if backend == "native":
+        # imported on first use: it loads LLVM (llvmlite), which the interpreters never need
+        from nnstack.native import call as call_native
+
+        called_native = call_native(module_or_text, symbol, arrays)
+        return (called_native.results, called_native.arguments) if return_arguments else called_native.results
     called = call(
         module_or_text, symbol, arrays, max_allocation=max_allocation, max_call_depth=max_call_depth
     )

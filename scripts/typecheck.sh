@@ -9,7 +9,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tree="$root/build/typecheck"
 rm -rf "$tree"
 mkdir -p "$tree/nnstack"
-for package in dialects transforms interpreters tools frontend; do
+for package in dialects transforms interpreters tools frontend native; do
     (cd "$root" && find "$package" -name '*.py' -exec cp --parents -l {} "$tree/nnstack/" \;)
 done
 cd "$root"

@@ -180,6 +180,18 @@ class NnstackRunMain(xDSLRunMain):
             "from inputs that have none",
         )
         arg_parser.add_argument(
+            "--backend",
+            choices=("interpreter", "native"),
+            default="interpreter",
+            help="run with the interpreters, or JIT-compile the llir function to native code "
+            "(LLVM -O3 for this CPU; lower to llir first with -p)",
+        )
+        arg_parser.add_argument(
+            "--check-bounds",
+            action="store_true",
+            help="with --backend native: compile in bounds, use-after-free and double-free checks",
+        )
+        arg_parser.add_argument(
             "--traceback",
             action="store_true",
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
@@ -242,7 +254,11 @@ class NnstackRunMain(xDSLRunMain):
                     f"@{self.args.symbol} takes {len(types)} arguments, {len(self.args.input)} --input files "
                     "given: give one --input X.npy per argument, in order, or --random-inputs"
                 )
-        results, arguments, interpreter = self.call(module, arrays)
+        if self.args.backend == "native":
+            results, arguments = self.run_native(module, arrays)
+            interpreter = None
+        else:
+            results, arguments, interpreter = self.call(module, arrays)
         written = {
             f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
         }
@@ -255,11 +271,11 @@ class NnstackRunMain(xDSLRunMain):
             self.args.output_dir.mkdir(parents=True, exist_ok=True)
             for name, value in outputs.items():
                 np.save(self.args.output_dir / f"{name}.npy", np.asarray(value))
-        if self.args.profile:
+        if interpreter is not None and self.args.profile:
             from nnstack.interpreters.spensor import memory_profile
 
             print(memory_profile(interpreter).table())
-        if self.args.check_leaks:
+        if interpreter is not None and self.args.check_leaks:
             check_leaks(interpreter)
 
     def call(self, module: ModuleOp, arrays: Sequence[np.ndarray]) -> Call:
@@ -287,6 +303,23 @@ class NnstackRunMain(xDSLRunMain):
                 name = self.get_input_name()
                 print(render(warning, {name: self.source}, name), file=sys.stderr)
         return called
+
+    def run_native(self, module: ModuleOp, arrays: list[np.ndarray]) -> tuple[tuple[np.ndarray, ...], tuple]:
+        """The results and arguments of the call, JIT-compiled (`nnstack.native`)."""
+        interpreter_only = [
+            f"--{n}"
+            for n in ("profile", "check-leaks", "strict-memory", "check-finite")
+            if getattr(self.args, n.replace("-", "_"))
+        ]
+        if interpreter_only:
+            raise ValueError(
+                f"{', '.join(interpreter_only)}: interpreter checks; with --backend native use --check-bounds"
+            )
+        # imported on first use: it loads LLVM (llvmlite)
+        from nnstack.native import call as call_native
+
+        called = call_native(module, self.args.symbol, arrays, check_bounds=self.args.check_bounds)
+        return called.results, called.arguments
 
     def load_input(self, path: str, index: int, typ: Attribute) -> np.ndarray:
         """The array of `path` for argument `index`: of the argument's element type, or

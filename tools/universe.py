@@ -27,6 +27,7 @@ UNIVERSE = Universe(
     all_passes={
         "convert-gawee-to-linalg": _lazy("transforms.convert_gawee_to_linalg", "ConvertGaweeToLinalgPass"),
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
+        "convert-llir-to-llvm": _lazy("transforms.convert_llir_to_llvm", "ConvertLlirToLlvmPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
         "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),

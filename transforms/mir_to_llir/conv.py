@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.ir import SSAValue
+from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import llir, mir
 
 from .builder import Builder, IntLike, LlirPattern, accumulator_type, linear, tensor_type
+from .matmul_tiles import TiledMatmul, batch_bases
 
 
 class _WindowAxis:
@@ -75,6 +76,18 @@ class ConvLowering(LlirPattern):
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
         acc_type = accumulator_type(typ.element_type)
+        width = b.options.vector_width
+        if (
+            width > 1
+            and b.options.layout == llir.MemoryLayout.ROW_MAJOR
+            and acc_type == typ.element_type
+            and fg >= width
+        ):
+            with b.nest((n, oh, ow, groups)) as (i_n, i_oh, i_ow, i_g):
+                tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
+                tile.channels(i_n, i_oh, i_ow, b.imul(i_g, fg), i_g, fg, width)
+            self.replace(op, rewriter, b, [out])
+            return
         with b.nest((n, oh, ow, groups, fg)) as (i_n, i_oh, i_ow, i_g, i_f):
             channel = b.iadd(b.imul(i_g, fg), i_f)
             x_base = linear(b, [(i_n, sx[0]), (i_g, cg * sx[3])])
@@ -99,6 +112,95 @@ class ConvLowering(LlirPattern):
             target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
             b.store(b.narrow(kh_loop.results[0], typ.element_type), out, target)
         self.replace(op, rewriter, b, [out])
+
+
+class _ConvTile:
+    """The vectorized conv (`vector-width` > 1, row-major): for one output pixel, the
+    group's output channels in tiles of up to `VECTORS` vectors of accumulators over the
+    kernel rows, columns and input channels (skipping the taps in the padding, as the
+    scalar loops do), so each lane sums its products in the scalar order."""
+
+    VECTORS = 4
+
+    def __init__(
+        self,
+        b: Builder,
+        x: SSAValue,
+        w: SSAValue,
+        out: SSAValue,
+        rows: _WindowAxis,
+        cols: _WindowAxis,
+        sx: Sequence[int],
+        sw: Sequence[int],
+        so: Sequence[int],
+        cg: int,
+        kh: int,
+        kw: int,
+        element: Attribute,
+    ):
+        self.b, self.x, self.w, self.out = b, x, w, out
+        self.rows, self.cols, self.sx, self.sw, self.so = rows, cols, sx, sw, so
+        self.cg, self.kh, self.kw, self.element = cg, kh, kw, element
+
+    def channels(
+        self, i_n: IntLike, i_oh: IntLike, i_ow: IntLike, first: IntLike, i_g: IntLike, count: int, width: int
+    ) -> None:
+        """Output channels first .. first + count of pixel (i_n, i_oh, i_ow)."""
+        b = self.b
+        step = self.VECTORS * width
+        full = count - count % step
+        pixel = (i_n, i_oh, i_ow, i_g)
+        if full:
+            with b.loop(0, full, step) as block:
+                self.tile(pixel, b.iadd(first, block.iv), self.VECTORS, width)
+        left = (count - full) // width
+        if left:
+            self.tile(pixel, b.iadd(first, full), left, width)
+        for channel in range(full + left * width, count):
+            self.tile(pixel, b.iadd(first, channel), 1, 1)
+
+    def tile(self, pixel: tuple[IntLike, ...], channel: IntLike, vectors: int, width: int) -> None:
+        """`vectors` vectors of `width` output channels from `channel` (width 1: one,
+        with scalar ops)."""
+        b, sx, sw, so = self.b, self.sx, self.sw, self.so
+        i_n, i_oh, i_ow, i_g = pixel
+        x_base = linear(b, [(i_n, sx[0]), (i_g, self.cg * sx[3])])
+        w_base = linear(b, [(channel, sw[3])])
+        row0, col0 = self.rows.start(b, i_oh), self.cols.start(b, i_ow)
+        zero = b.zero(self.element)
+        if width > 1:
+            zero = b.emit(llir.SplatOp(zero, width)).result
+        kh_loop = b.loop(0, self.kh, 1, [zero] * vectors)
+        with kh_loop:
+            ih = self.rows.position(b, row0, kh_loop.iv)
+            x_h, w_h = x_base.plus(b, ih, sx[1]), w_base.plus(b, kh_loop.iv, sw[0])
+            kw_loop = b.loop(0, self.rows.trips(b, ih, self.kw), 1, kh_loop.args)
+            with kw_loop:
+                iw = self.cols.position(b, col0, kw_loop.iv)
+                x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
+                ic_loop = b.loop(0, self.cols.trips(b, iw, self.cg), 1, kw_loop.args)
+                with ic_loop:
+                    xv = b.load(self.x, x_w.plus(b, ic_loop.iv, sx[3]))
+                    w_c = w_w.plus(b, ic_loop.iv, sw[2])
+                    if width == 1:
+                        product = b.binary(llir.MulOp, xv, b.load(self.w, w_c))
+                        ic_loop.yield_(b.binary(llir.AddOp, ic_loop.args[0], product))
+                    else:
+                        lanes = b.emit(llir.SplatOp(xv, width)).result
+                        sums: list[SSAValue] = []
+                        for u in range(vectors):
+                            wv = b.vload(self.w, width, w_c.plus(b, u * width))
+                            product = b.emit(llir.VectorMulOp(lanes, wv)).result
+                            sums.append(b.emit(llir.VectorAddOp(ic_loop.args[u], product)).result)
+                        ic_loop.yield_(*sums)
+                kw_loop.yield_(*ic_loop.results)
+            kh_loop.yield_(*kw_loop.results)
+        target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
+        for u in range(vectors):
+            if width == 1:
+                b.store(kh_loop.results[u], self.out, target)
+            else:
+                b.vstore(kh_loop.results[u], self.out, target.plus(b, u * width))
 
 
 Combine = Callable[[Builder, SSAValue, SSAValue], SSAValue]
@@ -179,7 +281,8 @@ def _batch_coeffs(shape: Sequence[int], strides: Sequence[int], batch: Sequence[
 
 class MatmulLowering(LlirPattern):
     """mir.matmul -> loops over the (broadcast) batch dims, rows and columns around a
-    loop over K accumulating lhs[..., m, k] * rhs[..., k, n]."""
+    loop over K accumulating lhs[..., m, k] * rhs[..., k, n]; with `vector-width` > 1 in
+    row-major layout, register tiles of vector accumulators (`matmul_tiles`)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.MatmulOp, rewriter: PatternRewriter, /):
@@ -193,6 +296,19 @@ class MatmulLowering(LlirPattern):
         lhs_coeffs = [*_batch_coeffs(lhs_shape, sl, batch), sl[-2], 0]
         rhs_coeffs = [*_batch_coeffs(rhs_shape, sr, batch), 0, sr[-1]]
         acc_type = accumulator_type(typ.element_type)
+        width = b.options.vector_width
+        if (
+            width > 1
+            and b.options.layout == llir.MemoryLayout.ROW_MAJOR
+            and acc_type == typ.element_type
+            and shape[-1] >= width
+        ):
+            tiled = TiledMatmul(b, lhs, rhs, out, acc_type, lhs_shape[-1], sl[-2], sr[-2], so[-2])
+            with b.nest(list(batch)) as ivs:
+                coeffs = [lhs_coeffs[: len(batch)], rhs_coeffs[: len(batch)], so[: len(batch)]]
+                tiled.emit(batch_bases(b, ivs, coeffs), shape[-2], shape[-1], width)
+            self.replace(op, rewriter, b, [out])
+            return
         order = b.loop_order(len(shape))
         with b.nest([shape[d] for d in order]) as ordered:
             ivs: list[IntLike] = [0] * len(shape)

@@ -107,3 +107,55 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// A matmul: register tiles of 4 rows x 2 vectors, accumulated over k in vector
+// registers (one rhs vector load serves the 4 rows; one lhs element, splatted, the 2
+// vectors); the 5th row takes tiles of one row, the 9th column scalar loops.
+func.func @matmul_tiles(%a: tensor<5x3xf32>, %b: tensor<3x9xf32>) -> tensor<5x9xf32> {
+  %r = mir.matmul %a, %b : (tensor<5x3xf32>, tensor<3x9xf32>) -> tensor<5x9xf32>
+  func.return %r : tensor<5x9xf32>
+}
+
+// CHECK-LABEL: llir.func @matmul_tiles(%a: !llir.ptr<f32>, %b: !llir.ptr<f32>, %out0: !llir.ptr<f32>)
+// CHECK:         llir.for %[[M:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK:           %[[ZERO:.*]] = llir.splat %{{.*}} : f32 to vector<4xf32>
+// CHECK:           %[[ACC0:[^,]*]], %{{.*}} = llir.for unroll %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%[[A0:[^ ]*]] = %[[ZERO]], %[[A1:[^ ]*]] = %[[ZERO]],
+// CHECK:             %[[B0:.*]] = llir.vload %b[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK:             %[[B1:.*]] = llir.vload %b[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK:             %[[L0:.*]] = llir.load %a[%{{.*}} : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:        %[[S0:.*]] = llir.splat %[[L0]] : f32 to vector<4xf32>
+// CHECK-NEXT:        %[[P0:.*]] = llir.vmul %[[S0]], %[[B0]] : vector<4xf32>
+// CHECK-NEXT:        %{{.*}} = llir.vadd %[[A0]], %[[P0]] : vector<4xf32>
+// CHECK-NEXT:        %[[P1:.*]] = llir.vmul %[[S0]], %[[B1]] : vector<4xf32>
+// CHECK-NEXT:        %{{.*}} = llir.vadd %[[A1]], %[[P1]] : vector<4xf32>
+// CHECK:           llir.vstore %[[ACC0]], %out0[%{{.*}} : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK:         llir.load %b
+// CHECK:         llir.store %{{.*}}, %out0
+
+// -----
+
+// A conv: for each output pixel, the output channels in vectors of accumulators over
+// the kernel rows, columns and input channels: each input element is loaded once and
+// splatted, the weights of 4 consecutive output channels are one vector load.
+func.func @conv_tiles(%x: tensor<1x3x3x2xf32>, %w: tensor<2x2x2x8xf32>) -> tensor<1x2x2x8xf32> {
+  %r = mir.conv %x, %w input_shape = [1, 3, 3, 2] weight_shape = [2, 2, 2, 8] output_shape = [1, 2, 2, 8] kernel_size = [2, 2] stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : (tensor<1x3x3x2xf32>, tensor<2x2x2x8xf32>) -> tensor<1x2x2x8xf32>
+  func.return %r : tensor<1x2x2x8xf32>
+}
+
+// CHECK-LABEL: llir.func @conv_tiles(%x: !llir.ptr<f32>, %w: !llir.ptr<f32>, %out0: !llir.ptr<f32>)
+// CHECK:         %[[ZERO:.*]] = llir.splat %{{.*}} : f32 to vector<4xf32>
+// CHECK-NEXT:    %[[ACC0:[^,]*]], %[[ACC1:[^ ]*]] = llir.for %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%{{[^ ]*}} = %[[ZERO]], %{{[^ ]*}} = %[[ZERO]]) -> (vector<4xf32>, vector<4xf32>) : i64 {
+// CHECK:             llir.for unroll %{{[^ ]*}} = %{{[^ ]*}} to %{{[^ ]*}} step %{{[^ ]*}} iter_args(%[[A0:[^ ]*]] = %{{[^ ]*}}, %[[A1:[^ ]*]] = %{{[^ ]*}})
+// CHECK:               %[[XV:.*]] = llir.load %x[%{{.*}} : i64] : !llir.ptr<f32> -> f32
+// CHECK:               %[[S:.*]] = llir.splat %[[XV]] : f32 to vector<4xf32>
+// CHECK-NEXT:          %[[W0:.*]] = llir.vload %w[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:          %[[P0:.*]] = llir.vmul %[[S]], %[[W0]] : vector<4xf32>
+// CHECK-NEXT:          %[[N0:.*]] = llir.vadd %[[A0]], %[[P0]] : vector<4xf32>
+// CHECK:               %[[W1:.*]] = llir.vload %w[%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:          %[[P1:.*]] = llir.vmul %[[S]], %[[W1]] : vector<4xf32>
+// CHECK-NEXT:          %[[N1:.*]] = llir.vadd %[[A1]], %[[P1]] : vector<4xf32>
+// CHECK-NEXT:          llir.yield %[[N0]], %[[N1]] : vector<4xf32>, vector<4xf32>
+// CHECK:           llir.vstore %[[ACC0]], %out0[%{{.*}} : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK:           llir.vstore %[[ACC1]], %out0[%{{.*}} : i64] : vector<4xf32>, !llir.ptr<f32>

@@ -1,0 +1,78 @@
+"""nnstack.native: llir functions compiled to native code.
+
+`convert-llir-to-llvm` lowers llir to xDSL's `llvm` dialect; xDSL's LLVM backend and JIT
+(`xdsl.backend.llvm`, `xdsl.jit.llvm`, on llvmlite) compile it at -O3 for the host CPU.
+`run(module, "main", *arrays)` takes and returns what the llir interpreter's `run` does
+(an llir.func with `llir.tensor_signature` takes and gives the arrays of that
+signature); compiled functions are cached per process. With `check_bounds=True`
+bounds, use-after-free, double-free and read-only checks are compiled in; a failed
+check, like every run-time error llir defines, raises `NativeError` naming the op.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+
+from nnstack.interpreters.api import convert_arguments, find_function, parse_module
+from nnstack.native.jit import (
+    CACHE,
+    OPT_LEVEL,
+    CompiledFunction,
+    JitCache,
+    NativeError,
+    call_compiled,
+    compile_function,
+)
+
+
+class NativeCall(NamedTuple):
+    """The results, the converted arguments and the compiled function of a call."""
+
+    results: tuple[np.ndarray, ...]
+    arguments: tuple[Any, ...]
+    compiled: CompiledFunction
+
+
+def call(
+    module_or_text: ModuleOp | str,
+    symbol: str,
+    arrays: Sequence[Any],
+    *,
+    check_bounds: bool = False,
+    opt_level: int = OPT_LEVEL,
+) -> NativeCall:
+    """Compile (or take from the cache) llir function `symbol` and call it on `arrays`."""
+    module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
+    arguments = convert_arguments(find_function(module, symbol), arrays)
+    compiled = CACHE.compile(module, symbol, check_bounds, opt_level)
+    results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments))
+    return NativeCall(results, arguments, compiled)
+
+
+def run(
+    module_or_text: ModuleOp | str,
+    symbol: str,
+    *arrays: Any,
+    check_bounds: bool = False,
+    opt_level: int = OPT_LEVEL,
+) -> tuple[np.ndarray, ...]:
+    """`nnstack.interpreters.run` for llir functions, natively."""
+    return call(module_or_text, symbol, arrays, check_bounds=check_bounds, opt_level=opt_level).results
+
+
+__all__ = [
+    "CACHE",
+    "CompiledFunction",
+    "JitCache",
+    "NativeCall",
+    "NativeError",
+    "OPT_LEVEL",
+    "call",
+    "call_compiled",
+    "compile_function",
+    "run",
+]

@@ -1,0 +1,245 @@
+"""JIT compilation of llir functions with xDSL's LLVM backend (`xdsl.jit.llvm`, llvmlite's
+MCJIT) and the calls into them.
+
+A module is lowered with convert-llir-to-llvm (entry points on), translated to LLVM IR
+by `xdsl.backend.llvm` and compiled at -O3 for the host CPU (its vector units
+included). Compiled functions are cached per process, keyed by the llir module's text,
+the symbol and the check mode, so a second call of the same program compiles nothing.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import string
+import struct
+import time
+import weakref
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import llvmlite.binding
+import numpy as np
+from cffi import FFI
+from xdsl.context import Context
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, StringAttr, TensorType, VectorType
+from xdsl.ir import Attribute
+from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.dialects import llir
+from nnstack.interpreters.api import find_function
+from nnstack.interpreters.arith import numpy_dtype as _dtype
+from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
+from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
+
+OPT_LEVEL = 3
+"""LLVM's optimization level by default: -O3."""
+
+_FFI = FFI()
+
+
+class NativeError(InterpretationError):
+    """A run-time check of compiled code failed (the llir interpreter's errors)."""
+
+
+class _DetailFormatter(string.Formatter):
+    """Formats a check's message: `{0}` an integer detail, `{0:float}` one holding the
+    bits of an f64."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "float":
+            return repr(struct.unpack("<d", struct.pack("<q", value))[0])
+        return super().format_field(value, format_spec)
+
+
+@dataclass
+class CompiledFunction:
+    """One llir function compiled to native code, and what calling it needs."""
+
+    function: llir.FuncOp
+    """The llir.func (of the module given to `compile_function`; not changed)."""
+    raw: LLVMRawJITFunc
+    sites: tuple[str, ...]
+    check_bounds: bool
+    compile_seconds: float = 0.0
+
+    def error_values(self) -> list[ctypes.c_int64]:
+        engine = self.raw.engine
+        return [ctypes.c_int64.from_address(engine.get_global_value_address(n)) for n in ERROR_GLOBALS]
+
+    def invoke(self, arguments: Sequence[Any], result_type: Attribute | None) -> Any:
+        """Call with runtime values (arrays for pointers, numpy scalars otherwise) and
+        return the result (or None); a failed check raises `NativeError`."""
+        keep: list[Any] = []
+        table = np.zeros(len(arguments) + (result_type is not None), np.uintp)
+        for index, value in enumerate(arguments):
+            array = value if isinstance(value, np.ndarray) else np.array(value)
+            keep.append(array)
+            table[index] = array.ctypes.data
+        result = None
+        if result_type is not None:
+            shape = result_type.get_shape() if isinstance(result_type, VectorType) else ()
+            result = np.zeros(shape, _dtype(result_type))
+            keep.append(result)
+            table[-1] = result.ctypes.data
+        errors = self.error_values()
+        for error in errors:
+            error.value = 0
+        self.raw.c_func(_FFI.cast("void *", table.ctypes.data))
+        site, *details = (error.value for error in errors)
+        if site:
+            for error in errors:
+                error.value = 0
+            raise NativeError(_DetailFormatter().format(self.sites[site - 1], *details))
+        if result is None:
+            return None
+        if result.ndim or result.dtype.kind == "f":
+            return result if result.ndim else result[()]
+        return int(result)  # integers as Python ints, as the interpreter gives them
+
+
+@dataclass
+class JitCache:
+    """Compiled functions by (llir module text, symbol, check mode, opt level), and by
+    module object, so calling the same `ModuleOp` again does not even print it (as
+    with the interpreter, a module changed after a call is not compiled again)."""
+
+    functions: dict[tuple[str, str, bool, int], CompiledFunction] = field(default_factory=dict)
+    by_module: weakref.WeakKeyDictionary[ModuleOp, dict[tuple[str, bool, int], CompiledFunction]] = field(
+        default_factory=weakref.WeakKeyDictionary
+    )
+
+    def compile(
+        self, module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+    ) -> CompiledFunction:
+        seen = self.by_module.setdefault(module, {})
+        compiled = seen.get((symbol, check_bounds, opt_level))
+        if compiled is not None:
+            return compiled
+        key = (str(module), symbol, check_bounds, opt_level)
+        compiled = self.functions.get(key)
+        if compiled is None:
+            compiled = compile_function(module, symbol, check_bounds, opt_level)
+            self.functions[key] = compiled
+        seen[(symbol, check_bounds, opt_level)] = compiled
+        return compiled
+
+
+CACHE = JitCache()
+"""The process's compiled functions."""
+
+
+def _load_runtime_libraries() -> None:
+    """Make libgcc's soft-float helpers (f16 <-> f64 conversions, which LLVM calls on
+    x86) visible to the JIT, which resolves external symbols in the process."""
+    path = ctypes.util.find_library("gcc_s")
+    if path is not None:
+        llvmlite.binding.load_library_permanently(path)
+
+
+def compile_function(
+    module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+) -> CompiledFunction:
+    """Compile llir.func `symbol` of `module` (and what it calls) to native code, at
+    LLVM's `opt_level` (0..3)."""
+    start = time.perf_counter()
+    function = _llir_function(module, symbol)
+    lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp)])
+    ctx = Context()
+    ctx.load_dialect(llvm.LLVM)
+    ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
+    sites = lowered.attributes.pop(ERROR_SITES)
+    assert isinstance(sites, ArrayAttr)
+    if opt_level not in (0, 1, 2, 3):
+        raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
+    _load_runtime_libraries()
+    backend = LLVMJITBackend(lowering=(), opt_level=opt_level)
+    raw = backend.jit(lowered, f"nnstack_entry_{symbol}", ctx)
+    texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
+    return CompiledFunction(function, raw, texts, check_bounds, time.perf_counter() - start)
+
+
+def _llir_function(module: ModuleOp, symbol: str) -> llir.FuncOp:
+    function = find_function(module, symbol)
+    if not isinstance(function, llir.FuncOp):
+        raise ValueError(
+            f"@{symbol} is a {function.name}: the native backend runs llir functions (lower the "
+            "program to llir first, e.g. -p convert-gawee-to-mir,convert-mir-to-llir)"
+        )
+    if function.body.blocks.first is None:
+        raise ValueError(f"@{symbol} has no body")
+    if any(isinstance(t, llir.PointerType) for t in function.function_type.outputs.data):
+        raise ValueError(f"@{symbol} returns a pointer, which the native backend cannot give back")
+    return function
+
+
+def _headed(array: np.ndarray, state: int) -> tuple[np.ndarray, np.ndarray]:
+    """A copy of `array`'s bytes behind a check-bounds buffer header (64 bytes in, so
+    aligned as numpy aligns), and the view of its data."""
+    data = array.reshape(-1, order="A").view(np.uint8)
+    holder = np.zeros(64 + data.size, np.uint8)
+    header = holder[64 - HEADER_BYTES : 64].view(np.int64)
+    header[:] = (data.size, state)
+    holder[64:] = data
+    return holder, holder[64:]
+
+
+def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[Any, ...]:
+    """Call a compiled function the way the llir interpreter is called: an llir.func
+    with `llir.tensor_signature` takes and returns the arrays of that signature, any
+    other takes arrays for pointers (written in place) and scalars, and returns its
+    result (if any)."""
+    function = compiled.function
+    signature = function.attributes.get(llir.TENSOR_SIGNATURE)
+    order = "F" if function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR else "C"
+    inputs = function.function_type.inputs.data
+    if isinstance(signature, FunctionType):
+        arguments: list[Any] = [
+            np.asarray(a, order=order) if isinstance(t, TensorType) else a
+            for a, t in zip(arrays, signature.inputs.data)
+        ]
+        outputs = [
+            np.zeros(t.get_shape() if isinstance(t, TensorType) else (), _dtype(t), order=order)
+            for t in signature.outputs.data
+        ]
+        _call_checked(compiled, [*arguments, *outputs], inputs, len(arguments))
+        return tuple(o.copy(order="C") for o in outputs)
+    if len(arrays) != len(inputs):
+        raise ValueError(f"@{function.sym_name.data} takes {len(inputs)} arguments, {len(arrays)} given")
+    values = [
+        a if isinstance(t, llir.PointerType) else np.asarray(a, _dtype(t)) for a, t in zip(arrays, inputs)
+    ]
+    outputs_types = function.function_type.outputs.data
+    result = _call_checked(compiled, values, inputs, 0, outputs_types[0] if outputs_types else None)
+    return () if result is None else (result,)
+
+
+def _call_checked(
+    compiled: CompiledFunction,
+    values: list[Any],
+    types: Sequence[Attribute],
+    read_only: int,
+    result_type: Attribute | None = None,
+) -> Any:
+    """`invoke`, with check-bounds buffers around the pointer arguments: the first
+    `read_only` ones read only, the others copied back after the call."""
+    if not compiled.check_bounds:
+        return compiled.invoke(values, result_type)
+    copies: list[tuple[np.ndarray, np.ndarray]] = []
+    passed: list[Any] = []
+    for index, (value, typ) in enumerate(zip(values, types)):
+        if not isinstance(typ, llir.PointerType):
+            passed.append(value)
+            continue
+        state = BufferState.READ_ONLY_ARGUMENT if index < read_only else BufferState.ARGUMENT
+        holder, data = _headed(np.asarray(value), state)
+        passed.append(data)
+        copies.append((value, holder))
+    result = compiled.invoke(passed, result_type)
+    for original, holder in copies:
+        if isinstance(original, np.ndarray) and original.flags.writeable:
+            original.reshape(-1, order="A").view(np.uint8)[:] = holder[64:]
+    return result

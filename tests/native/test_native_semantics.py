@@ -1,0 +1,294 @@
+"""Native llir against the llir interpreter on the semantics that are easy to get wrong:
+wrapping and signed division, IEEE corner cases and the math functions, conversions,
+phis and calls, vectors and i1 in memory; and the run-time errors (integer division by
+zero, a non-positive step, and with check_bounds out-of-bounds accesses, use after
+free, double free, writes into inputs), each a `NativeError` naming the op, as the
+interpreter's `InterpretationError`s do. Every program runs at -O3.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.utils.exceptions import InterpretationError
+
+from nnstack import native
+from nnstack.interpreters import call, parse_module
+
+ARITH = """
+llir.func @int_ops(%a: i8, %b: i8) -> i8 {
+  %s = llir.add %a, %b : i8
+  %m = llir.mul %s, %b : i8
+  %d = llir.div %m, %b : i8
+  %r = llir.rem %a, %b : i8
+  %x = llir.xor %d, %r : i8
+  %mx = llir.max %x, %a : i8
+  %mn = llir.min %mx, %b : i8
+  %n = llir.neg %mn : i8
+  %abs = llir.abs %n : i8
+  %res = llir.add %abs, %x : i8
+  llir.return %res : i8
+}
+llir.func @float_ops(%a: f32, %b: f32) -> f32 {
+  %s = llir.add %a, %b : f32
+  %d = llir.div %s, %b : f32
+  %r = llir.rem %a, %b : f32
+  %mn = llir.min %d, %r : f32
+  %mx = llir.max %mn, %a : f32
+  %e = llir.exp %mx : f32
+  %l = llir.log %e : f32
+  %sn = llir.sin %l : f32
+  %c = llir.cos %sn : f32
+  %t = llir.tanh %c : f32
+  %er = llir.erf %t : f32
+  %p = llir.pow %er, %b : f32
+  %q = llir.sqrt %p : f32
+  %res = llir.add %q, %mx : f32
+  llir.return %res : f32
+}
+llir.func @half(%a: f16, %b: f16) -> f16 {
+  %s = llir.mul %a, %b : f16
+  %e = llir.exp %s : f16
+  llir.return %e : f16
+}
+llir.func @conversions(%i: i64, %f: f64) -> f32 {
+  %u = llir.uitofp %i : i64 to f32
+  %s = llir.sitofp %i : i64 to f32
+  %n = llir.fptosi %f : f64 to i32
+  %nf = llir.sitofp %n : i32 to f32
+  %t = llir.trunc %i : i64 to i8
+  %z = llir.zext %t : i8 to i32
+  %zf = llir.uitofp %z : i32 to f32
+  %a = llir.add %u, %s : f32
+  %b = llir.add %a, %nf : f32
+  %c = llir.add %b, %zf : f32
+  llir.return %c : f32
+}
+llir.func @compare(%a: f32, %b: f32, %i: i32, %j: i32) -> i32 {
+  %lt = llir.cmp olt, %a, %b : f32
+  %uno = llir.cmp uno, %a, %b : f32
+  %ult = llir.cmp ult, %i, %j : i32
+  %x = llir.xor %lt, %ult : i1
+  %y = llir.or %x, %uno : i1
+  %r = llir.select %y, %i, %j : i32
+  llir.return %r : i32
+}
+"""
+
+SAMPLES = {
+    "int_ops": [(100, 27), (-128, -1), (127, 1), (-7, 3), (5, -128)],
+    "float_ops": [(1.5, 0.25), (-2.0, 3.0), (0.0, -0.0), (np.nan, 1.0), (np.inf, 2.0), (1e30, 1e-30)],
+    "half": [(1.5, 2.0), (-3.0, 4.0), (60.0, 60.0)],
+    "conversions": [(-1, 2.5), (2**62 + 12345, -7.9), (300, 1e9), (-(2**63), 0.0)],
+    "compare": [(1.0, 2.0, -1, 1), (np.nan, 0.0, 3, 4), (2.0, 1.0, 5, -5)],
+}
+
+
+@pytest.mark.parametrize("symbol", SAMPLES)
+def test_scalar_semantics(symbol: str):
+    module = parse_module(ARITH)
+    for args in SAMPLES[symbol]:
+        (expected,) = call(module, symbol, args).results
+        (got,) = native.run(module, symbol, *args)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected, err_msg=f"@{symbol}{args}")
+
+
+CONTROL = """
+llir.func @swaps(i64) -> i64 {
+^entry(%n: i64):
+  %c0 = llir.constant 0 : i64
+  %c1 = llir.constant 1 : i64
+  %c2 = llir.constant 2 : i64
+  %c10 = llir.constant 10 : i64
+  llir.br ^loop
+^loop:
+  %i = llir.phi [%c0, ^entry], [%i1, ^loop] : i64
+  %x = llir.phi [%c1, ^entry], [%y, ^loop] : i64
+  %y = llir.phi [%c2, ^entry], [%x, ^loop] : i64
+  %i1 = llir.add %i, %c1 : i64
+  %more = llir.cmp slt, %i1, %n : i64
+  llir.cond_br %more, ^loop, ^done
+^done:
+  %x10 = llir.mul %x, %c10 : i64
+  %r = llir.add %x10, %y : i64
+  llir.return %r : i64
+}
+llir.func @sum(%a: !llir.ptr<f32>, %n: i64, %step: i64) -> f32 {
+  %c0 = llir.constant 0 : i64
+  %zero = llir.constant 0.0 : f32
+  %s = llir.for %i = %c0 to %n step %step iter_args(%acc = %zero) -> (f32) : i64 {
+    %v = llir.load %a[%i : i64] : !llir.ptr<f32> -> f32
+    %next = llir.add %acc, %v : f32
+    llir.yield %next : f32
+  }
+  llir.return %s : f32
+}
+llir.func @twice_sum(%a: !llir.ptr<f32>, %n: i64) -> f32 {
+  %one = llir.constant 1 : i64
+  %s = llir.call @sum(%a, %n, %one) : (!llir.ptr<f32>, i64, i64) -> f32
+  %t = llir.add %s, %s : f32
+  llir.return %t : f32
+}
+llir.func @vectors(%x: !llir.ptr<f32>, %m: !llir.ptr<i1>, %out: !llir.ptr<f32>) -> f32 {
+  %c0 = llir.constant 0 : i64
+  %c4 = llir.constant 4 : i64
+  %v = llir.vload %x[%c0 : i64] : !llir.ptr<f32> -> vector<4xf32>
+  %w = llir.vload %x[%c4 : i64] : !llir.ptr<f32> -> vector<4xf32>
+  %p = llir.vmul %v, %w : vector<4xf32>
+  %two = llir.constant 2.0 : f32
+  %s = llir.splat %two : f32 to vector<4xf32>
+  %q = llir.vadd %p, %s : vector<4xf32>
+  llir.vstore %q, %out[%c0 : i64] : vector<4xf32>, !llir.ptr<f32>
+  %b = llir.load %m[%c4 : i64] : !llir.ptr<i1> -> i1
+  %r = llir.vreduce_add %q : vector<4xf32> to f32
+  %neg = llir.neg %r : f32
+  %res = llir.select %b, %r, %neg : f32
+  %one = llir.constant 1 : i1
+  %nb = llir.xor %b, %one : i1
+  llir.store %nb, %m[%c0 : i64] : i1, !llir.ptr<i1>
+  llir.return %res : f32
+}
+"""
+
+
+def test_phis_loops_and_calls():
+    """Phis as parallel assignments, loops with a step and empty ones, a call."""
+    module = parse_module(CONTROL)
+    data = np.arange(7, dtype=np.float32) / 3
+    cases: list[tuple[str, tuple[Any, ...]]] = [
+        ("sum", (data, 7, 2)),
+        ("sum", (data, 0, 1)),
+        ("twice_sum", (data, 7)),
+        *(("swaps", (n,)) for n in (1, 2, 5)),
+    ]
+    for symbol, args in cases:
+        expected = call(module, symbol, args).results
+        np.testing.assert_array_equal(native.run(module, symbol, *args)[0], expected[0])
+
+
+def test_vectors_and_i1_memory():
+    module = parse_module(CONTROL)
+    x = np.linspace(-1, 1, 8, dtype=np.float32)
+    for flag in (True, False):
+        arrays = [x.copy(), np.array([False, True, False, True, flag]), np.zeros(4, np.float32)]
+        native_arrays = [a.copy() for a in arrays]
+        expected = call(module, "vectors", arrays).results
+        got = native.run(module, "vectors", *native_arrays)
+        np.testing.assert_array_equal(got[0], expected[0])
+        for e, g in zip(arrays, native_arrays):  # written in place, as by the interpreter
+            np.testing.assert_array_equal(g, e)
+
+
+ERRORS = """
+llir.func @divide(%a: i32, %b: i32) -> i32 {
+  %q = llir.div %a, %b : i32
+  llir.return %q : i32
+}
+llir.func @read(%p: !llir.ptr<f32>, %k: i64) -> f32 {
+  %v = llir.load %p[%k : i64] : !llir.ptr<f32> -> f32
+  llir.return %v : f32
+}
+llir.func @write(%p: !llir.ptr<f32>) {
+  %c = llir.constant 1.0 : f32
+  llir.store %c, %p : f32, !llir.ptr<f32>
+  llir.return
+}
+llir.func @after_free() -> f32 {
+  %b = llir.alloc_buffer 16 : !llir.ptr<f32>
+  llir.free_buffer %b : !llir.ptr<f32>
+  %v = llir.load %b : !llir.ptr<f32> -> f32
+  llir.return %v : f32
+}
+llir.func @twice() {
+  %b = llir.alloc_buffer 16 : !llir.ptr<f32>
+  llir.free_buffer %b : !llir.ptr<f32>
+  llir.free_buffer %b : !llir.ptr<f32>
+  llir.return
+}
+llir.func @nested(%a: i32) -> i32 {
+  %zero = llir.constant 0 : i32
+  %q = llir.call @divide(%a, %zero) : (i32, i32) -> i32
+  %one = llir.constant 1 : i32
+  %r = llir.add %q, %one : i32
+  llir.return %r : i32
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("symbol", "args", "check_bounds", "message"),
+    [
+        ("divide", (7, 0), False, "llir.div.*: integer division by zero"),
+        ("nested", (7,), False, "llir.div.*: integer division by zero"),
+        ("sum_step", None, False, "llir.for.*: step must be positive, got 0"),
+        (
+            "read",
+            ("array4", 4),
+            True,
+            "llir.load.*: out-of-bounds read at byte 16 of a buffer of 16 bytes",
+        ),
+        (
+            "read",
+            ("array4", -1),
+            True,
+            "llir.load.*: out-of-bounds read at byte -4 of a buffer of 16 bytes",
+        ),
+        (
+            "after_free",
+            (),
+            True,
+            "llir.load.*: use after free: read of 4 bytes at byte 0 of a freed buffer",
+        ),
+        ("twice", (), True, "llir.free_buffer.*: double free"),
+    ],
+)
+def test_runtime_errors(symbol: str, args: tuple[Any, ...] | None, check_bounds: bool, message: str):
+    source = ERRORS + CONTROL
+    if args is None:
+        symbol, args = "sum", (np.zeros(4, np.float32), 4, 0)
+    args = tuple(np.zeros(4, np.float32) if isinstance(a, str) else a for a in args)
+    module = parse_module(source)
+    with pytest.raises(InterpretationError):
+        call(module, symbol, args)  # the interpreter rejects it too
+    with pytest.raises(native.NativeError, match=message):
+        native.run(module, symbol, *args, check_bounds=check_bounds)
+    # the failure does not stick: a good call afterwards works
+    assert native.run(module, "divide", 7, 2, check_bounds=check_bounds)[0] == 3
+
+
+def test_out_of_bounds_is_not_checked_without_check_bounds_but_in_bounds_reads_work():
+    module = parse_module(ERRORS)
+    data = np.arange(4, dtype=np.float32)
+    assert native.run(module, "read", data, 3)[0] == 3.0
+    assert native.run(module, "read", data, 3, check_bounds=True)[0] == 3.0
+
+
+def test_compiled_once_per_process():
+    module = parse_module(ERRORS)
+    first = native.call(module, "divide", (6, 3)).compiled
+    again = native.call(parse_module(ERRORS), "divide", (9, 3)).compiled
+    assert first is again
+
+
+def test_nnstack_run_native_one_line_diagnostics(tmp_path):
+    path = tmp_path / "read.mlir"
+    path.write_text(ERRORS)
+    np.save(tmp_path / "p.npy", np.zeros(4, np.float32))
+    np.save(tmp_path / "k.npy", np.array(9))
+    base = [sys.executable, "-m", "nnstack.tools.nnstack_run", str(path), "--symbol", "read"]
+    inputs = ["--input", str(tmp_path / "p.npy"), "--input", str(tmp_path / "k.npy"), "--backend", "native"]
+    done = subprocess.run([*base, *inputs, "--check-bounds"], capture_output=True, text=True)
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "out-of-bounds read at byte 36 of a buffer of 16 bytes" in lines[0], (
+        done.stderr
+    )
+    assert f"llir.load at {path}:7:3:" in lines[0]
+    np.save(tmp_path / "k.npy", np.array(2))
+    done = subprocess.run([*base, *inputs], capture_output=True, text=True)
+    assert done.returncode == 0 and "out0: float32[]" in done.stdout, done.stderr

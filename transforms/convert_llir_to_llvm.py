@@ -1,0 +1,91 @@
+"""convert-llir-to-llvm: lowers every llir.func to an llvm.func of xDSL's `llvm` dialect,
+which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compiles).
+
+- Pointers become opaque `!llvm.ptr`s; `llir.alloc_buffer` calls C's calloc (or
+  aligned_alloc and a memset: buffers start zeroed), `llir.free_buffer` free;
+  `llir.load` / `llir.store` (and their vector forms) become a getelementptr and a typed
+  llvm.load / llvm.store aligned to the element size (i1 is held as a byte).
+- Scalar and vector arithmetic become llvm instructions and intrinsics with the
+  interpreter's results (see `llir_to_llvm.scalar`).
+- Blocks stay blocks, their phis become block arguments; an `llir.for` becomes a header
+  block (comparing the induction variable with the bound), its body, and an exit block
+  whose arguments are the loop's results. A loop with the `unroll` hint and a constant
+  trip count of at most 16 is unrolled completely; other hints are left to LLVM's
+  unroller.
+- What llir makes a run-time error (integer division by zero, shifts out of range,
+  float-to-integer overflow, a non-positive loop step, memory exhaustion) is checked:
+  the function records the check's site (`nnstack_error_site`, one-based, and two
+  details in `nnstack_error_detail0/1`) and returns at once; a caller of a failing
+  llir.call returns too. The module attribute `nnstack.error_sites` holds each site's
+  message (the details shown where it says `{0}` and `{1}`).
+- `check-bounds=true` compiles in the llir interpreter's memory checks: bounds, use
+  after free, double free, writes into read-only inputs (see `llir_to_llvm.memory`).
+- `entry-points=true` adds `@nnstack_entry_<f>(!llvm.ptr)` per function, which takes its
+  arguments from an array of pointers (see `llir_to_llvm.entry_point`): what the JIT
+  calls.
+
+An op the pass cannot lower (anything but llir inside an llir.func) fails the pass with
+a diagnostic at that op, before anything changes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from nnstack.dialects import llir
+from nnstack.transforms.llir_to_llvm import (
+    ERROR_SITES,
+    LOWERINGS,
+    ModuleLowering,
+    entry_point,
+    lower_function,
+)
+from nnstack.transforms.utils import Problem, fail_at_ops, locate
+
+_LOWERED_WITH_PARENT = (llir.PhiOp, llir.YieldOp)
+
+
+def problems(module: ModuleOp) -> list[Problem]:
+    """Every op inside an llir.func that the pass cannot lower."""
+    found: list[Problem] = []
+    for function in module.walk():
+        if not isinstance(function, llir.FuncOp):
+            continue
+        for op in function.body.walk():
+            if type(op) not in LOWERINGS and not isinstance(op, _LOWERED_WITH_PARENT):
+                found.append((op, f"cannot lower {op.name}: no lowering to the llvm dialect"))
+    return found
+
+
+@dataclass(frozen=True)
+class ConvertLlirToLlvmPass(ModulePass):
+    """Lowers every llir.func to an llvm.func (see the module docstring)."""
+
+    name = "convert-llir-to-llvm"
+
+    check_bounds: bool = False
+    """Compile in bounds, use-after-free and double-free checks."""
+
+    entry_points: bool = False
+    """Add an `@nnstack_entry_<f>(!llvm.ptr)` per function for JIT callers."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        fail_at_ops(self.name, problems(op))
+        functions = [f for f in op.walk() if isinstance(f, llir.FuncOp)]
+        lowering = ModuleLowering(self.check_bounds, LOWERINGS)
+        for function in functions:
+            lowered: list[Operation] = [lower_function(lowering, function)]
+            if self.entry_points and function.body.blocks:
+                lowered.append(entry_point(lowering, function))
+            Rewriter.replace_op(function, lowered, [])
+        declarations = lowering.declarations()
+        if functions:  # the module-level symbols are located at the first function
+            locate(declarations, functions[0].location)
+        Rewriter.insert_op(declarations, InsertPoint.at_start(op.body.block))
+        op.attributes[ERROR_SITES] = lowering.sites_attribute()

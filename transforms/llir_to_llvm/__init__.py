@@ -1,0 +1,41 @@
+"""The patterns of convert-llir-to-llvm, by op family: `control` (functions, branches,
+phis, loops, calls), `scalar` (arithmetic, comparisons, conversions, vector ops) and
+`memory` (buffers, accesses, run-time checks); `builder` holds the lowering state
+they share. `LOWERINGS` maps each llir op class to its lowering.
+"""
+
+from xdsl.ir import Operation
+
+from nnstack.transforms.llir_to_llvm.builder import (
+    CHECKED_PTR,
+    ERROR_GLOBALS,
+    ERROR_SITES,
+    HEADER_BYTES,
+    PTR,
+    BufferState,
+    FunctionLowering,
+    Lowering,
+    ModuleLowering,
+)
+from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
+from nnstack.transforms.llir_to_llvm.memory import MEMORY_LOWERINGS
+from nnstack.transforms.llir_to_llvm.scalar import SCALAR_LOWERINGS
+
+LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
+"""Every llir op the pass lowers (llir.phi and llir.yield are lowered with their block
+and loop)."""
+
+__all__ = [
+    "CHECKED_PTR",
+    "ERROR_GLOBALS",
+    "ERROR_SITES",
+    "HEADER_BYTES",
+    "LOWERINGS",
+    "PTR",
+    "BufferState",
+    "FunctionLowering",
+    "Lowering",
+    "ModuleLowering",
+    "entry_point",
+    "lower_function",
+]
