@@ -438,6 +438,12 @@ def gawee_cases() -> list[Invalid]:
             "does not fit",
         ),
         ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
+        (
+            "gather_elements-empty-dim",
+            GATHER_ELEMENTS.operand(0, t(0, 4)).operand(1, t(0, 2, element="i32")).result(t(0, 2)),
+            "empty dim",
+        ),
+        ("cat-no-inputs", replace(CAT, operands=()).result(t(2, 4)), "at least one input"),
         ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
         ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
         ("expand-smaller-result", EXPAND.result(t(3, 1)).operand(0, t(2, 3, 4)), "broadcast"),
@@ -518,6 +524,7 @@ def gawee_cases() -> list[Invalid]:
     cases += [
         ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),
         ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
+        ("gelu-result-shape", GELU.result(t(3, 2)), "result shape"),
         ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
     ]
     cases += NN_CASES

@@ -463,6 +463,13 @@ def region_cases() -> list[Invalid]:
             "num_threads = 0 : i64",
             "num_threads",
         ),
+        (
+            "parallel_for-induction-variable",
+            "mir.parallel_for",
+            "^bb0(%i: index,",
+            "^bb0(%i: i64,",
+            "induction",
+        ),
         ("if-condition-type", "mir.if", "i1", "i32", "condition"),
         ("if-condition-tensor", "mir.if", "i1", "tensor<1xi1>", "condition"),
         (

@@ -719,3 +719,12 @@ llir.func @f() {
   llir.call @g() : () -> ()
   llir.return
 }
+
+// -----
+
+// llir floats are f16, f32 and f64.
+llir.func @f() {
+  // expected-error @+1 {{'llir.constant' op expected a signless integer, f16, f32, f64 or vector constant, got bf16}}
+  %c = llir.constant 1.0 : bf16
+  llir.return
+}
