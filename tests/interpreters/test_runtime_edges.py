@@ -374,3 +374,28 @@ def test_memref_subview_edges():
             i,
             o,
         )
+
+
+DYNAMIC_SLICE = """
+func.func @f(%x: tensor<9xf32>, %o: index, %n: index, %s: index) -> tensor<?xf32> {
+  %v = tensor.extract_slice %x[%o] [%n] [%s] : tensor<9xf32> to tensor<?xf32>
+  func.return %v : tensor<?xf32>
+}
+"""
+
+
+def test_tensor_slice_with_dynamic_offsets_sizes_and_strides():
+    """Offsets, sizes and strides all as operands, each read from its own group."""
+    x = np.arange(9, dtype=np.float32)
+    (part,) = run(DYNAMIC_SLICE, "f", x, 2, 3, 3)
+    np.testing.assert_array_equal(part, [2, 5, 8])
+    fails(
+        "tensor.extract_slice: slice offsets [2] sizes [3] strides [3] run out",
+        run,
+        DYNAMIC_SLICE,
+        "f",
+        x,
+        2,
+        3,
+        3,
+    )
