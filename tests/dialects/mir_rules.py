@@ -210,6 +210,11 @@ def mir_cases() -> list[Invalid]:
         ("select-condition-not-i1", SELECT.operand(0, t(2, 1)), "i1"),
         ("select-mixed-types", SELECT.operand(2, t(1, element="f64")), "f64"),
         ("select-not-broadcasting", SELECT.operand(2, t(2)), "broadcast"),
+        (
+            "select-condition-and-true-not-broadcasting",
+            SELECT.operand(0, t(2, 2, element="i1")),
+            "operand shapes [2, 2] and [3] and [1] do not broadcast",
+        ),
         ("select-wrong-broadcast_shape", SELECT.attr("broadcast_shape", a(1, 3)), "broadcast_shape"),
         ("broadcast_to-not-broadcasting", BROADCAST_TO.result(t(2, 2, 4)), "does not broadcast"),
         (

@@ -47,6 +47,13 @@ def test_type_syntax_and_accessors():
         spensor_type([DYNAMIC_INDEX, 4])
 
 
+def test_memory_shape_entries_are_at_least_one():
+    """A memory grid may have unit dims (one row of cores); 0 is rejected."""
+    assert sp.MemoryType("L1", [1, 4]).shape == (1, 4)
+    with pytest.raises(VerifyException, match=r"every memory_shape entry must be >= 1, got \[4, 0\]"):
+        sp.MemoryType("L1", [4, 0])
+
+
 def test_builders_infer_result_types():
     a = Block(arg_types=[spensor_type([16, 32])]).args[0]
     ops: list[Operation] = []

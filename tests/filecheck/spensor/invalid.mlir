@@ -682,3 +682,16 @@ func.func @f(%a: memref<4xf32>, %b: memref<5xf32>) {
   "spensor.store_spensor"(%a, %b) : (memref<4xf32>, memref<5xf32>) -> ()
   func.return
 }
+
+// -----
+
+// A strided subview whose last element lies one past the dim (offset 0 + 2 * 3 = 6).
+func.func @f(%a: !spensor.spensor<tensor<6x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'spensor.subview' op slice of dim 0 (offset 0, size 3, stride 3) runs out of size 6}}
+  %s = "spensor.subview"(%a, %c0, %c0, %c3, %c4, %c3, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<6x8xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<3x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
