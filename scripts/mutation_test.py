@@ -192,6 +192,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1, help="mutants run in parallel (default 1)")
     parser.add_argument("--stage", type=Path, help="where to stage (default /tmp/nnstack-mutation/TARGET)")
     parser.add_argument("--tests", nargs="+", help="test files instead of the mapped ones")
+    parser.add_argument("--names", type=Path, help="run the mutants named in this file (one a line)")
     parser.add_argument("--list", action="store_true", help="list the mutants and their tests, run nothing")
     args = parser.parse_args()
 
@@ -203,7 +204,10 @@ def main() -> int:
     if filecheck_dirs and not args.tests:
         tests = [*tests, IN_PROCESS_FILECHECK]
     names = mutant_names(target)
-    if args.sample is not None and args.sample < len(names):
+    if args.names is not None:
+        wanted = set(args.names.read_text().split())
+        names = [name for name in names if name in wanted]
+    elif args.sample is not None and args.sample < len(names):
         names = sorted(random.Random(args.seed).sample(names, args.sample))
     print(f"{target}: {len(names)} mutants; tests: {' '.join(tests)}")
     if args.list:
@@ -231,7 +235,9 @@ def main() -> int:
     report = stage_dir / "survivors.txt"
     with report.open("w") as out:
         for name in survivors:
-            diff = subprocess.run([sys.executable, mutmut, "show", name], cwd=stage_dir, capture_output=True, text=True)
+            diff = subprocess.run(
+                [sys.executable, mutmut, "show", name], cwd=stage_dir, capture_output=True, text=True
+            )
             out.write(f"## {name} ({status(by_name[name])})\n{diff.stdout}\n")
     print(f"survivors and their diffs: {report}")
     return 0 if run.returncode == 0 else 1

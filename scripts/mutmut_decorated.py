@@ -15,7 +15,14 @@ from typing import Any
 
 import libcst as cst
 
-ALLOWED = {"impl", "impl_terminator", "impl_callable", "impl_attr", "impl_external", "op_type_rewrite_pattern"}
+ALLOWED = {
+    "impl",
+    "impl_terminator",
+    "impl_callable",
+    "impl_attr",
+    "impl_external",
+    "op_type_rewrite_pattern",
+}
 
 
 def _name(decorator: cst.Decorator) -> str | None:
