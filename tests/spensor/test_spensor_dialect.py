@@ -66,6 +66,8 @@ def test_builders_infer_result_types():
     assert moved.results[0].type == sp.NDSpensorType(spensor_type([8, 32], L1), [2])
     summed = verified(sp.AddOp(moved.results[0], moved.results[0]), [])
     assert summed.results[0].type == moved.results[0].type
+    in_place = verified(sp.AddOp(moved.results[0], summed.results[0], self_assign=True), [])
+    assert "self_assign = true" in str(in_place) and "self_assign" not in str(summed)
     reduced = verified(sp.ReduceSumOp(moved.results[0]), [])
     assert reduced.results[0].type == sp.NDSpensorType(spensor_type([8, 1], L1), [2])
     ops = []
