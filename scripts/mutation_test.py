@@ -29,6 +29,7 @@ import random
 import shutil
 import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -174,6 +175,37 @@ def results(stage_dir: Path, names: list[str]) -> dict[str, int | None]:
     return {name: codes.get(name) for name in names}
 
 
+HUNG_AFTER = 300
+"""Seconds after which a mutant's worker that has used almost no CPU is taken as hung."""
+
+
+def kill_hung_workers(parent: int) -> list[str]:
+    """Kill the workers of `parent` that wait without computing (a lock held across
+    fork, by torch's or numpy's threads, blocks the child for good, and mutmut's CPU-time
+    limit never fires); their mutant names."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    uptime = float(Path("/proc/uptime").read_text().split()[0])
+    killed = []
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            stat = stat_file.read_text()
+            cmdline = (stat_file.parent / "cmdline").read_text().replace("\0", " ").strip()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2 :].split()
+        ppid, cpu, start = (
+            int(fields[1]),
+            (int(fields[11]) + int(fields[12])) / ticks,
+            int(fields[19]) / ticks,
+        )
+        if ppid != parent or not cmdline.startswith("mutmut: "):
+            continue
+        if uptime - start > HUNG_AFTER and cpu < 0.05 * (uptime - start):
+            os.kill(int(stat_file.parent.name), 9)
+            killed.append(cmdline.removeprefix("mutmut: ").strip())
+    return killed
+
+
 def status(code: int | None) -> str:
     if code is None:
         return "not checked"
@@ -219,13 +251,27 @@ def main() -> int:
     stage(target, stage_dir, tests)
     mutmut = str(ROOT / "scripts" / "mutmut_decorated.py")
     command = ["nice", "-n", "10", sys.executable, mutmut, "run", "--max-children", str(args.jobs)]
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "NNSTACK_FILECHECK_DIRS": ",".join(filecheck_dirs)}
-    run = subprocess.run([*command, *names], cwd=stage_dir, env=env)
-    if run.returncode != 0:
-        print(f"mutmut exited with {run.returncode}", file=sys.stderr)
+    env = {
+        **os.environ,
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "NNSTACK_FILECHECK_DIRS": ",".join(filecheck_dirs),
+        "OMP_NUM_THREADS": "1",  # fewer threads to hold a lock across mutmut's forks
+        "MKL_NUM_THREADS": "1",
+        "OPENBLAS_NUM_THREADS": "1",
+    }
+    process = subprocess.Popen([*command, *names], cwd=stage_dir, env=env)
+    hung: list[str] = []
+    while process.poll() is None:
+        time.sleep(10)
+        hung += kill_hung_workers(process.pid)
+    if process.returncode != 0:
+        print(f"mutmut exited with {process.returncode}", file=sys.stderr)
 
     by_name = results(stage_dir, names)
     counts = Counter(status(code) for code in by_name.values())
+    for name in hung:
+        counts[status(by_name.get(name))] -= 1
+        counts["hung"] += 1
     killed = counts["killed"] + counts["timeout"]
     checked = killed + counts["survived"]
     print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
@@ -240,7 +286,9 @@ def main() -> int:
             )
             out.write(f"## {name} ({status(by_name[name])})\n{diff.stdout}\n")
     print(f"survivors and their diffs: {report}")
-    return 0 if run.returncode == 0 else 1
+    if hung:
+        print(f"killed as hung (not counted): {' '.join(hung)}")
+    return 0 if process.returncode == 0 else 1
 
 
 if __name__ == "__main__":
