@@ -364,7 +364,11 @@ def gawee_cases() -> list[Invalid]:
     for op in VARIADIC:
         short = op.name.removeprefix("gawee.")
         cases += [
-            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (
+                f"{short}-not-broadcasting",
+                op.operand(1, t(3, 2)),
+                "operand shapes [2, 1, 4] and [3, 2] and [4] do not broadcast",
+            ),
             (f"{short}-result-shape", op.result(t(2, 3, 1)), "result shape"),
             (f"{short}-mixed-types", op.operand(2, t(4, element="f64")), "f64"),
             (f"{short}-no-inputs", Op(op.name, (), {}, (t(2),)), "at least one"),
