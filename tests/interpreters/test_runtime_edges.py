@@ -391,3 +391,33 @@ def test_tensor_slice_with_dynamic_offsets_sizes_and_strides():
     np.testing.assert_array_equal(part, [2, 5, 8])
     message = "tensor.extract_slice: slice offsets [3] sizes [3] strides [3] run out"
     fails(message, run, DYNAMIC_SLICE, "f", x, 3, 3, 3)
+
+
+FLOAT_TO_INT = """
+llir.func @signed(%f: f32) -> i8 {
+  %i = llir.fptosi %f : f32 to i8
+  llir.return %i : i8
+}
+llir.func @unsigned(%f: f32) -> i8 {
+  %i = llir.fptoui %f : f32 to i8
+  llir.return %i : i8
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "symbol, fits, does_not_fit",
+    [
+        ("signed", [(-128.0, -128), (-128.5, -128), (127.9, 127)], [-129.0, 128.0]),
+        ("unsigned", [(-0.5, 0), (255.5, -1)], [-1.0, 256.0]),
+    ],
+)
+def test_llir_float_to_int_range_edges(symbol: str, fits: list[tuple[float, int]], does_not_fit: list[float]):
+    """fptosi to i8 takes (-129, 128) after truncation toward zero, fptoui (-1, 256); the
+    i8 result of fptoui 255.5 is the bit pattern 0xff."""
+    for value, expected in fits:
+        assert run_llir(FLOAT_TO_INT, symbol, value) == (expected,)
+    kind = "i8" if symbol == "signed" else "unsigned i8"
+    op = "llir.fptosi" if symbol == "signed" else "llir.fptoui"
+    for value in does_not_fit:
+        fails(f"{op}: {value!r} does not fit {kind}", run_llir, FLOAT_TO_INT, symbol, value)
