@@ -253,6 +253,7 @@ def main() -> int:
     command = ["nice", "-n", "10", sys.executable, mutmut, "run", "--max-children", str(args.jobs)]
     env = {
         **os.environ,
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
         "PYTHONDONTWRITEBYTECODE": "1",
         "NNSTACK_FILECHECK_DIRS": ",".join(filecheck_dirs),
         "OMP_NUM_THREADS": "1",  # fewer threads to hold a lock across mutmut's forks
