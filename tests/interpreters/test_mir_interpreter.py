@@ -752,3 +752,13 @@ def test_use_after_dealloc_inside_a_loop():
     """
     with pytest.raises(InterpretationError, match=re.escape("mir.yield: operand #0 (%buf) is used after")):
         run_text(text, 2)
+
+
+@pytest.mark.filterwarnings("error")
+def test_unary_overflow_is_ieee_without_warnings():
+    """exp overflows to inf and log(0) is -inf, as IEEE says, and numpy is told so: no
+    RuntimeWarning reaches the user (the test turns warnings into errors)."""
+    x = np.array([100.0, 0.0, -1.0], np.float32)
+    np.testing.assert_array_equal(run_ops(mir.ExpOp, x)[:2], [np.inf, 1.0])
+    logs = run_ops(mir.LogOp, x)
+    assert logs[1] == -np.inf and np.isnan(logs[2])
