@@ -49,7 +49,8 @@ def test_type_syntax_and_accessors():
 
 def test_memory_shape_entries_are_at_least_one():
     """A memory grid may have unit dims (one row of cores); 0 is rejected."""
-    assert sp.MemoryType("L1", [1, 4]).shape == (1, 4)
+    row = sp.MemoryType("L1", [1, 4])
+    assert (row.memory_name.data, row.shape) == ("L1", (1, 4))
     with pytest.raises(VerifyException, match=r"every memory_shape entry must be >= 1, got \[4, 0\]"):
         sp.MemoryType("L1", [4, 0])
 
