@@ -211,3 +211,31 @@ func.func @casts(%v: tensor<2xf32>, %i: i32, %f: f32, %b: i8) -> (tensor<2xf32>,
 // CHECK-NEXT: llir.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
+// -----
+
+// Integer casts: sign extension to a wider type, truncation to a narrower one.
+func.func @int_casts(%x: tensor<2xi8>, %y: tensor<2xi64>) -> (tensor<2xi32>, tensor<2xi8>) {
+  %w = mir.cast %x : (tensor<2xi8>) -> tensor<2xi32>
+  %n = mir.cast %y : (tensor<2xi64>) -> tensor<2xi8>
+  func.return %w, %n : tensor<2xi32>, tensor<2xi8>
+}
+
+// CHECK-LABEL: llir.func @int_casts(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: !llir.ptr<i8>, %[[Y:[a-zA-Z0-9_$.]+]]: !llir.ptr<i64>, %[[OUT0:[a-zA-Z0-9_$.]+]]: !llir.ptr<i32>, %[[OUT1:[a-zA-Z0-9_$.]+]]: !llir.ptr<i8>) attributes {llir.tensor_signature = (tensor<2xi8>, tensor<2xi64>) -> (tensor<2xi32>, tensor<2xi8>)} {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = llir.constant 0 : i64
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = llir.constant 2 : i64
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = llir.constant 1 : i64
+// CHECK-NEXT: llir.for unroll %[[V3:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = llir.load %[[X]][%[[V3]] : i64] : !llir.ptr<i8> -> i8
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = llir.sext %[[V4]] : i8 to i32
+// CHECK-NEXT: llir.store %[[V5]], %[[OUT0]][%[[V3]] : i64] : i32, !llir.ptr<i32>
+// CHECK-NEXT: }
+// CHECK-NEXT: llir.for unroll %[[V6:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = llir.load %[[Y]][%[[V6]] : i64] : !llir.ptr<i64> -> i64
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = llir.trunc %[[V7]] : i64 to i8
+// CHECK-NEXT: llir.store %[[V8]], %[[OUT1]][%[[V6]] : i64] : i8, !llir.ptr<i8>
+// CHECK-NEXT: }
+// CHECK-NEXT: llir.return
+// CHECK-NEXT: }
+// CHECK-NEXT: }
