@@ -78,6 +78,7 @@ LAYER_NORM = Op(
     (t(2, 3, 4),),
 )
 SOFTMAX = Op("gawee.softmax", (t(2, 3),), {"axis": i64(-1)}, (t(2, 3),))
+SOFTMAX_1D = Op("gawee.softmax", (t(5),), {"axis": i64(0)}, (t(5),))
 
 COMPARES = [
     Op(f"gawee.{name}", (t(2, 1, 4), t(3, 1)), {}, (t(2, 3, 4, element="i1"),))
@@ -148,6 +149,7 @@ GAWEE_OPS = [
     G_TRANSPOSE,
     MATMUL_G,
     SOFTMAX,
+    SOFTMAX_1D,
     CONV,
     RELU,
     ADD,
@@ -185,8 +187,8 @@ GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2
 LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
 GAWEE_OPS += [GEMM, AVERAGE_POOL, GLOBAL_AVERAGE_POOL, LRN]
 NN_CASES: list[tuple[str, Op, str]] = [
-    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "rank"),
-    ("gemm-b-rank", GEMM.operand(1, t(20)), "rank"),
+    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "A must have rank 2, got rank 3"),
+    ("gemm-b-rank", GEMM.operand(1, t(20)), "B must have rank 2, got rank 1"),
     ("gemm-inner-dims", GEMM.attr("transA", None), "do not multiply"),
     ("gemm-c-not-broadcasting", GEMM.operand(2, t(3, 2)), "broadcast"),
     ("gemm-c-rank", GEMM.operand(2, t(1, 3, 5)), "broadcast"),
@@ -362,7 +364,11 @@ def gawee_cases() -> list[Invalid]:
     for op in VARIADIC:
         short = op.name.removeprefix("gawee.")
         cases += [
-            (f"{short}-not-broadcasting", op.operand(1, t(3, 2)), "broadcast"),
+            (
+                f"{short}-not-broadcasting",
+                op.operand(1, t(3, 2)),
+                "operand shapes [2, 1, 4] and [3, 2] and [4] do not broadcast",
+            ),
             (f"{short}-result-shape", op.result(t(2, 3, 1)), "result shape"),
             (f"{short}-mixed-types", op.operand(2, t(4, element="f64")), "f64"),
             (f"{short}-no-inputs", Op(op.name, (), {}, (t(2),)), "at least one"),
@@ -438,6 +444,12 @@ def gawee_cases() -> list[Invalid]:
             "does not fit",
         ),
         ("gather_elements-result-shape", GATHER_ELEMENTS.result(t(5, 4)), "result shape"),
+        (
+            "gather_elements-empty-dim",
+            GATHER_ELEMENTS.operand(0, t(0, 4)).operand(1, t(0, 2, element="i32")).result(t(0, 2)),
+            "empty dim",
+        ),
+        ("cat-no-inputs", replace(CAT, operands=()).result(t(2, 4)), "at least one input"),
         ("gather_elements-float-indices", GATHER_ELEMENTS.operand(1, t(3, 2)), "i32"),
         ("expand-not-broadcasting", EXPAND.operand(0, t(3, 2)), "broadcast"),
         ("expand-smaller-result", EXPAND.result(t(3, 1)).operand(0, t(2, 3, 4)), "broadcast"),
@@ -518,6 +530,7 @@ def gawee_cases() -> list[Invalid]:
     cases += [
         ("gelu-unknown-approximation", GELU.attr("approximate", '"erf"'), "approximate"),
         ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
+        ("gelu-result-shape", GELU.result(t(3, 2)), "result shape"),
         ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
     ]
     cases += NN_CASES
@@ -569,7 +582,7 @@ def shaped_cases() -> list[Invalid]:
         ),
         ("pad-value-not-f64", PAD.attr("constantValue", "1.5 : f32"), "f64"),
         ("pad-result-shape", PAD.result(t(7, 8)), "result shape"),
-        ("trilu-rank", TRILU.operand(0, t(4)).result(t(4)), "rank"),
+        ("trilu-rank", TRILU.operand(0, t(4)).result(t(4)), "the input must have rank >= 2, got rank 1"),
         ("trilu-result-shape", TRILU.result(t(2, 4, 3)), "result shape"),
         ("trilu-k-not-i64", TRILU.attr("k", "1 : i32"), "i64"),
         ("trilu-upper-not-bool", TRILU.attr("upper", i64(1)), "i1"),

@@ -210,6 +210,11 @@ def mir_cases() -> list[Invalid]:
         ("select-condition-not-i1", SELECT.operand(0, t(2, 1)), "i1"),
         ("select-mixed-types", SELECT.operand(2, t(1, element="f64")), "f64"),
         ("select-not-broadcasting", SELECT.operand(2, t(2)), "broadcast"),
+        (
+            "select-condition-and-true-not-broadcasting",
+            SELECT.operand(0, t(2, 2, element="i1")),
+            "operand shapes [2, 2] and [3] and [1] do not broadcast",
+        ),
         ("select-wrong-broadcast_shape", SELECT.attr("broadcast_shape", a(1, 3)), "broadcast_shape"),
         ("broadcast_to-not-broadcasting", BROADCAST_TO.result(t(2, 2, 4)), "does not broadcast"),
         (
@@ -296,7 +301,16 @@ def mir_cases() -> list[Invalid]:
         ("pool-negative-padding", POOL.attr("padding", a(1, 0, -1, 0)), "padding"),
         ("pool-kernel-too-large", POOL.attr("kernel_size", a(10, 2)), "kernel"),
         ("pool-result-shape", POOL.result(t(1, 4, 3, 2)).attr("output_shape", a(1, 4, 3, 2)), "result shape"),
-        ("pool-window-of-padding", POOL.attr("padding", a(3, 0, 0, 0)), "only padding"),
+        (
+            "pool-window-of-padding",
+            POOL.attr("padding", a(3, 0, 0, 0)),
+            "window 0 along H covers only padding",
+        ),
+        (
+            "pool-window-of-padding-along-w",
+            POOL.attr("padding", a(0, 2, 0, 0)).attr("output_shape", a(1, 3, 5, 2)).result(t(1, 3, 5, 2)),
+            "window 0 along W covers only padding",
+        ),
         # matmul
         (
             "matmul-i1",
@@ -462,6 +476,13 @@ def region_cases() -> list[Invalid]:
             "num_threads = 2 : i64",
             "num_threads = 0 : i64",
             "num_threads",
+        ),
+        (
+            "parallel_for-induction-variable",
+            "mir.parallel_for",
+            "^bb0(%i: index,",
+            "^bb0(%i: i64,",
+            "induction",
         ),
         ("if-condition-type", "mir.if", "i1", "i32", "condition"),
         ("if-condition-tensor", "mir.if", "i1", "tensor<1xi1>", "condition"),

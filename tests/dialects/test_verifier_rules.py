@@ -12,11 +12,14 @@ The ops and cases live in `gawee_rules` and `mir_rules`, the table's helpers in
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 import pytest
 from gawee_rules import GAWEE_OPS, SHAPED_OPS, gawee_cases, shaped_cases
 from mir_rules import CMP, MIR_OPS, POOL, REDUCE, REGION_OPS, mir_cases, region_cases
 from verifier_cases import Invalid, Op, verify_error
-from xdsl.utils.exceptions import ParseError
+from xdsl.utils.exceptions import ParseError, VerifyException
 
 from nnstack.interpreters import parse_module
 
@@ -66,3 +69,42 @@ def test_unknown_kind_is_a_parse_error(op: Op, name: str, kind: str):
     """A kind outside the enum cannot be written: parsing stops at it and lists the kinds."""
     with pytest.raises(ParseError, match="Expected `"):
         parse_module(op.attr(name, kind).text())
+
+
+DYNAMIC_ALLOWED = {("mir.dynamic_reshape", "operand", 0)}
+"""A static tensor of the table's ops that may also be dynamic: the input of
+mir.dynamic_reshape, whose result shape is an operand's value. (Tensors that are
+dynamic in the table, as mir.dealloc_tensor's, get the complex<f32> case only.)"""
+
+
+def changed_types(op: Op) -> list[tuple[str, Op]]:
+    """`op` with one tensor type changed: a dynamic first dim, or complex<f32> elements."""
+    variants: list[tuple[str, Op]] = []
+    for kind, types in (("operand", op.operands), ("result", op.results)):
+        for index, typ in enumerate(types):
+            match = re.fullmatch(r"tensor<((?:[\d?]+x)*)(\w+)>", typ)
+            if match is None:
+                continue
+            dims, element = match.groups()
+            new_types = [f"tensor<{dims}complex<f32>>"]
+            if dims and "?" not in dims and (op.name, kind, index) not in DYNAMIC_ALLOWED:
+                new_types.append(f"tensor<?{dims[dims.index('x') :]}{element}>")
+            for new in new_types:
+                changed = list(types)
+                changed[index] = new
+                field = "operands" if kind == "operand" else "results"
+                variants.append((f"{kind} #{index} {new}", replace(op, **{field: tuple(changed)})))
+    return variants
+
+
+@pytest.mark.parametrize("op", VALID, ids=lambda op: op.name)
+def test_tensor_types_are_constrained(op: Op):
+    """Every tensor operand and result of every op has a declared type constraint: a
+    complex element type is rejected everywhere, a dynamic shape everywhere except in
+    `DYNAMIC_ALLOWED` (gawee and mir ops have static shapes)."""
+    variants = changed_types(op)
+    assert variants
+    for what, changed in variants:
+        with pytest.raises((VerifyException, ParseError)):
+            parse_module(changed.text())
+            pytest.fail(f"{op.name} accepts {what}")

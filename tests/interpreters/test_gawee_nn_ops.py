@@ -1,5 +1,5 @@
 """gawee.gemm, average_pool, global_average_pool and lrn against independent references,
-at gawee level and after convert-gawee-to-linalg: ONNX's reference evaluator (Gemm,
+at gawee level and after convert-gawee-to-linalg and convert-gawee-to-mir: ONNX's reference evaluator (Gemm,
 AveragePool, GlobalAveragePool), PyTorch (avg_pool2d, local_response_norm) and ONNX
 Runtime (LRN; the reference evaluator's LRN sums the wrong channels)."""
 
@@ -14,12 +14,9 @@ import pytest
 import torch
 import torch.nn.functional as F
 from generic_ir import array_text, one_op_function, tensor_text
+from levels import run_at_levels
 from onnx import helper
 from onnx.reference import ReferenceEvaluator
-from xdsl.context import Context
-
-from nnstack.interpreters import parse_module, run
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 ELEMENTS = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64"}
 TOLERANCE = {np.dtype(np.float32): 2e-6, np.dtype(np.float64): 1e-12}
@@ -29,8 +26,8 @@ DTYPES = pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", 
 def check_both_levels(
     op_name: str, attributes: dict[str, str], inputs: Sequence[np.ndarray], expected: np.ndarray
 ) -> None:
-    """The one-op program (result type: the reference's shape) at gawee level and
-    lowered to linalg gives the reference's numbers."""
+    """The one-op program (result type: the reference's shape) at gawee level, lowered
+    to linalg and lowered to mir gives the reference's numbers."""
     element = ELEMENTS[inputs[0].dtype]
     text = one_op_function(
         op_name,
@@ -38,12 +35,8 @@ def check_both_levels(
         attributes,
         [tensor_text(expected.shape, element)],
     )
-    lowered = parse_module(text)
-    ConvertGaweeToLinalgPass().apply(Context(), lowered)
-    assert "gawee." not in str(lowered)
     scale = max(1.0, float(np.max(np.abs(expected))))
-    for level, program in (("gawee", text), ("linalg", lowered)):
-        (got,) = run(program, "main", *inputs)
+    for level, (got,) in run_at_levels(text, *inputs).items():
         assert got.dtype == expected.dtype and got.shape == expected.shape, level
         error = float(np.max(np.abs(got - expected)))
         assert error <= TOLERANCE[got.dtype] * scale, f"{level}: max abs error {error}"

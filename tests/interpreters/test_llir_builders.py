@@ -141,6 +141,19 @@ def test_a_value_of_unreachable_code_does_not_dominate_a_use():
         ModuleOp([dead_code_joining(use_dead_value=True)]).verify()
 
 
+def test_unreachable_code_may_use_any_value():
+    """A use inside an unreachable block is dominated by every definition (as in MLIR)."""
+    entry, dead = Block(arg_types=[i64]), Block()
+    func = llir.FuncOp("f", ([i64], [i64]), Region([entry, dead]))
+    one = llir.AddOp(entry.args[0], llir.ConstantOp.from_int(1, i64))
+    entry.add_ops([one.rhs.owner, one, llir.ReturnOp(one)])
+    twice = llir.AddOp(one, one)
+    dead.add_ops([twice, llir.ReturnOp(twice)])
+    module = ModuleOp([func])
+    module.verify()
+    assert run(module, "f", 41) == (42,)
+
+
 def test_phi_built_in_a_loop_body_is_rejected():
     func = llir.FuncOp("f", ([i64], []))
     (n,) = func.args

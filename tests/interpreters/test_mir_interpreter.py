@@ -403,9 +403,28 @@ def test_scatter_does_not_modify_its_input():
     np.testing.assert_array_equal(x, np.zeros(3))
 
 
-def test_gather_index_out_of_range():
-    with pytest.raises(InterpretationError, match="mir.gather: index 4 is out of range for axis 0 of size 4"):
-        run_ops(lambda a, b: mir.GatherOp(a, b, 0), np.zeros((4, 2), np.float32), np.array([0, 4], np.int64))
+@pytest.mark.parametrize("name", ["gather", "gather_elements", "scatter"])
+def test_index_range_at_the_edge(name: str):
+    """Indices lie in [-4, 4) for an axis of size 4 (negative ones count from the end):
+    both ends work; 4 and -5, one past each end, are errors naming the op."""
+    x = np.arange(8, dtype=np.float32).reshape(4, 2)
+    updates = -np.arange(1, 5, dtype=np.float32).reshape(2, 2)
+    if name == "gather":
+        indices, expected = np.array([-4, 3]), x[[0, 3]]
+        build, extra = (lambda a, i: mir.GatherOp(a, i, 0)), ()
+    elif name == "gather_elements":
+        indices, expected = np.array([[-4, 3], [3, -4]]), np.array([[0, 7], [6, 1]], np.float32)
+        build, extra = (lambda a, i: mir.GatherElementsOp(a, i, 0)), ()
+    else:
+        indices, expected = np.array([-4, 3]), np.concatenate([updates[:1], x[1:3], updates[1:]])
+        build, extra = (lambda a, i, u: mir.ScatterOp(a, u, i, 0)), (updates,)
+    np.testing.assert_array_equal(run_ops(build, x, indices, *extra), expected)
+    for bad in (4, -5):
+        wrong = indices.copy()
+        wrong.flat[0] = bad
+        message = f"mir.{name}: index {bad} is out of range for axis 0 of size 4"
+        with pytest.raises(InterpretationError, match=message):
+            run_ops(build, x, wrong, *extra)
 
 
 def test_scatter_repeated_index():
@@ -733,3 +752,13 @@ def test_use_after_dealloc_inside_a_loop():
     """
     with pytest.raises(InterpretationError, match=re.escape("mir.yield: operand #0 (%buf) is used after")):
         run_text(text, 2)
+
+
+@pytest.mark.filterwarnings("error")
+def test_unary_overflow_is_ieee_without_warnings():
+    """exp overflows to inf and log(0) is -inf, as IEEE says, and numpy is told so: no
+    RuntimeWarning reaches the user (the test turns warnings into errors)."""
+    x = np.array([100.0, 0.0, -1.0], np.float32)
+    np.testing.assert_array_equal(run_ops(mir.ExpOp, x)[:2], [np.inf, 1.0])
+    logs = run_ops(mir.LogOp, x)
+    assert logs[1] == -np.inf and np.isnan(logs[2])

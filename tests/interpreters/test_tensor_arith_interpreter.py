@@ -345,6 +345,9 @@ func.func @f() -> (f16, f64, i8, i1, index, tensor<2x3xf32>, tensor<2x2xi32>, te
 
 X = np.array([0.3, 1.7, 2.5, -0.5, 4.0, -3.5], np.float32)
 POSITIVE = np.array([0.3, 1.7, 2.5, 0.5, 4.0, 100.0], np.float32)
+UNIT = np.array([0.3, -0.7, 1.0, -0.5, 0.0, -1.0], np.float32)
+INSIDE_UNIT = np.array([0.3, -0.7, 0.9, -0.5, 0.0, 0.1], np.float32)
+AT_LEAST_ONE = np.array([1.0, 1.7, 2.5, 3.0, 4.0, 100.0], np.float32)
 
 
 @pytest.mark.parametrize(
@@ -363,11 +366,57 @@ POSITIVE = np.array([0.3, 1.7, 2.5, 0.5, 4.0, 100.0], np.float32)
         ("roundeven", X, round),
         ("sin", X, math.sin),
         ("cos", X, math.cos),
+        ("tan", X, math.tan),
+        ("sinh", X, math.sinh),
+        ("cosh", X, math.cosh),
+        ("asin", UNIT, math.asin),
+        ("acos", UNIT, math.acos),
+        ("atan", X, math.atan),
+        ("asinh", X, math.asinh),
+        ("acosh", AT_LEAST_ONE, math.acosh),
+        ("atanh", INSIDE_UNIT, math.atanh),
+        ("cbrt", X, lambda x: math.copysign(abs(x) ** (1 / 3), x)),
+        ("exp2", X, lambda x: 2.0**x),
+        ("expm1", X, math.expm1),
+        ("log2", POSITIVE, math.log2),
+        ("log10", POSITIVE, math.log10),
+        ("log1p", POSITIVE, math.log1p),
+        ("trunc", X, math.trunc),
     ],
 )
 def test_math_unary(op, inputs, reference):
     expected = np.array([reference(float(x)) for x in inputs]).astype(np.float32)
     check_both(f"  %r = math.{op} %a : f32", ["f32"], "f32", [inputs], expected, exact=False)
+
+
+I32 = np.array([0, 1, -1, 8, 2**30, -(2**31), 12, 7], np.int32)
+
+
+def bits_of(x: int) -> str:
+    return format(int(x) & 0xFFFFFFFF, "032b")
+
+
+@pytest.mark.parametrize(
+    "op, reference",
+    [
+        ("ctlz", lambda x: len(bits_of(x)) - len(bits_of(x).lstrip("0"))),
+        ("cttz", lambda x: len(bits_of(x)) - len(bits_of(x).rstrip("0"))),
+        ("ctpop", lambda x: bits_of(x).count("1")),
+        ("absi", lambda x: np.int32(abs(int(x)) if x != -(2**31) else x)),
+    ],
+)
+def test_math_integer_bit_ops(op, reference):
+    """Counted on the 32-bit pattern (0 has 32 leading and trailing zeros); absi wraps."""
+    expected = np.array([reference(x) for x in I32], np.int32)
+    check_both(f"  %r = math.{op} %a : i32", ["i32"], "i32", [I32], expected)
+
+
+def test_math_ipowi():
+    """Integer powers wrap; a negative exponent gives 0 unless the base is 1 or -1."""
+    base = np.array([2, -3, 1, -1, 0, 5, 2, -2, 2], np.int32)
+    exponent = np.array([3, 3, -2, -3, 0, 2, 31, 31, -1], np.int32)
+    expected = np.array([8, -27, 1, -1, 1, 25, -(2**31), -(2**31), 0], np.int32)
+    check_both("  %r = math.ipowi %a, %b : i32", ["i32", "i32"], "i32", [base, exponent], expected)
 
 
 def test_math_powf_fma_and_f64_erf():

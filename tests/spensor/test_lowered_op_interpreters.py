@@ -116,3 +116,17 @@ def test_bufferization_to_tensor_is_a_snapshot():
     (t,) = run(text, "main", m)
     np.testing.assert_array_equal(t, [1.0, 2.0])
     np.testing.assert_array_equal(m, [9.0, 2.0])
+
+
+def test_alloca_gives_a_buffer_of_its_type():
+    text = """
+    func.func @main(%n: index, %x: f32) -> f32 {
+      %c1 = arith.constant 1 : index
+      %m = memref.alloca(%n) : memref<2x?xf32>
+      memref.store %x, %m[%c1, %c1] : memref<2x?xf32>
+      %y = memref.load %m[%c1, %c1] : memref<2x?xf32>
+      func.return %y : f32
+    }
+    """
+    (y,) = run(text, "main", 3, 2.5)
+    assert y == np.float32(2.5) and y.dtype == np.float32

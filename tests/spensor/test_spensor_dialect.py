@@ -47,6 +47,14 @@ def test_type_syntax_and_accessors():
         spensor_type([DYNAMIC_INDEX, 4])
 
 
+def test_memory_shape_entries_are_at_least_one():
+    """A memory grid may have unit dims (one row of cores); 0 is rejected."""
+    row = sp.MemoryType("L1", [1, 4])
+    assert (row.memory_name.data, row.shape) == ("L1", (1, 4))
+    with pytest.raises(VerifyException, match=r"every memory_shape entry must be >= 1, got \[4, 0\]"):
+        sp.MemoryType("L1", [4, 0])
+
+
 def test_builders_infer_result_types():
     a = Block(arg_types=[spensor_type([16, 32])]).args[0]
     ops: list[Operation] = []
@@ -59,6 +67,8 @@ def test_builders_infer_result_types():
     assert moved.results[0].type == sp.NDSpensorType(spensor_type([8, 32], L1), [2])
     summed = verified(sp.AddOp(moved.results[0], moved.results[0]), [])
     assert summed.results[0].type == moved.results[0].type
+    in_place = verified(sp.AddOp(moved.results[0], summed.results[0], self_assign=True), [])
+    assert "self_assign = true" in str(in_place) and "self_assign" not in str(summed)
     reduced = verified(sp.ReduceSumOp(moved.results[0]), [])
     assert reduced.results[0].type == sp.NDSpensorType(spensor_type([8, 1], L1), [2])
     ops = []

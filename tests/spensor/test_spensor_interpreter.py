@@ -247,16 +247,28 @@ def _arg_type(text: str):
     return find_function(parse_module(text), "f").function_type.inputs.data[0]
 
 
-def test_runtime_errors_name_the_op():
+@pytest.mark.parametrize(
+    "offset, size, stride, reads",
+    [(5, 3, 1, [5, 6, 7]), (6, 3, 1, None), (1, 3, 3, [1, 4, 7]), (2, 3, 3, None), (-1, 3, 1, None)],
+)
+def test_subview_bounds_at_the_edge(offset: int, size: int, stride: int, reads: list[int] | None):
+    """The last subview that fits works; one element further, or before 0, is an error
+    naming the op."""
     text = program(f"""
-    func.func @f(%a: {s("8")}, %i: index) -> {s("4")} {{
-      %c1 = arith.constant 1 : index
-      %c4 = arith.constant 4 : index
-      %v = "spensor.subview"(%a, %i, %c4, %c1) <{{operandSegmentSizes = array<i32: 1, 1, 1, 1>}}> : ({s("8")}, index, index, index) -> {s("4")}
-      func.return %v : {s("4")}
+    func.func @f(%a: {s("8")}, %i: index) -> {s("3")} {{
+      %n = arith.constant {size} : index
+      %k = arith.constant {stride} : index
+      %v = "spensor.subview"(%a, %i, %n, %k) <{{operandSegmentSizes = array<i32: 1, 1, 1, 1>}}> : ({s("8")}, index, index, index) -> {s("3")}
+      func.return %v : {s("3")}
     }}""")
-    with pytest.raises(InterpretationError, match=r"spensor.subview: slice offsets \[6\] sizes \[4\]"):
-        run(text, "f", rand(8), 6)
+    a = rand(8)
+    if reads is not None:
+        (view,) = run(text, "f", a, offset)
+        np.testing.assert_array_equal(view, a[reads])
+    else:
+        message = rf"spensor.subview: slice offsets \[{offset}\] sizes \[{size}\] strides \[{stride}\] run out of shape \[8\]"
+        with pytest.raises(InterpretationError, match=message):
+            run(text, "f", a, offset)
 
 
 def test_nnstack_run_profile_on_an_original_program(tmp_path: Path, capsys: pytest.CaptureFixture[str]):

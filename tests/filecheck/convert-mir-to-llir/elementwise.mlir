@@ -164,3 +164,78 @@ func.func @cast(%x: tensor<3xf32>, %p: tensor<2xi1>) -> (tensor<3xi8>, tensor<2x
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// Scalar arith casts become the llir casts of the same meaning; index is i64, so
+// index_cast sign-extends from narrower and truncates to narrower integers.
+func.func @casts(%v: tensor<2xf32>, %i: i32, %f: f32, %b: i8) -> (tensor<2xf32>, f32, index, i32, f64, i16, f32, i32, i32) {
+  %w = "mir.neg"(%v) : (tensor<2xf32>) -> tensor<2xf32>
+  %a = arith.sitofp %i : i32 to f32
+  %x = arith.index_cast %i : i32 to index
+  %y = arith.index_cast %x : index to i32
+  %e = arith.extf %f : f32 to f64
+  %t = arith.trunci %i : i32 to i16
+  %u = arith.uitofp %b : i8 to f32
+  %z = arith.extui %b : i8 to i32
+  %s = arith.fptosi %f : f32 to i32
+  func.return %w, %a, %x, %y, %e, %t, %u, %z, %s : tensor<2xf32>, f32, index, i32, f64, i16, f32, i32, i32
+}
+
+// CHECK-LABEL: llir.func @casts(
+// CHECK-SAME: %[[V:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[I:[a-zA-Z0-9_$.]+]]: i32, %[[F:[a-zA-Z0-9_$.]+]]: f32, %[[B:[a-zA-Z0-9_$.]+]]: i8, %[[OUT0:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[OUT1:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[OUT2:[a-zA-Z0-9_$.]+]]: !llir.ptr<i64>, %[[OUT3:[a-zA-Z0-9_$.]+]]: !llir.ptr<i32>, %[[OUT4:[a-zA-Z0-9_$.]+]]: !llir.ptr<f64>, %[[OUT5:[a-zA-Z0-9_$.]+]]: !llir.ptr<i16>, %[[OUT6:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[OUT7:[a-zA-Z0-9_$.]+]]: !llir.ptr<i32>, %[[OUT8:[a-zA-Z0-9_$.]+]]: !llir.ptr<i32>) attributes {llir.tensor_signature = (tensor<2xf32>, i32, f32, i8) -> (tensor<2xf32>, f32, index, i32, f64, i16, f32, i32, i32)} {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = llir.constant 0 : i64
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = llir.constant 2 : i64
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = llir.constant 1 : i64
+// CHECK-NEXT: llir.for unroll %[[V3:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = llir.load %[[V]][%[[V3]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = llir.neg %[[V4]] : f32
+// CHECK-NEXT: llir.store %[[V5]], %[[OUT0]][%[[V3]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[A:[a-zA-Z0-9_$.]+]] = llir.sitofp %[[I]] : i32 to f32
+// CHECK-NEXT: %[[X:[a-zA-Z0-9_$.]+]] = llir.sext %[[I]] : i32 to i64
+// CHECK-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = llir.trunc %[[X]] : i64 to i32
+// CHECK-NEXT: %[[E:[a-zA-Z0-9_$.]+]] = llir.fpext %[[F]] : f32 to f64
+// CHECK-NEXT: %[[T:[a-zA-Z0-9_$.]+]] = llir.trunc %[[I]] : i32 to i16
+// CHECK-NEXT: %[[U:[a-zA-Z0-9_$.]+]] = llir.uitofp %[[B]] : i8 to f32
+// CHECK-NEXT: %[[Z:[a-zA-Z0-9_$.]+]] = llir.zext %[[B]] : i8 to i32
+// CHECK-NEXT: %[[S:[a-zA-Z0-9_$.]+]] = llir.fptosi %[[F]] : f32 to i32
+// CHECK-NEXT: llir.store %[[A]], %[[OUT1]] : f32, !llir.ptr<f32>
+// CHECK-NEXT: llir.store %[[X]], %[[OUT2]] : i64, !llir.ptr<i64>
+// CHECK-NEXT: llir.store %[[Y]], %[[OUT3]] : i32, !llir.ptr<i32>
+// CHECK-NEXT: llir.store %[[E]], %[[OUT4]] : f64, !llir.ptr<f64>
+// CHECK-NEXT: llir.store %[[T]], %[[OUT5]] : i16, !llir.ptr<i16>
+// CHECK-NEXT: llir.store %[[U]], %[[OUT6]] : f32, !llir.ptr<f32>
+// CHECK-NEXT: llir.store %[[Z]], %[[OUT7]] : i32, !llir.ptr<i32>
+// CHECK-NEXT: llir.store %[[S]], %[[OUT8]] : i32, !llir.ptr<i32>
+// CHECK-NEXT: llir.return
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// -----
+
+// Integer casts: sign extension to a wider type, truncation to a narrower one.
+func.func @int_casts(%x: tensor<2xi8>, %y: tensor<2xi64>) -> (tensor<2xi32>, tensor<2xi8>) {
+  %w = mir.cast %x : (tensor<2xi8>) -> tensor<2xi32>
+  %n = mir.cast %y : (tensor<2xi64>) -> tensor<2xi8>
+  func.return %w, %n : tensor<2xi32>, tensor<2xi8>
+}
+
+// CHECK-LABEL: llir.func @int_casts(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: !llir.ptr<i8>, %[[Y:[a-zA-Z0-9_$.]+]]: !llir.ptr<i64>, %[[OUT0:[a-zA-Z0-9_$.]+]]: !llir.ptr<i32>, %[[OUT1:[a-zA-Z0-9_$.]+]]: !llir.ptr<i8>) attributes {llir.tensor_signature = (tensor<2xi8>, tensor<2xi64>) -> (tensor<2xi32>, tensor<2xi8>)} {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = llir.constant 0 : i64
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = llir.constant 2 : i64
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = llir.constant 1 : i64
+// CHECK-NEXT: llir.for unroll %[[V3:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = llir.load %[[X]][%[[V3]] : i64] : !llir.ptr<i8> -> i8
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = llir.sext %[[V4]] : i8 to i32
+// CHECK-NEXT: llir.store %[[V5]], %[[OUT0]][%[[V3]] : i64] : i32, !llir.ptr<i32>
+// CHECK-NEXT: }
+// CHECK-NEXT: llir.for unroll %[[V6:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = llir.load %[[Y]][%[[V6]] : i64] : !llir.ptr<i64> -> i64
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = llir.trunc %[[V7]] : i64 to i8
+// CHECK-NEXT: llir.store %[[V8]], %[[OUT1]][%[[V6]] : i64] : i8, !llir.ptr<i8>
+// CHECK-NEXT: }
+// CHECK-NEXT: llir.return
+// CHECK-NEXT: }
+// CHECK-NEXT: }

@@ -673,3 +673,58 @@ llir.func @f() attributes {llir.tensor_signature = "main"} {
 llir.func @f(%x: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<?xf32>) -> ()} {
   llir.return
 }
+
+// -----
+
+// An llir.constant of a vector type takes a 1-D vector of scalars.
+llir.func @f() {
+  // expected-error @+1 {{'llir.constant' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xi32>}}
+  %c = llir.constant dense<1> : vector<2x2xi32>
+  llir.return
+}
+
+// -----
+
+// sitofp gives a float.
+llir.func @f(%a: i32) {
+  // expected-error @+1 {{'llir.sitofp' op result must be a float, got i64}}
+  %r = llir.sitofp %a : i32 to i64
+  llir.return
+}
+
+// -----
+
+// A splat gives a 1-D vector.
+llir.func @f(%a: f32) {
+  // expected-error @+1 {{'llir.splat' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x4xf32>}}
+  %c = llir.splat %a : f32 to vector<2x4xf32>
+  llir.return
+}
+
+// -----
+
+// vreduce_add sums a 1-D vector.
+llir.func @f(%a: vector<2x4xf32>) {
+  // expected-error @+1 {{'llir.vreduce_add' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x4xf32>}}
+  %c = llir.vreduce_add %a : vector<2x4xf32> to f32
+  llir.return
+}
+
+// -----
+
+// llir.call calls an llir.func.
+func.func private @g()
+llir.func @f() {
+  // expected-error @+1 {{'llir.call' op @g is not an llir.func}}
+  llir.call @g() : () -> ()
+  llir.return
+}
+
+// -----
+
+// llir floats are f16, f32 and f64.
+llir.func @f() {
+  // expected-error @+1 {{'llir.constant' op expected a signless integer, f16, f32, f64 or vector constant, got bf16}}
+  %c = llir.constant 1.0 : bf16
+  llir.return
+}

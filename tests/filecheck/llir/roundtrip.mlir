@@ -208,3 +208,18 @@ llir.func row_major @explicit_default() {
 // A declaration.
 // CHECK-LABEL: llir.func @ext(i64, !llir.ptr<i8>) -> i64
 llir.func @ext(i64, !llir.ptr<i8>) -> i64
+
+// Argument and result attributes of a function, discardable attributes of a loop.
+// CHECK-LABEL: llir.func @attributes(%a: !llir.ptr<f32> {llvm.noalias}, %n: i32) -> (f32 {llvm.align = 4 : i64}) {
+// CHECK:         llir.for %i = %c0 to %n step %c1 : i32 attributes {origin = "test"} {
+// CHECK-NEXT:      llir.store %zero, %a[%i : i32] : f32, !llir.ptr<f32>
+// CHECK-NEXT:    }
+llir.func @attributes(%a: !llir.ptr<f32> {llvm.noalias}, %n: i32) -> (f32 {llvm.align = 4 : i64}) {
+  %c0 = llir.constant 0 : i32
+  %c1 = llir.constant 1 : i32
+  %zero = llir.constant 0.0 : f32
+  llir.for %i = %c0 to %n step %c1 : i32 attributes {origin = "test"} {
+    llir.store %zero, %a[%i : i32] : f32, !llir.ptr<f32>
+  }
+  llir.return %zero : f32
+}

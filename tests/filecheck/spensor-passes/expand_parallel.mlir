@@ -33,26 +33,46 @@ func.func @chain(%a: !A, %out: !A) {
 // L1 work runs in a one-iteration core loop whose result goes up to L2 through a
 // buffer allocated in the segment loop.
 // CHECK-LABEL: func.func @chain(
-// CHECK:         "scf.parallel"({{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
-// CHECK-NEXT:    ^bb0(%[[I:.*]]: index):
-// CHECK-NEXT:      %[[MEM:.*]] = "spensor.get_memory"(%[[I]]) <{memory_name = "L2"}>
-// CHECK-NEXT:      %[[BUF:.*]] = "spensor.alloc_spensor"(%[[MEM]]) : (!spensor.memory<"L2", []>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>
-// CHECK:           %[[OFF:.*]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[I]]]
-// CHECK:           %[[A:.*]] = "spensor.subview"(%a, %{{.*}}, %[[OFF]], {{.*}}) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
-// CHECK-NEXT:      %[[A2:.*]] = "spensor.move"(%[[A]]) <{memory_name = "L2"}>
-// CHECK-NEXT:      "scf.parallel"({{.*}}) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
-// CHECK-NEXT:      ^bb0(%{{.*}}: index):
-// CHECK-NEXT:        %[[A1:.*]] = "spensor.move"(%[[A2]]) <{memory_name = "L1"}>
-// CHECK-NEXT:        %[[SUM:.*]] = "spensor.add"(%[[A1]], %[[A1]])
-// CHECK-NEXT:        "spensor.move_to"(%[[SUM]], %[[BUF]])
-// CHECK-NEXT:        scf.reduce
-// CHECK-NEXT:      }) {memory_tag = "L1"} : (index, index, index) -> ()
-// CHECK-NEXT:      %[[U3:.*]] = "spensor.move"(%[[BUF]]) <{memory_name = "L3"}>
-// CHECK:           %[[O:.*]] = "spensor.subview"(%out, {{.*}}) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
-// CHECK-NEXT:      "spensor.move_to"(%[[U3]], %[[O]])
-// CHECK-NEXT:      scf.reduce
-// CHECK-NEXT:    }) {memory_tag = "L2"} : (index, index, index) -> ()
-// CHECK-NEXT:    func.return
+// CHECK-SAME: %[[A:[a-zA-Z0-9_$.]+]]: !spensor.spensor<tensor<8x16xf32>, !spensor.memory<"L3", []>>, %[[OUT:[a-zA-Z0-9_$.]+]]: !spensor.spensor<tensor<8x16xf32>, !spensor.memory<"L3", []>>) {
+// CHECK-NEXT: %[[C1:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[C4:[a-zA-Z0-9_$.]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.constant 4 : index
+// CHECK-NEXT: "scf.parallel"(%[[V0]], %[[V2]], %[[V1]]) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+// CHECK-NEXT: ^bb0(%[[V3:[a-zA-Z0-9_$.]+]]: index):
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = "spensor.get_memory"(%[[V3]]) <{memory_name = "L2"}> : (index) -> !spensor.memory<"L2", []>
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = "spensor.alloc_spensor"(%[[V4]]) : (!spensor.memory<"L2", []>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[V3]]]
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.constant 8 : index
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = "spensor.subview"(%[[A]], %[[V9]], %[[V10]], %[[V11]], %[[V12]], %[[V13]], %[[V14]]) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<8x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = "spensor.move"(%[[V15]]) <{memory_name = "L2"}> : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>
+// CHECK-NEXT: "scf.parallel"(%[[V6]], %[[V8]], %[[V7]]) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+// CHECK-NEXT: ^bb0(%[[V17:[a-zA-Z0-9_$.]+]]: index):
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = "spensor.move"(%[[V16]]) <{memory_name = "L1"}> : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L1", [4, 4]>>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = "spensor.add"(%[[V18]], %[[V18]]) : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L1", [4, 4]>>, !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L1", [4, 4]>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L1", [4, 4]>>
+// CHECK-NEXT: "spensor.move_to"(%[[V19]], %[[V5]]) : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L1", [4, 4]>>, !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>) -> ()
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: }) {memory_tag = "L1"} : (index, index, index) -> ()
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = "spensor.move"(%[[V5]]) <{memory_name = "L3"}> : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L2", []>>) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = affine.apply affine_map<()[s0] -> ((s0 * 4))> ()[%[[V3]]]
+// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = arith.constant 8 : index
+// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = "spensor.subview"(%[[OUT]], %[[V21]], %[[V22]], %[[V23]], %[[V24]], %[[V25]], %[[V26]]) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<8x16xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>
+// CHECK-NEXT: "spensor.move_to"(%[[V20]], %[[V27]]) : (!spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<8x4xf32>, !spensor.memory<"L3", []>>) -> ()
+// CHECK-NEXT: scf.reduce
+// CHECK-NEXT: }) {memory_tag = "L2"} : (index, index, index) -> ()
+// CHECK-NEXT: func.return
 
 // -----
 

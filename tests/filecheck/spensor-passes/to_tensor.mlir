@@ -142,8 +142,14 @@ func.func @loop(%a: !A, %out: !A) {
 // CHECK:         %c = linalg.copy
 // CHECK-NEXT:    %f = linalg.fill ins(%x : i32) outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>
 // CHECK-NEXT:    %s = linalg.add ins(%b, %f : tensor<4x4xi32>, tensor<4x4xi32>) outs(%b : tensor<4x4xi32>) -> tensor<4x4xi32>
-// CHECK:         %r = linalg.generic {{.*}} ins(%s : tensor<4x4xi32>)
-// CHECK:           arith.addi
+// CHECK-NEXT:    %[[SLOT:.*]] = bufferization.alloc_tensor() {memory_space = 2 : i64} : tensor<4x1xi32>
+// CHECK-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT:    %[[INIT:.*]] = linalg.fill ins(%[[ZERO]] : i32) outs(%[[SLOT]] : tensor<4x1xi32>) -> tensor<4x1xi32>
+// CHECK-NEXT:    %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>], iterator_types = ["parallel", "reduction"]} ins(%s : tensor<4x4xi32>) outs(%[[INIT]] : tensor<4x1xi32>) {
+// CHECK-NEXT:    ^bb0(%[[IN:.*]]: i32, %[[ACC:.*]]: i32):
+// CHECK-NEXT:      %[[NEXT:.*]] = arith.addi %[[ACC]], %[[IN]] : i32
+// CHECK-NEXT:      linalg.yield %[[NEXT]] : i32
+// CHECK-NEXT:    } -> tensor<4x1xi32>
 
 // scf.for iter_args are retyped to tensors; the accumulation writes into the
 // carried tensor, so one-shot-bufferize keeps the loop in place.

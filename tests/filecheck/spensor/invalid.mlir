@@ -514,3 +514,184 @@ func.func @f(%a: !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !
 // expected-error @+1 {{'spensor.declare_memory' op Expected attribute i64 but got i32}}
 "spensor.declare_memory"() <{memory_name = "L1", memory_shape = [], load = [], store = []}> {memory_space = 2 : i32} : () -> ()
 
+
+// -----
+
+// combine takes its grid dim as a constant.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %d: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ndspensor.combine' op operand 'nd_dim' must be defined by an index arith.constant}}
+  %r = "ndspensor.combine"(%a, %d, %c0) <{memory_name = "L3"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// combine takes its tensor dim as a constant.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %d: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ndspensor.combine' op operand 'dim' must be defined by an index arith.constant}}
+  %r = "ndspensor.combine"(%a, %c0, %d) <{memory_name = "L3"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// combine of a tensor dim that does not exist.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'ndspensor.combine' op dim = 2 is out of range [0, 2)}}
+  %r = "ndspensor.combine"(%a, %c0, %c2) <{memory_name = "L3"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// combine's result lives in memory_name.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ndspensor.combine' op result memory "L3" differs from memory_name "L2"}}
+  %r = "ndspensor.combine"(%a, %c0, %c0) <{memory_name = "L2"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<32x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// reduce of a grid dim that does not exist.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  // expected-error @+1 {{'ndspensor.reduce' op reduce_dim entry = 2 is out of range [0, 2)}}
+  %r = "ndspensor.reduce"(%a) <{reduce_dim = [2 : i64], memory_name = "L3", op_name = "add"}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// reduce's result lives in memory_name.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  // expected-error @+1 {{'ndspensor.reduce' op result memory "L3" differs from memory_name "L2"}}
+  %r = "ndspensor.reduce"(%a) <{reduce_dim = [1 : i64], memory_name = "L2", op_name = "add"}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// combine_to_spensor onto a tensor dim that does not exist.
+func.func @f(%a: !spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) {
+  // expected-error @+1 {{'ndspensor.combine_to_spensor' op combine_index entry = 2 is out of range [0, 2)}}
+  %r = "ndspensor.combine_to_spensor"(%a) <{combine_index = [0 : i64, 2 : i64]}> : (!spensor.ndspensor<tensor<4x2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.spensor<tensor<32x16xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// -----
+
+// repeat takes its count as a constant.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'ndspensor.repeat' op operand 'repeats' must be defined by an index arith.constant}}
+  %r = "ndspensor.repeat"(%a, %n, %c0) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<8x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// repeat takes its grid dim as a constant.
+func.func @f(%a: !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, %d: index) {
+  %c2 = arith.constant 2 : index
+  // expected-error @+1 {{'ndspensor.repeat' op operand 'dim' must be defined by an index arith.constant}}
+  %r = "ndspensor.repeat"(%a, %c2, %d) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<8x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// broadcast to an empty grid.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  // expected-error @+1 {{'ndspensor.broadcast' op dimensions must be a non-empty grid shape, got [4, 0]}}
+  %r = "ndspensor.broadcast"(%a) <{dimensions = [4 : i64, 0 : i64]}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// split takes its partition count as a constant.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'spensor.split' op operand 'num_partitions' must be defined by an index arith.constant}}
+  %s = "spensor.split"(%a, %n, %c0) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<2x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// split into no partitions.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'spensor.split' op num_partitions must be >= 1, got 0}}
+  %s = "spensor.split"(%a, %c0, %c0) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<2x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// split_all into no partitions along a dim.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  // expected-error @+1 {{'spensor.split_all' op num_partitions[1] must be >= 1, got 0}}
+  %s = "spensor.split_all"(%a) <{num_partitions = [2, 0]}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<2x1x!spensor.spensor<tensor<4x8xf32>, !spensor.memory<"L3", []>>>>
+  func.return
+}
+
+// -----
+
+// reduce_sum needs a dim to sum.
+func.func @f(%a: !spensor.spensor<tensor<f32>, !spensor.memory<"L3", []>>) {
+  // expected-error @+1 {{'spensor.reduce_sum' op the operand must have rank >= 1}}
+  %s = "spensor.reduce_sum"(%a) : (!spensor.spensor<tensor<f32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<f32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// -----
+
+// A subview with a zero stride.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'spensor.subview' op invalid slice of dim 1: size 4, offset 0, stride 0}}
+  %v = "spensor.subview"(%a, %c0, %c0, %c4, %c4, %c1, %c0) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// -----
+
+// A subview keeps the source's element type.
+func.func @f(%a: !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'spensor.subview' op result element type differs from the source's}}
+  %v = "spensor.subview"(%a, %c0, %c0, %c4, %c4, %c1, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<4x4xf16>, !spensor.memory<"L3", []>>
+  func.return
+}
+
+// -----
+
+// store_spensor copies between memrefs of one shape and element type.
+func.func @f(%a: memref<4xf32>, %b: memref<5xf32>) {
+  // expected-error @+1 {{'spensor.store_spensor' op source memref<4xf32> and destination memref<5xf32> differ in shape or element type}}
+  "spensor.store_spensor"(%a, %b) : (memref<4xf32>, memref<5xf32>) -> ()
+  func.return
+}
+
+// -----
+
+// A strided subview whose last element lies one past the dim (offset 0 + 2 * 3 = 6).
+func.func @f(%a: !spensor.spensor<tensor<6x8xf32>, !spensor.memory<"L3", []>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{'spensor.subview' op slice of dim 0 (offset 0, size 3, stride 3) runs out of size 6}}
+  %s = "spensor.subview"(%a, %c0, %c0, %c3, %c4, %c3, %c1) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<6x8xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<3x4xf32>, !spensor.memory<"L3", []>>
+  func.return
+}

@@ -77,3 +77,10 @@ func.func @f() attributes {spensor.parallel_loops = [#spensor.loop<bounds = [2],
   func.return
 }
 
+
+// -----
+
+// expected-error @+1 {{spensor.ndspensor: the grid shape must be non-empty and static with sizes >= 1, got [4, 0]}}
+func.func @empty_grid(%a: !spensor.ndspensor<tensor<4x0x!spensor.spensor<tensor<8xf32>, !spensor.memory<"L3", []>>>>) {
+  func.return
+}

@@ -65,19 +65,19 @@ func.func @ops(%a: !A, %b: !A, %m: !spensor.spensor<tensor<8x8xf32>, !L1>, %t: t
 // CHECK-NEXT: %plain = "spensor.add"(%a, %b) : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) -> !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>
 // CHECK-NEXT: %mm = "spensor.matmul"(%m, %m) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>
 // CHECK-NEXT: %tm = "spensor.matmul"(%t, %u) : (tensor<4x3xf32>, tensor<3x2xf32>) -> tensor<4x2xf32>
-// CHECK-NEXT: %rs = "spensor.reduce_sum"(%moved) : ({{.*}}) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x1xf32>, !spensor.memory<"L2", []>>>>
+// CHECK-NEXT: %rs = "spensor.reduce_sum"(%moved) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L2", []>>>>) -> !spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x1xf32>, !spensor.memory<"L2", []>>>>
 // CHECK-NEXT: %filled = "spensor.fill"(%x, %one) : (f32, !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L2", []>>) -> !spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L2", []>>
 // CHECK-NEXT: %view = "spensor.subview"(%a, %c0, %c8, %c8, %c8, %c1, %c2) <{operandSegmentSizes = array<i32: 1, 2, 2, 2>}> : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, index, index, index, index, index, index) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>
 // CHECK-NEXT: %mem = "spensor.get_memory"(%c0, %c1) <{memory_name = "L1"}> : (index, index) -> !spensor.memory<"L1", [4, 4]>
 // CHECK-NEXT: %buf = "spensor.alloc_spensor"(%mem) : (!spensor.memory<"L1", [4, 4]>) -> !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>
 // CHECK-NEXT: "spensor.move_to"(%mm, %buf) : (!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>, !spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L1", [4, 4]>>) -> ()
-// CHECK-NEXT: %comb = "ndspensor.combine"(%moved, %c0, %c1) <{memory_name = "L2"}> : ({{.*}}, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L2", []>>>>
-// CHECK-NEXT: %red = "ndspensor.reduce"(%all) <{reduce_dim = [1 : i64], memory_name = "L2", op_name = "add"}> : ({{.*}}) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
-// CHECK-NEXT: %whole = "ndspensor.combine_to_spensor"(%all) <{combine_index = [1 : i64, 0 : i64]}> : ({{.*}}) -> !spensor.spensor<tensor<32x16xf32>, !spensor.memory<"L3", []>>
-// CHECK-NEXT: %rep = "ndspensor.repeat"(%split, %c2, %c0) : ({{.*}}, index, index) -> !spensor.ndspensor<tensor<8x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
-// CHECK-NEXT: %reps = "ndspensor.repeat"(%a, %c2, %c0) : ({{.*}}, index, index) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>>>
-// CHECK-NEXT: %bc = "ndspensor.broadcast"(%split) <{dimensions = [3 : i64, 4 : i64]}> : ({{.*}}) -> !spensor.ndspensor<tensor<3x4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
-// CHECK-NEXT: %bcs = "ndspensor.broadcast"(%a) <{dimensions = [2 : i64]}> : ({{.*}}) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>>>
+// CHECK-NEXT: %comb = "ndspensor.combine"(%moved, %c0, %c1) <{memory_name = "L2"}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L2", []>>>>, index, index) -> !spensor.ndspensor<tensor<1x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L2", []>>>>
+// CHECK-NEXT: %red = "ndspensor.reduce"(%all) <{reduce_dim = [1 : i64], memory_name = "L2", op_name = "add"}> : (!spensor.ndspensor<tensor<2x4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L2", []>>>>
+// CHECK-NEXT: %whole = "ndspensor.combine_to_spensor"(%all) <{combine_index = [1 : i64, 0 : i64]}> : (!spensor.ndspensor<tensor<2x4x!spensor.spensor<tensor<8x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.spensor<tensor<32x16xf32>, !spensor.memory<"L3", []>>
+// CHECK-NEXT: %rep = "ndspensor.repeat"(%split, %c2, %c0) : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>, index, index) -> !spensor.ndspensor<tensor<8x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
+// CHECK-NEXT: %reps = "ndspensor.repeat"(%a, %c2, %c0) : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>, index, index) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>>>
+// CHECK-NEXT: %bc = "ndspensor.broadcast"(%split) <{dimensions = [3 : i64, 4 : i64]}> : (!spensor.ndspensor<tensor<4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>) -> !spensor.ndspensor<tensor<3x4x!spensor.spensor<tensor<16x8xf32>, !spensor.memory<"L3", []>>>>
+// CHECK-NEXT: %bcs = "ndspensor.broadcast"(%a) <{dimensions = [2 : i64]}> : (!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>) -> !spensor.ndspensor<tensor<2x!spensor.spensor<tensor<16x32xf32>, !spensor.memory<"L3", []>>>>
 // CHECK:      "spensor.store_spensor"(%mref, %mref) : (memref<4xf32>, memref<4xf32>) -> ()
 
 
