@@ -56,16 +56,27 @@ func.func @loops(%m: memref<64xindex>) {
 // CHECK-NEXT:    }) {memory_tag = "L1"} : (index, index, index, index, index, index) -> ()
 
 // spatial: scf.for {scf.parallel}, index = step * 4 + core.
-// CHECK:         scf.for %[[T0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:           scf.for %[[T1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:             %[[C4B:.*]] = arith.constant 4 : index
+// CHECK:         %[[FZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[FO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[F2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    scf.for %[[T0:.*]] = %[[FZ]] to %[[F2]] step %[[FO]] {
+// CHECK-NEXT:      %[[GZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[GO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[G2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      scf.for %[[T1:.*]] = %[[GZ]] to %[[G2]] step %[[GO]] {
+// CHECK-NEXT:        %[[PZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:        %[[PO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:        %[[C4B:.*]] = arith.constant 4 : index
 // CHECK-NEXT:        %[[C4C:.*]] = arith.constant 4 : index
-// CHECK-NEXT:        "scf.parallel"(%{{.*}}, %{{.*}}, %[[C4B]], %[[C4C]], %{{.*}}, %{{.*}})
+// CHECK-NEXT:        "scf.parallel"(%[[PZ]], %[[PZ]], %[[C4B]], %[[C4C]], %[[PO]], %[[PO]]) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
 // CHECK-NEXT:        ^bb0(%[[Q0:.*]]: index, %[[Q1:.*]]: index):
 // CHECK-NEXT:          %[[I0:.*]] = affine.apply affine_map<()[s0, s1] -> (((s1 * 4) + s0))> ()[%[[Q0]], %[[T0]]]
 // CHECK-NEXT:          %[[J0:.*]] = affine.apply affine_map<()[s0, s1] -> (((s1 * 4) + s0))> ()[%[[Q1]], %[[T1]]]
-// CHECK-NEXT:          %{{.*}} = arith.muli %[[I0]], %c8 : index
-// CHECK:             }) {memory_tag = "L1"}
+// CHECK-NEXT:          %[[K:.*]] = arith.muli %[[I0]], %c8 : index
+// CHECK-NEXT:          %[[L:.*]] = arith.addi %[[K]], %[[J0]] : index
+// CHECK-NEXT:          memref.store %[[L]], %m[%[[L]]] : memref<64xindex>
+// CHECK-NEXT:          scf.reduce
+// CHECK-NEXT:        }) {memory_tag = "L1"} : (index, index, index, index, index, index) -> ()
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
 
@@ -73,13 +84,29 @@ func.func @loops(%m: memref<64xindex>) {
 // TEMPORAL-LABEL: func.func @loops(
 // TEMPORAL:         }) {memory_tag = "L2"}
 // TEMPORAL:         }) {memory_tag = "L1"}
-// TEMPORAL:         "scf.parallel"
+// TEMPORAL:         %[[PZ:.*]] = arith.constant 0 : index
+// TEMPORAL-NEXT:    %[[PO:.*]] = arith.constant 1 : index
+// TEMPORAL-NEXT:    %[[P4A:.*]] = arith.constant 4 : index
+// TEMPORAL-NEXT:    %[[P4B:.*]] = arith.constant 4 : index
+// TEMPORAL-NEXT:    "scf.parallel"(%[[PZ]], %[[PZ]], %[[P4A]], %[[P4B]], %[[PO]], %[[PO]]) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
 // TEMPORAL-NEXT:    ^bb0(%[[Q0:.*]]: index, %[[Q1:.*]]: index):
-// TEMPORAL:           scf.for %[[T0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// TEMPORAL:             scf.for %[[T1:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// TEMPORAL-NEXT:      %[[FZ:.*]] = arith.constant 0 : index
+// TEMPORAL-NEXT:      %[[FO:.*]] = arith.constant 1 : index
+// TEMPORAL-NEXT:      %[[F2:.*]] = arith.constant 2 : index
+// TEMPORAL-NEXT:      scf.for %[[T0:.*]] = %[[FZ]] to %[[F2]] step %[[FO]] {
+// TEMPORAL-NEXT:        %[[GZ:.*]] = arith.constant 0 : index
+// TEMPORAL-NEXT:        %[[GO:.*]] = arith.constant 1 : index
+// TEMPORAL-NEXT:        %[[G2:.*]] = arith.constant 2 : index
+// TEMPORAL-NEXT:        scf.for %[[T1:.*]] = %[[GZ]] to %[[G2]] step %[[GO]] {
 // TEMPORAL-NEXT:          %[[I0:.*]] = affine.apply affine_map<()[s0, s1] -> (((s0 * 2) + s1))> ()[%[[Q0]], %[[T0]]]
 // TEMPORAL-NEXT:          %[[J0:.*]] = affine.apply affine_map<()[s0, s1] -> (((s0 * 2) + s1))> ()[%[[Q1]], %[[T1]]]
-// TEMPORAL-NEXT:          %{{.*}} = arith.muli %[[I0]], %c8 : index
+// TEMPORAL-NEXT:          %[[K:.*]] = arith.muli %[[I0]], %c8 : index
+// TEMPORAL-NEXT:          %[[L:.*]] = arith.addi %[[K]], %[[J0]] : index
+// TEMPORAL-NEXT:          memref.store %[[L]], %m[%[[L]]] : memref<64xindex>
+// TEMPORAL-NEXT:        }
+// TEMPORAL-NEXT:      }
+// TEMPORAL-NEXT:      scf.reduce
+// TEMPORAL-NEXT:    }) {memory_tag = "L1"} : (index, index, index, index, index, index) -> ()
 
 // -----
 
@@ -107,17 +134,29 @@ func.func @odd(%m: memref<64xindex>) {
 }
 
 // CHECK-LABEL: func.func @odd(
-// CHECK:         %[[SEVEN:[0-9]+]] = arith.constant 7 : index
-// CHECK-NEXT:    scf.for %[[T:.*]] = %{{.*}} to %[[SEVEN]] step %{{.*}} {
-// CHECK:           "scf.parallel"
+// CHECK:         %[[FZ:[0-9]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[FO:[0-9]+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[SEVEN:[0-9]+]] = arith.constant 7 : index
+// CHECK-NEXT:    scf.for %[[T:.*]] = %[[FZ]] to %[[SEVEN]] step %[[FO]] {
+// CHECK-NEXT:      %[[PZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[PO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[ONE_CORE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      "scf.parallel"(%[[PZ]], %[[ONE_CORE]], %[[PO]]) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
 // CHECK-NEXT:      ^bb0(%{{.*}}: index):
-// CHECK-NEXT:        memref.store %[[T]], %m[%[[T]]]
-// CHECK:         %[[SIX:.*]] = arith.constant 6 : index
+// CHECK-NEXT:        memref.store %[[T]], %m[%[[T]]] : memref<64xindex>
+// CHECK-NEXT:        scf.reduce
+// CHECK-NEXT:      }) {memory_tag = "L1"} : (index, index, index) -> ()
+// CHECK-NEXT:    }
+// CHECK-NEXT:    %[[SZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[SO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[SIX:.*]] = arith.constant 6 : index
 // CHECK-NEXT:    %[[TWO:.*]] = arith.constant 2 : index
-// CHECK-NEXT:    "scf.parallel"(%{{.*}}, %{{.*}}, %[[SIX]], %[[TWO]], %{{.*}}, %{{.*}})
+// CHECK-NEXT:    "scf.parallel"(%[[SZ]], %[[SZ]], %[[SIX]], %[[TWO]], %[[SO]], %[[SO]]) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
 // CHECK-NEXT:    ^bb0(%[[A:.*]]: index, %[[B:.*]]: index):
-// CHECK-NEXT:      %{{.*}} = affine.apply affine_map<()[s0, s1] -> (((s0 * 2) + s1))> ()[%[[A]], %[[B]]]
-// CHECK:         }) {memory_tag = "S"}
+// CHECK-NEXT:      %[[I:.*]] = affine.apply affine_map<()[s0, s1] -> (((s0 * 2) + s1))> ()[%[[A]], %[[B]]]
+// CHECK-NEXT:      memref.store %[[I]], %m[%[[I]]] : memref<64xindex>
+// CHECK-NEXT:      scf.reduce
+// CHECK-NEXT:    }) {memory_tag = "S"} : (index, index, index, index, index, index) -> ()
 
 // -----
 
