@@ -25,6 +25,7 @@ from cffi import FFI
 from xdsl.context import Context
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, StringAttr, TensorType, VectorType
+from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Attribute
 from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc
 from xdsl.utils.exceptions import InterpretationError
@@ -210,11 +211,25 @@ def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[An
     if len(arrays) != len(inputs):
         raise ValueError(f"@{function.sym_name.data} takes {len(inputs)} arguments, {len(arrays)} given")
     values = [
-        a if isinstance(t, llir.PointerType) else np.asarray(a, _dtype(t)) for a, t in zip(arrays, inputs)
+        _pointer_argument(i, a, t) if isinstance(t, llir.PointerType) else np.asarray(a, _dtype(t))
+        for i, (a, t) in enumerate(zip(arrays, inputs))
     ]
     outputs_types = function.function_type.outputs.data
     result = _call_checked(compiled, values, inputs, 0, outputs_types[0] if outputs_types else None)
     return () if result is None else (result,)
+
+
+def _pointer_argument(index: int, value: Any, typ: llir.PointerType) -> np.ndarray:
+    """The array a pointer argument points into: a numpy array as it is, or a zero-copy
+    view of an xDSL ShapedArray's memory (what xdsl-run passes), as the interpreter
+    takes them; anything else is an error, not a pointer to garbage."""
+    if isinstance(value, ShapedArray):
+        raw = value.data_ptr.raw
+        nbytes = value.size * typ.element_size
+        return np.frombuffer(raw.memory, np.uint8, nbytes, raw.offset).view(_dtype(typ.element_type))
+    if not isinstance(value, np.ndarray):
+        raise ValueError(f"argument #{index}: expected a numpy array for {typ}, got {type(value).__name__}")
+    return value
 
 
 def _call_checked(

@@ -42,6 +42,7 @@ from nnstack.dialects import llir
 from nnstack.transforms.llir_to_llvm import (
     ERROR_SITES,
     LOWERINGS,
+    RESERVED_SYMBOLS,
     ModuleLowering,
     entry_point,
     lower_function,
@@ -57,6 +58,14 @@ def problems(module: ModuleOp) -> list[Problem]:
     for function in module.walk():
         if not isinstance(function, llir.FuncOp):
             continue
+        if function.sym_name.data in RESERVED_SYMBOLS:
+            found.append(
+                (
+                    function,
+                    f"@{function.sym_name.data} is the name of a C library function or global the "
+                    "native code uses; rename the function",
+                )
+            )
         for op in function.body.walk():
             if type(op) not in LOWERINGS and not isinstance(op, _LOWERED_WITH_PARENT):
                 found.append((op, f"cannot lower {op.name}: no lowering to the llvm dialect"))
@@ -84,6 +93,7 @@ class ConvertLlirToLlvmPass(ModulePass):
             if self.entry_points and function.body.blocks:
                 lowered.append(entry_point(lowering, function))
             Rewriter.replace_op(function, lowered, [])
+        assert set(lowering.externals) <= RESERVED_SYMBOLS, "an external missing from RESERVED_SYMBOLS"
         declarations = lowering.declarations()
         if functions:  # the module-level symbols are located at the first function
             locate(declarations, functions[0].location)

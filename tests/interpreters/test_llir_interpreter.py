@@ -19,6 +19,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import InterpretationError
 
+import nnstack.native
 from nnstack.dialects.llir import LLIR
 from nnstack.interpreters.llir import (
     LlirFunctions,
@@ -49,8 +50,17 @@ def interpreter(text: str, *, strict: bool = False) -> Interpreter:
 
 
 def run(text: str, symbol: str, *args: Any, strict: bool = False) -> tuple[Any, ...]:
+    """The interpreter's results; where they are values (not pointers), the same
+    function compiled natively (nnstack.native, -O1 for speed) must give them too, on
+    copies of the arguments."""
     interp = interpreter(text, strict=strict)
-    return interp.call_op(interp.get_op_for_symbol(symbol), args)
+    results = interp.call_op(interp.get_op_for_symbol(symbol), args)
+    if not any(isinstance(value, Pointer) for value in (*args, *results)):
+        copies = [np.copy(a) if isinstance(a, np.ndarray) else a for a in args]
+        native = nnstack.native.run(parse(text), symbol, *copies, opt_level=1)
+        for got, want in zip(native, results, strict=True):
+            np.testing.assert_array_equal(np.asarray(got), np.asarray(want), err_msg=f"@{symbol} natively")
+    return results
 
 
 def fails(text: str, symbol: str, *args: Any, message: str, strict: bool = False) -> None:
@@ -282,11 +292,11 @@ def test_float_semantics_are_ieee_f32():
 
 MATH = (
     "".join(
-        f"llir.func @{name}(%x: f32) -> f32 {{\n  %r = llir.{name} %x : f32\n  llir.return %r : f32\n}}\n"
+        f"llir.func @math_{name}(%x: f32) -> f32 {{\n  %r = llir.{name} %x : f32\n  llir.return %r : f32\n}}\n"
         for name in ("sin", "cos", "tanh", "erf")
     )
     + """
-llir.func @pow(%a: f64, %b: f64) -> f64 {
+llir.func @math_pow(%a: f64, %b: f64) -> f64 {
   %p = llir.pow %a, %b : f64
   llir.return %p : f64
 }
@@ -298,7 +308,7 @@ llir.func @pow(%a: f64, %b: f64) -> f64 {
 def test_math_functions_match_libm_rounded_to_f32(x: float):
     """sin, cos, tanh, erf: libm's value in f64 rounded once to f32 (numpy's f64
     sin / cos / tanh and math.erf as the reference); sin and cos of inf are NaN."""
-    got = [run(MATH, name, x)[0] for name in ("sin", "cos", "tanh", "erf")]
+    got = [run(MATH, f"math_{name}", x)[0] for name in ("sin", "cos", "tanh", "erf")]
     with np.errstate(all="ignore"):
         expected = [np.sin(x), np.cos(x), np.tanh(x), math.erf(x)]
     for value, reference in zip(got, expected):
@@ -313,7 +323,7 @@ def test_math_functions_match_libm_rounded_to_f32(x: float):
 )  # fmt: skip
 def test_pow_follows_c(a: float, b: float, expected: float):
     """pow's IEEE / C99 special cases (Annex F), written out, not computed."""
-    (got,) = run(MATH, "pow", a, b)
+    (got,) = run(MATH, "math_pow", a, b)
     np.testing.assert_array_equal(got, np.float64(expected))
 
 

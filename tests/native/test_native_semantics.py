@@ -292,3 +292,22 @@ def test_nnstack_run_native_one_line_diagnostics(tmp_path):
     np.save(tmp_path / "k.npy", np.array(2))
     done = subprocess.run([*base, *inputs], capture_output=True, text=True)
     assert done.returncode == 0 and "out0: float32[]" in done.stdout, done.stderr
+
+
+def test_pointer_arguments_are_arrays_or_shaped_arrays():
+    """A pointer argument takes a numpy array or an xDSL ShapedArray (zero-copy, as the
+    interpreter does); anything else is a one-line error, not a pointer to garbage."""
+    from xdsl.interpreters.shaped_array import ShapedArray
+    from xdsl.interpreters.utils.ptr import TypedPtr
+
+    program = """
+llir.func @first(%p: !llir.ptr<f64>) -> f64 {
+  %z = llir.constant 0 : i64
+  %v = llir.load %p[%z : i64] : !llir.ptr<f64> -> f64
+  llir.return %v : f64
+}
+"""
+    shaped = ShapedArray(TypedPtr.new_float64([2.5, 1.0]), [2])
+    assert native.run(program, "first", shaped) == (np.float64(2.5),)
+    with pytest.raises(ValueError, match=r"argument #0: expected a numpy array for !llir.ptr<f64>, got list"):
+        native.run(program, "first", [2.5, 1.0])

@@ -18,12 +18,16 @@ from nnstack.transforms.llir_to_llvm.builder import (
     ModuleLowering,
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
-from nnstack.transforms.llir_to_llvm.memory import MEMORY_LOWERINGS
-from nnstack.transforms.llir_to_llvm.scalar import SCALAR_LOWERINGS
+from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS
+from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
 LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
 """Every llir op the pass lowers (llir.phi and llir.yield are lowered with their block
 and loop)."""
+
+RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset(ERROR_GLOBALS)
+"""The symbols the lowered module declares besides its own functions (the C functions
+it calls, the error globals): an llir.func may not take one of these names."""
 
 __all__ = [
     "CHECKED_PTR",
@@ -32,6 +36,7 @@ __all__ = [
     "HEADER_BYTES",
     "LOWERINGS",
     "PTR",
+    "RESERVED_SYMBOLS",
     "BufferState",
     "FunctionLowering",
     "Lowering",

@@ -24,6 +24,9 @@ from nnstack.transforms.llir_to_llvm.builder import (
     Lowering,
 )
 
+ALLOCATION_FUNCTIONS = frozenset(("calloc", "aligned_alloc", "free"))
+"""The C library's allocation functions the native code calls."""
+
 
 def _element_bytes(typ: Attribute) -> int:
     """Bytes of one element of a pointer's element type (i1: one byte)."""

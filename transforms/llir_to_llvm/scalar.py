@@ -178,6 +178,10 @@ _LIBM: dict[type[Operation], str] = {
 }
 
 
+LIBM_FUNCTIONS = frozenset(_LIBM.values())
+"""The C library's math functions the native code calls."""
+
+
 def _libm(lowering: FunctionLowering, op: Operation) -> None:
     """The C library's f64 function, on the operands extended to f64, rounded back."""
     typ = op.results[0].type

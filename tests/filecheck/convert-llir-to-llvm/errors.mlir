@@ -7,3 +7,24 @@ llir.func @foreign(%a: i64) -> i64 {
   %b = arith.addi %a, %a : i64
   llir.return %b : i64
 }
+
+// -----
+
+// A function may not take the name of a C function the native code calls (its libm
+// sin / cos / ..., calloc / free) or of the error globals.
+
+// expected-error @+1 {{@sin is the name of a C library function or global the native code uses; rename the function}}
+llir.func @sin(%x: f32) -> f32 {
+  %r = llir.sin %x : f32
+  llir.return %r : f32
+}
+
+// expected-error @+1 {{@free is the name of a C library function or global the native code uses; rename the function}}
+llir.func @free(%x: i64) -> i64 {
+  llir.return %x : i64
+}
+
+llir.func @tanh_ok(%x: f32) -> f32 {
+  %r = llir.tanh %x : f32
+  llir.return %r : f32
+}
