@@ -12,11 +12,10 @@ gawee / numpy. Not a test: there is no pass or fail.
 
 from __future__ import annotations
 
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
+from timing import median_time
 
 from nnstack.interpreters import parse_module, prepare
 
@@ -78,16 +77,6 @@ def tensor(shape: tuple[int, ...], element: str = "f32") -> str:
     return f"tensor<{'x'.join(map(str, shape))}x{element}>"
 
 
-def median(fn: Callable[[], object]) -> float:
-    fn()
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     print(f"{'op':<30}{'gawee':>10}{'numpy':>10}{'ratio':>8}")
     rng = np.random.default_rng(0)
@@ -118,7 +107,7 @@ def measure(
     program = prepare(parse_module(text), "f")
     (got,) = program(*inputs)
     np.testing.assert_allclose(got, reference(*inputs), rtol=1e-5, atol=1e-5)
-    return median(lambda: program(*inputs)), median(lambda: reference(*inputs))
+    return median_time(lambda: program(*inputs), REPEATS), median_time(lambda: reference(*inputs), REPEATS)
 
 
 if __name__ == "__main__":

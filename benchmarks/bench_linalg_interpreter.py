@@ -14,13 +14,12 @@ abs error, the median times and the ratio interpreter / numpy. Not a test: there
     .venv/bin/python benchmarks/bench_linalg_interpreter.py
 """
 
-import statistics
-import time
 from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
+from timing import median_time
 from xdsl.interpreter import Interpreter
 
 from nnstack.interpreters import parse_module, register_nnstack_implementations
@@ -72,17 +71,6 @@ func.func @matmul_tb(%a: tensor<256x256xf32>, %bt: tensor<256x256xf32>) -> tenso
 """
 
 
-def median_time(fn: Callable[[], Any]) -> float:
-    """Median wall time of `fn` in milliseconds, after one warm-up call."""
-    fn()
-    times: list[float] = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3
-
-
 def interpreter_for(text: str) -> Interpreter:
     interpreter = Interpreter(parse_module(text))
     register_nnstack_implementations(interpreter)
@@ -123,8 +111,8 @@ def main() -> None:
 
         (result,) = interpret()
         error = float(np.max(np.abs(result - reference())))
-        interp_ms = median_time(interpret)
-        numpy_ms = median_time(reference)
+        interp_ms = median_time(interpret, REPEATS) * 1e3
+        numpy_ms = median_time(reference, REPEATS) * 1e3
         print(f"{label:<26}{error:>13.2e}{interp_ms:>12.3f}{numpy_ms:>11.3f}{interp_ms / numpy_ms:>8.2f}")
 
 

@@ -34,7 +34,6 @@ import glob
 import io
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -51,6 +50,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend"))
 from onnx_models import ResNet, bert, export, llama, onnxruntime_outputs, randomize_batch_norm
+from timing import median_time
 
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
@@ -62,16 +62,6 @@ from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 LOWERINGS = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
 THREADS = (1, 2)
-
-
-def median_time(fn: Callable[[], object], repeats: int) -> float:
-    fn()  # warm-up
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def timed(fn: Callable[[], object]) -> tuple[object, float]:

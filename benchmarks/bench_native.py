@@ -20,13 +20,12 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads OpenBLAS
 
 import argparse
-import statistics
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from timing import median_time
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FunctionType, ModuleOp
@@ -41,16 +40,6 @@ from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
 
 WIDTH = 16
 """Vector lanes of the llir lowering (AVX-512 f32)."""
-
-
-def median_time(fn: Callable[[], object], repeats: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def to_llir(module: ModuleOp) -> ModuleOp:
