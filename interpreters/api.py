@@ -204,10 +204,13 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
     return value
 
 
-def convert_arguments(function: func.FuncOp | llir.FuncOp, arrays: Sequence[Any]) -> tuple[Any, ...]:
+def convert_arguments(
+    function: func.FuncOp | llir.FuncOp, arrays: Sequence[Any], arg_types: Sequence[Attribute] | None = None
+) -> tuple[Any, ...]:
     """`arrays` converted to the runtime values of `function`'s arguments (see
-    `argument_types`), their number and shapes checked."""
-    arg_types = argument_types(function)
+    `argument_types`; given as `arg_types` where known), their number and shapes checked."""
+    if arg_types is None:
+        arg_types = argument_types(function)
     if len(arrays) != len(arg_types):
         raise ValueError(f"@{function.sym_name.data} takes {len(arg_types)} arguments, {len(arrays)} given")
     return tuple(_argument_value(i, a, t) for i, (a, t) in enumerate(zip(arrays, arg_types)))
@@ -387,20 +390,16 @@ class PreparedProgram:
         return Call(tuple(_output(result) for result in results), inputs, interpreter)
 
     def _inputs(self, arrays: Sequence[Any]) -> tuple[Any, ...]:
-        """The inputs converted to the runtime values of the arguments (see `run`)."""
-        if len(arrays) != len(self.argument_types):
-            raise ValueError(
-                f"@{self.symbol} takes {len(self.argument_types)} arguments, {len(arrays)} given"
-            )
-        return tuple(
-            value
-            if exact is not None
-            and type(value) is np.ndarray
-            and value.dtype == exact[0]
-            and value.shape == exact[1]
-            else _argument_value(index, value, typ)
-            for index, (value, typ, exact) in enumerate(zip(arrays, self.argument_types, self._exact))
-        )
+        """The inputs converted to the runtime values of the arguments (see `run`): as
+        they are where every one is a numpy array of its argument's dtype and static
+        shape (the common case, which conversion would return unchanged), else by
+        `convert_arguments`."""
+        if len(arrays) == len(self._exact) and all(
+            exact is not None and type(value) is np.ndarray and (value.dtype, value.shape) == exact
+            for value, exact in zip(arrays, self._exact)
+        ):
+            return tuple(arrays)
+        return convert_arguments(self.function, arrays, self.argument_types)
 
     def _interpreter(self) -> Interpreter:
         """A fresh interpreter state with the registered implementations and linalg plans."""

@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import llir
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.arith import numpy_dtype as _dtype
+from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
 from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
 
@@ -224,9 +225,7 @@ def _pointer_argument(index: int, value: Any, typ: llir.PointerType) -> np.ndarr
     view of an xDSL ShapedArray's memory (what xdsl-run passes), as the interpreter
     takes them; anything else is an error, not a pointer to garbage."""
     if isinstance(value, ShapedArray):
-        raw = value.data_ptr.raw
-        nbytes = value.size * typ.element_size
-        return np.frombuffer(raw.memory, np.uint8, nbytes, raw.offset).view(_dtype(typ.element_type))
+        return np.frombuffer(shaped_array_bytes(value, typ), np.uint8).view(_dtype(typ.element_type))
     if not isinstance(value, np.ndarray):
         raise ValueError(f"argument #{index}: expected a numpy array for {typ}, got {type(value).__name__}")
     return value

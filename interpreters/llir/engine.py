@@ -144,10 +144,7 @@ class Engine:
     def wrap_array(self, what: str, value: Any, typ: llir.PointerType, written: bool = True) -> Buffer:
         """A zero-copy buffer over the memory of a numpy array (or xDSL ShapedArray)."""
         if isinstance(value, ShapedArray):
-            raw = value.data_ptr.raw
-            nbytes = value.size * typ.element_size
-            data = memoryview(raw.memory).cast("B")[raw.offset : raw.offset + nbytes]
-            return self.memory.wrap(data, typ.element_size, f"wraps {what}")
+            return self.memory.wrap(shaped_array_bytes(value, typ), typ.element_size, f"wraps {what}")
         if not isinstance(value, np.ndarray):
             raise InterpretationError(
                 f"{what}: expected a numpy array or a pointer for {typ}, got {type(value).__name__}"
@@ -166,6 +163,14 @@ class Engine:
         address = value.ctypes.data
         alignment = min(64, address & -address) if address else 64
         return self.memory.wrap(flat.data, alignment, f"wraps {what}", written)
+
+
+def shaped_array_bytes(value: ShapedArray, typ: llir.PointerType) -> memoryview:
+    """The bytes of an xDSL ShapedArray (what xdsl-run passes for a memref) holding
+    `typ`'s elements, zero-copy: writes through it are the caller's."""
+    raw = value.data_ptr.raw
+    nbytes = value.size * typ.element_size
+    return memoryview(raw.memory).cast("B")[raw.offset : raw.offset + nbytes]
 
 
 def _scalar_to_runtime(what: str, value: Any, typ: Attribute) -> Any:
