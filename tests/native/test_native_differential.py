@@ -17,24 +17,20 @@ from typing import Any
 import numpy as np
 import pytest
 from gawee_inputs import random_arguments
-from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType
+from levels import lower
+from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
+from xdsl.dialects.builtin import ModuleOp
 
 from nnstack import native
 from nnstack.dialects import llir
-from nnstack.frontend.resnet import basic_block_module, resnet_small_module
 from nnstack.interpreters import (
     argument_types,
     call,
     find_function,
-    make_context,
     parse_module,
     random_inputs,
 )
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
-from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
-FILECHECK = Path(__file__).parents[1] / "filecheck"
 CONFIGS = [("row-major", 8), ("column-major", 1)]
 """Vector and scalar code, both address computations (the interpreter's differential
 tests run every combination)."""
@@ -48,12 +44,6 @@ def assert_identical(expected: tuple[np.ndarray, ...], got: tuple[np.ndarray, ..
     for index, (e, g) in enumerate(zip(expected, got)):
         assert e.dtype == g.dtype and e.shape == g.shape, f"{what}: result #{index}"
         np.testing.assert_array_equal(g, e, err_msg=f"{what}: result #{index}")
-
-
-def lower_to_llir(module: ModuleOp, layout: str, width: int) -> ModuleOp:
-    lowered = module.clone()
-    ConvertMirToLlirPass(layout=layout, vector_width=width).apply(make_context(), lowered)
-    return lowered
 
 
 def check_native(
@@ -73,55 +63,21 @@ def check_native(
             assert_identical(expected, checked, what + " checked")
 
 
-def functions(module: ModuleOp) -> list[func.FuncOp]:
-    return [op for op in module.walk() if isinstance(op, func.FuncOp)]
-
-
-def chunks(folder: str, exclude: tuple[str, ...]) -> list:
-    return [
-        pytest.param(chunk, id=f"{path.stem}-{index}")
-        for path in sorted((FILECHECK / folder).glob("*.mlir"))
-        if path.stem not in exclude
-        for index, chunk in enumerate(path.read_text().split("// -----"))
-    ]
-
-
-def _row_major_only(module: ModuleOp) -> bool:
-    """Dynamic shapes lower only in row-major layout."""
-    return any(
-        isinstance(r.type, TensorType) and not r.type.has_static_shape()
-        for op in module.walk()
-        for r in op.results
-    )
-
-
-@pytest.mark.parametrize("chunk", chunks("convert-mir-to-llir", ("errors", "errors_column_major")))
-def test_mir_to_llir_filecheck_inputs(chunk: str):
+@pytest.mark.parametrize(("path", "chunk"), chunks("convert-mir-to-llir", MIR_TO_LLIR_ERROR_FILES))
+def test_mir_to_llir_filecheck_inputs(path: Path, chunk: str):
     module = parse_module(chunk)
-    configs = [c for c in CONFIGS if c[0] == "row-major"] if _row_major_only(module) else CONFIGS
+    configs = [c for c in CONFIGS if c[0] == "row-major"] if dynamic_shapes(module) else CONFIGS
     for function in functions(module):
         arrays = random_inputs(argument_types(function), seed=1)
         check_native(module, function.sym_name.data, arrays, configs)
 
 
-def gawee_to_mir(module: ModuleOp) -> ModuleOp:
-    lowered = module.clone()
-    ConvertGaweeToMirPass().apply(make_context(), lowered)
-    return lowered
-
-
-@pytest.mark.parametrize("chunk", chunks("convert-gawee-to-mir", ("invalid",)))
-def test_gawee_to_mir_filecheck_inputs(chunk: str):
+@pytest.mark.parametrize(("path", "chunk"), chunks("convert-gawee-to-mir", ("invalid",)))
+def test_gawee_to_mir_filecheck_inputs(path: Path, chunk: str):
     module = parse_module(chunk)
     for function in functions(module):
         arrays = random_arguments(function, np.random.default_rng(0))
-        check_native(gawee_to_mir(module), function.sym_name.data, arrays, CONFIGS[:1], native.OPT_LEVEL)
-
-
-NETWORKS = {
-    "resnet": lambda: resnet_small_module(input_shape=(1, 3, 16, 16), widths=(4, 8), batch_norm=True),
-    "basic-block": lambda: basic_block_module(input_shape=(1, 4, 8, 8), out_channels=8),
-}
+        check_native(lower(module, "mir"), function.sym_name.data, arrays, CONFIGS[:1], native.OPT_LEVEL)
 
 
 @pytest.mark.parametrize("name", NETWORKS)
@@ -129,4 +85,4 @@ def test_network(name: str):
     module = NETWORKS[name]()
     (function,) = functions(module)
     arrays = random_arguments(function, np.random.default_rng(0))
-    check_native(gawee_to_mir(module), function.sym_name.data, arrays, CONFIGS[:1], native.OPT_LEVEL)
+    check_native(lower(module, "mir"), function.sym_name.data, arrays, CONFIGS[:1], native.OPT_LEVEL)

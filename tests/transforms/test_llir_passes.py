@@ -16,7 +16,9 @@ from typing import Literal
 
 import numpy as np
 import pytest
-from test_mir_to_llir_differential import TOLERANCE, chunks, max_error
+from gawee_inputs import max_error
+from llir_programs import MIR_TO_LLIR_ERROR_FILES, chunks
+from test_mir_to_llir_differential import TOLERANCE
 from xdsl.ir import BlockArgument, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
@@ -40,11 +42,7 @@ def _assert_same(expected: tuple[np.ndarray, ...], got: tuple[np.ndarray, ...], 
         assert error <= TOLERANCE.get(np.asarray(e).dtype.type, 0.0), f"{where}: max abs error {error}"
 
 
-ERROR_FILES = ("errors", "errors_column_major")
-"""The convert-mir-to-llir tests of inputs the pass rejects."""
-
-
-@pytest.mark.parametrize(("path", "chunk"), chunks("convert-mir-to-llir", exclude=ERROR_FILES))
+@pytest.mark.parametrize(("path", "chunk"), chunks("convert-mir-to-llir", exclude=MIR_TO_LLIR_ERROR_FILES))
 @pytest.mark.parametrize(("layout", "width"), CONFIGS, ids=[f"{layout}-{width}" for layout, width in CONFIGS])
 def test_each_step_keeps_the_numbers(path: Path, chunk: str, layout: Layout, width: int):
     source = parse_module(chunk)
@@ -83,7 +81,7 @@ def test_steps_have_something_to_do():
     the patterns leave foreign frees, leaks, copies into outputs and duplicated
     constants."""
     found = {"foreign free": False, "leak": False, "output copy": False, "duplicate constant": False}
-    for _, chunk in (p.values for p in chunks("convert-mir-to-llir", exclude=ERROR_FILES)):
+    for _, chunk in (p.values for p in chunks("convert-mir-to-llir", exclude=MIR_TO_LLIR_ERROR_FILES)):
         module = parse_module(chunk)
         for function in ConvertMirToLlirPass().lower(module):
             ops = list(function.walk())

@@ -23,30 +23,21 @@ from typing import Any
 import numpy as np
 import pytest
 from gawee_inputs import max_error, random_arguments
+from levels import lower
+from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, Operation, Region
 
 from nnstack.dialects import llir, mir
-from nnstack.frontend.resnet import basic_block_module, resnet_small_module
-from nnstack.interpreters import argument_types, call, make_context, parse_module, random_inputs, run
+from nnstack.interpreters import argument_types, call, parse_module, random_inputs, run
 from nnstack.interpreters.llir import leaked_buffers
-from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
-FILECHECK = Path(__file__).parents[1] / "filecheck"
 LAYOUTS = ("row-major", "column-major")
 WIDTHS = (1, 4, 8)
 CONFIGS = list(itertools.product(LAYOUTS, WIDTHS))
 TOLERANCE = {np.float16: 1e-2, np.float32: 1e-5, np.float64: 1e-12}
-
-
-def lower(module: ModuleOp, layout: str, width: int) -> ModuleOp:
-    lowered = module.clone()
-    ConvertMirToLlirPass(layout=layout, vector_width=width).apply(make_context(), lowered)
-    lowered.verify()
-    assert not any(op.dialect_name() == "mir" for op in lowered.walk())
-    return lowered
 
 
 def assert_same_numbers(
@@ -62,7 +53,7 @@ def assert_same_numbers(
         expected = run(module, symbol, *arrays)
     errors: dict[tuple[str, int], float] = {}
     for layout, width in configs:
-        lowered = lower(module, layout, width)
+        lowered = lower_to_llir(module, layout, width)
         got = call(lowered, symbol, arrays, strict_memory=True)
         assert leaked_buffers(got.interpreter) == [], f"{layout}, width {width}: leaked buffers"
         error = 0.0
@@ -79,62 +70,24 @@ def assert_same_numbers(
     return errors
 
 
-def functions(module: ModuleOp) -> list[func.FuncOp]:
-    return [op for op in module.walk() if isinstance(op, func.FuncOp)]
-
-
-def chunks(folder: str, exclude: tuple[str, ...] = ()) -> list:
-    return [
-        pytest.param(path, chunk, id=f"{path.stem}-{index}")
-        for path in sorted((FILECHECK / folder).glob("*.mlir"))
-        if path.stem not in exclude
-        for index, chunk in enumerate(path.read_text().split("// -----"))
-    ]
-
-
-ERROR_FILES = ("errors", "errors_column_major")
-"""The convert-mir-to-llir tests of inputs the pass rejects."""
-
-
-@pytest.mark.parametrize(("path", "chunk"), chunks("convert-mir-to-llir", exclude=ERROR_FILES))
+@pytest.mark.parametrize(("path", "chunk"), chunks("convert-mir-to-llir", exclude=MIR_TO_LLIR_ERROR_FILES))
 def test_filecheck_inputs(path: Path, chunk: str):
     """Every FileCheck case of the pass also runs, before and after, on random inputs."""
     module = parse_module(chunk)
-    configs = CONFIGS if not _dynamic_shapes(module) else [c for c in CONFIGS if c[0] == "row-major"]
+    configs = CONFIGS if not dynamic_shapes(module) else [c for c in CONFIGS if c[0] == "row-major"]
     for function in functions(module):
         arrays = random_inputs(argument_types(function), seed=1)
         assert_same_numbers(module, function.sym_name.data, arrays, configs)
-
-
-def _dynamic_shapes(module: ModuleOp) -> bool:
-    """Whether a value has a dynamic shape (which only row-major layout can lower)."""
-    return any(
-        isinstance(r.type, TensorType) and not r.type.has_static_shape()
-        for op in module.walk()
-        for r in op.results
-    )
-
-
-def gawee_to_mir(module: ModuleOp) -> ModuleOp:
-    lowered = module.clone()
-    ConvertGaweeToMirPass().apply(make_context(), lowered)
-    return lowered
 
 
 @pytest.mark.parametrize(("path", "chunk"), chunks("convert-gawee-to-mir", exclude=("invalid",)))
 def test_gawee_filecheck_inputs(path: Path, chunk: str):
     """The convert-gawee-to-mir FileCheck programs, lowered on to llir."""
     module = parse_module(chunk)
-    mir_module = gawee_to_mir(module)
+    mir_module = lower(module, "mir")
     for function in functions(module):
         arrays = random_arguments(function, np.random.default_rng(0))
         assert_same_numbers(mir_module, function.sym_name.data, arrays)
-
-
-NETWORKS = {
-    "resnet": lambda: resnet_small_module(input_shape=(1, 3, 16, 16), widths=(4, 8), batch_norm=True),
-    "basic-block": lambda: basic_block_module(input_shape=(1, 4, 8, 8), out_channels=8),
-}
 
 
 @pytest.mark.parametrize("name", NETWORKS)
@@ -145,7 +98,7 @@ def test_network(name: str):
     symbol = function.sym_name.data
     arrays = random_arguments(function, np.random.default_rng(0))
     expected = run(module, symbol, *arrays)
-    assert_same_numbers(gawee_to_mir(module), symbol, arrays, expected=expected)
+    assert_same_numbers(lower(module, "mir"), symbol, arrays, expected=expected)
 
 
 # ---------------------------------------------------------------------------
@@ -405,7 +358,7 @@ def test_unsupported_layout_is_an_option_error():
 
 
 def test_signature_is_recorded():
-    lowered = lower(parse_module(LOOPS), "column-major", 1)
+    lowered = lower_to_llir(parse_module(LOOPS), "column-major", 1)
     (function,) = [op for op in lowered.walk() if isinstance(op, llir.FuncOp)]
     assert function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR
     assert str(function.attributes[llir.TENSOR_SIGNATURE]) == (
