@@ -358,8 +358,19 @@ class PreparedProgram:
         self.plan: StepPlan | None = None
         if isinstance(self.function, func.FuncOp):
             self.plan = compile_function(self.function, interpreter)
+        # a plan of kernels alone needs no interpreter state: `program(...)` runs it
+        # without making one (there is nothing it would record)
+        self._kernels_only = (
+            self.plan is not None
+            and not self.plan.needs_interpreter
+            and self.signature is None
+            and not self._frees_tensors
+        )
 
     def __call__(self, *arrays: Any) -> tuple[np.ndarray, ...]:
+        if self._kernels_only:
+            assert self.plan is not None
+            return tuple(map(_output, self.plan.execute(None, self._inputs(arrays))))
         return self.call(arrays).results
 
     def call(
@@ -394,12 +405,12 @@ class PreparedProgram:
         they are where every one is a numpy array of its argument's dtype and static
         shape (the common case, which conversion would return unchanged), else by
         `convert_arguments`."""
-        if len(arrays) == len(self._exact) and all(
-            exact is not None and type(value) is np.ndarray and (value.dtype, value.shape) == exact
-            for value, exact in zip(arrays, self._exact)
-        ):
-            return tuple(arrays)
-        return convert_arguments(self.function, arrays, self.argument_types)
+        if len(arrays) != len(self._exact):
+            return convert_arguments(self.function, arrays, self.argument_types)
+        for value, exact in zip(arrays, self._exact):
+            if exact is None or type(value) is not np.ndarray or (value.dtype, value.shape) != exact:
+                return convert_arguments(self.function, arrays, self.argument_types)
+        return tuple(arrays)
 
     def _interpreter(self) -> Interpreter:
         """A fresh interpreter state with the registered implementations and linalg plans."""

@@ -13,10 +13,9 @@ convolutions, matrix products and window averages accumulate in f32, as PyTorch'
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Any, Literal, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -24,6 +23,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
+    OpImplResult,
     PythonValues,
     impl,
     register_impls,
@@ -34,6 +34,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.math import erf_array
+from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import reduce_windows
 
 
@@ -46,12 +47,12 @@ def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
 
 @dataclass(frozen=True)
 class _Signature:
-    """The shapes and dtypes an op's operands and first result have, read from its
-    types once: reading them from xDSL's attributes on every run costs more than a
-    small numpy op."""
+    """The shapes and dtypes an op's operands and results have, read from its types
+    once: reading them from xDSL's attributes on every run costs more than a small
+    numpy op."""
 
     operands: tuple[tuple[tuple[int, ...], np.dtype], ...]
-    result: tuple[tuple[int, ...], np.dtype] | None
+    results: tuple[tuple[tuple[int, ...], np.dtype], ...]
 
     @staticmethod
     def of(op: Operation) -> _Signature:
@@ -59,8 +60,7 @@ class _Signature:
             typ = _tensor_type(op, value)
             return tuple(typ.get_shape()), numpy_dtype(typ.element_type)
 
-        operands = tuple(expected(operand) for operand in op.operands)
-        return _Signature(operands, expected(op.results[0]) if op.results else None)
+        return _Signature(tuple(map(expected, op.operands)), tuple(map(expected, op.results)))
 
 
 def _operand_error(op: Operation, index: int, value: object) -> InterpretationError:
@@ -155,16 +155,95 @@ def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
     return (inside / (bounds[:, 1:] - bounds[:, :1])).astype(dtype)
 
 
-def _on_arrays(fn: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
-    """The implementation of an op computing `fn(op, *operands)` on whole arrays;
-    IEEE special values (inf, NaN, division by zero) are results, not errors."""
+ArrayFunction = Callable[..., np.ndarray | tuple[np.ndarray, ...]]
+"""An op's semantics on whole arrays: `fn(op, *operands)` gives its result (a tuple
+for several)."""
+
+Binder = Callable[[Any], Callable[..., np.ndarray | tuple[np.ndarray, ...]]]
+"""Makes an op's semantics as a function of its operands alone, reading the op's
+attributes once (for the small ops whose attribute reads cost as much as their work)."""
+
+_BINDER = "gawee_binder"
+"""The attribute of a registered implementation holding its `Binder` and whether it is
+arithmetic."""
+
+
+def _array_impl(
+    op_type: type[Operation],
+    fn: ArrayFunction | None = None,
+    *,
+    bind: Binder | None = None,
+    arithmetic: bool = True,
+) -> Callable[..., OpImplResult]:
+    """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`)
+    through its kernel (`GaweeFunctions.kernel`, which checks operands and results),
+    with IEEE special values (inf, NaN, division by zero) as results, not errors.
+    `arithmetic=False`: the op only moves data (`steps.Kernel.arithmetic`)."""
 
     def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        arrays = self._operands(op, args)
+        kernel = self.kernel(op)
+        assert kernel is not None  # (registered with its binder)
         with np.errstate(all="ignore"):
-            return self._result(op, fn(op, *arrays))
+            return kernel.run(args)
 
-    return run
+    if bind is None:
+        assert fn is not None
+        bind = functools.partial(functools.partial, fn)
+    registered = impl(op_type)(run)
+    setattr(registered, _BINDER, (bind, arithmetic))
+    return registered
+
+
+def _numpy(function: Callable[..., np.ndarray]) -> Binder:
+    """The binder of an op that is the numpy function `function` of its operands."""
+    return lambda op: function
+
+
+def _kernel(op: Operation, bind: Binder, arithmetic: bool, check_operands: bool) -> Kernel:
+    """`bind(op)` with its results converted to their dtypes and checked against their
+    shapes, and (`check_operands`) its operands checked against their declared types."""
+    signature = _Signature.of(op)
+    expected, results = signature.operands, signature.results
+    fn = bind(op)
+    shape, dtype = results[0] if len(results) == 1 else (None, None)
+
+    def kernel(args: PythonValues) -> PythonValues:
+        value = fn(*args)
+        if type(value) is np.ndarray and value.shape == shape and value.dtype == dtype:
+            return (value,)  # (the common case: one result as it should be)
+        if isinstance(value, tuple):
+            if len(value) != len(results):
+                raise InterpretationError(
+                    f"{op.name}: computed {len(value)} results, {len(results)} expected"
+                )
+            return tuple(_checked_result(op, i, v, results[i]) for i, v in enumerate(value))
+        return (_checked_result(op, 0, value, results[0]),)
+
+    def checked_kernel(args: PythonValues) -> PythonValues:
+        if len(args) != len(expected):
+            raise InterpretationError(f"{op.name}: {len(args)} operands given, {len(expected)} expected")
+        for index, ((shape, dtype), value) in enumerate(zip(expected, args)):
+            if not isinstance(value, np.ndarray) or value.shape != shape or value.dtype != dtype:
+                raise _operand_error(op, index, value)
+        return kernel(args)
+
+    return Kernel(checked_kernel if check_operands else kernel, arithmetic)
+
+
+def _checked_result(
+    op: Operation, index: int, value: np.ndarray, expected: tuple[tuple[int, ...], np.dtype]
+) -> np.ndarray:
+    """Result `index` of `op` in its dtype, checked against its shape."""
+    shape, dtype = expected
+    if value.shape != shape:
+        raise InterpretationError(
+            f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is "
+            f"{op.results[index].type}"
+        )
+    if type(value) is np.ndarray and value.dtype == dtype:
+        return value
+    # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
+    return np.asarray(value, dtype=dtype)
 
 
 def _gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
@@ -238,9 +317,42 @@ def _checked_indices(
     return np.where(indices < 0, indices + size, indices) if low < 0 else indices
 
 
-def _gather(op: gawee.GatherOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+def _bind_gather(op: gawee.GatherOp) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """numpy's take, which counts negative indices from the end and raises for one out
+    of range (then `_checked_indices` names it)."""
     axis = op.normalized_axis
-    return np.take(data, _checked_indices(op, indices, data.shape[axis]), axis=axis)
+
+    def gather(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        try:
+            return np.take(data, indices, axis=axis)
+        except IndexError:
+            _checked_indices(op, indices, data.shape[axis])
+            raise
+
+    return gather
+
+
+def _bind_transpose(op: gawee.TransposeOp) -> Callable[[np.ndarray], np.ndarray]:
+    perm = op.permutation
+    return lambda x: x.transpose(perm).copy()  # (ascontiguousarray would make a 0-d array 1-d)
+
+
+def _bind_reshape(
+    op: gawee.ReshapeOp | gawee.SqueezeOp | gawee.UnsqueezeOp | gawee.FlattenOp,
+) -> Callable[[np.ndarray], np.ndarray]:
+    """A reshape to the result's shape (a view of the input)."""
+    shape = gawee.tensor_shape(op.results[0])
+    return lambda x: x.reshape(shape)
+
+
+def _bind_expand(op: gawee.ExpandOp) -> Callable[[np.ndarray], np.ndarray]:
+    shape = gawee.tensor_shape(op.results[0])
+    return lambda x: np.broadcast_to(x, shape).copy()
+
+
+def _bind_cat(op: gawee.CatOp) -> Callable[..., np.ndarray]:
+    axis = op.normalized_axis
+    return lambda *xs: np.concatenate(xs, axis=axis)
 
 
 def _gather_elements(op: gawee.GatherElementsOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
@@ -250,12 +362,12 @@ def _gather_elements(op: gawee.GatherElementsOp, data: np.ndarray, indices: np.n
     return np.take_along_axis(data[cut], _checked_indices(op, indices, data.shape[axis]), axis=axis)
 
 
-def _slice(op: gawee.SliceOp, x: np.ndarray) -> np.ndarray:
-    """Basic slicing (a view, copied by `_result`'s caller only where needed)."""
+def _bind_slice(op: gawee.SliceOp) -> Callable[[np.ndarray], np.ndarray]:
+    """Basic slicing, copied into a contiguous array."""
     index = tuple(
         slice(0, 0) if not r else slice(r.start, r.stop if r.stop >= 0 else None, r.step) for r in op.ranges()
     )
-    return np.ascontiguousarray(x[index])
+    return lambda x: np.ascontiguousarray(x[index])
 
 
 def _gemm(op: gawee.GemmOp, a: np.ndarray, b: np.ndarray, *c: np.ndarray) -> np.ndarray:
@@ -425,237 +537,188 @@ def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
     return out
 
 
+def _conv(op: gawee.ConvOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
+    """Grouped, dilated, strided conv as one batched matrix product over the groups."""
+    f, cg, kh, kw = w.shape
+    groups = op.group_count
+    oh, ow = _out_hw(op)
+    acc = _accumulator(x.dtype)
+    columns = _im2col(
+        _pad_spatial(x, op.array("padding"), 0),
+        groups,
+        (kh, kw),
+        op.array("strides"),
+        op.array("dilation"),
+        (oh, ow),
+        acc,
+    )
+    kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
+    out = np.matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
+    if bias:
+        out += bias[0].astype(acc, copy=False)[:, None, None, None]  # (out is new: in place)
+    return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
+
+
+def _split(op: gawee.SplitOp, x: np.ndarray) -> tuple[np.ndarray, ...]:
+    pieces = np.split(x, np.cumsum(op.array("splitSizes"))[:-1], axis=op.normalized_axis)
+    return tuple(np.ascontiguousarray(piece) for piece in pieces)
+
+
+def _batch_norm(
+    op: gawee.BatchNormOp,
+    x: np.ndarray,
+    weight: np.ndarray,
+    bias: np.ndarray,
+    mean: np.ndarray,
+    var: np.ndarray,
+) -> np.ndarray:
+    """Eval-mode batch norm over dim 1, computed in the element dtype (an epsilon
+    beyond f16's range is inf, as lowered)."""
+    per_channel = (-1,) + (1,) * (x.ndim - 2)
+    out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + x.dtype.type(op.epsilon))
+    if op.affine.value.data:
+        out = out * weight.reshape(per_channel) + bias.reshape(per_channel)
+    return out
+
+
+def _max_pool(op: gawee.MaxPoolOp, x: np.ndarray) -> np.ndarray:
+    """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
+    return reduce_windows(_pool_windows(op, x, op.array("dilation"), -np.inf), np.maximum)
+
+
+def _average_pool(op: gawee.AveragePoolOp, x: np.ndarray) -> np.ndarray:
+    """Sums over zero-padded windows, each divided by its tap count (`divisors`)."""
+    acc = _accumulator(x.dtype)
+    windows = _pool_windows(op, x.astype(acc, copy=False), op.dilation_values, 0)
+    rows, cols = op.divisors()
+    return reduce_windows(windows, np.add) / np.outer(rows, cols).astype(acc)
+
+
+def _global_average_pool(op: gawee.GlobalAveragePoolOp, x: np.ndarray) -> np.ndarray:
+    return x.mean(axis=tuple(range(2, x.ndim)), keepdims=True, dtype=_accumulator(x.dtype))
+
+
+def _ad_avg_pool(op: gawee.AdAvgPoolOp, x: np.ndarray) -> np.ndarray:
+    """Adaptive windows overlap, so average with two [o, size] window-mean matrices."""
+    oh, ow = _out_hw(op)
+    acc = _accumulator(x.dtype)
+    rows = _adaptive_mean_matrix(x.shape[2], oh, acc)
+    cols = _adaptive_mean_matrix(x.shape[3], ow, acc)
+    return rows @ x.astype(acc, copy=False) @ cols.T
+
+
+def _linear(op: gawee.LinearOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
+    acc = _accumulator(x.dtype)
+    out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
+    if bias:
+        out = out + bias[0].astype(acc, copy=False)
+    return out
+
+
 @register_impls
 class GaweeFunctions(InterpreterFunctions):
-    """numpy implementations of the gawee ops (PyTorch inference semantics)."""
+    """numpy implementations of the gawee ops (PyTorch inference semantics), each an
+    `ArrayFunction` or `Binder` registered with `_array_impl`."""
 
     def __init__(self) -> None:
-        self._signatures: dict[Operation, _Signature] = {}
+        self._binders: dict[type[Operation], tuple[Binder, bool]] = {
+            op_type: getattr(registered, _BINDER) for op_type, registered in type(self)._impls()
+        }
+        self._kernels: dict[tuple[Operation, bool], Kernel] = {}
 
-    def _signature(self, op: Operation) -> _Signature:
-        signature = self._signatures.get(op)
-        if signature is None:
-            signature = self._signatures[op] = _Signature.of(op)
-        return signature
+    def kernel(self, op: Operation, check_operands: bool = True) -> Kernel | None:
+        """`op`'s implementation as a function of its operands alone (`steps.Kernel`),
+        made once per op; None for an op that is not gawee's. Without
+        `check_operands`, the caller guarantees the operands have their declared types."""
+        kernel = self._kernels.get((op, check_operands))
+        if kernel is None:
+            binder = self._binders.get(type(op))
+            if binder is None:
+                return None
+            kernel = self._kernels[op, check_operands] = _kernel(op, *binder, check_operands)
+        return kernel
 
-    def _operands(self, op: Operation, args: PythonValues) -> PythonValues:
-        """The op's runtime operands, checked against their declared tensor types."""
-        expected = self._signature(op).operands
-        if len(args) != len(expected):
-            raise InterpretationError(f"{op.name}: {len(args)} operands given, {len(expected)} expected")
-        for index, ((shape, dtype), value) in enumerate(zip(expected, args)):
-            if not isinstance(value, np.ndarray) or value.shape != shape or value.dtype != dtype:
-                raise _operand_error(op, index, value)
-        return args
-
-    def _result(self, op: Operation, value: np.ndarray) -> PythonValues:
-        """The op's result tuple, in the result's dtype, checked against its shape."""
-        result = self._signature(op).result
-        assert result is not None
-        shape, dtype = result
-        if value.shape != shape:
-            raise InterpretationError(
-                f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is "
-                f"{op.results[0].type}"
-            )
-        if type(value) is np.ndarray and value.dtype == dtype:
-            return (value,)
-        # asarray: numpy ufuncs return scalars, not arrays, for rank-0 operands
-        return (np.asarray(value, dtype=dtype),)
-
-    @impl(gawee.ConvOp)
-    def run_conv(self, interpreter: Interpreter, op: gawee.ConvOp, args: PythonValues) -> PythonValues:
-        """Grouped, dilated, strided conv as one batched matrix product over the groups."""
-        x, w, *bias = self._operands(op, args)
-        f, cg, kh, kw = w.shape
-        groups = op.group_count
-        oh, ow = _out_hw(op)
-        acc = _accumulator(x.dtype)
-        columns = _im2col(
-            _pad_spatial(x, op.array("padding"), 0),
-            groups,
-            (kh, kw),
-            op.array("strides"),
-            op.array("dilation"),
-            (oh, ow),
-            acc,
-        )
-        kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
-        out = np.matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
-        if bias:
-            out += bias[0].astype(acc, copy=False)[:, None, None, None]  # (out is new: in place)
-        return self._result(op, np.ascontiguousarray(out.transpose(1, 0, 2, 3)))
-
-    @impl(gawee.SplitOp)
-    def run_split(self, interpreter: Interpreter, op: gawee.SplitOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(op, args)
-        pieces = np.split(x, np.cumsum(op.array("splitSizes"))[:-1], axis=op.normalized_axis)
-        return tuple(np.ascontiguousarray(piece) for piece in pieces)
-
-    @impl(gawee.ReluOp)
-    def run_relu(self, interpreter: Interpreter, op: gawee.ReluOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(op, args)
-        return self._result(op, np.maximum(x, x.dtype.type(0)))
-
-    @impl(gawee.AddOp)
-    def run_add(self, interpreter: Interpreter, op: gawee.AddOp, args: PythonValues) -> PythonValues:
-        lhs, rhs = self._operands(op, args)
-        return self._result(op, np.add(lhs, rhs))
-
-    @impl(gawee.BatchNormOp)
-    def run_batch_norm(
-        self, interpreter: Interpreter, op: gawee.BatchNormOp, args: PythonValues
-    ) -> PythonValues:
-        """Eval-mode batch norm over dim 1, computed in the element dtype."""
-        x, weight, bias, mean, var = self._operands(op, args)
-        per_channel = (-1,) + (1,) * (x.ndim - 2)
-        with np.errstate(over="ignore"):  # an epsilon beyond f16's range is inf, as lowered
-            eps = x.dtype.type(op.epsilon)
-        out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + eps)
-        if op.affine.value.data:
-            out = out * weight.reshape(per_channel) + bias.reshape(per_channel)
-        return self._result(op, out)
-
-    @impl(gawee.MaxPoolOp)
-    def run_max_pool(self, interpreter: Interpreter, op: gawee.MaxPoolOp, args: PythonValues) -> PythonValues:
-        """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
-        (x,) = self._operands(op, args)
-        windows = _pool_windows(op, x, op.array("dilation"), -np.inf)
-        return self._result(op, reduce_windows(windows, np.maximum))
-
-    @impl(gawee.AveragePoolOp)
-    def run_average_pool(
-        self, interpreter: Interpreter, op: gawee.AveragePoolOp, args: PythonValues
-    ) -> PythonValues:
-        """Sums over zero-padded windows, each divided by its tap count (`divisors`)."""
-        (x,) = self._operands(op, args)
-        acc = _accumulator(x.dtype)
-        windows = _pool_windows(op, x.astype(acc, copy=False), op.dilation_values, 0)
-        rows, cols = op.divisors()
-        return self._result(op, reduce_windows(windows, np.add) / np.outer(rows, cols).astype(acc))
-
-    @impl(gawee.GlobalAveragePoolOp)
-    def run_global_average_pool(
-        self, interpreter: Interpreter, op: gawee.GlobalAveragePoolOp, args: PythonValues
-    ) -> PythonValues:
-        (x,) = self._operands(op, args)
-        spatial = tuple(range(2, x.ndim))
-        return self._result(op, x.mean(axis=spatial, keepdims=True, dtype=_accumulator(x.dtype)))
-
-    @impl(gawee.AdAvgPoolOp)
-    def run_ad_avg_pool(
-        self, interpreter: Interpreter, op: gawee.AdAvgPoolOp, args: PythonValues
-    ) -> PythonValues:
-        """Adaptive windows overlap, so average with two [o, size] window-mean matrices."""
-        (x,) = self._operands(op, args)
-        oh, ow = _out_hw(op)
-        acc = _accumulator(x.dtype)
-        rows = _adaptive_mean_matrix(x.shape[2], oh, acc)
-        cols = _adaptive_mean_matrix(x.shape[3], ow, acc)
-        return self._result(op, rows @ x.astype(acc, copy=False) @ cols.T)
-
-    @impl(gawee.FlattenOp)
-    def run_flatten(self, interpreter: Interpreter, op: gawee.FlattenOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(op, args)
-        start, end = op.dims()
-        shape = (*x.shape[:start], math.prod(x.shape[start : end + 1]), *x.shape[end + 1 :])
-        return self._result(op, x.reshape(shape))
-
-    @impl(gawee.LinearOp)
-    def run_linear(self, interpreter: Interpreter, op: gawee.LinearOp, args: PythonValues) -> PythonValues:
-        x, w, *bias = self._operands(op, args)
-        acc = _accumulator(x.dtype)
-        out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
-        if bias:
-            out = out + bias[0].astype(acc, copy=False)
-        return self._result(op, out)
-
-    run_neg = impl(gawee.NegOp)(_on_arrays(lambda op, x: np.negative(x)))
-    run_abs = impl(gawee.AbsOp)(_on_arrays(lambda op, x: np.abs(x)))
-    run_exp = impl(gawee.ExpOp)(_on_arrays(lambda op, x: np.exp(x)))
-    run_log = impl(gawee.LogOp)(_on_arrays(lambda op, x: np.log(x)))
-    run_sqrt = impl(gawee.SqrtOp)(_on_arrays(lambda op, x: np.sqrt(x)))
-    run_reciprocal = impl(gawee.ReciprocalOp)(_on_arrays(lambda op, x: np.reciprocal(x)))
-    run_sin = impl(gawee.SinOp)(_on_arrays(lambda op, x: np.sin(x)))
-    run_cos = impl(gawee.CosOp)(_on_arrays(lambda op, x: np.cos(x)))
-    run_tanh = impl(gawee.TanhOp)(_on_arrays(lambda op, x: np.tanh(x)))
-    run_sigmoid = impl(gawee.SigmoidOp)(_on_arrays(lambda op, x: 1 / (1 + np.exp(-x))))
-    run_erf = impl(gawee.ErfOp)(_on_arrays(lambda op, x: erf_array(x)))
-    run_gelu = impl(gawee.GeluOp)(_on_arrays(_gelu))
-    run_hard_swish = impl(gawee.HardSwishOp)(_on_arrays(lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5)))
-    run_hard_sigmoid = impl(gawee.HardSigmoidOp)(
-        _on_arrays(lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta")))
+    run_conv = _array_impl(gawee.ConvOp, _conv)
+    run_split = _array_impl(gawee.SplitOp, _split, arithmetic=False)
+    run_relu = _array_impl(gawee.ReluOp, lambda op, x: np.maximum(x, x.dtype.type(0)))
+    run_add = _array_impl(gawee.AddOp, bind=_numpy(np.add))
+    run_batch_norm = _array_impl(gawee.BatchNormOp, _batch_norm)
+    run_max_pool = _array_impl(gawee.MaxPoolOp, _max_pool)
+    run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
+    run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
+    run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, _ad_avg_pool)
+    run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False)
+    run_linear = _array_impl(gawee.LinearOp, _linear)
+    run_neg = _array_impl(gawee.NegOp, bind=_numpy(np.negative))
+    run_abs = _array_impl(gawee.AbsOp, bind=_numpy(np.abs))
+    run_exp = _array_impl(gawee.ExpOp, bind=_numpy(np.exp))
+    run_log = _array_impl(gawee.LogOp, bind=_numpy(np.log))
+    run_sqrt = _array_impl(gawee.SqrtOp, bind=_numpy(np.sqrt))
+    run_reciprocal = _array_impl(gawee.ReciprocalOp, bind=_numpy(np.reciprocal))
+    run_sin = _array_impl(gawee.SinOp, bind=_numpy(np.sin))
+    run_cos = _array_impl(gawee.CosOp, bind=_numpy(np.cos))
+    run_tanh = _array_impl(gawee.TanhOp, bind=_numpy(np.tanh))
+    run_sigmoid = _array_impl(gawee.SigmoidOp, lambda op, x: 1 / (1 + np.exp(-x)))
+    run_erf = _array_impl(gawee.ErfOp, lambda op, x: erf_array(x))
+    run_gelu = _array_impl(gawee.GeluOp, _gelu)
+    run_hard_swish = _array_impl(gawee.HardSwishOp, lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
+    run_hard_sigmoid = _array_impl(
+        gawee.HardSigmoidOp, lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"))
     )
-    run_leaky_relu = impl(gawee.LeakyReluOp)(
-        _on_arrays(lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x))
+    run_leaky_relu = _array_impl(
+        gawee.LeakyReluOp, lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x)
     )
-    run_sub = impl(gawee.SubOp)(_on_arrays(lambda op, x, y: np.subtract(x, y)))
-    run_mul = impl(gawee.MulOp)(_on_arrays(lambda op, x, y: np.multiply(x, y)))
-    run_div = impl(gawee.DivOp)(_on_arrays(lambda op, x, y: np.divide(x, y)))
-    run_pow = impl(gawee.PowOp)(_on_arrays(lambda op, x, y: np.power(x, y)))
-    run_reshape = impl(gawee.ReshapeOp)(
-        _on_arrays(lambda op, x: x.reshape(tuple(op.output.type.get_shape())))
+    run_sub = _array_impl(gawee.SubOp, bind=_numpy(np.subtract))
+    run_mul = _array_impl(gawee.MulOp, bind=_numpy(np.multiply))
+    run_div = _array_impl(gawee.DivOp, bind=_numpy(np.divide))
+    run_pow = _array_impl(gawee.PowOp, bind=_numpy(np.power))
+    run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False)
+    run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False)
+    run_matmul = _array_impl(gawee.MatMulOp, _matmul)
+    run_softmax = _array_impl(gawee.SoftmaxOp, _softmax)
+    run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax)
+    run_max = _array_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs))
+    run_min = _array_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs))
+    run_sum = _array_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs))
+    run_mean = _array_impl(
+        gawee.MeanOp, lambda op, *xs: functools.reduce(np.add, xs) / xs[0].dtype.type(len(xs))
     )
-    run_transpose = impl(gawee.TransposeOp)(
-        _on_arrays(lambda op, x: x.transpose(op.permutation).copy())  # (ascontiguousarray makes 0-d 1-d)
+    run_clip = _array_impl(gawee.ClipOp, _clip)
+    run_reduce_sum = _array_impl(gawee.ReduceSumOp, lambda op, x: _reduce(op, x, np.sum, accumulate=True))
+    run_reduce_mean = _array_impl(gawee.ReduceMeanOp, lambda op, x: _reduce(op, x, np.mean, accumulate=True))
+    run_reduce_max = _array_impl(gawee.ReduceMaxOp, lambda op, x: _reduce(op, x, np.max))
+    run_reduce_min = _array_impl(gawee.ReduceMinOp, lambda op, x: _reduce(op, x, np.min))
+    run_layer_norm = _array_impl(gawee.LayerNormOp, _layer_norm)
+    run_equal = _array_impl(gawee.EqualOp, bind=_numpy(np.equal))
+    run_less = _array_impl(gawee.LessOp, bind=_numpy(np.less))
+    run_less_equal = _array_impl(gawee.LessEqualOp, bind=_numpy(np.less_equal))
+    run_greater = _array_impl(gawee.GreaterOp, bind=_numpy(np.greater))
+    run_greater_equal = _array_impl(gawee.GreaterEqualOp, bind=_numpy(np.greater_equal))
+    run_and = _array_impl(gawee.AndOp, bind=_numpy(np.logical_and))
+    run_or = _array_impl(gawee.OrOp, bind=_numpy(np.logical_or))
+    run_xor = _array_impl(gawee.XorOp, bind=_numpy(np.logical_xor))
+    run_not = _array_impl(gawee.NotOp, bind=_numpy(np.logical_not))
+    run_where = _array_impl(gawee.WhereOp, bind=_numpy(np.where))
+    run_cast = _array_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type)))
+    run_gather = _array_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
+    run_gather_elements = _array_impl(gawee.GatherElementsOp, _gather_elements)
+    run_expand = _array_impl(gawee.ExpandOp, bind=_bind_expand, arithmetic=False)
+    run_unsqueeze = _array_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False)
+    run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False)
+    run_cat = _array_impl(gawee.CatOp, bind=_bind_cat, arithmetic=False)
+    run_slice = _array_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False)
+    run_scatter_nd = _array_impl(gawee.ScatterNDOp, _scatter_nd)
+    run_resize = _array_impl(gawee.ResizeOp, _resize)
+    run_topk = _array_impl(gawee.TopKOp, _topk)
+    run_gemm = _array_impl(gawee.GemmOp, _gemm)
+    run_lrn = _array_impl(gawee.LrnOp, _lrn)
+    run_tile = _array_impl(gawee.TileOp, lambda op, x: np.tile(x, op.array("repeats")))
+    run_pad = _array_impl(gawee.PadOp, _pad)
+    run_trilu = _array_impl(
+        gawee.TriluOp, lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal)
     )
-    run_matmul = impl(gawee.MatMulOp)(_on_arrays(_matmul))
-    run_softmax = impl(gawee.SoftmaxOp)(_on_arrays(_softmax))
-    run_log_softmax = impl(gawee.LogSoftmaxOp)(_on_arrays(_log_softmax))
-    run_max = impl(gawee.MaxOp)(_on_arrays(lambda op, *xs: functools.reduce(np.maximum, xs)))
-    run_min = impl(gawee.MinOp)(_on_arrays(lambda op, *xs: functools.reduce(np.minimum, xs)))
-    run_sum = impl(gawee.SumOp)(_on_arrays(lambda op, *xs: functools.reduce(np.add, xs)))
-    run_mean = impl(gawee.MeanOp)(
-        _on_arrays(lambda op, *xs: functools.reduce(np.add, xs) / xs[0].dtype.type(len(xs)))
+    run_constant = _array_impl(
+        gawee.ConstantOp, lambda op: np.asarray(attribute_value(op.value, op.output.type))
     )
-    run_clip = impl(gawee.ClipOp)(_on_arrays(_clip))
-    run_reduce_sum = impl(gawee.ReduceSumOp)(
-        _on_arrays(lambda op, x: _reduce(op, x, np.sum, accumulate=True))
-    )
-    run_reduce_mean = impl(gawee.ReduceMeanOp)(
-        _on_arrays(lambda op, x: _reduce(op, x, np.mean, accumulate=True))
-    )
-    run_reduce_max = impl(gawee.ReduceMaxOp)(_on_arrays(lambda op, x: _reduce(op, x, np.max)))
-    run_reduce_min = impl(gawee.ReduceMinOp)(_on_arrays(lambda op, x: _reduce(op, x, np.min)))
-    run_layer_norm = impl(gawee.LayerNormOp)(_on_arrays(_layer_norm))
-    run_equal = impl(gawee.EqualOp)(_on_arrays(lambda op, x, y: np.equal(x, y)))
-    run_less = impl(gawee.LessOp)(_on_arrays(lambda op, x, y: np.less(x, y)))
-    run_less_equal = impl(gawee.LessEqualOp)(_on_arrays(lambda op, x, y: np.less_equal(x, y)))
-    run_greater = impl(gawee.GreaterOp)(_on_arrays(lambda op, x, y: np.greater(x, y)))
-    run_greater_equal = impl(gawee.GreaterEqualOp)(_on_arrays(lambda op, x, y: np.greater_equal(x, y)))
-    run_and = impl(gawee.AndOp)(_on_arrays(lambda op, x, y: np.logical_and(x, y)))
-    run_or = impl(gawee.OrOp)(_on_arrays(lambda op, x, y: np.logical_or(x, y)))
-    run_xor = impl(gawee.XorOp)(_on_arrays(lambda op, x, y: np.logical_xor(x, y)))
-    run_not = impl(gawee.NotOp)(_on_arrays(lambda op, x: np.logical_not(x)))
-    run_where = impl(gawee.WhereOp)(_on_arrays(lambda op, c, x, y: np.where(c, x, y)))
-    run_cast = impl(gawee.CastOp)(_on_arrays(lambda op, x: x.astype(numpy_dtype(op.output.type))))
-    run_gather = impl(gawee.GatherOp)(_on_arrays(_gather))
-    run_gather_elements = impl(gawee.GatherElementsOp)(_on_arrays(_gather_elements))
-    run_expand = impl(gawee.ExpandOp)(
-        _on_arrays(lambda op, x: np.broadcast_to(x, op.output.type.get_shape()).copy())
-    )
-    run_unsqueeze = impl(gawee.UnsqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
-    run_squeeze = impl(gawee.SqueezeOp)(_on_arrays(lambda op, x: x.reshape(op.output.type.get_shape())))
-    run_cat = impl(gawee.CatOp)(_on_arrays(lambda op, *xs: np.concatenate(xs, axis=op.normalized_axis)))
-    run_slice = impl(gawee.SliceOp)(_on_arrays(_slice))
-    run_scatter_nd = impl(gawee.ScatterNDOp)(_on_arrays(_scatter_nd))
-    run_resize = impl(gawee.ResizeOp)(_on_arrays(_resize))
-
-    @impl(gawee.TopKOp)
-    def run_topk(self, interpreter: Interpreter, op: gawee.TopKOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(op, args)
-        values, indices = _topk(op, x)
-        return (values, indices)
-
-    run_gemm = impl(gawee.GemmOp)(_on_arrays(_gemm))
-    run_lrn = impl(gawee.LrnOp)(_on_arrays(_lrn))
-    run_tile = impl(gawee.TileOp)(_on_arrays(lambda op, x: np.tile(x, op.array("repeats"))))
-    run_pad = impl(gawee.PadOp)(_on_arrays(_pad))
-    run_trilu = impl(gawee.TriluOp)(
-        _on_arrays(lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal))
-    )
-    run_constant = impl(gawee.ConstantOp)(
-        _on_arrays(lambda op: np.asarray(attribute_value(op.value, op.output.type)))
-    )
-    run_range = impl(gawee.RangeOp)(_on_arrays(range_values))
-    run_shape = impl(gawee.ShapeOp)(_on_arrays(lambda op, x: np.array(op.dims(), np.int64)))
+    run_range = _array_impl(gawee.RangeOp, range_values)
+    run_shape = _array_impl(gawee.ShapeOp, lambda op, x: np.array(op.dims(), np.int64), arithmetic=False)

@@ -20,6 +20,12 @@ Besides speed, the plan gives:
   tensor.empty), and the constants only they read are dropped;
 - an observer called after each step (progress reports, NaN checks).
 
+Interpreter functions may give an op's implementation as a kernel (`KernelSource`;
+gawee's do): a function of the operands alone, which the step calls directly. A plan
+made only of kernels needs no interpreter, enters `np.errstate` once for all its
+steps (none if every kernel only moves data), and does not check again the operands
+whose types are known (those of the arguments, the constants and other kernels).
+
 Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
 their regions read from the function body are put in an interpreter scope before
 their implementation runs, which interprets the region as usual. A function whose
@@ -31,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple, Protocol, runtime_checkable
 
 import numpy as np
 from xdsl.dialects import arith, func
@@ -47,6 +53,28 @@ from nnstack.interpreters.arith import attribute_value
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
 """Called after each step with its index, its op, its operands and its results."""
 
+
+class Kernel(NamedTuple):
+    """An op's implementation as a function of its operands alone: it needs no
+    interpreter, so a plan made only of kernels runs without one."""
+
+    run: Callable[[PythonValues], PythonValues]
+    arithmetic: bool
+    """Whether it computes floating-point values, so runs inside
+    `np.errstate(all="ignore")` (IEEE special values are results, not warnings); a
+    kernel that only moves data does not pay for entering it."""
+
+
+@runtime_checkable
+class KernelSource(Protocol):
+    """Interpreter functions that give some ops' implementations as kernels."""
+
+    def kernel(self, op: Operation, check_operands: bool = True) -> Kernel | None:
+        """`op`'s kernel, or None; without `check_operands` the caller guarantees that
+        the operands have their declared types."""
+        ...
+
+
 _CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
 """Ops evaluated once, when the plan is made."""
 _FOLDED_DIALECTS = ("gawee", "mir", "arith", "math", "tensor")
@@ -60,6 +88,8 @@ class Step:
     op: Operation
     functions: InterpreterFunctions
     implementation: Callable[[InterpreterFunctions, Interpreter, Operation, PythonValues], OpImplResult]
+    kernel: Callable[[PythonValues], PythonValues] | None
+    """The implementation as a kernel (`Kernel.run`), where the op's functions give one."""
     operands: tuple[int, ...]
     results: tuple[int, ...]
     captures: tuple[tuple[SSAValue, int], ...]
@@ -67,24 +97,24 @@ class Step:
     frees: tuple[int, ...]
     """The slots whose last use is this step."""
 
-    def run(self, interpreter: Interpreter, args: PythonValues, slots: list[Any], scope: str) -> PythonValues:
-        """Run the op on its operands `args`; store its results in `slots` and return them."""
-        if self.captures:
+    def interpret(
+        self, interpreter: Interpreter, args: PythonValues, slots: list[Any], scope: str
+    ) -> PythonValues:
+        """Run the op's implementation (not its kernel) on its operands `args`."""
+        if not self.captures:
+            values = self.implementation(self.functions, interpreter, self.op, args).values
+        else:
             interpreter.push_scope(scope)
             try:
                 interpreter.set_values((value, slots[i]) for value, i in self.captures)
                 values = self.implementation(self.functions, interpreter, self.op, args).values
             finally:
                 interpreter.pop_scope()
-        else:
-            values = self.implementation(self.functions, interpreter, self.op, args).values
         if len(values) != len(self.results):
             raise InterpretationError(
                 f"Number of operation results ({len(self.results)}) doesn't match the "
                 f"number of implementation results ({len(values)})."
             )
-        for slot, value in zip(self.results, values):
-            slots[slot] = value
         return values
 
 
@@ -99,30 +129,64 @@ class StepPlan:
     constants: tuple[tuple[int, Any], ...]
     """Slots filled before the first step: the constants' values."""
     returned: tuple[int, ...]
+    arithmetic: bool
+    """Whether a kernel computes floating-point values (see `Kernel.arithmetic`)."""
+
+    @property
+    def needs_interpreter(self) -> bool:
+        """Whether some step is not a kernel (so `execute` needs an interpreter)."""
+        return any(step.kernel is None for step in self.steps)
 
     def execute(
-        self, interpreter: Interpreter, inputs: Sequence[Any], observer: StepObserver | None = None
+        self, interpreter: Interpreter | None, inputs: Sequence[Any], observer: StepObserver | None = None
     ) -> tuple[Any, ...]:
-        """Run the steps on `inputs` (runtime values of the arguments); the returned values."""
+        """Run the steps on `inputs` (runtime values of the arguments); the returned
+        values. The inputs must have their argument types (`api.convert_arguments`):
+        the kernels do not check the operands they take from them. IEEE special values
+        (inf, NaN, division by zero) are results, not errors, as in every
+        implementation. `interpreter` may be None when no step needs one."""
         slots: list[Any] = [None] * self.n_slots
         slots[: len(inputs)] = inputs
         for slot, value in self.constants:
             slots[slot] = value
-        # the arguments are also in the interpreter's scope, as when it runs the
-        # function: implementations may look them up (spensor's memory profile does)
-        interpreter.push_scope(self.name)
-        try:
-            interpreter.set_values(zip(self.arguments, inputs))
-            for index, step in enumerate(self.steps):
-                args = tuple([slots[i] for i in step.operands])
-                values = step.run(interpreter, args, slots, self.name)
-                for slot in step.frees:
-                    slots[slot] = None
-                if observer is not None:
-                    observer(index, step.op, args, values)
-        finally:
-            interpreter.pop_scope()
-        return tuple(slots[i] for i in self.returned)
+        if interpreter is None:
+            self._run(None, slots, observer)
+        else:
+            # the arguments are also in the interpreter's scope, as when it runs the
+            # function: implementations may look them up (spensor's memory profile does)
+            interpreter.push_scope(self.name)
+            try:
+                interpreter.set_values(zip(self.arguments, inputs))
+                self._run(interpreter, slots, observer)
+            finally:
+                interpreter.pop_scope()
+        return tuple(map(slots.__getitem__, self.returned))
+
+    def _run(self, interpreter: Interpreter | None, slots: list[Any], observer: StepObserver | None) -> None:
+        if self.arithmetic:
+            # (the implementations that are not kernels enter np.errstate themselves)
+            with np.errstate(all="ignore"):
+                self._run_steps(interpreter, slots, observer)
+        else:
+            self._run_steps(interpreter, slots, observer)
+
+    def _run_steps(
+        self, interpreter: Interpreter | None, slots: list[Any], observer: StepObserver | None
+    ) -> None:
+        for index, step in enumerate(self.steps):
+            args = tuple(map(slots.__getitem__, step.operands))
+            kernel = step.kernel
+            if kernel is not None:
+                values = kernel(args)
+            else:
+                assert interpreter is not None
+                values = step.interpret(interpreter, args, slots, self.name)
+            for slot, value in zip(step.results, values):
+                slots[slot] = value
+            for slot in step.frees:
+                slots[slot] = None
+            if observer is not None:
+                observer(index, step.op, args, values)
 
 
 def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPlan | None:
@@ -141,6 +205,8 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     last_use = _last_uses(block, body, slot_of)
     steps: list[Step] = []
     constants: dict[int, Any] = {}
+    typed = set(range(len(block.args)))  # slots whose values have their types
+    arithmetic = False
     for position, op in enumerate(body[:-1]):
         if isinstance(op, _CONSTANTS):
             constants[slot_of[op.results[0]]] = _constant(interpreter, op)
@@ -151,14 +217,24 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
                 constants[slot_of[result]] = _read_only(value)
             continue
         functions, implementation = _implementation(interpreter, op)
+        captures = tuple((v, slot_of[v]) for v in _captured(op, block))
+        kernel = None
+        if isinstance(functions, KernelSource) and not captures:
+            # values from the arguments, constants and kernels have their types already
+            checked = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
+            kernel = functions.kernel(op, check_operands=not checked)
+        if kernel is not None:
+            typed.update(slot_of[v] for v in op.results)
+            arithmetic |= kernel.arithmetic
         steps.append(
             Step(
                 op,
                 functions,
                 implementation,
+                None if kernel is None else kernel.run,
                 tuple(slot_of[v] for v in op.operands),
                 tuple(slot_of[v] for v in op.results),
-                tuple((v, slot_of[v]) for v in _captured(op, block)),
+                captures,
                 tuple(sorted(s for s, last in last_use.items() if last == position)),
             )
         )
@@ -166,7 +242,9 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     # the constants only folded ops read are not needed any more
     needed = {*returned, *(i for step in steps for i in (*step.operands, *(c for _, c in step.captures)))}
     kept = tuple((slot, value) for slot, value in constants.items() if slot in needed)
-    return StepPlan(function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), kept, returned)
+    return StepPlan(
+        function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), kept, returned, arithmetic
+    )
 
 
 def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | arith.ConstantOp) -> Any:

@@ -279,3 +279,42 @@ func.func @main() -> tensor<3x2xf32> {
         InterpretationError, match="gawee.gather: index 9 is out of range for dim 0 of size 4"
     ):
         prepare(parse_module(bad), "main")
+
+
+def test_a_plan_of_kernels_runs_without_an_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every gawee op is a kernel: calling the prepared program makes no interpreter
+    (there is nothing it would record), and the results are the interpreter's."""
+    module = parse_module(CHAIN)
+    program = prepare(module, "main")
+    x = np.linspace(-2, 2, 64, dtype=np.float32)
+    expected = interpret(module, "main", x)
+
+    def no_interpreter(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("an interpreter was made")
+
+    monkeypatch.setattr("nnstack.interpreters.api.Interpreter", no_interpreter)
+    for got, want in zip(program(x), expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+SPECIAL_VALUES = """
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xf32>) {
+  %m = gawee.mul %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %d = gawee.div %x, %m : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %i = gawee.cast %d : (tensor<4xf32>) -> tensor<4xi32>
+  %t = gawee.reshape %d : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %m, %i, %t : tensor<4xf32>, tensor<4xi32>, tensor<4xf32>
+}
+"""
+
+
+@pytest.mark.filterwarnings("error")
+def test_special_values_are_results_not_warnings() -> None:
+    """Overflow, 0/0 and a cast of NaN are IEEE results in a plan of kernels, which
+    enters np.errstate once for all of them: no RuntimeWarning escapes (the filter
+    makes one an error)."""
+    x = np.array([3e38, 0.0, 1.0, -1.0], np.float32)
+    y = np.array([10.0, 0.0, 2.0, 0.0], np.float32)
+    m, _, t = prepare(parse_module(SPECIAL_VALUES), "main")(x, y)
+    np.testing.assert_array_equal(m, [np.inf, 0.0, 2.0, -0.0])
+    np.testing.assert_array_equal(t, [0.0, np.nan, 0.5, np.inf])
