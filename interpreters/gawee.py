@@ -273,22 +273,34 @@ def _log_softmax(op: gawee.LogSoftmaxOp, x: np.ndarray) -> np.ndarray:
     return shifted - np.log(np.sum(np.exp(shifted), axis=op.normalized_axis, keepdims=True))
 
 
-def _clip(op: gawee.ClipOp, x: np.ndarray) -> np.ndarray:
-    """max(x, min) then min(., max): NaN stays, and min > max gives max everywhere."""
-    low, high = op.bound("min"), op.bound("max")
-    if low is not None:
-        x = np.maximum(x, x.dtype.type(low))
-    if high is not None:
-        x = np.minimum(x, x.dtype.type(high))
-    return x
+def _operand_dtype(op: Operation, index: int = 0) -> np.dtype:
+    return numpy_dtype(_tensor_type(op, op.operands[index]).element_type)
 
 
-def _reduce(
-    op: gawee.ReduceOp, x: np.ndarray, reduction: Callable[..., np.ndarray], accumulate: bool = False
-) -> np.ndarray:
-    """`accumulate`: f16 sums and means accumulate in f32, as PyTorch's do."""
-    dtype = {"dtype": _accumulator(x.dtype)} if accumulate else {}
-    return reduction(x, axis=op.reduced_axes, keepdims=op.keeps_dims, **dtype)
+def _bind_shape(op: gawee.ShapeOp) -> Callable[[np.ndarray], np.ndarray]:
+    dims = np.array(op.dims(), np.int64)
+    return lambda x: dims.copy()
+
+
+def _bind_clip(op: gawee.ClipOp) -> Callable[[np.ndarray], np.ndarray]:
+    """numpy's clip, which is min(max(x, min), max): NaN stays, and min > max gives max
+    everywhere."""
+    dtype = _operand_dtype(op)
+    low, high = (None if (b := op.bound(n)) is None else dtype.type(b) for n in ("min", "max"))
+    if low is None and high is None:
+        return lambda x: x
+    return lambda x: np.clip(x, low, high)
+
+
+def _reduce(reduction: Callable[..., np.ndarray], accumulate: bool = False) -> Binder:
+    """The binder of a reduction over the op's axes; `accumulate`: f16 sums and means
+    accumulate in f32, as PyTorch's do."""
+
+    def bind(op: gawee.ReduceOp) -> Callable[[np.ndarray], np.ndarray]:
+        dtype = {"dtype": _accumulator(_operand_dtype(op))} if accumulate else {}
+        return functools.partial(reduction, axis=op.reduced_axes, keepdims=op.keeps_dims, **dtype)
+
+    return bind
 
 
 def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias: np.ndarray) -> np.ndarray:
@@ -355,11 +367,14 @@ def _bind_cat(op: gawee.CatOp) -> Callable[..., np.ndarray]:
     return lambda *xs: np.concatenate(xs, axis=axis)
 
 
-def _gather_elements(op: gawee.GatherElementsOp, data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+def _bind_gather_elements(op: gawee.GatherElementsOp) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
     """The data cut to the indices' extent off the axis, then numpy's take_along_axis."""
     axis = op.normalized_axis
-    cut = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
-    return np.take_along_axis(data[cut], _checked_indices(op, indices, data.shape[axis]), axis=axis)
+    cut = tuple(
+        slice(None) if d == axis else slice(0, n) for d, n in enumerate(gawee.tensor_shape(op.indices))
+    )
+    size = gawee.tensor_shape(op.data)[axis]
+    return lambda data, indices: np.take_along_axis(data[cut], _checked_indices(op, indices, size), axis=axis)
 
 
 def _bind_slice(op: gawee.SliceOp) -> Callable[[np.ndarray], np.ndarray]:
@@ -439,21 +454,27 @@ def _scatter_nd(
     depth = op.index_depth
     positions = indices.reshape(-1, depth)
     slices = updates.reshape(len(positions), *data.shape[depth:])
-    bounds = np.array(data.shape[:depth], np.int64)
-    outside = (positions < -bounds) | (positions >= bounds)
-    if outside.any():
-        row, dim = (int(v[0]) for v in np.nonzero(outside))
+    bounds = data.shape[:depth]
+    if positions.min(initial=0) < 0:
+        positions = np.where(positions < 0, positions + np.array(bounds, np.int64), positions)
+    try:
+        flat = np.ravel_multi_index(tuple(positions.T), bounds)
+    except ValueError:
+        row, dim = (int(v[0]) for v in np.nonzero((positions < 0) | (positions >= np.array(bounds))))
+        bad = int(indices.reshape(-1, depth)[row, dim])
         raise InterpretationError(
-            f"{op.name}: index {int(positions[row, dim])} is out of range for dim {dim} of size {bounds[dim]}"
-        )
-    positions = np.where(positions < 0, positions + bounds, positions)
+            f"{op.name}: index {bad} is out of range for dim {dim} of size {bounds[dim]}"
+        ) from None
     out = data.copy()
+    rows = out.reshape(-1, *data.shape[depth:])
     combine = _SCATTER_COMBINE.get(op.reduction_kind)
     if combine is not None:
-        combine.at(out, tuple(positions.T), slices)
+        combine.at(rows, flat, slices)
+    elif len(np.unique(flat)) == len(flat):
+        rows[flat] = slices  # (numpy does not say which of equal indices wins)
     else:
-        for position, update in zip(positions, slices):
-            out[tuple(position)] = update
+        for row, update in zip(flat, slices):
+            rows[row] = update
     return out
 
 
@@ -598,13 +619,14 @@ def _global_average_pool(op: gawee.GlobalAveragePoolOp, x: np.ndarray) -> np.nda
     return x.mean(axis=tuple(range(2, x.ndim)), keepdims=True, dtype=_accumulator(x.dtype))
 
 
-def _ad_avg_pool(op: gawee.AdAvgPoolOp, x: np.ndarray) -> np.ndarray:
+def _bind_ad_avg_pool(op: gawee.AdAvgPoolOp) -> Callable[[np.ndarray], np.ndarray]:
     """Adaptive windows overlap, so average with two [o, size] window-mean matrices."""
     oh, ow = _out_hw(op)
-    acc = _accumulator(x.dtype)
-    rows = _adaptive_mean_matrix(x.shape[2], oh, acc)
-    cols = _adaptive_mean_matrix(x.shape[3], ow, acc)
-    return rows @ x.astype(acc, copy=False) @ cols.T
+    acc = _accumulator(_operand_dtype(op))
+    _, _, h, w = gawee.tensor_shape(op.operands[0])
+    rows = _adaptive_mean_matrix(h, oh, acc)
+    cols = _adaptive_mean_matrix(w, ow, acc).T
+    return lambda x: rows @ x.astype(acc, copy=False) @ cols
 
 
 def _linear(op: gawee.LinearOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
@@ -646,7 +668,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_max_pool = _array_impl(gawee.MaxPoolOp, _max_pool)
     run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
     run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
-    run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, _ad_avg_pool)
+    run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
     run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False)
     run_linear = _array_impl(gawee.LinearOp, _linear)
     run_neg = _array_impl(gawee.NegOp, bind=_numpy(np.negative))
@@ -683,25 +705,25 @@ class GaweeFunctions(InterpreterFunctions):
     run_mean = _array_impl(
         gawee.MeanOp, lambda op, *xs: functools.reduce(np.add, xs) / xs[0].dtype.type(len(xs))
     )
-    run_clip = _array_impl(gawee.ClipOp, _clip)
-    run_reduce_sum = _array_impl(gawee.ReduceSumOp, lambda op, x: _reduce(op, x, np.sum, accumulate=True))
-    run_reduce_mean = _array_impl(gawee.ReduceMeanOp, lambda op, x: _reduce(op, x, np.mean, accumulate=True))
-    run_reduce_max = _array_impl(gawee.ReduceMaxOp, lambda op, x: _reduce(op, x, np.max))
-    run_reduce_min = _array_impl(gawee.ReduceMinOp, lambda op, x: _reduce(op, x, np.min))
+    run_clip = _array_impl(gawee.ClipOp, bind=_bind_clip)
+    run_reduce_sum = _array_impl(gawee.ReduceSumOp, bind=_reduce(np.sum, accumulate=True))
+    run_reduce_mean = _array_impl(gawee.ReduceMeanOp, bind=_reduce(np.mean, accumulate=True))
+    run_reduce_max = _array_impl(gawee.ReduceMaxOp, bind=_reduce(np.max))
+    run_reduce_min = _array_impl(gawee.ReduceMinOp, bind=_reduce(np.min))
     run_layer_norm = _array_impl(gawee.LayerNormOp, _layer_norm)
     run_equal = _array_impl(gawee.EqualOp, bind=_numpy(np.equal))
     run_less = _array_impl(gawee.LessOp, bind=_numpy(np.less))
     run_less_equal = _array_impl(gawee.LessEqualOp, bind=_numpy(np.less_equal))
     run_greater = _array_impl(gawee.GreaterOp, bind=_numpy(np.greater))
     run_greater_equal = _array_impl(gawee.GreaterEqualOp, bind=_numpy(np.greater_equal))
-    run_and = _array_impl(gawee.AndOp, bind=_numpy(np.logical_and))
-    run_or = _array_impl(gawee.OrOp, bind=_numpy(np.logical_or))
-    run_xor = _array_impl(gawee.XorOp, bind=_numpy(np.logical_xor))
-    run_not = _array_impl(gawee.NotOp, bind=_numpy(np.logical_not))
+    run_and = _array_impl(gawee.AndOp, bind=_numpy(np.logical_and), arithmetic=False)
+    run_or = _array_impl(gawee.OrOp, bind=_numpy(np.logical_or), arithmetic=False)
+    run_xor = _array_impl(gawee.XorOp, bind=_numpy(np.logical_xor), arithmetic=False)
+    run_not = _array_impl(gawee.NotOp, bind=_numpy(np.logical_not), arithmetic=False)
     run_where = _array_impl(gawee.WhereOp, bind=_numpy(np.where))
     run_cast = _array_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type)))
     run_gather = _array_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
-    run_gather_elements = _array_impl(gawee.GatherElementsOp, _gather_elements)
+    run_gather_elements = _array_impl(gawee.GatherElementsOp, bind=_bind_gather_elements, arithmetic=False)
     run_expand = _array_impl(gawee.ExpandOp, bind=_bind_expand, arithmetic=False)
     run_unsqueeze = _array_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False)
     run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False)
@@ -712,7 +734,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_topk = _array_impl(gawee.TopKOp, _topk)
     run_gemm = _array_impl(gawee.GemmOp, _gemm)
     run_lrn = _array_impl(gawee.LrnOp, _lrn)
-    run_tile = _array_impl(gawee.TileOp, lambda op, x: np.tile(x, op.array("repeats")))
+    run_tile = _array_impl(gawee.TileOp, bind=lambda op: functools.partial(np.tile, reps=op.array("repeats")))
     run_pad = _array_impl(gawee.PadOp, _pad)
     run_trilu = _array_impl(
         gawee.TriluOp, lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal)
@@ -721,4 +743,4 @@ class GaweeFunctions(InterpreterFunctions):
         gawee.ConstantOp, lambda op: np.asarray(attribute_value(op.value, op.output.type))
     )
     run_range = _array_impl(gawee.RangeOp, range_values)
-    run_shape = _array_impl(gawee.ShapeOp, lambda op, x: np.array(op.dims(), np.int64), arithmetic=False)
+    run_shape = _array_impl(gawee.ShapeOp, bind=_bind_shape, arithmetic=False)
