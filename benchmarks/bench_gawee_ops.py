@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import torch
@@ -47,7 +47,6 @@ class Case:
     signature: str | None = None
     """The type part after ':' where it is not `(operands) -> results`."""
     tolerance: float = 1e-5
-    arguments: list[np.ndarray] = field(default_factory=list)
 
     @property
     def name(self) -> str:
