@@ -59,6 +59,8 @@ class BufferState:
     ALLOCATED = 1
     READ_ONLY_ARGUMENT = 2
     ARGUMENT = 3
+    GLOBAL = 4
+    """An llir.global (read only)."""
 
 
 Lowering = Callable[["FunctionLowering", Operation], None]
