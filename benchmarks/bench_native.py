@@ -4,13 +4,14 @@ with its reference in one run. Not a test: there is no pass or fail.
 - matmul 256x256x256: `gawee.linear` lowered with `convert-mir-to-llir{vector-width=16}`
   (register tiles of vector accumulators), against numpy's `a @ b.T` (OpenBLAS; one
   thread, and all threads);
-- ResNet-18 1x3x224x224 (the ONNX export of tests/frontend/onnx_models.ResNet, batch
-  norms folded into the convs), against ONNX Runtime with one thread. The weights are
-  passed as arguments (numpy-owned buffers the compiled code reads in place): llir has
-  no data section, and lowering 11 M weights to one llir store each is not practical.
-  Compile time (convert-mir-to-llir, convert-llir-to-llvm, LLVM) is reported.
+- the models of bench_models.py (ResNet-18 1x3x224x224 with its batch norms folded into
+  the convs, BERT-tiny with sequence 128, the 15M Llama with 8 tokens), imported from
+  their ONNX export and lowered gawee -> mir -> llir with their weights in llir's data
+  section (llir.global), against ONNX Runtime with one thread: time, max |err| and the
+  compile time by step (convert-gawee-to-mir, convert-mir-to-llir, convert-llir-to-llvm,
+  LLVM).
 
-    .venv/bin/python benchmarks/bench_native.py [--repeats N] [--skip-resnet]
+    .venv/bin/python benchmarks/bench_native.py [--repeats N] [--models resnet18 bert_tiny llama_15m]
 """
 
 from __future__ import annotations
@@ -27,19 +28,21 @@ from pathlib import Path
 import numpy as np
 from timing import median_time
 from xdsl.context import Context
-from xdsl.dialects import func
-from xdsl.dialects.builtin import FunctionType, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend"))
 
 from nnstack import native
-from nnstack.dialects import mir
+from nnstack.dialects import llir
 from nnstack.interpreters import make_context, parse_module
-from nnstack.interpreters.arith import attribute_value
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
 
 WIDTH = 16
 """Vector lanes of the llir lowering (AVX-512 f32)."""
+
+MODELS = ("resnet18", "bert_tiny", "llama_15m")
 
 
 def to_llir(module: ModuleOp) -> ModuleOp:
@@ -71,70 +74,55 @@ def matmul(repeats: int) -> None:
     print(f"  compile    {compile_s:8.2f} s (first call)")
 
 
-def weights_as_arguments(module: ModuleOp, smallest: int = 64) -> list[np.ndarray]:
-    """Turn every mir.constant of @main with at least `smallest` elements into a new
-    argument; their values, in order."""
-    main = next(op for op in module.walk() if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
-    block = main.body.blocks.first
-    assert block is not None
-    values: list[np.ndarray] = []
-    for op in list(main.walk()):
-        if isinstance(op, mir.ConstantOp) and op.result.type.element_count() >= smallest:
-            values.append(np.asarray(attribute_value(op.value, op.result.type)))
-            argument = block.insert_arg(op.result.type, len(block.args))
-            op.result.replace_all_uses_with(argument)
-            op.detach()
-            op.erase()
-    main.function_type = FunctionType.from_lists(list(block.arg_types), list(main.function_type.outputs))
-    return values
-
-
-def resnet18(repeats: int) -> None:
+def model(key: str, repeats: int) -> None:
+    """One model of bench_models.MODELS: imported, lowered gawee -> mir -> llir with its
+    weights in the data section, compiled and run natively, against ONNX Runtime."""
     import onnxruntime
-    import torch
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend"))
-    from onnx_models import ResNet, export, onnxruntime_outputs, randomize_batch_norm
+    from bench_models import MODELS
+    from onnx_models import onnxruntime_outputs
 
     from nnstack.frontend.onnx import import_onnx
 
-    torch.manual_seed(0)
-    model = randomize_batch_norm(ResNet(widths=(64, 128, 256, 512), classes=1000), seed=1)
-    example = torch.randn(1, 3, 224, 224)
-    onnx_model = export(model, example, fold=False)
-    x = example.numpy()
+    name, onnx_model, inputs = MODELS[key]()
     module = import_onnx(onnx_model)
-    GaweeFoldBatchNormPass().apply(Context(), module)
+    if key == "resnet18":
+        GaweeFoldBatchNormPass().apply(Context(), module)
+    arrays = list(inputs.values())
     start = time.perf_counter()
     ConvertGaweeToMirPass().apply(make_context(), module)
-    weights = weights_as_arguments(module)
-    ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
-    program = module
-    lower_s = time.perf_counter() - start
+    mir_s = time.perf_counter() - start
     start = time.perf_counter()
-    (output,) = native.run(program, "main", x, *weights)
-    compile_s = time.perf_counter() - start
-    seconds = median_time(lambda: native.run(program, "main", x, *weights), repeats)
+    ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
+    llir_s = time.perf_counter() - start
+    weights = sum(op.byte_size for op in module.ops if isinstance(op, llir.GlobalOp))
+    compiled = native.CACHE.compile(module, "main")
+    outputs = native.run(module, "main", *arrays)
+    seconds = median_time(lambda: native.run(module, "main", *arrays), repeats)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     session = onnxruntime.InferenceSession(onnx_model.SerializeToString(), options)
-    ort_s = median_time(lambda: session.run(None, {"x": x}), repeats)
-    error = float(np.max(np.abs(output - onnxruntime_outputs(onnx_model, {"x": x}, 1)[0])))
-    print("ResNet-18 1x3x224x224 (ONNX Runtime with 1 thread)")
-    print(f"  onnxruntime {ort_s * 1e3:8.1f} ms")
-    print(f"  native      {seconds * 1e3:8.1f} ms  {seconds / ort_s:6.2f}x ORT  max |err| {error:.1e}")
-    print(f"  compile     gawee -> llir {lower_s:.1f} s, llir -> native (first call) {compile_s:.1f} s")
+    ort_s = median_time(lambda: session.run(None, inputs), repeats)
+    expected = onnxruntime_outputs(onnx_model, inputs, 1)
+    error = max(float(np.max(np.abs(o - e))) for o, e in zip(outputs, expected))
+    llvm_s = compiled.compile_seconds - compiled.lower_seconds
+    print(f"{name} (ONNX Runtime with 1 thread; {weights / 1e6:.1f} MB of weights in the data section)")
+    print(f"  onnxruntime {ort_s * 1e3:8.2f} ms")
+    print(f"  native      {seconds * 1e3:8.2f} ms  {seconds / ort_s:6.2f}x ORT  max |err| {error:.1e}")
+    print(
+        f"  compile     convert-gawee-to-mir {mir_s:.1f} s, convert-mir-to-llir {llir_s:.1f} s, "
+        f"convert-llir-to-llvm {compiled.lower_seconds:.1f} s, LLVM {llvm_s:.1f} s"
+    )
     sys.stdout.flush()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=10)
-    parser.add_argument("--skip-resnet", action="store_true")
+    parser.add_argument("--models", nargs="*", choices=MODELS, default=list(MODELS))
     args = parser.parse_args()
     matmul(args.repeats)
-    if not args.skip_resnet:
-        resnet18(max(1, args.repeats // 3))
+    for key in args.models:
+        model(key, max(1, args.repeats // 3))
 
 
 if __name__ == "__main__":

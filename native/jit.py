@@ -2,8 +2,8 @@
 MCJIT) and the calls into them.
 
 A module is lowered with convert-llir-to-llvm (entry points on), translated to LLVM IR
-by `xdsl.backend.llvm` and compiled at -O3 for the host CPU (its vector units
-included). Compiled functions are cached per process, keyed by the llir module's text,
+by `xdsl.backend.llvm` (its data section as bytes: `nnstack.native.backend`) and
+compiled at -O3 for the host CPU (its vector units included). Compiled functions are cached per process, keyed by the llir module's text,
 the symbol and the check mode, so a second call of the same program compiles nothing.
 """
 
@@ -27,13 +27,14 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, StringAttr, TensorType, VectorType
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Attribute
-from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc
+from xdsl.jit.llvm.backend import LLVMRawJITFunc
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import llir
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.arith import numpy_dtype as _dtype
 from nnstack.interpreters.llir.engine import shaped_array_bytes
+from nnstack.native.backend import jit
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
 from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
 
@@ -67,6 +68,8 @@ class CompiledFunction:
     sites: tuple[str, ...]
     check_bounds: bool
     compile_seconds: float = 0.0
+    lower_seconds: float = 0.0
+    """Of `compile_seconds`, the time convert-llir-to-llvm took (the rest is LLVM's)."""
 
     def error_values(self) -> list[ctypes.c_int64]:
         engine = self.raw.engine
@@ -149,7 +152,7 @@ def compile_function(
     LLVM's `opt_level` (0..3)."""
     start = time.perf_counter()
     function = _llir_function(module, symbol)
-    lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp)])
+    lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
@@ -158,10 +161,11 @@ def compile_function(
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
     _load_runtime_libraries()
-    backend = LLVMJITBackend(lowering=(), opt_level=opt_level)
-    raw = backend.jit(lowered, f"nnstack_entry_{symbol}", ctx)
+    lowered_at = time.perf_counter()
+    raw = jit(lowered, f"nnstack_entry_{symbol}", ctx, opt_level)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
-    return CompiledFunction(function, raw, texts, check_bounds, time.perf_counter() - start)
+    end = time.perf_counter()
+    return CompiledFunction(function, raw, texts, check_bounds, end - start, lowered_at - start)
 
 
 def _llir_function(module: ModuleOp, symbol: str) -> llir.FuncOp:

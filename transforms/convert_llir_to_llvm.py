@@ -18,14 +18,19 @@ which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compil
   details in `nnstack_error_detail0/1`) and returns at once; a caller of a failing
   llir.call returns too. The module attribute `nnstack.error_sites` holds each site's
   message (the details shown where it says `{0}` and `{1}`).
+- The data section: each `llir.global` becomes an `llvm.mlir.global internal constant`
+  with its dense initializer (flattened to an `!llvm.array`), `llir.addressof`
+  `llvm.mlir.addressof`.
 - `check-bounds=true` compiles in the llir interpreter's memory checks: bounds, use
-  after free, double free, writes into read-only inputs (see `llir_to_llvm.memory`).
+  after free, double free, writes into read-only inputs and globals (see
+  `llir_to_llvm.memory`).
 - `entry-points=true` adds `@nnstack_entry_<f>(!llvm.ptr)` per function, which takes its
   arguments from an array of pointers (see `llir_to_llvm.entry_point`): what the JIT
   calls.
 
 An op the pass cannot lower (anything but llir inside an llir.func) fails the pass with
-a diagnostic at that op, before anything changes.
+a diagnostic at that op, before anything changes; so does an llir.func or llir.global
+named like a symbol the native code uses (`RESERVED_SYMBOLS`).
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from nnstack.transforms.llir_to_llvm import (
     ModuleLowering,
     entry_point,
     lower_function,
+    lower_global,
 )
 from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
@@ -55,17 +61,19 @@ _LOWERED_WITH_PARENT = (llir.PhiOp, llir.YieldOp)
 def problems(module: ModuleOp) -> list[Problem]:
     """Every op inside an llir.func that the pass cannot lower."""
     found: list[Problem] = []
+    for symbol in module.walk():
+        if isinstance(symbol, llir.FuncOp | llir.GlobalOp) and symbol.sym_name.data in RESERVED_SYMBOLS:
+            what = "function" if isinstance(symbol, llir.FuncOp) else "global"
+            found.append(
+                (
+                    symbol,
+                    f"@{symbol.sym_name.data} is the name of a C library function or global the "
+                    f"native code uses; rename the {what}",
+                )
+            )
     for function in module.walk():
         if not isinstance(function, llir.FuncOp):
             continue
-        if function.sym_name.data in RESERVED_SYMBOLS:
-            found.append(
-                (
-                    function,
-                    f"@{function.sym_name.data} is the name of a C library function or global the "
-                    "native code uses; rename the function",
-                )
-            )
         for op in function.body.walk():
             if type(op) not in LOWERINGS and not isinstance(op, _LOWERED_WITH_PARENT):
                 found.append((op, f"cannot lower {op.name}: no lowering to the llvm dialect"))
@@ -93,6 +101,11 @@ class ConvertLlirToLlvmPass(ModulePass):
             if self.entry_points and function.body.blocks:
                 lowered.append(entry_point(lowering, function))
             Rewriter.replace_op(function, lowered, [])
+        # after the functions: lowering an llir.addressof looks its llir.global up
+        for global_op in [g for g in op.walk() if isinstance(g, llir.GlobalOp)]:
+            lowered_global = lower_global(lowering, global_op)
+            lowered_global.location = global_op.location
+            Rewriter.replace_op(global_op, lowered_global, [])
         assert set(lowering.externals) <= RESERVED_SYMBOLS, "an external missing from RESERVED_SYMBOLS"
         declarations = lowering.declarations()
         if functions:  # the module-level symbols are located at the first function

@@ -7,6 +7,8 @@ allocates it), and the original type is kept as `llir.tensor_signature` so runne
 take and give the same arrays as for the mir function. Every tensor an op produces is an
 `llir.alloc_buffer` (elements x element bytes, aligned to max(element bytes, 16)) freed
 after its last use; a result is computed in its output buffer directly where it can be.
+A large non-splat `mir.constant` goes to the data section: an `llir.global` before the
+function, read through `llir.addressof` (see `mir_to_llir.memory.ConstantLowering`).
 Dynamic shapes have no size, so only `mir.dynamic_reshape` (aliasing its input, in
 row-major layout) and `mir.dealloc_tensor` accept them; anything else fails the pass at
 that op, as does any op without a lowering.
@@ -117,7 +119,7 @@ def problems(module: ModuleOp, functions: list[func.FuncOp], layout: llir.Memory
     return problems
 
 
-def _patterns(options: LoweringOptions) -> list[RewritePattern]:
+def _patterns(options: LoweringOptions, data_section: patterns.DataSection) -> list[RewritePattern]:
     return [
         patterns.BroadcastBinaryLowering(options),
         patterns.CompareLowering(options),
@@ -136,7 +138,7 @@ def _patterns(options: LoweringOptions) -> list[RewritePattern]:
         patterns.TransposeLowering(options),
         patterns.ConcatLowering(options),
         patterns.ReshapeLowering(options),
-        patterns.ConstantLowering(options),
+        patterns.ConstantLowering(options, data_section),
         patterns.FromElementsLowering(options),
         patterns.AllocTensorLowering(options),
         patterns.DeallocTensorLowering(options),
@@ -179,7 +181,7 @@ class ConvertMirToLlirPass(ModulePass):
         fail_at_ops(self.name, problems(op, functions, layout))
         options = LoweringOptions(layout, self.vector_width, frozenset(f.sym_name.data for f in functions))
         LocatedRewriteWalker(
-            GreedyRewritePatternApplier(_patterns(options), dce_enabled=False),
+            GreedyRewritePatternApplier(_patterns(options, patterns.DataSection(op)), dce_enabled=False),
             walk_regions_first=True,
             apply_recursively=False,
         ).rewrite_module(op)

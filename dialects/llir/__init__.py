@@ -33,6 +33,8 @@ Ops, by family (seed names in parentheses):
 - memory: `llir.alloc_buffer`, `llir.free_buffer`, `llir.load`, `llir.store`,
   `llir.memcpy` (the seed's memory ops), `llir.vload`, `llir.vstore`,
   `llir.ptradd` (address arithmetic), `llir.ptrcast`
+- data section: `llir.global` (a read-only module-level buffer with a dense
+  initializer) and `llir.addressof` (its address)
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
   `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
   `sin` `cos` `tanh` `erf` (the math functions as LLVM's intrinsics or libm compute them),
@@ -43,7 +45,7 @@ Ops, by family (seed names in parentheses):
 Memory safety (bounds, use after free, double free, alignment, reads of
 never-written memory) is checked at run time by `nnstack.interpreters.llir`.
 
-One module per op family: `memory`, `arithmetic`, `casts`, `vector`, `loops`,
+One module per op family: `memory`, `globals`, `arithmetic`, `casts`, `vector`, `loops`,
 `control_flow` (functions, branches, phi); `types` holds the types and attributes and
 `dominance` the CFG helpers and the SSA dominance the functions verify.
 """
@@ -100,6 +102,7 @@ from nnstack.dialects.llir.casts import (
 )
 from nnstack.dialects.llir.control_flow import BranchOp, CallOp, CondBranchOp, FuncOp, PhiOp, ReturnOp
 from nnstack.dialects.llir.dominance import SSADominance, block_index, cfg_predecessors, cfg_successors
+from nnstack.dialects.llir.globals import AddressOfOp, GlobalOp
 from nnstack.dialects.llir.loops import ForOp, YieldOp
 from nnstack.dialects.llir.memory import (
     AccessOp,
@@ -113,6 +116,7 @@ from nnstack.dialects.llir.memory import (
     StoreOp,
     VectorLoadOp,
     VectorStoreOp,
+    global_origin,
 )
 from nnstack.dialects.llir.types import (
     FLOAT_PREDICATES,
@@ -159,6 +163,8 @@ LLIR = Dialect(
         MemcpyOp,
         PtrAddOp,
         PtrCastOp,
+        GlobalOp,
+        AddressOfOp,
         ConstantOp,
         AddOp,
         SubOp,
@@ -205,6 +211,7 @@ __all__ = [
     "AbsOp",
     "AccessOp",
     "AddOp",
+    "AddressOfOp",
     "AllocBufferOp",
     "AndOp",
     "BinaryOp",
@@ -233,6 +240,7 @@ __all__ = [
     "ForOp",
     "FreeBufferOp",
     "FuncOp",
+    "GlobalOp",
     "INTEGER_PREDICATES",
     "IntResizeOp",
     "IntToFloatOp",
@@ -289,6 +297,7 @@ __all__ = [
     "cfg_predecessors",
     "cfg_successors",
     "element_size",
+    "global_origin",
     "is_float",
     "is_integer",
     "is_value_type",

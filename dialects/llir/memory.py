@@ -37,6 +37,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from nnstack.dialects.llir.globals import AddressOfOp
 from nnstack.dialects.llir.types import (
     PointerType,
     ScalarConstr,
@@ -131,8 +132,27 @@ class AccessOp(IRDLOperation):
             )
 
 
+def global_origin(ptr: SSAValue) -> AddressOfOp | None:
+    """The llir.addressof `ptr` is derived from through llir.ptradd / llir.ptrcast, if any."""
+    owner = ptr.owner
+    while isinstance(owner, PtrAddOp | PtrCastOp):
+        owner = owner.ptr.owner
+    return owner if isinstance(owner, AddressOfOp) else None
+
+
+def verify_not_global(op: Operation, ptr: SSAValue) -> None:
+    """Reject a write through a pointer visibly into an llir.global (read-only)."""
+    origin = global_origin(ptr)
+    if origin is not None:
+        raise VerifyException(f"{op.name}: writes into the read-only global {origin.global_name}")
+
+
 class StoreLikeOp(AccessOp):
     """A store of a value (the first operand) at `ptr[offset]`."""
+
+    def verify_(self) -> None:
+        super().verify_()
+        verify_not_global(self, self.ptr)
 
     def __init__(
         self,
@@ -242,6 +262,9 @@ class MemcpyOp(IRDLOperation):
         size: SSAValue | Operation,
     ):
         super().__init__(operands=[dst, src, size])
+
+    def verify_(self) -> None:
+        verify_not_global(self, self.dst)
 
 
 @irdl_op_definition

@@ -347,6 +347,15 @@ class FunctionCompiler:
             f"{self.value(op.size)})"
         )
 
+    def op_addressof(self, op: llir.AddressOfOp) -> None:
+        """The global's buffer and view, bound once when the function is compiled."""
+        global_op = op.global_op()
+        if global_op is None:
+            raise InterpretationError(f"{op.name}: no llir.global named {op.global_name}")
+        buffer = self.engine.global_buffer(global_op)
+        view = buffer.view(memory_format(global_op.element_type))
+        self.ptrs[op.result] = _Ptr(self.bind(buffer, "_g"), "0", self.bind(view, "_gv"))
+
     def op_ptradd(self, op: llir.PtrAddOp) -> None:
         pointer = self.ptr(op.ptr)
         index = self.fresh("e")
@@ -684,6 +693,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.MemcpyOp: FunctionCompiler.op_memcpy,
     llir.PtrAddOp: FunctionCompiler.op_ptradd,
     llir.PtrCastOp: FunctionCompiler.op_ptrcast,
+    llir.AddressOfOp: FunctionCompiler.op_addressof,
     llir.ConstantOp: FunctionCompiler.op_constant,
     llir.AddOp: partial(FunctionCompiler.op_binary, kind="add"),
     llir.SubOp: partial(FunctionCompiler.op_binary, kind="sub"),

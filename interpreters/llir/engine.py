@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerType, VectorType
+from xdsl.dialects.builtin import IntegerType, VectorType, i1
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Attribute
@@ -55,6 +55,20 @@ class Engine:
         self.max_call_depth = DEFAULT_MAX_CALL_DEPTH
         self.call_depth = 0
         self.compiled: dict[tuple[int, bool, bool], tuple[llir.FuncOp, _Compiled]] = {}
+        self.globals: dict[int, tuple[llir.GlobalOp, Buffer]] = {}
+
+    def global_buffer(self, op: llir.GlobalOp) -> Buffer:
+        """The read-only buffer of an llir.global: a view of its initializer's bytes
+        (no copy; i1 elements as the bytes 0 and 1), made once per interpreter."""
+        cached = self.globals.get(id(op))
+        if cached is not None and cached[0] is op:
+            return cached[1]
+        data = op.value.data.data
+        if op.element_type == i1:  # xDSL packs true as 0xff
+            data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
+        buffer = self.memory.wrap(memoryview(data), op.alignment.value.data, f"llir.global @{op.sym_name.data}")
+        self.globals[id(op)] = (op, buffer)
+        return buffer
 
     def compile(self, func: llir.FuncOp) -> _Compiled:
         key = (id(func), self.strict, self.counting)

@@ -225,7 +225,7 @@ def _access_error(
             f"{op_name}: out-of-bounds {kind} of {nbytes} bytes at {address} (size {buffer.size})"
         )
     if kind == "write" and buffer.readonly:
-        return InterpretationError(f"{op_name}: write to read-only buffer at {address}")
+        return InterpretationError(f"{op_name}: write to read-only buffer at {address} ({buffer.origin})")
     return InterpretationError(f"{op_name}: invalid {nbytes}-byte {kind} at {address}")
 
 

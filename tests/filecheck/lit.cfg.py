@@ -2,8 +2,8 @@
 
 Puts the Python environment running lit first on PATH, so RUN lines find that
 environment's `xdsl-opt`, `nnstack-run` and `filecheck`. Tests that pipe into
-upstream MLIR say `// REQUIRES: mlir-opt-19`; they are skipped (UNSUPPORTED) where
-mlir-19-tools is not installed.
+upstream MLIR say `// REQUIRES: mlir-opt-19` (or `mlir-translate-19`); they are skipped
+(UNSUPPORTED) where mlir-19-tools is not installed.
 """
 
 import os
@@ -25,3 +25,5 @@ if "PYTHONPATH" in os.environ:
     config.environment["PYTHONPATH"] = os.environ["PYTHONPATH"]
 if shutil.which("mlir-opt-19"):
     config.available_features.add("mlir-opt-19")
+if shutil.which("mlir-translate-19"):
+    config.available_features.add("mlir-translate-19")

@@ -6,7 +6,10 @@ and two ResNet-style networks, lowered to llir in both layouts with vector width
 (the interpreter's numbers are the reference; the gawee / mir ones are checked against
 the interpreter elsewhere), run natively, plain and with `check_bounds`. The results
 must be equal bit for bit (NaNs in the same places): the lowering computes what the
-interpreter computes, operation by operation.
+interpreter computes, operation by operation. And every llir.func of the llir FileCheck
+inputs (the llir dialect's own, the llir passes', convert-llir-to-llvm's, hoist-constants'),
+on seeded arguments: results and the arrays its pointers write the same, or the same
+run-time error.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from levels import lower
 from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
 from xdsl.dialects.builtin import ModuleOp
 
+from xdsl.dialects.builtin import IntegerType
+from xdsl.utils.exceptions import InterpretationError
+
 from nnstack import native
 from nnstack.dialects import llir
 from nnstack.interpreters import (
@@ -30,6 +36,7 @@ from nnstack.interpreters import (
     parse_module,
     random_inputs,
 )
+from nnstack.interpreters.arith import numpy_dtype
 
 CONFIGS = [("row-major", 8), ("column-major", 1)]
 """Vector and scalar code, both address computations (the interpreter's differential
@@ -86,3 +93,74 @@ def test_network(name: str):
     (function,) = functions(module)
     arrays = random_arguments(function, np.random.default_rng(0))
     check_native(lower(module, "mir"), function.sym_name.data, arrays, CONFIGS[:1], native.OPT_LEVEL)
+
+
+LLIR_FILECHECK = {
+    "llir": ("invalid",),
+    "llir-passes": (),
+    "convert-llir-to-llvm": ("errors",),
+    "hoist-constants": (),
+}
+"""The FileCheck folders with llir.func inputs, and their files of invalid inputs."""
+
+POINTER_ELEMENTS = 64
+"""Elements of the array passed for each pointer argument."""
+
+
+def _llir_functions() -> list:
+    return [
+        pytest.param(chunk, function.sym_name.data, id=f"{param.id}-{function.sym_name.data}")
+        for folder, exclude in LLIR_FILECHECK.items()
+        for param in chunks(folder, exclude)
+        for chunk in [param.values[1]]
+        for function in parse_module(chunk).walk()
+        if isinstance(function, llir.FuncOp) and function.body.blocks.first is not None
+    ]
+
+
+def _llir_arguments(function: llir.FuncOp, seed: int) -> list[Any]:
+    """Seeded arguments: those of its tensor signature if it has one, else an array of
+    `POINTER_ELEMENTS` per pointer, small integers (loop bounds, offsets and indices
+    stay in bounds), standard normal floats."""
+    if llir.TENSOR_SIGNATURE in function.attributes:
+        return random_inputs(argument_types(function), seed)
+    rng = np.random.default_rng(seed)
+    arguments: list[Any] = []
+    for typ in function.function_type.inputs.data:
+        shape = (POINTER_ELEMENTS,) if isinstance(typ, llir.PointerType) else ()
+        element = typ.element_type if isinstance(typ, llir.PointerType) else typ
+        dtype = numpy_dtype(element)
+        if isinstance(element, IntegerType):
+            high = 2 if element.width.data == 1 else 4
+            arguments.append(rng.integers(0, high, shape).astype(dtype))
+        else:
+            arguments.append(rng.standard_normal(shape).astype(dtype))
+    return [a if isinstance(t, llir.PointerType) else a[()] for a, t in zip(arguments, function.function_type.inputs.data)]
+
+
+@pytest.mark.parametrize(("chunk", "symbol"), _llir_functions())
+def test_llir_filecheck_inputs(chunk: str, symbol: str):
+    """Natively (plain and checked) as interpreted: the results and every pointer
+    argument's array after the call, bit for bit; a program the interpreter stops with
+    a run-time error stops natively with check_bounds too."""
+    module = parse_module(chunk)
+    function = find_function(module, symbol)
+    assert isinstance(function, llir.FuncOp)
+    if any(isinstance(t, llir.PointerType) for t in function.function_type.outputs.data):
+        pytest.skip("returns a pointer, which the native backend cannot give back (checked at its callers)")
+    for seed in (0, 1):
+        arguments = _llir_arguments(function, seed)
+        interpreted = [a.copy() if isinstance(a, np.ndarray) else a for a in arguments]
+        try:
+            expected = tuple(np.asarray(r) for r in call(module, symbol, interpreted).results)
+        except InterpretationError:
+            with pytest.raises(native.NativeError):
+                native.run(module, symbol, *[a.copy() if isinstance(a, np.ndarray) else a for a in arguments], check_bounds=True)
+            continue
+        for check_bounds in (False, True):
+            compiled = [a.copy() if isinstance(a, np.ndarray) else a for a in arguments]
+            got = native.run(module, symbol, *compiled, check_bounds=check_bounds, opt_level=TEST_OPT_LEVEL)
+            what = f"@{symbol} seed {seed}{' checked' if check_bounds else ''}"
+            assert_identical(expected, tuple(np.asarray(r) for r in got), what)
+            pointers = [(a, b) for a, b in zip(interpreted, compiled) if isinstance(a, np.ndarray)]
+            assert_identical(tuple(a for a, _ in pointers), tuple(b for _, b in pointers), what + " arguments")

@@ -1,6 +1,6 @@
 """The patterns of convert-llir-to-llvm, by op family: `control` (functions, branches,
 phis, loops, calls), `scalar` (arithmetic, comparisons, conversions, vector ops) and
-`memory` (buffers, accesses, run-time checks); `builder` holds the lowering state
+`memory` (buffers, accesses, run-time checks, the data section); `builder` holds the lowering state
 they share. `LOWERINGS` maps each llir op class to its lowering.
 """
 
@@ -18,7 +18,7 @@ from nnstack.transforms.llir_to_llvm.builder import (
     ModuleLowering,
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
-from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS
+from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS, lower_global
 from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
 LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
@@ -43,4 +43,5 @@ __all__ = [
     "ModuleLowering",
     "entry_point",
     "lower_function",
+    "lower_global",
 ]

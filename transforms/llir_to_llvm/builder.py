@@ -52,6 +52,28 @@ ERROR_SITES = "nnstack.error_sites"
 """The module attribute listing each check site's message (`{0}`, `{1}`: the details)."""
 
 
+def _reverse_post_order(entry: Block) -> list[Block]:
+    """The llvm blocks reachable from `entry`, each after its dominators (continuation
+    blocks of checks and loops are appended where they are made, not in this order)."""
+    seen = {entry}
+    order: list[Block] = []
+    stack: list[tuple[Block, int]] = [(entry, 0)]
+    while stack:
+        block, index = stack.pop()
+        terminator = block.last_op
+        # last to first, so a branch's first target (a loop body, the code after a
+        # passed check) comes right after it, as it was made
+        successors = list(terminator.successors)[::-1] if terminator is not None else []
+        if index < len(successors):
+            stack.append((block, index + 1))
+            if successors[index] not in seen:
+                seen.add(successors[index])
+                stack.append((successors[index], 0))
+        else:
+            order.append(block)
+    return order[::-1]
+
+
 class BufferState:
     """The state word of a buffer header (check-bounds)."""
 
@@ -59,6 +81,8 @@ class BufferState:
     ALLOCATED = 1
     READ_ONLY_ARGUMENT = 2
     ARGUMENT = 3
+    GLOBAL = 4
+    """An llir.global (read only)."""
 
 
 Lowering = Callable[["FunctionLowering", Operation], None]
@@ -268,6 +292,12 @@ class FunctionLowering:
             if block is not None:
                 locate(block.ops, self.func.location)
                 self.region.add_block(block)
+        order = _reverse_post_order(entry)
+        reachable = set(order)
+        order += [block for block in self.region.blocks if block not in reachable]
+        for block in order:  # xDSL's translation needs each value defined in an earlier block
+            self.region.detach_block(block)
+            self.region.add_block(block)
         return self.region
 
     def exit_block(self) -> Block:

@@ -1,18 +1,22 @@
 """Memory: buffers -> C's calloc / aligned_alloc and free, typed accesses -> getelementptr
-with llvm.load / llvm.store, memcpy -> llvm.memcpy.
+with llvm.load / llvm.store, memcpy -> llvm.memcpy, the data section (llir.global ->
+`llvm.mlir.global internal constant` with a dense initializer, llir.addressof ->
+llvm.mlir.addressof).
 
 With `check-bounds`, a pointer is an (address, buffer start) pair and every buffer has a
 16-byte header before its start (size in bytes, state: see `BufferState`), so each
 access checks that its bytes lie inside a live buffer (and that a store does not write
-into a read-only argument), and each free that it frees a live buffer llir allocated.
+into a read-only argument or a global), and each free that it frees a live buffer llir
+allocated. A global's header is part of its initializer.
 A freed buffer is only marked freed (its memory stays allocated), so a later use of it
 is caught rather than reading reused memory.
 """
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import VectorType, i1, i8, i64
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, TensorType, VectorType, i1, i8, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from nnstack.dialects import llir
@@ -22,6 +26,7 @@ from nnstack.transforms.llir_to_llvm.builder import (
     BufferState,
     FunctionLowering,
     Lowering,
+    ModuleLowering,
 )
 
 ALLOCATION_FUNCTIONS = frozenset(("calloc", "aligned_alloc", "free"))
@@ -65,9 +70,9 @@ def _check_access(
     freed = module.site(op, f"use after free: {kind} of {{1}} bytes at byte {{0}} of a freed buffer")
     lowering.split(lowering.icmp("ne", state, lowering.constant(BufferState.FREED)), freed, [byte, nbytes])
     if write:
-        read_only = module.site(op, "write of {1} bytes at byte {0} of a read-only input array")
-        writable = lowering.icmp("ne", state, lowering.constant(BufferState.READ_ONLY_ARGUMENT))
-        lowering.split(writable, read_only, [byte, nbytes])
+        for read_only, what in ((BufferState.READ_ONLY_ARGUMENT, "input array"), (BufferState.GLOBAL, "global")):
+            site = module.site(op, f"write of {{1}} bytes at byte {{0}} of a read-only {what}")
+            lowering.split(lowering.icmp("ne", state, lowering.constant(read_only)), site, [byte, nbytes])
     end = lowering.emit(llvm.AddOp(byte, nbytes))
     inside = lowering.emit(
         llvm.AndOp(lowering.icmp("sge", byte, lowering.constant(0)), lowering.icmp("sle", end, size))
@@ -153,7 +158,7 @@ def _free(lowering: FunctionLowering, op: Operation) -> None:
     _, state = _header(lowering, start)
     double = module.site(op, "double free")
     lowering.split(lowering.icmp("ne", state, lowering.constant(BufferState.FREED)), double)
-    foreign = module.site(op, "the buffer is an argument, not allocated by llir.alloc_buffer")
+    foreign = module.site(op, "the buffer is an argument or a global, not allocated by llir.alloc_buffer")
     lowering.split(lowering.icmp("eq", state, lowering.constant(BufferState.ALLOCATED)), foreign)
     state_slot = lowering.byte_address(start, -8)
     lowering.emit(llvm.StoreOp(lowering.constant(BufferState.FREED), state_slot, alignment=8))
@@ -170,6 +175,46 @@ def _memcpy(lowering: FunctionLowering, op: Operation) -> None:
         _check_access(lowering, op, op.src, src, size, write=False)
         _check_access(lowering, op, op.dst, dst, size, write=True)
     lowering.intrinsic("llvm.memcpy.p0.p0.i64", [dst, src, size, lowering.constant(0, i1)], None)
+
+
+def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
+    """`llvm.mlir.global internal constant` holding the initializer's bytes, flattened to
+    a 1-D array (i1 as bytes 0 / 1). With check-bounds the header (padded to the
+    alignment, as for llir.alloc_buffer) comes first: the initializer is then the bytes
+    of both, an i8 array."""
+    element = op.element_type
+    data = op.value.data.data
+    if element == i1:  # xDSL packs true as 0xff
+        data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
+    alignment = op.alignment.value.data
+    if module.check_bounds:
+        header = max(HEADER_BYTES, alignment)
+        prefix = np.zeros(header // 8, np.int64)
+        prefix[-2:] = (len(data), BufferState.GLOBAL)
+        data = prefix.tobytes() + data
+    stored = i8 if module.check_bounds else FunctionLowering.memory_type(element)
+    count = len(data) // _element_bytes(stored)
+    value = DenseIntOrFPElementsAttr(TensorType(stored, [count]), BytesAttr(data))
+    return llvm.GlobalOp(
+        llvm.LLVMArrayType(count, stored),
+        op.sym_name,
+        "internal",
+        constant=True,
+        value=value,
+        alignment=alignment,
+    )
+
+
+def _addressof(lowering: FunctionLowering, op: Operation) -> None:
+    """The global's address (with check-bounds: past its header, and its own start)."""
+    assert isinstance(op, llir.AddressOfOp)
+    address = lowering.emit(llvm.AddressOfOp(op.global_name, PTR))
+    if lowering.module.check_bounds:
+        found = op.global_op()
+        assert found is not None
+        start = lowering.byte_address(address, max(HEADER_BYTES, found.alignment.value.data))
+        address = _pointer(lowering, start, start)
+    lowering.values[op.result] = address
 
 
 def _ptradd(lowering: FunctionLowering, op: Operation) -> None:
@@ -199,4 +244,5 @@ MEMORY_LOWERINGS: dict[type[Operation], Lowering] = {
     llir.MemcpyOp: _memcpy,
     llir.PtrAddOp: _ptradd,
     llir.PtrCastOp: _ptrcast,
+    llir.AddressOfOp: _addressof,
 }

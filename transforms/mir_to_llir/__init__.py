@@ -8,7 +8,7 @@ The pass itself lives in `nnstack.transforms.convert_mir_to_llir`.
   mir.broadcast_to, the unary math ops, mir.cast.
 - `conv`: mir.conv, mir.pool, mir.matmul. `reduce`: mir.reduce.
 - `indexing`: mir.slice, gather, gather_elements, scatter, transpose, concat, reshape, dynamic_reshape.
-- `memory`: mir.alloc_tensor, dealloc_tensor, constant, from_elements.
+- `memory`: mir.alloc_tensor, dealloc_tensor, constant (the data section), from_elements.
 - `control`: func.func, mir.for, mir.parallel_for, mir.if.
 - `scalar`: the arith ops on scalars.
 
@@ -37,11 +37,19 @@ from .indexing import (
     SliceLowering,
     TransposeLowering,
 )
-from .memory import AllocTensorLowering, ConstantLowering, DeallocTensorLowering, FromElementsLowering
+from .memory import (
+    DATA_SECTION_MIN_ELEMENTS,
+    AllocTensorLowering,
+    ConstantLowering,
+    DataSection,
+    DeallocTensorLowering,
+    FromElementsLowering,
+)
 from .reduce import ReduceLowering
 from .scalar import ArithLowering
 
 __all__ = [
+    "DATA_SECTION_MIN_ELEMENTS",
     "AllocTensorLowering",
     "ArithLowering",
     "BroadcastBinaryLowering",
@@ -51,6 +59,7 @@ __all__ = [
     "ConcatLowering",
     "ConstantLowering",
     "ConvLowering",
+    "DataSection",
     "DeallocTensorLowering",
     "FromElementsLowering",
     "FuncLowering",

@@ -1,5 +1,5 @@
 """Tensors made from nothing, and explicit memory: mir.alloc_tensor, mir.dealloc_tensor,
-mir.constant, mir.from_elements.
+mir.constant (large ones into the data section: llir.global), mir.from_elements.
 
 llir buffers start zeroed but count as unwritten (the interpreter's strict mode reads
 them as errors), so every buffer these ops create is written in full.
@@ -8,15 +8,27 @@ them as errors), so every buffer these ops create is written in full.
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from typing import cast
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1
-from xdsl.ir import Attribute, SSAValue
+import numpy as np
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, StringAttr, TensorType, i1
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from nnstack.dialects import llir, mir
 
-from .builder import Builder, LlirPattern, Offset, dense_access, emit_map, tensor_type
+from .builder import (
+    Builder,
+    LlirPattern,
+    Offset,
+    buffer_alignment,
+    dense_access,
+    element_bytes,
+    emit_map,
+    tensor_type,
+)
 
 
 def fill(b: Builder, ptr: SSAValue, typ: TensorType, value: int | float) -> None:
@@ -51,20 +63,72 @@ class AllocTensorLowering(LlirPattern):
 
 
 class DeallocTensorLowering(LlirPattern):
-    """mir.dealloc_tensor -> llir.free_buffer of the tensor's buffer (the pass drops the
-    free of a buffer it does not own, such as a function argument's)."""
+    """mir.dealloc_tensor -> llir.free_buffer of the tensor's buffer; nothing for a
+    constant in the data section (and the pass drops the free of a buffer it does not
+    own, such as a function argument's)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.DeallocTensorOp, rewriter: PatternRewriter, /):
         (ptr,) = self.operands(op, rewriter)
         b = self.builder()
-        b.emit(llir.FreeBufferOp(ptr))
+        if llir.global_origin(ptr) is None:
+            b.emit(llir.FreeBufferOp(ptr))
         self.replace(op, rewriter, b)
 
 
+DATA_SECTION_MIN_ELEMENTS = 16
+"""A non-splat mir.constant of at least this many elements becomes an llir.global; a
+smaller one stays a few stores (no symbol to name; LLVM forwards them to their loads)."""
+
+
+def _is_splat(value: DenseIntOrFPElementsAttr, element_bytes: int) -> bool:
+    """Whether every element has the same bits (no per-element Python work)."""
+    elements = np.frombuffer(value.data.data, f"u{element_bytes}")
+    return bool((elements == elements[0]).all())
+
+
+def _column_major(value: DenseIntOrFPElementsAttr, typ: TensorType) -> DenseIntOrFPElementsAttr:
+    """The elements of `value` in column-major order, as a 1-D initializer."""
+    elements = np.frombuffer(value.data.data, f"u{element_bytes(typ)}").reshape(typ.get_shape())
+    flat = TensorType(typ.element_type, [typ.element_count()])
+    return DenseIntOrFPElementsAttr(flat, BytesAttr(elements.ravel(order="F").tobytes()))
+
+
+class DataSection:
+    """The llir.globals one run of convert-mir-to-llir adds to a module: each named
+    `__constant_<shape>x<type>` (upstream bufferization's names), with `_<k>` added to
+    keep names unique, and placed before the function using it."""
+
+    def __init__(self, module: ModuleOp):
+        self.module = module
+        self.names = {name.data for op in module.ops if isinstance(name := op.properties.get("sym_name"), StringAttr)}
+
+    def add(self, user: Operation, value: DenseIntOrFPElementsAttr, typ: TensorType) -> llir.GlobalOp:
+        shape = "x".join(str(d) for d in typ.get_shape())
+        base = f"__constant_{shape}{'x' if shape else ''}{typ.element_type}"
+        name, index = base, 0
+        while name in self.names:
+            index += 1
+            name = f"{base}_{index}"
+        self.names.add(name)
+        global_op = llir.GlobalOp(name, value, buffer_alignment(typ))
+        global_op.location = user.location
+        top = user
+        while (parent := top.parent_op()) is not self.module:
+            assert parent is not None
+            top = parent
+        Rewriter.insert_op(global_op, InsertPoint.before(top))
+        return global_op
+
+
+@dataclass(frozen=True)
 class ConstantLowering(LlirPattern):
-    """mir.constant -> llir.alloc_buffer, then a fill loop for a splat or one llir.store
-    of an llir.constant per element."""
+    """mir.constant -> a fill loop of a fresh llir.alloc_buffer for a splat; an
+    llir.global (the data section, `DataSection`) and its llir.addressof for another
+    constant of at least `DATA_SECTION_MIN_ELEMENTS` elements; else a fresh buffer and
+    one llir.store of an llir.constant per element."""
+
+    data_section: DataSection
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.ConstantOp, rewriter: PatternRewriter, /):
@@ -72,17 +136,24 @@ class ConstantLowering(LlirPattern):
         value = op.value
         assert isinstance(value, DenseIntOrFPElementsAttr)
         element = typ.element_type
-        values = [_python_value(v, element) for v in cast(list[int | float], value.get_values())]
-        b, ptr = self.start(op)
-        shape = typ.get_shape()
-        if len(set(values)) == 1 and len(values) > 1:
-            fill(b, ptr, typ, values[0])
+        count = typ.element_count()
+        if count > 1 and _is_splat(value, element_bytes(typ)):
+            b, ptr = self.start(op)
+            fill(b, ptr, typ, _python_value(next(iter(value.iter_values())), element))
+        elif count >= DATA_SECTION_MIN_ELEMENTS:
+            if self.options.layout == llir.MemoryLayout.COLUMN_MAJOR:
+                value = _column_major(value, typ)
+            b = self.builder()
+            ptr = b.emit(llir.AddressOfOp(self.data_section.add(op, value, typ))).result
         else:
+            b, ptr = self.start(op)
+            values = cast(list[int | float], value.get_values())
+            shape = typ.get_shape()
             strides = b.strides(shape)
             indices = itertools.product(*(range(d) for d in shape))
             for v, index in zip(values, indices):
                 offset = sum(i * s for i, s in zip(index, strides))
-                b.store(b.const(v, element), ptr, Offset(None, offset))
+                b.store(b.const(_python_value(v, element), element), ptr, Offset(None, offset))
         self.replace(op, rewriter, b, [ptr])
 
 

@@ -101,3 +101,40 @@ llir.func @unrolled(%a: !llir.ptr<i32>) -> i32 {
 // CHECK-NEXT:     %[[M1:.*]] = llvm.select %[[G1]], %[[M0]], %[[V1]] : i1, i32
 // CHECK-NEXT:     llvm.return %[[M1]] : i32
 // CHECK-NEXT:   }
+
+// -----
+
+// Blocks come in reverse post-order of the lowered CFG, each after its dominators: the
+// rest of the entry block after a check (here the allocation's) comes before the
+// branches using its values, which xDSL's translation to LLVM IR needs (it once
+// failed on this program with a KeyError).
+llir.func @branches(%x: !llir.ptr<f32>, %c: i1) -> f32 {
+  %t = llir.alloc_buffer 16 : !llir.ptr<f32>
+  %v = llir.load %x : !llir.ptr<f32> -> f32
+  llir.cond_br %c, ^then, ^else
+^then:
+  llir.store %v, %t : f32, !llir.ptr<f32>
+  llir.br ^join
+^else:
+  %w = llir.load %t : !llir.ptr<f32> -> f32
+  llir.br ^join
+^join:
+  llir.free_buffer %t : !llir.ptr<f32>
+  llir.return %v : f32
+}
+
+// CHECK-LABEL: llvm.func @branches(
+// CHECK:         llvm.cond_br %{{.*}}, ^[[REST:.*]], ^[[FAIL:.*]](%{{.*}}, %{{.*}}, %{{.*}} : i64, i64, i64)
+// CHECK-NEXT:  ^[[REST]]:
+// CHECK-NEXT:    %[[V:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK-NEXT:    llvm.cond_br %{{.*}}, ^[[THEN:.*]], ^[[ELSE:.*]]
+// CHECK-NEXT:  ^[[THEN]]:
+// CHECK-NEXT:    llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
+// CHECK-NEXT:    llvm.br ^[[JOIN:.*]]
+// CHECK-NEXT:  ^[[ELSE]]:
+// CHECK-NEXT:    llvm.load
+// CHECK-NEXT:    llvm.br ^[[JOIN]]
+// CHECK-NEXT:  ^[[JOIN]]:
+// CHECK-NEXT:    llvm.call @free
+// CHECK-NEXT:    llvm.return %[[V]] : f32
+// CHECK-NEXT:  ^[[FAIL]](

@@ -28,3 +28,15 @@ llir.func @tanh_ok(%x: f32) -> f32 {
   %r = llir.tanh %x : f32
   llir.return %r : f32
 }
+
+// -----
+
+// Nor may a global (the data section) take one of those names.
+
+// expected-error @+1 {{@calloc is the name of a C library function or global the native code uses; rename the global}}
+llir.global @calloc = dense<[1.0, 2.0]> : tensor<2xf32>
+
+// expected-error @+1 {{@nnstack_error_site is the name of a C library function or global the native code uses; rename the global}}
+llir.global @nnstack_error_site = dense<[1, 2]> : tensor<2xi64>
+
+llir.global @table = dense<[1.0, 2.0]> : tensor<2xf32>

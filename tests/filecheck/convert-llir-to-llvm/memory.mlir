@@ -47,7 +47,7 @@ llir.func @buffers(%x: f32, %n: i64) -> f32 {
 
 // With check-bounds a pointer is (address, buffer start); the buffer's size and state
 // sit in a header before its start; each access checks both.
-// CHECKED:      nnstack.error_sites = ["llir.alloc_buffer: out of memory allocating 32 bytes", "llir.vstore: use after free: write of {1} bytes at byte {0} of a freed buffer", "llir.vstore: write of {1} bytes at byte {0} of a read-only input array", "llir.vstore: out-of-bounds write at byte {0} of a buffer of {1} bytes", "llir.load: use after free: read of {1} bytes at byte {0} of a freed buffer", "llir.load: out-of-bounds read at byte {0} of a buffer of {1} bytes",
+// CHECKED:      nnstack.error_sites = ["llir.alloc_buffer: out of memory allocating 32 bytes", "llir.vstore: use after free: write of {1} bytes at byte {0} of a freed buffer", "llir.vstore: write of {1} bytes at byte {0} of a read-only input array", "llir.vstore: write of {1} bytes at byte {0} of a read-only global", "llir.vstore: out-of-bounds write at byte {0} of a buffer of {1} bytes", "llir.load: use after free: read of {1} bytes at byte {0} of a freed buffer", "llir.load: out-of-bounds read at byte {0} of a buffer of {1} bytes",
 // CHECKED:      llvm.func @buffers(%{{.*}}: f32, %{{.*}}: i64) -> f32 {
 // CHECKED:        %[[SIZE:.*]] = llvm.mlir.constant(32) : i64
 // CHECKED:        %[[RAW:.*]] = llvm.call @calloc(%{{.*}}, %{{.*}}) : (i64, i64) -> !llvm.ptr

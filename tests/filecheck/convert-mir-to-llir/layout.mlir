@@ -86,3 +86,28 @@ func.func @reduce(%x: tensor<2x3xf32>) -> tensor<3xf32> {
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// A constant in the data section holds its elements in the function's layout: a 1-D
+// initializer in column-major order.
+func.func @data_section(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %c = mir.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]]> : tensor<2x8xf32>
+  %r = mir.broadcast_add %x, %c broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  func.return %r : tensor<2x8xf32>
+}
+
+// CHECK:      llir.global @__constant_2x8xf32 = dense<[0.000000e+00, 8.000000e+00, 1.000000e+00, 9.000000e+00, 2.000000e+00, 1.000000e+01, 3.000000e+00, 1.100000e+01, 4.000000e+00, 1.200000e+01, 5.000000e+00, 1.300000e+01, 6.000000e+00, 1.400000e+01, 7.000000e+00, 1.500000e+01]> : tensor<16xf32>
+// CHECK-NEXT: llir.func column_major @data_section(%x: !llir.ptr<f32>, %out0: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2x8xf32>) -> tensor<2x8xf32>} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 16 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 1 : i64
+// CHECK-NEXT:   %[[C:.*]] = llir.addressof @__constant_2x8xf32 : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[I:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[X:.*]] = llir.load %x[%[[I]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[CI:.*]] = llir.load %[[C]][%[[I]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[SUM:.*]] = llir.add %[[X]], %[[CI]] : f32
+// CHECK-NEXT:     llir.store %[[SUM]], %out0[%[[I]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }

@@ -104,3 +104,59 @@ func.func @from_elements(%n: index, %x: tensor<2xi32>, %y: tensor<2xi32>) -> (te
 // CHECK-NEXT:   llir.memcpy %out1, %x, %[[V1]] : !llir.ptr<i32>, !llir.ptr<i32>, i64
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// A non-splat constant of at least 16 elements goes to the data section: an
+// llir.global before the function, named after its type (unique: `_1`, ...), read
+// through llir.addressof; a mir.dealloc_tensor of it frees nothing. A splat of any size
+// stays a fill loop of a buffer of its own.
+func.func @data_section(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %c = mir.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0]]> : tensor<2x8xf32>
+  %d = mir.constant dense<[[1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], [1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, -1.0]]> : tensor<2x8xf32>
+  %h = mir.constant dense<0.5> : tensor<2x8xf32>
+  %r = mir.broadcast_add %x, %c broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  mir.dealloc_tensor %c : tensor<2x8xf32>
+  %s = mir.broadcast_mul %r, %d broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %t = mir.broadcast_mul %s, %h broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  func.return %t : tensor<2x8xf32>
+}
+
+// CHECK:      llir.global @__constant_2x8xf32 = dense<{{\[}}[0.000000e+00, 1.000000e+00, 2.000000e+00, 3.000000e+00, 4.000000e+00, 5.000000e+00, 6.000000e+00, 7.000000e+00], [8.000000e+00, 9.000000e+00, 1.000000e+01, 1.100000e+01, 1.200000e+01, 1.300000e+01, 1.400000e+01, 1.500000e+01]]> : tensor<2x8xf32>
+// CHECK-NEXT: llir.global @__constant_2x8xf32_1 = dense<{{\[}}[1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00], [1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, 1.000000e+00, -1.000000e+00]]> : tensor<2x8xf32>
+// CHECK-NEXT: llir.func @data_section(%x: !llir.ptr<f32>, %out0: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<2x8xf32>) -> tensor<2x8xf32>} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 16 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 1 : i64
+// CHECK-NEXT:   %[[HALF:.*]] = llir.constant 5.000000e-01 : f32
+// CHECK-NEXT:   %[[C:.*]] = llir.addressof @__constant_2x8xf32 : !llir.ptr<f32>
+// CHECK-NEXT:   %[[D:.*]] = llir.addressof @__constant_2x8xf32_1 : !llir.ptr<f32>
+// CHECK-NEXT:   %[[H:.*]] = llir.alloc_buffer 64 : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[I:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     llir.store %[[HALF]], %[[H]][%[[I]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   %[[R:.*]] = llir.alloc_buffer 64 : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[J:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[X:.*]] = llir.load %x[%[[J]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[CJ:.*]] = llir.load %[[C]][%[[J]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[SUM:.*]] = llir.add %[[X]], %[[CJ]] : f32
+// CHECK-NEXT:     llir.store %[[SUM]], %[[R]][%[[J]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   %[[S:.*]] = llir.alloc_buffer 64 : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[K:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[RK:.*]] = llir.load %[[R]][%[[K]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[DK:.*]] = llir.load %[[D]][%[[K]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[P:.*]] = llir.mul %[[RK]], %[[DK]] : f32
+// CHECK-NEXT:     llir.store %[[P]], %[[S]][%[[K]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.free_buffer %[[R]] : !llir.ptr<f32>
+// CHECK-NEXT:   llir.for %[[L:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[SL:.*]] = llir.load %[[S]][%[[L]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[HL:.*]] = llir.load %[[H]][%[[L]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[Q:.*]] = llir.mul %[[SL]], %[[HL]] : f32
+// CHECK-NEXT:     llir.store %[[Q]], %out0[%[[L]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.free_buffer %[[S]] : !llir.ptr<f32>
+// CHECK-NEXT:   llir.free_buffer %[[H]] : !llir.ptr<f32>
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }

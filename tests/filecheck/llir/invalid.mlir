@@ -728,3 +728,96 @@ llir.func @f() {
   %c = llir.constant 1.0 : bf16
   llir.return
 }
+
+// -----
+
+// A global's elements are of a type llir holds in memory.
+// expected-error @+1 {{'llir.global' op element type i4 of @g is not an llir memory type (a signless integer of 1, 8, 16, 32 or 64 bits, f16, f32 or f64)}}
+llir.global @g = dense<[1, 2]> : tensor<2xi4>
+
+// -----
+
+// A global's alignment is a power of two...
+// expected-error @+1 {{'llir.global' op alignment 24 of @g is not a power of two}}
+llir.global @g align 24 = dense<[1.0, 2.0]> : tensor<2xf32>
+
+// -----
+
+// ... and at least its element size.
+// expected-error @+1 {{'llir.global' op alignment 4 of @g is smaller than the element size 8}}
+llir.global @g align 4 = dense<[1.0, 2.0]> : tensor<2xf64>
+
+// -----
+
+// Globals live at the top of a module.
+llir.func @f() {
+  // expected-error @+1 {{'llir.global' op 'llir.global' expects parent op 'builtin.module'}}
+  "llir.global"() <{sym_name = "g", value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> ()
+  llir.return
+}
+
+// -----
+
+// llir.addressof names a global of the module...
+llir.func @f() {
+  // expected-error @+1 {{'llir.addressof' op no llir.global named @missing}}
+  %p = llir.addressof @missing : !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// ... which is not a function...
+llir.func @f() {
+  // expected-error @+1 {{'llir.addressof' op no llir.global named @f}}
+  %p = llir.addressof @f : !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// ... and points to its element type.
+llir.global @g = dense<[1.0, 2.0]> : tensor<2xf32>
+llir.func @f() {
+  // expected-error @+1 {{'llir.addressof' op result type !llir.ptr<f64> does not match the element type f32 of @g}}
+  %p = llir.addressof @g : !llir.ptr<f64>
+  llir.return
+}
+
+// -----
+
+// Globals are read only: a store through a pointer derived from llir.addressof...
+llir.global @g = dense<[1.0, 2.0]> : tensor<2xf32>
+llir.func @f(%x: f32) {
+  %c1 = llir.constant 1 : i64
+  %p = llir.addressof @g : !llir.ptr<f32>
+  %q = llir.ptradd %p, %c1 : !llir.ptr<f32>, i64
+  // expected-error @+1 {{'llir.store' op writes into the read-only global @g}}
+  llir.store %x, %q : f32, !llir.ptr<f32>
+  llir.return
+}
+
+// -----
+
+// ... a vector store through a cast of it...
+llir.global @g = dense<[1.0, 2.0]> : tensor<2xf32>
+llir.func @f(%x: vector<2xi32>) {
+  %p = llir.addressof @g : !llir.ptr<f32>
+  %q = llir.ptrcast %p : !llir.ptr<f32> to !llir.ptr<i32>
+  // expected-error @+1 {{'llir.vstore' op writes into the read-only global @g}}
+  llir.vstore %x, %q : vector<2xi32>, !llir.ptr<i32>
+  llir.return
+}
+
+// -----
+
+// ... or a copy into it are errors (reading from it is fine).
+llir.global @g = dense<[1.0, 2.0]> : tensor<2xf32>
+llir.func @f(%a: !llir.ptr<f32>) {
+  %n = llir.constant 8 : i64
+  %p = llir.addressof @g : !llir.ptr<f32>
+  llir.memcpy %a, %p, %n : !llir.ptr<f32>, !llir.ptr<f32>, i64
+  // expected-error @+1 {{'llir.memcpy' op writes into the read-only global @g}}
+  llir.memcpy %p, %a, %n : !llir.ptr<f32>, !llir.ptr<f32>, i64
+  llir.return
+}

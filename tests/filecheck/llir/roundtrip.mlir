@@ -223,3 +223,28 @@ llir.func @attributes(%a: !llir.ptr<f32> {llvm.noalias}, %n: i32) -> (f32 {llvm.
   }
   llir.return %zero : f32
 }
+
+// The data section: read-only globals with a dense initializer (align 16, the
+// default, is not printed), and their addresses.
+// CHECK-LABEL: llir.global @table align 64 = dense<[1.500000e+00, -2.000000e+00, 4.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT:  llir.global @indices = dense<{{\[}}[0, 1], [2, 3]]> : tensor<2x2xi64>
+// CHECK-NEXT:  llir.global @flags = dense<[true, false]> : tensor<2xi1>
+// CHECK-LABEL: llir.func @globals(%n: i64) -> f32 {
+// CHECK-NEXT:    %t = llir.addressof @table : !llir.ptr<f32>
+// CHECK-NEXT:    %i = llir.addressof @indices : !llir.ptr<i64>
+// CHECK-NEXT:    %k = llir.load %i[%n : i64] : !llir.ptr<i64> -> i64
+// CHECK-NEXT:    %x = llir.load %t[%k : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:    llir.return %x : f32
+// CHECK-NEXT:  }
+// GENERIC: "llir.global"() <{sym_name = "table", alignment = 64 : i64, value = dense<[1.500000e+00, -2.000000e+00, 4.000000e+00]> : tensor<3xf32>}> : () -> ()
+// GENERIC: %t = "llir.addressof"() <{global_name = @table}> : () -> !llir.ptr<f32>
+llir.global @table align 64 = dense<[1.5, -2.0, 4.0]> : tensor<3xf32>
+llir.global @indices align 16 = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>
+llir.global @flags = dense<[true, false]> : tensor<2xi1>
+llir.func @globals(%n: i64) -> f32 {
+  %t = llir.addressof @table : !llir.ptr<f32>
+  %i = llir.addressof @indices : !llir.ptr<i64>
+  %k = llir.load %i[%n : i64] : !llir.ptr<i64> -> i64
+  %x = llir.load %t[%k : i64] : !llir.ptr<f32> -> f32
+  llir.return %x : f32
+}
