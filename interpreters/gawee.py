@@ -33,6 +33,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
+from nnstack.interpreters.blas import matmul
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import reduce_windows
@@ -257,7 +258,7 @@ def _gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
 
 def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
     acc = _accumulator(lhs.dtype)
-    return np.matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False))
+    return matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False))
 
 
 def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
@@ -389,7 +390,7 @@ def _gemm(op: gawee.GemmOp, a: np.ndarray, b: np.ndarray, *c: np.ndarray) -> np.
     acc = _accumulator(a.dtype)
     (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
     a, b = (a.T if trans_a else a), (b.T if trans_b else b)
-    out = acc.type(alpha) * (a.astype(acc, copy=False) @ b.astype(acc, copy=False))
+    out = acc.type(alpha) * matmul(a.astype(acc, copy=False), b.astype(acc, copy=False))
     return out + acc.type(beta) * c[0].astype(acc, copy=False) if op.adds_c else out
 
 
@@ -574,7 +575,7 @@ def _conv(op: gawee.ConvOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> 
         acc,
     )
     kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
-    out = np.matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
+    out = matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
     if bias:
         out += bias[0].astype(acc, copy=False)[:, None, None, None]  # (out is new: in place)
     return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
@@ -631,7 +632,7 @@ def _bind_ad_avg_pool(op: gawee.AdAvgPoolOp) -> Callable[[np.ndarray], np.ndarra
 
 def _linear(op: gawee.LinearOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
     acc = _accumulator(x.dtype)
-    out = x.astype(acc, copy=False) @ w.astype(acc, copy=False).T
+    out = matmul(x.astype(acc, copy=False), w.astype(acc, copy=False).T)
     if bias:
         out = out + bias[0].astype(acc, copy=False)
     return out

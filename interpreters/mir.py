@@ -42,6 +42,7 @@ from nnstack.interpreters.arith import (
     numpy_dtype,
     truncating_divide,
 )
+from nnstack.interpreters.blas import matmul
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.windows import reduce_windows
 
@@ -318,7 +319,7 @@ class MirFunctions(InterpreterFunctions):
         # [KH, KW, Cg, G*Fg] -> [G, KH*KW*Cg, Fg]
         kernels = w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 0, 1, 2, 4)
         kernels = kernels.reshape(groups, kh * kw * cg, f // groups).astype(acc, copy=False)
-        out = np.matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
+        out = matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
         return _result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
 
     @impl(mir.PoolOp)
@@ -344,7 +345,7 @@ class MirFunctions(InterpreterFunctions):
         lhs, rhs = _operands(interpreter, op, args)
         acc = _accumulator(lhs.dtype)
         with np.errstate(all="ignore"):
-            return _result(op, np.matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
+            return _result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
 
     # -- reductions --------------------------------------------------------------
 

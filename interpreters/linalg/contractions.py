@@ -7,6 +7,8 @@ from math import prod
 
 import numpy as np
 
+from nnstack.interpreters.blas import matmul
+
 
 def _sum_private(array: np.ndarray, dims: list[int], keep: set[int]) -> tuple[np.ndarray, list[int]]:
     """Sum away the dims no other operand and not the output has."""
@@ -67,10 +69,10 @@ def contract(
     elif batch:
         a = a.reshape(size(batch), size(left), size(inner))
         b = b.reshape(size(batch), size(inner), size(right))
-        result = np.matmul(a, b).reshape([ranges[d] for d in present])
+        result = matmul(a, b).reshape([ranges[d] for d in present])
     else:
         a = a.reshape(size(left), size(inner))
         b = b.reshape(size(inner), size(right))
-        result = np.matmul(a, b).reshape([ranges[d] for d in present])
+        result = matmul(a, b).reshape([ranges[d] for d in present])
     result = result.transpose([present.index(d) for d in out_dims if d in present])
     return result.reshape([ranges[d] if d in present else 1 for d in out_dims])
