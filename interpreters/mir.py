@@ -66,55 +66,23 @@ def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequ
             )
 
 
-def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
-    """The op's runtime operands: none freed, tensors as arrays of their declared type."""
-    values = list(args)
-    for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
-        if _is_freed(interpreter, value):
-            raise InterpretationError(
-                f"{op.name}: operand #{index} ({describe_value(operand)}) is used after "
-                "mir.dealloc_tensor freed it"
-            )
-        typ = operand.type
-        if not isinstance(typ, TensorType):
-            continue
-        if isinstance(value, np.generic) and not typ.get_shape():
-            value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
-        if not isinstance(value, np.ndarray):
-            raise InterpretationError(
-                f"{op.name}: operand #{index} ({describe_value(operand)}) must be a numpy array, "
-                f"got {type(value).__name__}"
-            )
-        dtype = numpy_dtype(typ.element_type)
-        shape = typ.get_shape()
-        if (
-            value.dtype != dtype
-            or len(value.shape) != len(shape)
-            or any(d >= 0 and d != v for d, v in zip(shape, value.shape))
-        ):
-            raise InterpretationError(
-                f"{op.name}: operand #{index} ({describe_value(operand)}) is a {value.dtype} array of shape "
-                f"{list(value.shape)}, but its type is {typ}"
-            )
-    return values
+TensorSignature = tuple[np.dtype, tuple[int, ...]]
+"""A tensor type as the checks read it: dtype and shape (-1 for a dynamic dim)."""
 
 
-def _result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
-    """The op's one result: a fresh contiguous array of the result's dtype and shape."""
-    typ = op.results[0].type
-    assert isinstance(typ, TensorType)
-    with np.errstate(all="ignore"):  # f32 accumulators may overflow f16 results: inf, as in IEEE
-        array = np.asarray(value, dtype=numpy_dtype(typ.element_type))
-    if not array.flags.c_contiguous:
-        array = np.ascontiguousarray(array)  # (never 0-d, which it would make 1-d)
-    shape = typ.get_shape()
-    if len(array.shape) != len(shape) or any(d >= 0 and d != v for d, v in zip(shape, array.shape)):
-        raise InterpretationError(
-            f"{op.name}: computed a result of shape {list(array.shape)}, but the result type is {typ}"
-        )
-    if any(array is a for a in args):
-        array = array.copy()
-    return (array,)
+def _tensor_signature(typ: object) -> TensorSignature | None:
+    if not isinstance(typ, TensorType):
+        return None
+    return numpy_dtype(typ.element_type), tuple(typ.get_shape())
+
+
+def _conforms(value: np.ndarray, signature: TensorSignature) -> bool:
+    dtype, shape = signature
+    return (
+        value.dtype == dtype
+        and len(value.shape) == len(shape)
+        and all(d < 0 or d == v for d, v in zip(shape, value.shape))
+    )
 
 
 def _accumulator(dtype: np.dtype) -> np.dtype:
@@ -170,10 +138,10 @@ def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonVal
     """The implementation of an element-wise op computing `function(*operands)`;
     IEEE special values are results, not errors."""
 
-    def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        values = _operands(interpreter, op, args)
+    def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        values = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(*values), args)
+            return self._result(op, function(*values), args)
 
     return run
 
@@ -199,6 +167,65 @@ def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarra
 class MirFunctions(InterpreterFunctions):
     """numpy implementations of the mir ops."""
 
+    def __init__(self) -> None:
+        # an op's operand and result types, read once: reading them from xDSL's
+        # attributes on every run costs as much as a small numpy op
+        self._signatures: dict[
+            Operation, tuple[tuple[TensorSignature | None, ...], TensorSignature | None]
+        ] = {}
+
+    def _signature(self, op: Operation) -> tuple[tuple[TensorSignature | None, ...], TensorSignature | None]:
+        signature = self._signatures.get(op)
+        if signature is None:
+            operands = tuple(_tensor_signature(v.type) for v in op.operands)
+            result = _tensor_signature(op.results[0].type) if op.results else None
+            signature = self._signatures[op] = (operands, result)
+        return signature
+
+    def _operands(self, interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
+        """The op's runtime operands: none freed, tensors as arrays of their declared type."""
+        values = list(args)
+        freed = _freed(interpreter)
+        for index, (signature, value) in enumerate(zip(self._signature(op)[0], args, strict=True)):
+            if freed and freed.get(id(value)) is value:
+                raise InterpretationError(
+                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) is used after "
+                    "mir.dealloc_tensor freed it"
+                )
+            if signature is None:
+                continue
+            if isinstance(value, np.generic) and not signature[1]:
+                value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
+            if not isinstance(value, np.ndarray):
+                raise InterpretationError(
+                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) must be a numpy "
+                    f"array, got {type(value).__name__}"
+                )
+            if not _conforms(value, signature):
+                raise InterpretationError(
+                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) is a {value.dtype} "
+                    f"array of shape {list(value.shape)}, but its type is {op.operands[index].type}"
+                )
+        return values
+
+    def _result(self, op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
+        """The op's one result: a fresh contiguous array of the result's dtype and shape."""
+        signature = self._signature(op)[1]
+        assert signature is not None
+        if type(value) is not np.ndarray or value.dtype != signature[0]:
+            with np.errstate(all="ignore"):  # f32 accumulators may overflow f16 results: inf, as in IEEE
+                value = np.asarray(value, dtype=signature[0])
+        if not value.flags.c_contiguous:
+            value = np.ascontiguousarray(value)  # (never 0-d, which it would make 1-d)
+        if not _conforms(value, signature):
+            raise InterpretationError(
+                f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is "
+                f"{op.results[0].type}"
+            )
+        if any(value is a for a in args):
+            value = value.copy()
+        return (value,)
+
     # -- element-wise ----------------------------------------------------------
 
     def _broadcast(
@@ -208,9 +235,9 @@ class MirFunctions(InterpreterFunctions):
         args: PythonValues,
         function: Callable[[np.ndarray, np.ndarray], np.ndarray],
     ) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(lhs, rhs), args)
+            return self._result(op, function(lhs, rhs), args)
 
     @impl(mir.BroadcastAddOp)
     def run_broadcast_add(
@@ -234,7 +261,7 @@ class MirFunctions(InterpreterFunctions):
     def run_broadcast_div(
         self, interpreter: Interpreter, op: mir.BroadcastDivOp, args: PythonValues
     ) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         if np.issubdtype(lhs.dtype, np.floating):
             return self._broadcast(interpreter, op, args, np.divide)
         if (rhs == 0).any():
@@ -260,9 +287,9 @@ class MirFunctions(InterpreterFunctions):
         args: PythonValues,
         function: Callable[[np.ndarray], np.ndarray],
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(x), args)
+            return self._result(op, function(x), args)
 
     @impl(mir.SqrtOp)
     def run_sqrt(self, interpreter: Interpreter, op: mir.SqrtOp, args: PythonValues) -> PythonValues:
@@ -298,15 +325,15 @@ class MirFunctions(InterpreterFunctions):
     def run_broadcast_to(
         self, interpreter: Interpreter, op: mir.BroadcastToOp, args: PythonValues
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
 
     # -- convolution, pooling, matmul ------------------------------------------
 
     @impl(mir.ConvOp)
     def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided NHWC conv as one batched matrix product over the groups."""
-        x, w = _operands(interpreter, op, args)
+        x, w = self._operands(interpreter, op, args)
         n, oh, ow, f = op.array("output_shape")
         kh, kw, cg, _ = w.shape
         groups = op.integer("groups")
@@ -320,47 +347,49 @@ class MirFunctions(InterpreterFunctions):
         kernels = w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 0, 1, 2, 4)
         kernels = kernels.reshape(groups, kh * kw * cg, f // groups).astype(acc, copy=False)
         out = matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
-        return _result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
+        return self._result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
 
     @impl(mir.PoolOp)
     def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:
         """Max over -inf padded windows; sum over zero padded ones; avg divides the sum
         by the count of real positions (the same sum over a padded mask of ones)."""
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         kind, padding = op.kind.data, op.array("padding")
         _, oh, ow, _ = op.array("output_shape")
         window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
         if kind == mir.PoolKind.MAX:
-            return _result(op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum))
+            return self._result(
+                op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum)
+            )
         acc = _accumulator(x.dtype)
         total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
         if kind == mir.PoolKind.SUM:
-            return _result(op, total)
+            return self._result(op, total)
         mask = np.ones((1, *x.shape[1:3], 1), dtype=acc)
         counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
-        return _result(op, total / counts)
+        return self._result(op, total / counts)
 
     @impl(mir.MatmulOp)
     def run_matmul(self, interpreter: Interpreter, op: mir.MatmulOp, args: PythonValues) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         acc = _accumulator(lhs.dtype)
         with np.errstate(all="ignore"):
-            return _result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
+            return self._result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
 
     # -- reductions --------------------------------------------------------------
 
     @impl(mir.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
         with np.errstate(all="ignore"):
-            return _result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
+            return self._result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
 
     # -- index and slice ---------------------------------------------------------
 
     @impl(mir.SliceOp)
     def run_slice(self, interpreter: Interpreter, op: mir.SliceOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
         # end = -1 with a negative stride runs through index 0: numpy's `None`; start = end
         # is empty (also start = end = -1, which numpy would read as the last index)
@@ -368,24 +397,24 @@ class MirFunctions(InterpreterFunctions):
             slice(0, 0) if start == end else slice(start, None if end < 0 else end, stride)
             for start, end, stride in bounds
         )
-        return _result(op, x[index], args)
+        return self._result(op, x[index], args)
 
     @impl(mir.GatherOp)
     def run_gather(self, interpreter: Interpreter, op: mir.GatherOp, args: PythonValues) -> PythonValues:
-        x, indices = _operands(interpreter, op, args)
+        x, indices = self._operands(interpreter, op, args)
         axis = op.integer("axis")
-        return _result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
+        return self._result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
 
     @impl(mir.GatherElementsOp)
     def run_gather_elements(
         self, interpreter: Interpreter, op: mir.GatherElementsOp, args: PythonValues
     ) -> PythonValues:
-        x, indices = _operands(interpreter, op, args)
-        return _result(op, _gather_elements(op, x, indices))
+        x, indices = self._operands(interpreter, op, args)
+        return self._result(op, _gather_elements(op, x, indices))
 
     @impl(mir.ScatterOp)
     def run_scatter(self, interpreter: Interpreter, op: mir.ScatterOp, args: PythonValues) -> PythonValues:
-        x, updates, indices = _operands(interpreter, op, args)
+        x, updates, indices = self._operands(interpreter, op, args)
         axis = op.integer("axis")
         positions = _checked_indices(op, indices, x.shape[axis], axis)
         unique, counts = np.unique(positions, return_counts=True)
@@ -394,28 +423,28 @@ class MirFunctions(InterpreterFunctions):
             raise InterpretationError(f"{op.name}: index {repeated} along axis {axis} is repeated")
         out = x.copy()
         out[(slice(None),) * axis + (positions,)] = updates
-        return _result(op, out)
+        return self._result(op, out)
 
     # -- type and shape ----------------------------------------------------------
 
     @impl(mir.CastOp)
     def run_cast(self, interpreter: Interpreter, op: mir.CastOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         typ = op.result.type
         assert isinstance(typ, TensorType)
         with np.errstate(all="ignore"):
-            return _result(op, _cast(x, numpy_dtype(typ.element_type)), args)
+            return self._result(op, _cast(x, numpy_dtype(typ.element_type)), args)
 
     @impl(mir.ReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: mir.ReshapeOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, x.reshape(mir.tensor_shape(op.result)), args)
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, x.reshape(mir.tensor_shape(op.result)), args)
 
     @impl(mir.DynamicReshapeOp)
     def run_dynamic_reshape(
         self, interpreter: Interpreter, op: mir.DynamicReshapeOp, args: PythonValues
     ) -> PythonValues:
-        x, shape = _operands(interpreter, op, args)
+        x, shape = self._operands(interpreter, op, args)
         dims = [int(d) for d in shape]
         declared = mir.tensor_shape(op.result)
         if any(d < 0 for d in dims):
@@ -428,32 +457,34 @@ class MirFunctions(InterpreterFunctions):
             raise InterpretationError(
                 f"{op.name}: shape {dims} has {math.prod(dims)} elements, but the input has {x.size}"
             )
-        return _result(op, x.reshape(dims), args)
+        return self._result(op, x.reshape(dims), args)
 
     @impl(mir.TransposeOp)
     def run_transpose(
         self, interpreter: Interpreter, op: mir.TransposeOp, args: PythonValues
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, np.transpose(x, op.array("permutation")), args)
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, np.transpose(x, op.array("permutation")), args)
 
     @impl(mir.ConcatOp)
     def run_concat(self, interpreter: Interpreter, op: mir.ConcatOp, args: PythonValues) -> PythonValues:
-        return _result(op, np.concatenate(_operands(interpreter, op, args), axis=op.integer("axis")), args)
+        return self._result(
+            op, np.concatenate(self._operands(interpreter, op, args), axis=op.integer("axis")), args
+        )
 
     # -- constants and memory ----------------------------------------------------
 
     @impl(mir.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: mir.ConstantOp, args: PythonValues) -> PythonValues:
         # the attribute's bytes as an array (zero-copy; weights can be megabytes)
-        return _result(op, attribute_value(op.value, op.result.type))
+        return self._result(op, attribute_value(op.value, op.result.type))
 
     @impl(mir.FromElementsOp)
     def run_from_elements(
         self, interpreter: Interpreter, op: mir.FromElementsOp, args: PythonValues
     ) -> PythonValues:
-        elements = _operands(interpreter, op, args)
-        return _result(op, np.array(elements).reshape(mir.tensor_shape(op.result)))
+        elements = self._operands(interpreter, op, args)
+        return self._result(op, np.array(elements).reshape(mir.tensor_shape(op.result)))
 
     @impl(mir.AllocTensorOp)
     def run_alloc_tensor(
@@ -470,14 +501,14 @@ class MirFunctions(InterpreterFunctions):
         (tensor,) = args
         if _is_freed(interpreter, tensor):
             raise InterpretationError(f"{op.name}: {describe_value(op.tensor)} is deallocated twice")
-        (tensor,) = _operands(interpreter, op, args)
+        (tensor,) = self._operands(interpreter, op, args)
         _freed(interpreter)[id(tensor)] = tensor
         return ()
 
     # -- control flow ------------------------------------------------------------
 
     def _loop(self, interpreter: Interpreter, op: mir.LoopOp, args: PythonValues) -> PythonValues:
-        lower, upper, step, *carried = _operands(interpreter, op, args)
+        lower, upper, step, *carried = self._operands(interpreter, op, args)
         if step <= 0:
             raise InterpretationError(f"{op.name}: step must be positive, got {step}")
         for i in range(lower, upper, step):
@@ -497,7 +528,7 @@ class MirFunctions(InterpreterFunctions):
 
     @impl(mir.IfOp)
     def run_if(self, interpreter: Interpreter, op: mir.IfOp, args: PythonValues) -> PythonValues:
-        (condition,) = _operands(interpreter, op, args)
+        (condition,) = self._operands(interpreter, op, args)
         region = op.then_region if bool(np.asarray(condition)) else op.else_region
         return interpreter.run_ssacfg_region(region, (), op.name)
 
@@ -505,4 +536,4 @@ class MirFunctions(InterpreterFunctions):
     def run_yield(
         self, interpreter: Interpreter, op: mir.YieldOp, args: PythonValues
     ) -> tuple[TerminatorValue, PythonValues]:
-        return ReturnedValues(tuple(_operands(interpreter, op, args))), ()
+        return ReturnedValues(tuple(self._operands(interpreter, op, args))), ()
