@@ -149,26 +149,23 @@ class StepPlan:
         slots[: len(inputs)] = inputs
         for slot, value in self.constants:
             slots[slot] = value
-        if interpreter is None:
-            self._run(None, slots, observer)
-        else:
+        if interpreter is not None:
             # the arguments are also in the interpreter's scope, as when it runs the
             # function: implementations may look them up (spensor's memory profile does)
             interpreter.push_scope(self.name)
-            try:
+        try:
+            if interpreter is not None:
                 interpreter.set_values(zip(self.arguments, inputs))
-                self._run(interpreter, slots, observer)
-            finally:
+            if self.arithmetic:
+                # (the implementations that are not kernels enter np.errstate themselves)
+                with np.errstate(all="ignore"):
+                    self._run_steps(interpreter, slots, observer)
+            else:
+                self._run_steps(interpreter, slots, observer)
+        finally:
+            if interpreter is not None:
                 interpreter.pop_scope()
         return tuple(map(slots.__getitem__, self.returned))
-
-    def _run(self, interpreter: Interpreter | None, slots: list[Any], observer: StepObserver | None) -> None:
-        if self.arithmetic:
-            # (the implementations that are not kernels enter np.errstate themselves)
-            with np.errstate(all="ignore"):
-                self._run_steps(interpreter, slots, observer)
-        else:
-            self._run_steps(interpreter, slots, observer)
 
     def _run_steps(
         self, interpreter: Interpreter | None, slots: list[Any], observer: StepObserver | None
