@@ -56,6 +56,9 @@ class OperandMap:
     linear: tuple[tuple[tuple[int, ...], int], ...] | None
     """Per map result, its coefficients over the loop dims and its constant; None
     if some result is not affine-linear."""
+    terms: tuple[tuple[tuple[int, int], ...], ...]
+    """Per map result of a linear map, its (loop dim, coefficient) pairs with a
+    nonzero coefficient (`strided_view` runs per call: most results have one)."""
     dims: tuple[int, ...]
     """The loop dims the operand depends on, ascending."""
     permutation: tuple[int, ...] | None
@@ -77,13 +80,16 @@ class OperandMap:
             if affine_map.num_symbols or any(f is None for f in forms)
             else tuple((tuple(f[0]), f[1]) for f in forms if f is not None)
         )
+        terms = tuple(
+            tuple((d, c) for d, c in enumerate(coefficients) if c) for coefficients, _ in linear or ()
+        )
         dims = tuple(sorted(affine_map.used_dims()))
         positions = [e.position if isinstance(e, AffineDimExpr) else -1 for e in affine_map.results]
         permutation = None
         if -1 not in positions and len(set(positions)) == len(positions):
             axes = range(len(positions))
             permutation = tuple(sorted(axes, key=positions.__getitem__))
-        return OperandMap(affine_map, linear, dims, permutation)
+        return OperandMap(affine_map, linear, terms, dims, permutation)
 
 
 def _unit_shape(ranges: Sequence[int], dims: Sequence[int]) -> list[int]:
@@ -113,19 +119,22 @@ def strided_view(
     assert omap.linear is not None
     strides = [0] * len(ranges)
     start: list[int] = []
-    for r, (coefficients, constant) in enumerate(omap.linear):
-        extents = [c * (size - 1) for c, size in zip(coefficients, ranges)]
-        lowest = constant + sum(min(e, 0) for e in extents)
-        highest = constant + sum(max(e, 0) for e in extents)
+    for r, ((_, constant), terms) in enumerate(zip(omap.linear, omap.terms)):
+        lowest = highest = constant
+        for j, c in terms:
+            extent = c * (ranges[j] - 1)
+            if extent < 0:
+                lowest += extent
+            else:
+                highest += extent
+            strides[j] += c * array.strides[r]
         if lowest < 0 or highest >= array.shape[r]:
             raise InterpretationError(
                 f"{name}: operand #{index} of shape {list(array.shape)} is accessed "
                 f"out of bounds by {omap.affine_map} over loop ranges {list(ranges)}"
             )
-        for j, c in enumerate(coefficients):
-            strides[j] += c * array.strides[r]
         start.append(constant)
-    base = array[tuple(slice(s, s + 1) for s in start)] if array.ndim else array
+    base = array[tuple(slice(s, s + 1) for s in start)] if any(start) else array
     shape = _unit_shape(ranges, omap.dims)
     return as_strided(base, shape, strides, writeable=writeable)
 
