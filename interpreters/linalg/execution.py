@@ -18,9 +18,6 @@ from xdsl.interpreter import (
     Interpreter,
 )
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
-from xdsl.ir.affine import (
-    AffineDimExpr,
-)
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.linalg.bodies import BodyProgram
@@ -251,18 +248,18 @@ def _check_full_axes(
     for index, (value, omap) in enumerate(zip(operands, maps, strict=True)):
         if not isinstance(value, np.ndarray):
             continue
-        results = omap.affine_map.results
-        if value.ndim != len(results):
+        rank = len(omap.affine_map.results)
+        if value.ndim != rank:
             raise InterpretationError(
                 f"{name}: operand #{index} has rank {value.ndim}, but its indexing map "
-                f"{omap.affine_map} has {len(results)} results"
+                f"{omap.affine_map} has {rank} results"
             )
-        for axis, expr in enumerate(results):
-            if isinstance(expr, AffineDimExpr) and value.shape[axis] != ranges[expr.position]:
+        shape = value.shape
+        for axis, d in omap.dim_axes:
+            if shape[axis] != ranges[d]:
                 raise InterpretationError(
-                    f"{name}: operand #{index} of shape {list(value.shape)} has size "
-                    f"{value.shape[axis]} along axis {axis}, but loop d{expr.position} "
-                    f"runs over {ranges[expr.position]}"
+                    f"{name}: operand #{index} of shape {list(shape)} has size "
+                    f"{shape[axis]} along axis {axis}, but loop d{d} runs over {ranges[d]}"
                 )
 
 

@@ -64,12 +64,12 @@ class OperandMap:
     permutation: tuple[int, ...] | None
     """If the results are distinct dims (a projected permutation): the operand's
     axes ordered by the dim they hold, so a transpose views it over `dims`."""
-
-    @property
-    def ordered_projection(self) -> bool:
-        """Results are distinct dims in ascending order: the operand itself has
-        one axis per dim of `dims`."""
-        return self.permutation == tuple(range(len(self.dims)))
+    ordered_projection: bool
+    """Results are distinct dims in ascending order: the operand itself has one
+    axis per dim of `dims`."""
+    dim_axes: tuple[tuple[int, int], ...]
+    """(axis, loop dim) of each result that is a plain loop dim: that axis has the
+    loop's range as its size."""
 
     @staticmethod
     def of(affine_map: AffineMap) -> OperandMap:
@@ -89,7 +89,9 @@ class OperandMap:
         if -1 not in positions and len(set(positions)) == len(positions):
             axes = range(len(positions))
             permutation = tuple(sorted(axes, key=positions.__getitem__))
-        return OperandMap(affine_map, linear, terms, dims, permutation)
+        dim_axes = tuple((axis, p) for axis, p in enumerate(positions) if p >= 0)
+        ordered = permutation == tuple(range(len(dims)))
+        return OperandMap(affine_map, linear, terms, dims, permutation, ordered, dim_axes)
 
 
 def _unit_shape(ranges: Sequence[int], dims: Sequence[int]) -> list[int]:
@@ -143,8 +145,7 @@ def is_exact_permutation(array: np.ndarray, omap: OperandMap, ranges: Sequence[i
     """Whether the map is a projected permutation covering all of `array`."""
     if omap.permutation is None:
         return False
-    results = omap.affine_map.results
-    return array.shape == tuple(ranges[e.position] for e in results)  # pyright: ignore
+    return array.shape == tuple([ranges[d] for _, d in omap.dim_axes])
 
 
 def compact_view(
@@ -170,7 +171,8 @@ def domain_view(name: str, index: int, value: Any, omap: OperandMap, ranges: Seq
     if not isinstance(value, np.ndarray):
         return value
     if is_exact_permutation(value, omap, ranges):
-        compact = compact_view(name, index, value, omap, ranges)
+        assert omap.permutation is not None
+        compact = value if omap.ordered_projection else value.transpose(omap.permutation)
         return compact.reshape(_unit_shape(ranges, omap.dims))
     if omap.linear is not None:
         return strided_view(name, index, value, omap, ranges)
@@ -193,7 +195,7 @@ def compact(value: Any, dims: Sequence[int], num_dims: int) -> Any:
     Along the other axes the last point wins, as when the loops run in order.
     """
     value = np.asarray(value)
-    if value.ndim == 0:
+    if value.ndim == 0 or value.ndim == len(dims) == num_dims:
         return value
     if value.ndim < num_dims:
         value = value.reshape((1,) * (num_dims - value.ndim) + value.shape)
