@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
@@ -66,8 +67,9 @@ def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequ
             )
 
 
-def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
-    """The op's runtime operands: none freed, tensors as arrays of their declared type."""
+def _checked_operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
+    """The op's runtime operands: none freed, tensors as arrays of their declared type
+    (numpy scalars of 0-d tensors made arrays)."""
     values = list(args)
     for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
         if _is_freed(interpreter, value):
@@ -99,7 +101,7 @@ def _operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> li
     return values
 
 
-def _result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
+def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
     """The op's one result: a fresh contiguous array of the result's dtype and shape."""
     typ = op.results[0].type
     assert isinstance(typ, TensorType)
@@ -170,10 +172,10 @@ def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonVal
     """The implementation of an element-wise op computing `function(*operands)`;
     IEEE special values are results, not errors."""
 
-    def run(self: InterpreterFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        values = _operands(interpreter, op, args)
+    def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        values = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(*values), args)
+            return self._result(op, function(*values), args)
 
     return run
 
@@ -195,9 +197,72 @@ def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarra
     return np.take_along_axis(x[cut], _checked_indices(op, indices, x.shape[axis], axis), axis)
 
 
+@dataclass(frozen=True)
+class _Signature:
+    """The dtype and static shape (None if dynamic) of an op's tensor operands (None
+    for other operands) and first result, read from its types once:
+    reading them from xDSL's attributes on every run costs more than a small numpy op."""
+
+    operands: tuple[tuple[np.dtype, tuple[int, ...] | None] | None, ...]
+    result: tuple[np.dtype, tuple[int, ...] | None] | None
+
+    @staticmethod
+    def of(op: Operation) -> _Signature:
+        def expected(typ: Attribute) -> tuple[np.dtype, tuple[int, ...] | None] | None:
+            if not isinstance(typ, TensorType):
+                return None
+            shape = tuple(typ.get_shape()) if typ.has_static_shape() else None
+            return numpy_dtype(typ.element_type), shape
+
+        result = expected(op.results[0].type) if op.results else None
+        return _Signature(tuple(expected(operand.type) for operand in op.operands), result)
+
+
 @register_impls
 class MirFunctions(InterpreterFunctions):
-    """numpy implementations of the mir ops."""
+    """numpy implementations of the mir ops.
+
+    Each op's operands and result are checked against its `_Signature` (made on its
+    first run); only what does not match it exactly goes through the general checks
+    and conversions (`_checked_operands`, `_checked_result`).
+    """
+
+    def __init__(self) -> None:
+        self._signatures: dict[Operation, _Signature] = {}
+
+    def _signature(self, op: Operation) -> _Signature:
+        signature = self._signatures.get(op)
+        if signature is None:
+            signature = self._signatures[op] = _Signature.of(op)
+        return signature
+
+    def _operands(self, interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
+        """`_checked_operands`, without its work where no tensor was freed yet and every
+        tensor operand is an array of exactly its static type."""
+        expected = self._signature(op).operands
+        if len(args) != len(expected) or _freed(interpreter):
+            return _checked_operands(interpreter, op, args)
+        for signature, value in zip(expected, args):
+            if signature is None:
+                continue
+            if type(value) is not np.ndarray or value.dtype != signature[0] or value.shape != signature[1]:
+                return _checked_operands(interpreter, op, args)
+        return list(args)
+
+    def _result(self, op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
+        """`_checked_result`, without its work for a contiguous array of exactly the
+        result's static type that is none of the operands."""
+        expected = self._signature(op).result
+        if (
+            expected is not None
+            and type(value) is np.ndarray
+            and value.dtype == expected[0]
+            and value.shape == expected[1]
+            and value.flags.c_contiguous
+            and not any(value is a for a in args)
+        ):
+            return (value,)
+        return _checked_result(op, value, args)
 
     # -- element-wise ----------------------------------------------------------
 
@@ -208,9 +273,9 @@ class MirFunctions(InterpreterFunctions):
         args: PythonValues,
         function: Callable[[np.ndarray, np.ndarray], np.ndarray],
     ) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(lhs, rhs), args)
+            return self._result(op, function(lhs, rhs), args)
 
     @impl(mir.BroadcastAddOp)
     def run_broadcast_add(
@@ -234,7 +299,7 @@ class MirFunctions(InterpreterFunctions):
     def run_broadcast_div(
         self, interpreter: Interpreter, op: mir.BroadcastDivOp, args: PythonValues
     ) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         if np.issubdtype(lhs.dtype, np.floating):
             return self._broadcast(interpreter, op, args, np.divide)
         if (rhs == 0).any():
@@ -260,9 +325,9 @@ class MirFunctions(InterpreterFunctions):
         args: PythonValues,
         function: Callable[[np.ndarray], np.ndarray],
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         with np.errstate(all="ignore"):
-            return _result(op, function(x), args)
+            return self._result(op, function(x), args)
 
     @impl(mir.SqrtOp)
     def run_sqrt(self, interpreter: Interpreter, op: mir.SqrtOp, args: PythonValues) -> PythonValues:
@@ -298,15 +363,15 @@ class MirFunctions(InterpreterFunctions):
     def run_broadcast_to(
         self, interpreter: Interpreter, op: mir.BroadcastToOp, args: PythonValues
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
 
     # -- convolution, pooling, matmul ------------------------------------------
 
     @impl(mir.ConvOp)
     def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided NHWC conv as one batched matrix product over the groups."""
-        x, w = _operands(interpreter, op, args)
+        x, w = self._operands(interpreter, op, args)
         n, oh, ow, f = op.array("output_shape")
         kh, kw, cg, _ = w.shape
         groups = op.integer("groups")
@@ -320,47 +385,49 @@ class MirFunctions(InterpreterFunctions):
         kernels = w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 0, 1, 2, 4)
         kernels = kernels.reshape(groups, kh * kw * cg, f // groups).astype(acc, copy=False)
         out = matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
-        return _result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
+        return self._result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
 
     @impl(mir.PoolOp)
     def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:
         """Max over -inf padded windows; sum over zero padded ones; avg divides the sum
         by the count of real positions (the same sum over a padded mask of ones)."""
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         kind, padding = op.kind.data, op.array("padding")
         _, oh, ow, _ = op.array("output_shape")
         window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
         if kind == mir.PoolKind.MAX:
-            return _result(op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum))
+            return self._result(
+                op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum)
+            )
         acc = _accumulator(x.dtype)
         total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
         if kind == mir.PoolKind.SUM:
-            return _result(op, total)
+            return self._result(op, total)
         mask = np.ones((1, *x.shape[1:3], 1), dtype=acc)
         counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
-        return _result(op, total / counts)
+        return self._result(op, total / counts)
 
     @impl(mir.MatmulOp)
     def run_matmul(self, interpreter: Interpreter, op: mir.MatmulOp, args: PythonValues) -> PythonValues:
-        lhs, rhs = _operands(interpreter, op, args)
+        lhs, rhs = self._operands(interpreter, op, args)
         acc = _accumulator(lhs.dtype)
         with np.errstate(all="ignore"):
-            return _result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
+            return self._result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
 
     # -- reductions --------------------------------------------------------------
 
     @impl(mir.ReduceOp)
     def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
         with np.errstate(all="ignore"):
-            return _result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
+            return self._result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
 
     # -- index and slice ---------------------------------------------------------
 
     @impl(mir.SliceOp)
     def run_slice(self, interpreter: Interpreter, op: mir.SliceOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
         # end = -1 with a negative stride runs through index 0: numpy's `None`; start = end
         # is empty (also start = end = -1, which numpy would read as the last index)
@@ -368,24 +435,24 @@ class MirFunctions(InterpreterFunctions):
             slice(0, 0) if start == end else slice(start, None if end < 0 else end, stride)
             for start, end, stride in bounds
         )
-        return _result(op, x[index], args)
+        return self._result(op, x[index], args)
 
     @impl(mir.GatherOp)
     def run_gather(self, interpreter: Interpreter, op: mir.GatherOp, args: PythonValues) -> PythonValues:
-        x, indices = _operands(interpreter, op, args)
+        x, indices = self._operands(interpreter, op, args)
         axis = op.integer("axis")
-        return _result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
+        return self._result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
 
     @impl(mir.GatherElementsOp)
     def run_gather_elements(
         self, interpreter: Interpreter, op: mir.GatherElementsOp, args: PythonValues
     ) -> PythonValues:
-        x, indices = _operands(interpreter, op, args)
-        return _result(op, _gather_elements(op, x, indices))
+        x, indices = self._operands(interpreter, op, args)
+        return self._result(op, _gather_elements(op, x, indices))
 
     @impl(mir.ScatterOp)
     def run_scatter(self, interpreter: Interpreter, op: mir.ScatterOp, args: PythonValues) -> PythonValues:
-        x, updates, indices = _operands(interpreter, op, args)
+        x, updates, indices = self._operands(interpreter, op, args)
         axis = op.integer("axis")
         positions = _checked_indices(op, indices, x.shape[axis], axis)
         unique, counts = np.unique(positions, return_counts=True)
@@ -394,28 +461,28 @@ class MirFunctions(InterpreterFunctions):
             raise InterpretationError(f"{op.name}: index {repeated} along axis {axis} is repeated")
         out = x.copy()
         out[(slice(None),) * axis + (positions,)] = updates
-        return _result(op, out)
+        return self._result(op, out)
 
     # -- type and shape ----------------------------------------------------------
 
     @impl(mir.CastOp)
     def run_cast(self, interpreter: Interpreter, op: mir.CastOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
+        (x,) = self._operands(interpreter, op, args)
         typ = op.result.type
         assert isinstance(typ, TensorType)
         with np.errstate(all="ignore"):
-            return _result(op, _cast(x, numpy_dtype(typ.element_type)), args)
+            return self._result(op, _cast(x, numpy_dtype(typ.element_type)), args)
 
     @impl(mir.ReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: mir.ReshapeOp, args: PythonValues) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, x.reshape(mir.tensor_shape(op.result)), args)
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, x.reshape(mir.tensor_shape(op.result)), args)
 
     @impl(mir.DynamicReshapeOp)
     def run_dynamic_reshape(
         self, interpreter: Interpreter, op: mir.DynamicReshapeOp, args: PythonValues
     ) -> PythonValues:
-        x, shape = _operands(interpreter, op, args)
+        x, shape = self._operands(interpreter, op, args)
         dims = [int(d) for d in shape]
         declared = mir.tensor_shape(op.result)
         if any(d < 0 for d in dims):
@@ -428,32 +495,34 @@ class MirFunctions(InterpreterFunctions):
             raise InterpretationError(
                 f"{op.name}: shape {dims} has {math.prod(dims)} elements, but the input has {x.size}"
             )
-        return _result(op, x.reshape(dims), args)
+        return self._result(op, x.reshape(dims), args)
 
     @impl(mir.TransposeOp)
     def run_transpose(
         self, interpreter: Interpreter, op: mir.TransposeOp, args: PythonValues
     ) -> PythonValues:
-        (x,) = _operands(interpreter, op, args)
-        return _result(op, np.transpose(x, op.array("permutation")), args)
+        (x,) = self._operands(interpreter, op, args)
+        return self._result(op, np.transpose(x, op.array("permutation")), args)
 
     @impl(mir.ConcatOp)
     def run_concat(self, interpreter: Interpreter, op: mir.ConcatOp, args: PythonValues) -> PythonValues:
-        return _result(op, np.concatenate(_operands(interpreter, op, args), axis=op.integer("axis")), args)
+        return self._result(
+            op, np.concatenate(self._operands(interpreter, op, args), axis=op.integer("axis")), args
+        )
 
     # -- constants and memory ----------------------------------------------------
 
     @impl(mir.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: mir.ConstantOp, args: PythonValues) -> PythonValues:
         # the attribute's bytes as an array (zero-copy; weights can be megabytes)
-        return _result(op, attribute_value(op.value, op.result.type))
+        return self._result(op, attribute_value(op.value, op.result.type))
 
     @impl(mir.FromElementsOp)
     def run_from_elements(
         self, interpreter: Interpreter, op: mir.FromElementsOp, args: PythonValues
     ) -> PythonValues:
-        elements = _operands(interpreter, op, args)
-        return _result(op, np.array(elements).reshape(mir.tensor_shape(op.result)))
+        elements = self._operands(interpreter, op, args)
+        return self._result(op, np.array(elements).reshape(mir.tensor_shape(op.result)))
 
     @impl(mir.AllocTensorOp)
     def run_alloc_tensor(
@@ -470,14 +539,14 @@ class MirFunctions(InterpreterFunctions):
         (tensor,) = args
         if _is_freed(interpreter, tensor):
             raise InterpretationError(f"{op.name}: {describe_value(op.tensor)} is deallocated twice")
-        (tensor,) = _operands(interpreter, op, args)
+        (tensor,) = self._operands(interpreter, op, args)
         _freed(interpreter)[id(tensor)] = tensor
         return ()
 
     # -- control flow ------------------------------------------------------------
 
     def _loop(self, interpreter: Interpreter, op: mir.LoopOp, args: PythonValues) -> PythonValues:
-        lower, upper, step, *carried = _operands(interpreter, op, args)
+        lower, upper, step, *carried = self._operands(interpreter, op, args)
         if step <= 0:
             raise InterpretationError(f"{op.name}: step must be positive, got {step}")
         for i in range(lower, upper, step):
@@ -497,7 +566,7 @@ class MirFunctions(InterpreterFunctions):
 
     @impl(mir.IfOp)
     def run_if(self, interpreter: Interpreter, op: mir.IfOp, args: PythonValues) -> PythonValues:
-        (condition,) = _operands(interpreter, op, args)
+        (condition,) = self._operands(interpreter, op, args)
         region = op.then_region if bool(np.asarray(condition)) else op.else_region
         return interpreter.run_ssacfg_region(region, (), op.name)
 
@@ -505,4 +574,4 @@ class MirFunctions(InterpreterFunctions):
     def run_yield(
         self, interpreter: Interpreter, op: mir.YieldOp, args: PythonValues
     ) -> tuple[TerminatorValue, PythonValues]:
-        return ReturnedValues(tuple(_operands(interpreter, op, args))), ()
+        return ReturnedValues(tuple(self._operands(interpreter, op, args))), ()
