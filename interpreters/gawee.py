@@ -265,8 +265,10 @@ def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
     """Shifted by the max along the axis, so large inputs do not overflow (`initial`:
     an empty input has no max, and an empty result)."""
     axis = op.normalized_axis
-    shifted = np.exp(x - np.max(x, axis=axis, keepdims=True, initial=-np.inf))
-    return shifted / np.sum(shifted, axis=axis, keepdims=True)
+    shifted = x - np.max(x, axis=axis, keepdims=True, initial=-np.inf)
+    np.exp(shifted, out=shifted)  # (in place: the array is new)
+    shifted /= np.sum(shifted, axis=axis, keepdims=True)
+    return shifted
 
 
 def _log_softmax(op: gawee.LogSoftmaxOp, x: np.ndarray) -> np.ndarray:
@@ -309,10 +311,15 @@ def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias:
     acc = _accumulator(x.dtype)
     xs = x.astype(acc, copy=False)
     axes = tuple(range(op.normalized_axis, x.ndim))
-    mean = xs.mean(axis=axes, keepdims=True)
-    variance = np.square(xs - mean).mean(axis=axes, keepdims=True)
-    out = (xs - mean) / np.sqrt(variance + acc.type(op.epsilon.value.data)) * weight
-    return out + bias[0] if bias else out
+    centered = xs - xs.mean(axis=axes, keepdims=True)
+    variance = np.square(centered).mean(axis=axes, keepdims=True)
+    # in place: `centered` is new; the same operations in the same order as
+    # (x - mean) / sqrt(variance + eps) * weight + bias
+    centered /= np.sqrt(variance + acc.type(op.epsilon.value.data))
+    centered *= weight
+    if bias:
+        centered += bias[0]
+    return centered
 
 
 def _checked_indices(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
@@ -66,23 +67,56 @@ def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequ
             )
 
 
-TensorSignature = tuple[np.dtype, tuple[int, ...]]
-"""A tensor type as the checks read it: dtype and shape (-1 for a dynamic dim)."""
+def _checked_operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
+    """The op's runtime operands: none freed, tensors as arrays of their declared type
+    (numpy scalars of 0-d tensors made arrays)."""
+    values = list(args)
+    for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
+        if _is_freed(interpreter, value):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({describe_value(operand)}) is used after "
+                "mir.dealloc_tensor freed it"
+            )
+        typ = operand.type
+        if not isinstance(typ, TensorType):
+            continue
+        if isinstance(value, np.generic) and not typ.get_shape():
+            value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
+        if not isinstance(value, np.ndarray):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({describe_value(operand)}) must be a numpy array, "
+                f"got {type(value).__name__}"
+            )
+        dtype = numpy_dtype(typ.element_type)
+        shape = typ.get_shape()
+        if (
+            value.dtype != dtype
+            or len(value.shape) != len(shape)
+            or any(d >= 0 and d != v for d, v in zip(shape, value.shape))
+        ):
+            raise InterpretationError(
+                f"{op.name}: operand #{index} ({describe_value(operand)}) is a {value.dtype} array of shape "
+                f"{list(value.shape)}, but its type is {typ}"
+            )
+    return values
 
 
-def _tensor_signature(typ: object) -> TensorSignature | None:
-    if not isinstance(typ, TensorType):
-        return None
-    return numpy_dtype(typ.element_type), tuple(typ.get_shape())
-
-
-def _conforms(value: np.ndarray, signature: TensorSignature) -> bool:
-    dtype, shape = signature
-    return (
-        value.dtype == dtype
-        and len(value.shape) == len(shape)
-        and all(d < 0 or d == v for d, v in zip(shape, value.shape))
-    )
+def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
+    """The op's one result: a fresh contiguous array of the result's dtype and shape."""
+    typ = op.results[0].type
+    assert isinstance(typ, TensorType)
+    with np.errstate(all="ignore"):  # f32 accumulators may overflow f16 results: inf, as in IEEE
+        array = np.asarray(value, dtype=numpy_dtype(typ.element_type))
+    if not array.flags.c_contiguous:
+        array = np.ascontiguousarray(array)  # (never 0-d, which it would make 1-d)
+    shape = typ.get_shape()
+    if len(array.shape) != len(shape) or any(d >= 0 and d != v for d, v in zip(shape, array.shape)):
+        raise InterpretationError(
+            f"{op.name}: computed a result of shape {list(array.shape)}, but the result type is {typ}"
+        )
+    if any(array is a for a in args):
+        array = array.copy()
+    return (array,)
 
 
 def _accumulator(dtype: np.dtype) -> np.dtype:
@@ -163,68 +197,72 @@ def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarra
     return np.take_along_axis(x[cut], _checked_indices(op, indices, x.shape[axis], axis), axis)
 
 
+@dataclass(frozen=True)
+class _Signature:
+    """The dtype and static shape (None if dynamic) of an op's tensor operands (None
+    for other operands) and first result, read from its types once:
+    reading them from xDSL's attributes on every run costs more than a small numpy op."""
+
+    operands: tuple[tuple[np.dtype, tuple[int, ...] | None] | None, ...]
+    result: tuple[np.dtype, tuple[int, ...] | None] | None
+
+    @staticmethod
+    def of(op: Operation) -> _Signature:
+        def expected(typ: Attribute) -> tuple[np.dtype, tuple[int, ...] | None] | None:
+            if not isinstance(typ, TensorType):
+                return None
+            shape = tuple(typ.get_shape()) if typ.has_static_shape() else None
+            return numpy_dtype(typ.element_type), shape
+
+        result = expected(op.results[0].type) if op.results else None
+        return _Signature(tuple(expected(operand.type) for operand in op.operands), result)
+
+
 @register_impls
 class MirFunctions(InterpreterFunctions):
-    """numpy implementations of the mir ops."""
+    """numpy implementations of the mir ops.
+
+    Each op's operands and result are checked against its `_Signature` (made on its
+    first run); only what does not match it exactly goes through the general checks
+    and conversions (`_checked_operands`, `_checked_result`).
+    """
 
     def __init__(self) -> None:
-        # an op's operand and result types, read once: reading them from xDSL's
-        # attributes on every run costs as much as a small numpy op
-        self._signatures: dict[
-            Operation, tuple[tuple[TensorSignature | None, ...], TensorSignature | None]
-        ] = {}
+        self._signatures: dict[Operation, _Signature] = {}
 
-    def _signature(self, op: Operation) -> tuple[tuple[TensorSignature | None, ...], TensorSignature | None]:
+    def _signature(self, op: Operation) -> _Signature:
         signature = self._signatures.get(op)
         if signature is None:
-            operands = tuple(_tensor_signature(v.type) for v in op.operands)
-            result = _tensor_signature(op.results[0].type) if op.results else None
-            signature = self._signatures[op] = (operands, result)
+            signature = self._signatures[op] = _Signature.of(op)
         return signature
 
     def _operands(self, interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
-        """The op's runtime operands: none freed, tensors as arrays of their declared type."""
-        values = list(args)
-        freed = _freed(interpreter)
-        for index, (signature, value) in enumerate(zip(self._signature(op)[0], args, strict=True)):
-            if freed and freed.get(id(value)) is value:
-                raise InterpretationError(
-                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) is used after "
-                    "mir.dealloc_tensor freed it"
-                )
+        """`_checked_operands`, without its work where no tensor was freed yet and every
+        tensor operand is an array of exactly its static type."""
+        expected = self._signature(op).operands
+        if len(args) != len(expected) or _freed(interpreter):
+            return _checked_operands(interpreter, op, args)
+        for signature, value in zip(expected, args):
             if signature is None:
                 continue
-            if isinstance(value, np.generic) and not signature[1]:
-                value = values[index] = np.asarray(value)  # a numpy scalar from another interpreter
-            if not isinstance(value, np.ndarray):
-                raise InterpretationError(
-                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) must be a numpy "
-                    f"array, got {type(value).__name__}"
-                )
-            if not _conforms(value, signature):
-                raise InterpretationError(
-                    f"{op.name}: operand #{index} ({describe_value(op.operands[index])}) is a {value.dtype} "
-                    f"array of shape {list(value.shape)}, but its type is {op.operands[index].type}"
-                )
-        return values
+            if type(value) is not np.ndarray or value.dtype != signature[0] or value.shape != signature[1]:
+                return _checked_operands(interpreter, op, args)
+        return list(args)
 
     def _result(self, op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
-        """The op's one result: a fresh contiguous array of the result's dtype and shape."""
-        signature = self._signature(op)[1]
-        assert signature is not None
-        if type(value) is not np.ndarray or value.dtype != signature[0]:
-            with np.errstate(all="ignore"):  # f32 accumulators may overflow f16 results: inf, as in IEEE
-                value = np.asarray(value, dtype=signature[0])
-        if not value.flags.c_contiguous:
-            value = np.ascontiguousarray(value)  # (never 0-d, which it would make 1-d)
-        if not _conforms(value, signature):
-            raise InterpretationError(
-                f"{op.name}: computed a result of shape {list(value.shape)}, but the result type is "
-                f"{op.results[0].type}"
-            )
-        if any(value is a for a in args):
-            value = value.copy()
-        return (value,)
+        """`_checked_result`, without its work for a contiguous array of exactly the
+        result's static type that is none of the operands."""
+        expected = self._signature(op).result
+        if (
+            expected is not None
+            and type(value) is np.ndarray
+            and value.dtype == expected[0]
+            and value.shape == expected[1]
+            and value.flags.c_contiguous
+            and not any(value is a for a in args)
+        ):
+            return (value,)
+        return _checked_result(op, value, args)
 
     # -- element-wise ----------------------------------------------------------
 

@@ -112,10 +112,20 @@ class TensorFunctions(InterpreterFunctions):
     ) -> np.ndarray:
         return attribute_value(attr, attr_type)
 
+    def __init__(self) -> None:
+        self._static_empties: dict[Operation, tuple[tuple[int, ...], np.dtype]] = {}
+
     @impl(tensor.EmptyOp)
     def run_empty(self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues) -> PythonValues:
-        shape = _shape_of(op, op.tensor.type, args)
-        return (np.zeros(shape, numpy_dtype(op.tensor.type)),)
+        """Zeros (MLIR leaves the elements undefined). A static type's shape and dtype
+        are read once per op: reading them from the type costs more than the zeros."""
+        if args:
+            return (np.zeros(_shape_of(op, op.tensor.type, args), numpy_dtype(op.tensor.type)),)
+        static = self._static_empties.get(op)
+        if static is None:
+            shape = tuple(_shape_of(op, op.tensor.type, ()))
+            static = self._static_empties[op] = (shape, numpy_dtype(op.tensor.type))
+        return (np.zeros(*static),)
 
     @impl(tensor.SplatOp)
     def run_splat(self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues) -> PythonValues:

@@ -18,11 +18,9 @@ from xdsl.interpreter import (
     Interpreter,
 )
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
-from xdsl.ir.affine import (
-    AffineDimExpr,
-)
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.interpreters.linalg.bodies import BodyProgram
 from nnstack.interpreters.linalg.contractions import all_zero, contract
 from nnstack.interpreters.linalg.plans import REDUCERS, Factor, Plan
 from nnstack.interpreters.linalg.views import (
@@ -69,28 +67,29 @@ class _Run:
         return region
 
     def views(self) -> list[Any]:
-        """Every operand over the domain, for a vectorized run of the body."""
+        """Every operand over the domain, for a vectorized run of the body; None for
+        an output the body does not read."""
+        args = self.block.args
         return [
-            domain_view(self.name, i, value, omap, self.ranges)
+            domain_view(self.name, i, value, omap, self.ranges) if i < self.n_inputs or args[i].uses else None
             for i, (value, omap) in enumerate(zip([*self.inputs, *self.inits], self.plan.maps, strict=True))
         ]
 
-    def eval_body(self, args: Sequence[Any], wanted: Sequence[SSAValue], skip: set[Operation]) -> list[Any]:
-        """Interpret the body once on `args`, without the ops in `skip`."""
-        interpreter = self.interpreter
+    def eval_body(
+        self, kind: str, args: Sequence[Any], wanted: Sequence[SSAValue], skip: set[Operation]
+    ) -> list[Any]:
+        """Run the body once on `args`, without the ops in `skip`; the `wanted` values.
+        The body is compiled on its first run of this `kind` (`bodies.BodyProgram`)."""
+        program = self.plan.bodies.get(kind)
+        if program is None:
+            program = self.plan.bodies[kind] = BodyProgram.compile(self.interpreter, self.block, wanted, skip)
+        if not program.uses_index:
+            return program.run(self.interpreter, args)
         stack = self.index_stack
         stack.append(index_arrays(self.ranges))
-        interpreter.push_scope(self.name)
         try:
-            interpreter.set_values(zip(self.block.args, args))
-            for body_op in self.block.ops:
-                if body_op in skip or body_op is self.yield_op:
-                    continue
-                inputs = interpreter.get_values(body_op.operands)
-                interpreter.set_values(zip(body_op.results, interpreter.run_op(body_op, inputs)))
-            return list(interpreter.get_values(wanted))
+            return program.run(self.interpreter, args)
         finally:
-            interpreter.pop_scope()
             stack.pop()
 
     def output(self, k: int, value: Any, fresh: bool) -> np.ndarray:
@@ -130,7 +129,7 @@ class _Run:
 
     def run_parallel(self) -> list[np.ndarray]:
         yielded = self.yield_op.operands
-        values = self.eval_body(self.views(), yielded, set())
+        values = self.eval_body("parallel", self.views(), yielded, set())
         n = len(self.ranges)
         return [
             self.output(
@@ -150,7 +149,7 @@ class _Run:
             yielded if combiner is None else self._other_operand(combiner, arg)
             for combiner, arg, yielded in zip(self.plan.combiners, out_args, yield_op.operands, strict=True)
         ]
-        values = self.eval_body(views, wanted, skip)
+        values = self.eval_body("reduce", views, wanted, skip)
         results: list[np.ndarray] = []
         n = len(self.ranges)
         red = self.plan.reduction_dims
@@ -249,18 +248,18 @@ def _check_full_axes(
     for index, (value, omap) in enumerate(zip(operands, maps, strict=True)):
         if not isinstance(value, np.ndarray):
             continue
-        results = omap.affine_map.results
-        if value.ndim != len(results):
+        rank = len(omap.affine_map.results)
+        if value.ndim != rank:
             raise InterpretationError(
                 f"{name}: operand #{index} has rank {value.ndim}, but its indexing map "
-                f"{omap.affine_map} has {len(results)} results"
+                f"{omap.affine_map} has {rank} results"
             )
-        for axis, expr in enumerate(results):
-            if isinstance(expr, AffineDimExpr) and value.shape[axis] != ranges[expr.position]:
+        shape = value.shape
+        for axis, d in omap.dim_axes:
+            if shape[axis] != ranges[d]:
                 raise InterpretationError(
-                    f"{name}: operand #{index} of shape {list(value.shape)} has size "
-                    f"{value.shape[axis]} along axis {axis}, but loop d{expr.position} "
-                    f"runs over {ranges[expr.position]}"
+                    f"{name}: operand #{index} of shape {list(shape)} has size "
+                    f"{shape[axis]} along axis {axis}, but loop d{d} runs over {ranges[d]}"
                 )
 
 

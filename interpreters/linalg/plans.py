@@ -5,7 +5,7 @@ or a per-point loop), computed once per op.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import numpy as np
@@ -17,6 +17,7 @@ from xdsl.ir.affine import (
     AffineMap,
 )
 
+from nnstack.interpreters.linalg.bodies import BodyProgram
 from nnstack.interpreters.linalg.views import (
     OperandMap,
 )
@@ -69,6 +70,8 @@ class Plan:
     """Per output of a reduction, the op combining it with the body's value; None if
     the body's value is simply stored (the last point wins)."""
     factors: tuple[Factor, Factor] | None = None
+    bodies: dict[str, BodyProgram] = field(default_factory=dict, compare=False)
+    """The compiled body of each vectorized way of running it, made on its first run."""
 
 
 def _is_vectorizable(block: Block) -> bool:

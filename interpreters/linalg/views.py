@@ -56,17 +56,20 @@ class OperandMap:
     linear: tuple[tuple[tuple[int, ...], int], ...] | None
     """Per map result, its coefficients over the loop dims and its constant; None
     if some result is not affine-linear."""
+    terms: tuple[tuple[tuple[int, int], ...], ...]
+    """Per map result of a linear map, its (loop dim, coefficient) pairs with a
+    nonzero coefficient (`strided_view` runs per call: most results have one)."""
     dims: tuple[int, ...]
     """The loop dims the operand depends on, ascending."""
     permutation: tuple[int, ...] | None
     """If the results are distinct dims (a projected permutation): the operand's
     axes ordered by the dim they hold, so a transpose views it over `dims`."""
-
-    @property
-    def ordered_projection(self) -> bool:
-        """Results are distinct dims in ascending order: the operand itself has
-        one axis per dim of `dims`."""
-        return self.permutation == tuple(range(len(self.dims)))
+    ordered_projection: bool
+    """Results are distinct dims in ascending order: the operand itself has one
+    axis per dim of `dims`."""
+    dim_axes: tuple[tuple[int, int], ...]
+    """(axis, loop dim) of each result that is a plain loop dim: that axis has the
+    loop's range as its size."""
 
     @staticmethod
     def of(affine_map: AffineMap) -> OperandMap:
@@ -77,13 +80,18 @@ class OperandMap:
             if affine_map.num_symbols or any(f is None for f in forms)
             else tuple((tuple(f[0]), f[1]) for f in forms if f is not None)
         )
+        terms = tuple(
+            tuple((d, c) for d, c in enumerate(coefficients) if c) for coefficients, _ in linear or ()
+        )
         dims = tuple(sorted(affine_map.used_dims()))
         positions = [e.position if isinstance(e, AffineDimExpr) else -1 for e in affine_map.results]
         permutation = None
         if -1 not in positions and len(set(positions)) == len(positions):
             axes = range(len(positions))
             permutation = tuple(sorted(axes, key=positions.__getitem__))
-        return OperandMap(affine_map, linear, dims, permutation)
+        dim_axes = tuple((axis, p) for axis, p in enumerate(positions) if p >= 0)
+        ordered = permutation == tuple(range(len(dims)))
+        return OperandMap(affine_map, linear, terms, dims, permutation, ordered, dim_axes)
 
 
 def _unit_shape(ranges: Sequence[int], dims: Sequence[int]) -> list[int]:
@@ -113,19 +121,22 @@ def strided_view(
     assert omap.linear is not None
     strides = [0] * len(ranges)
     start: list[int] = []
-    for r, (coefficients, constant) in enumerate(omap.linear):
-        extents = [c * (size - 1) for c, size in zip(coefficients, ranges)]
-        lowest = constant + sum(min(e, 0) for e in extents)
-        highest = constant + sum(max(e, 0) for e in extents)
+    for r, ((_, constant), terms) in enumerate(zip(omap.linear, omap.terms)):
+        lowest = highest = constant
+        for j, c in terms:
+            extent = c * (ranges[j] - 1)
+            if extent < 0:
+                lowest += extent
+            else:
+                highest += extent
+            strides[j] += c * array.strides[r]
         if lowest < 0 or highest >= array.shape[r]:
             raise InterpretationError(
                 f"{name}: operand #{index} of shape {list(array.shape)} is accessed "
                 f"out of bounds by {omap.affine_map} over loop ranges {list(ranges)}"
             )
-        for j, c in enumerate(coefficients):
-            strides[j] += c * array.strides[r]
         start.append(constant)
-    base = array[tuple(slice(s, s + 1) for s in start)] if array.ndim else array
+    base = array[tuple(slice(s, s + 1) for s in start)] if any(start) else array
     shape = _unit_shape(ranges, omap.dims)
     return as_strided(base, shape, strides, writeable=writeable)
 
@@ -134,8 +145,7 @@ def is_exact_permutation(array: np.ndarray, omap: OperandMap, ranges: Sequence[i
     """Whether the map is a projected permutation covering all of `array`."""
     if omap.permutation is None:
         return False
-    results = omap.affine_map.results
-    return array.shape == tuple(ranges[e.position] for e in results)  # pyright: ignore
+    return array.shape == tuple([ranges[d] for _, d in omap.dim_axes])
 
 
 def compact_view(
@@ -161,7 +171,8 @@ def domain_view(name: str, index: int, value: Any, omap: OperandMap, ranges: Seq
     if not isinstance(value, np.ndarray):
         return value
     if is_exact_permutation(value, omap, ranges):
-        compact = compact_view(name, index, value, omap, ranges)
+        assert omap.permutation is not None
+        compact = value if omap.ordered_projection else value.transpose(omap.permutation)
         return compact.reshape(_unit_shape(ranges, omap.dims))
     if omap.linear is not None:
         return strided_view(name, index, value, omap, ranges)
@@ -184,7 +195,7 @@ def compact(value: Any, dims: Sequence[int], num_dims: int) -> Any:
     Along the other axes the last point wins, as when the loops run in order.
     """
     value = np.asarray(value)
-    if value.ndim == 0:
+    if value.ndim == 0 or value.ndim == len(dims) == num_dims:
         return value
     if value.ndim < num_dims:
         value = value.reshape((1,) * (num_dims - value.ndim) + value.shape)

@@ -710,3 +710,48 @@ def test_filled_tensor_is_a_value_every_consumer_can_use():
     np.testing.assert_array_equal(total, np.array([s + 3, s + 12], np.float32))
     np.testing.assert_array_equal(fill, np.full((2, 3), s))
     assert fill.flags.writeable
+
+
+# ---------------------------------------------------------------------------
+# Compiled bodies (linalg/bodies.py)
+# ---------------------------------------------------------------------------
+
+
+def test_compiled_body_reads_outer_values_on_every_run() -> None:
+    """A vectorized body compiled on its first run reads the values it takes from
+    outside (a loop's running scalar, a tensor it extracts from) anew on each run: the
+    generic runs once per iteration with a different %acc and %table, and each point
+    also reads linalg.index (index_arrays pushed only for such bodies)."""
+    text = """
+func.func @f(%x: tensor<4xf32>, %table: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %init = tensor.empty() : tensor<4xf32>
+  %one = arith.constant 1.0 : f32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x, %t = %table) -> (tensor<4xf32>, tensor<4xf32>) {
+    %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                         iterator_types = ["parallel"]}
+        ins(%acc : tensor<4xf32>) outs(%init : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %j = linalg.index 0 : index
+      %v = tensor.extract %t[%j] : tensor<4xf32>
+      %s = arith.addf %a, %v : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    %t2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                          iterator_types = ["parallel"]}
+        ins(%t : tensor<4xf32>) outs(%init : tensor<4xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      %s = arith.addf %a, %one : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    scf.yield %y, %t2 : tensor<4xf32>, tensor<4xf32>
+  }
+  func.return %r#0 : tensor<4xf32>
+}
+"""
+    x = np.array([1, 2, 3, 4], np.float32)
+    table = np.array([10, 20, 30, 40], np.float32)
+    # iteration i adds table + i: x + 3 * table + (0 + 1 + 2)
+    (got,) = run(parse_module(text), "f", x, table, 3)
+    np.testing.assert_array_equal(got, x + 3 * table + 3)
