@@ -66,7 +66,9 @@ class Engine:
         data = op.value.data.data
         if op.element_type == i1:  # xDSL packs true as 0xff
             data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
-        buffer = self.memory.wrap(memoryview(data), op.alignment.value.data, f"llir.global @{op.sym_name.data}")
+        buffer = self.memory.wrap(
+            memoryview(data), op.alignment.value.data, f"llir.global @{op.sym_name.data}"
+        )
         self.globals[id(op)] = (op, buffer)
         return buffer
 
