@@ -70,8 +70,9 @@ def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJ
     for name, (data, alignment) in initializers.items():
         variable = llvm_module.get_global(name)
         assert isinstance(variable, llvm_ir.GlobalVariable)
-        variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))
-        variable.align = alignment
+        # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
+        variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
+        variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
     return _compile_module(
         llvm_module, symbol, c_func_type, target=target, target_machine=target_machine, opt_level=opt_level
     )

@@ -3,14 +3,16 @@ MCJIT) and the calls into them.
 
 A module is lowered with convert-llir-to-llvm (entry points on), translated to LLVM IR
 by `xdsl.backend.llvm` (its data section as bytes: `nnstack.native.backend`) and
-compiled at -O3 for the host CPU (its vector units included). Compiled functions are cached per process, keyed by the llir module's text,
-the symbol and the check mode, so a second call of the same program compiles nothing.
+compiled at -O3 for the host CPU (its vector units included). Compiled functions are
+cached per process, keyed by a digest of the llir module's text, the symbol and the
+check mode, so a second call of the same program compiles nothing.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import hashlib
 import string
 import struct
 import time
@@ -108,9 +110,10 @@ class CompiledFunction:
 
 @dataclass
 class JitCache:
-    """Compiled functions by (llir module text, symbol, check mode, opt level), and by
-    module object, so calling the same `ModuleOp` again does not even print it (as
-    with the interpreter, a module changed after a call is not compiled again)."""
+    """Compiled functions by (digest of the llir module's text, symbol, check mode, opt
+    level), and by module object, so calling the same `ModuleOp` again does not even
+    print it (as with the interpreter, a module changed after a call is not compiled
+    again). A digest, not the text: a model's text holds its weights (hundreds of MB)."""
 
     functions: dict[tuple[str, str, bool, int], CompiledFunction] = field(default_factory=dict)
     by_module: weakref.WeakKeyDictionary[ModuleOp, dict[tuple[str, bool, int], CompiledFunction]] = field(
@@ -124,7 +127,7 @@ class JitCache:
         compiled = seen.get((symbol, check_bounds, opt_level))
         if compiled is not None:
             return compiled
-        key = (str(module), symbol, check_bounds, opt_level)
+        key = (hashlib.sha256(str(module).encode()).hexdigest(), symbol, check_bounds, opt_level)
         compiled = self.functions.get(key)
         if compiled is None:
             compiled = compile_function(module, symbol, check_bounds, opt_level)

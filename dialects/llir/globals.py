@@ -127,4 +127,3 @@ class AddressOfOp(IRDLOperation):
         """The llir.global this op names (None if there is none)."""
         found = SymbolTable.lookup_symbol(self, self.global_name)
         return found if isinstance(found, GlobalOp) else None
-

@@ -12,7 +12,8 @@ is compiled once per interpreter into the source of one Python function
 
 Memory model. Every load, store and memcpy is bounds-checked; use after free, double
 free, freeing a pointer that does not start a buffer, misaligned access and writes to
-read-only arrays are `InterpretationError`s naming the op and the address
+read-only arrays and to `llir.global`s (a read-only view of the initializer's bytes,
+made once per interpreter) are `InterpretationError`s naming the op and the address
 (`llir.load: out-of-bounds read of 4 bytes at buffer #2 + 64 (size 64)`). With
 `set_strict_memory(interpreter)`, reading bytes never written is an error too (buffers
 from `llir.alloc_buffer` start zeroed but unwritten, and so do the output buffers

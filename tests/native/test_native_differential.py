@@ -22,9 +22,7 @@ import pytest
 from gawee_inputs import random_arguments
 from levels import lower
 from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
-from xdsl.dialects.builtin import ModuleOp
-
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects.builtin import IntegerType, ModuleOp
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
@@ -135,7 +133,10 @@ def _llir_arguments(function: llir.FuncOp, seed: int) -> list[Any]:
             arguments.append(rng.integers(0, high, shape).astype(dtype))
         else:
             arguments.append(rng.standard_normal(shape).astype(dtype))
-    return [a if isinstance(t, llir.PointerType) else a[()] for a, t in zip(arguments, function.function_type.inputs.data)]
+    return [
+        a if isinstance(t, llir.PointerType) else a[()]
+        for a, t in zip(arguments, function.function_type.inputs.data)
+    ]
 
 
 @pytest.mark.parametrize(("chunk", "symbol"), _llir_functions())
@@ -155,7 +156,12 @@ def test_llir_filecheck_inputs(chunk: str, symbol: str):
             expected = tuple(np.asarray(r) for r in call(module, symbol, interpreted).results)
         except InterpretationError:
             with pytest.raises(native.NativeError):
-                native.run(module, symbol, *[a.copy() if isinstance(a, np.ndarray) else a for a in arguments], check_bounds=True)
+                native.run(
+                    module,
+                    symbol,
+                    *[a.copy() if isinstance(a, np.ndarray) else a for a in arguments],
+                    check_bounds=True,
+                )
             continue
         for check_bounds in (False, True):
             compiled = [a.copy() if isinstance(a, np.ndarray) else a for a in arguments]
@@ -163,4 +169,6 @@ def test_llir_filecheck_inputs(chunk: str, symbol: str):
             what = f"@{symbol} seed {seed}{' checked' if check_bounds else ''}"
             assert_identical(expected, tuple(np.asarray(r) for r in got), what)
             pointers = [(a, b) for a, b in zip(interpreted, compiled) if isinstance(a, np.ndarray)]
-            assert_identical(tuple(a for a, _ in pointers), tuple(b for _, b in pointers), what + " arguments")
+            assert_identical(
+                tuple(a for a, _ in pointers), tuple(b for _, b in pointers), what + " arguments"
+            )

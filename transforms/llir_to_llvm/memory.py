@@ -14,9 +14,20 @@ is caught rather than reading reused memory.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 from xdsl.dialects import llvm
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, TensorType, VectorType, i1, i8, i64
+from xdsl.dialects.builtin import (
+    AnyDenseElement,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    TensorType,
+    VectorType,
+    i1,
+    i8,
+    i64,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from nnstack.dialects import llir
@@ -70,7 +81,10 @@ def _check_access(
     freed = module.site(op, f"use after free: {kind} of {{1}} bytes at byte {{0}} of a freed buffer")
     lowering.split(lowering.icmp("ne", state, lowering.constant(BufferState.FREED)), freed, [byte, nbytes])
     if write:
-        for read_only, what in ((BufferState.READ_ONLY_ARGUMENT, "input array"), (BufferState.GLOBAL, "global")):
+        for read_only, what in (
+            (BufferState.READ_ONLY_ARGUMENT, "input array"),
+            (BufferState.GLOBAL, "global"),
+        ):
             site = module.site(op, f"write of {{1}} bytes at byte {{0}} of a read-only {what}")
             lowering.split(lowering.icmp("ne", state, lowering.constant(read_only)), site, [byte, nbytes])
     end = lowering.emit(llvm.AddOp(byte, nbytes))
@@ -194,7 +208,7 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
         data = prefix.tobytes() + data
     stored = i8 if module.check_bounds else FunctionLowering.memory_type(element)
     count = len(data) // _element_bytes(stored)
-    value = DenseIntOrFPElementsAttr(TensorType(stored, [count]), BytesAttr(data))
+    value = DenseIntOrFPElementsAttr(TensorType(cast(AnyDenseElement, stored), [count]), BytesAttr(data))
     return llvm.GlobalOp(
         llvm.LLVMArrayType(count, stored),
         op.sym_name,

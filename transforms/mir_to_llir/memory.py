@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from typing import cast
 
 import numpy as np
-from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, ModuleOp, StringAttr, TensorType, i1
+from xdsl.dialects.builtin import (
+    AnyDenseElement,
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    i1,
+)
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -90,7 +98,7 @@ def _is_splat(value: DenseIntOrFPElementsAttr, element_bytes: int) -> bool:
 def _column_major(value: DenseIntOrFPElementsAttr, typ: TensorType) -> DenseIntOrFPElementsAttr:
     """The elements of `value` in column-major order, as a 1-D initializer."""
     elements = np.frombuffer(value.data.data, f"u{element_bytes(typ)}").reshape(typ.get_shape())
-    flat = TensorType(typ.element_type, [typ.element_count()])
+    flat = TensorType(cast(AnyDenseElement, typ.element_type), [typ.element_count()])
     return DenseIntOrFPElementsAttr(flat, BytesAttr(elements.ravel(order="F").tobytes()))
 
 
@@ -101,7 +109,9 @@ class DataSection:
 
     def __init__(self, module: ModuleOp):
         self.module = module
-        self.names = {name.data for op in module.ops if isinstance(name := op.properties.get("sym_name"), StringAttr)}
+        self.names = {
+            name.data for op in module.ops if isinstance(name := op.properties.get("sym_name"), StringAttr)
+        }
 
     def add(self, user: Operation, value: DenseIntOrFPElementsAttr, typ: TensorType) -> llir.GlobalOp:
         shape = "x".join(str(d) for d in typ.get_shape())
@@ -139,7 +149,7 @@ class ConstantLowering(LlirPattern):
         count = typ.element_count()
         if count > 1 and _is_splat(value, element_bytes(typ)):
             b, ptr = self.start(op)
-            fill(b, ptr, typ, _python_value(next(iter(value.iter_values())), element))
+            fill(b, ptr, typ, _python_value(cast(int | float, next(iter(value.iter_values()))), element))
         elif count >= DATA_SECTION_MIN_ELEMENTS:
             if self.options.layout == llir.MemoryLayout.COLUMN_MAJOR:
                 value = _column_major(value, typ)
