@@ -56,7 +56,7 @@ from nnstack.interpreters.llir import leaked_buffers
 from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
-from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.driver import PassRunner, parse, read_input, report_internal_error, split_chunks
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
 from nnstack.tools.verifier import verify_module
 
@@ -341,12 +341,7 @@ class NnstackRunMain(xDSLRunMain):
 
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
-        stream, _ = self.get_input_stream()
-        try:
-            self.source = stream.read().decode("utf-8")
-        finally:
-            if stream is not sys.stdin.buffer:
-                stream.close()
+        self.source = read_input(self.args.input_file)
         chunk = split_chunks(self.source, split=False)[0]
         module = parse(self.ctx, chunk, self.get_input_name(), not self.args.no_implicit_module)
         self.stage = "verify"
