@@ -8,11 +8,16 @@ traceback.
 
 from __future__ import annotations
 
+import gc
+import mmap
+import os
 import re
+import stat
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -22,6 +27,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
+from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, from_pass_failure, one_line
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.verifier import verify_module
@@ -38,7 +44,8 @@ class Chunk:
 
     text: str
     first_line: int
-    last_line: int
+    last_line: int | None
+    """None: the input's last line (not counted: a model's text is megabytes)."""
 
     def is_blank(self) -> bool:
         """Holds nothing but whitespace and comments (searched, not split into lines: the
@@ -46,10 +53,38 @@ class Chunk:
         return _CODE_LINE.search(self.text) is None
 
 
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Python's cycle collector off for one run of a tool: while a model is parsed and
+    lowered it would walk every IR object again and again (xDSL's ops, blocks and uses
+    refer to each other; a tenth of the time of a lowering); the cycles the run leaves
+    are collected after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def read_input(path: str | None) -> str:
+    """The UTF-8 text of file `path` (standard input for None). A large file is decoded
+    straight from a memory map of it, without reading its bytes into a copy first."""
+    if path is None:
+        return sys.stdin.buffer.read().decode("utf-8")
+    with open(path, "rb") as file:
+        status = os.fstat(file.fileno())
+        if not stat.S_ISREG(status.st_mode) or status.st_size < LARGE_INPUT:
+            return file.read().decode("utf-8")
+        with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
+            return str(mapped, "utf-8")
+
+
 def split_chunks(text: str, split: bool) -> list[Chunk]:
     """The input as one chunk, or (`split`) cut at each line that is `// -----`."""
     if not split:
-        return [Chunk(text, 1, text.count("\n") + 1)]
+        return [Chunk(text, 1, None)]
     lines = text.split("\n")
     chunks: list[Chunk] = []
     start = 0

@@ -12,14 +12,21 @@ first use (xDSL: at the end of the input).
 
 from __future__ import annotations
 
+import binascii
+import re
 from bisect import bisect_right
 from collections.abc import Iterable
+from dataclasses import dataclass, field
+from math import prod
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AnyDenseElement,
     AnyFloat,
+    BytesAttr,
     ComplexType,
+    DenseIntOrFPElementsAttr,
     FileLineColLoc,
     IndexType,
     IntAttr,
@@ -41,6 +48,10 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLit
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 
+_PLAIN_TENSOR_TYPE = re.compile(r"tensor<(?:[0-9]+x)*[a-z][a-z0-9]*>")
+"""A tensor type without dynamic sizes, encoding or nested brackets: its text alone
+says what type it is, wherever it is."""
+
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError, OverflowError)
 """What building a type, attribute or op from parsed parameters raises when the
 parameters are wrong (an attribute verifier, a wrong parameter count, a float
@@ -52,7 +63,8 @@ class LocatedParser(Parser):
 
     def __init__(self, ctx: Context, text: str, name: str = "<unknown>"):
         super().__init__(ctx, text, name)
-        self._parser_state = ParserState(_Lexer(Input(text, name)))
+        self._lexer = _Lexer(Input(text, name))
+        self._parser_state = ParserState(self._lexer)
         self._name = StringAttr(name)
         self._line_starts = _line_starts(text)
         self._block_labels: list[dict[str, Span]] = [{}]
@@ -60,6 +72,8 @@ class LocatedParser(Parser):
         self._first_use: dict[str, Span] = {}
         """Where each value used before its definition was first used."""
         self._dense_types: AttrConstraint | None = None
+        self._plain_types: dict[str, TypeAttribute] = {}
+        """The plain tensor types parsed so far, by their text."""
 
     def location(self, position: int) -> FileLineColLoc:
         """The 1-based line and column of a position in the input."""
@@ -103,11 +117,21 @@ class LocatedParser(Parser):
         return super().resolve_operand(operand, type)
 
     def parse_optional_type(self) -> TypeAttribute | None:
+        """xDSL's, with each distinct plain tensor type (`tensor<1x8x288xf32>`) parsed
+        once: an op's types are most of its text, and xDSL lexes a shape token by token,
+        backtracking at each `x`."""
         start = self._current_token.span.start
+        plain = _PLAIN_TENSOR_TYPE.match(self.lexer.input.content, start)
+        if plain is not None and (known := self._plain_types.get(plain.group())) is not None:
+            self._resume_from(plain.end())
+            return known
         try:
-            return super().parse_optional_type()
+            typ = super().parse_optional_type()
         except CONSTRUCTION_ERRORS as error:
             self.raise_error(_message(error), start, self._current_token.span.start)
+        if plain is not None and typ is not None and self._current_token.span.start >= plain.end():
+            self._plain_types[plain.group()] = typ
+        return typ
 
     def parse_optional_attribute(self) -> Attribute | None:
         start = self._current_token.span.start
@@ -133,6 +157,35 @@ class LocatedParser(Parser):
             return super().parse_optional_str_literal()
         self._consume_token(MLIRTokenKind.STRING_LIT)
         return text[span.start + 1 : span.end - 1]
+
+    def parse_dense_int_or_fp_elements_attr(
+        self, type: RankedStructure[AnyDenseElement] | None
+    ) -> DenseIntOrFPElementsAttr:
+        """xDSL's, with a hex literal's bytes (decoded by the lexer) taken as they are:
+        xDSL copies the literal's text to drop its `0x` and decodes it again."""
+        start = self._current_token.span.start
+        self.parse_punctuation("<", " in dense attribute")
+        literal = self._current_token.span
+        data = self._lexer.hex_literals.pop(literal.start, None)
+        if data is None:  # not a hex literal: xDSL's parser, from the `<`
+            self._resume_from(start)
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        self._consume_token(MLIRTokenKind.STRING_LIT)
+        self.parse_punctuation(">", " in dense attribute")
+        if type is None:
+            self.parse_punctuation(":", " in dense attribute")
+            type = self._parse_dense_literal_type()
+        count = prod(type.get_shape())
+        size = type.element_type.compile_time_size
+        if len(data) == size:  # a splat: one element for all of them, as in MLIR
+            data *= count
+        if len(data) != count * size:
+            self.raise_error(
+                f"Shape mismatch in dense literal. Expected {count} elements ({count * size} bytes) "
+                f"from the type, but the hex literal holds {len(data)} bytes.",
+                literal,
+            )
+        return DenseIntOrFPElementsAttr(type, BytesAttr(data))
 
     def _parse_dense_literal_type(self) -> RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]:
         """xDSL's check of a dense literal's type builds an IRDL constraint for every
@@ -171,18 +224,46 @@ class LocatedParser(Parser):
         return super()._parse_block()
 
 
+@dataclass
 class _Lexer(MLIRLexer):
     """xDSL's lexer, with a string literal that holds no escape found by `str.find`
     rather than a regular expression (a model's weights are a hex string literal of
-    megabytes)."""
+    megabytes), and a hex literal (`"0x..."`, hex digits only) decoded as it is
+    lexed: the decoding checks its characters, so no other scan of them is needed."""
+
+    hex_literals: dict[Position, bytes] = field(default_factory=dict[Position, bytes])
+    """The bytes of each hex literal lexed and not yet parsed, by start position."""
+
+    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
+    """xDSL's regular expression for a string literal with escapes, without its
+    `(?:[^"...]+)*`, which backtracks exponentially in the length of an unterminated
+    literal (a missing `"` made the parser hang)."""
 
     def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
         text = self.input.content
         end = text.find('"', start_pos + 1)
+        if end != -1 and text.startswith("0x", start_pos + 1):
+            try:
+                self.hex_literals[start_pos] = binascii.a2b_hex(text[start_pos + 3 : end])
+            except ValueError:  # not an even number of hex digits: lexed and parsed as xDSL does
+                pass
+            else:
+                return self._string_literal(start_pos, end + 1)
         if end == -1 or any(text.find(c, start_pos + 1, end) != -1 for c in "\\\n\v\f"):
             return super()._lex_string_literal(start_pos)
-        self.pos = end + 1
-        return Token(MLIRTokenKind.STRING_LIT, StringLiteral(start_pos, self.pos, self.input))
+        return self._string_literal(start_pos, end + 1)
+
+    def _string_literal(self, start: Position, end: Position) -> MLIRToken:
+        self.pos = end
+        return Token(MLIRTokenKind.STRING_LIT, _StringLiteral(start, end, self.input))
+
+
+class _StringLiteral(StringLiteral):
+    """A string literal the lexer has checked: xDSL's check slices the whole literal
+    out of the input twice."""
+
+    def __post_init__(self) -> None:
+        pass
 
 
 def _line_starts(text: str) -> list[int]:

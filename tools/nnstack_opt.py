@@ -31,7 +31,7 @@ from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
-from nnstack.tools.driver import Chunk, PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.driver import Chunk, PassRunner, parse, read_input, report_internal_error, split_chunks
 from nnstack.tools.expected_diagnostics import check, expectations
 from nnstack.tools.verifier import verify_module
 
@@ -133,14 +133,8 @@ class NnstackOptMain(xDSLOptMain):
         return 1 if failed or self.args.shrink else 0
 
     def _read_input(self) -> str:
-        stream, _ = self.get_input_stream()
         try:
-            data = stream.read()
-        finally:
-            if stream is not sys.stdin.buffer:
-                stream.close()
-        try:
-            return data.decode("utf-8")
+            return read_input(self.args.input_file)
         except UnicodeDecodeError as error:
             raise InputError(f"{self.get_input_name()}: the input is not UTF-8 text ({error})") from error
 

@@ -56,7 +56,14 @@ from nnstack.interpreters.llir import leaked_buffers
 from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
-from nnstack.tools.driver import PassRunner, parse, report_internal_error, split_chunks
+from nnstack.tools.driver import (
+    PassRunner,
+    cyclic_gc_paused,
+    parse,
+    read_input,
+    report_internal_error,
+    split_chunks,
+)
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
 from nnstack.tools.verifier import verify_module
 
@@ -209,7 +216,8 @@ class NnstackRunMain(xDSLRunMain):
         """Parses, lowers and runs; the exit status (0, 1: errors, 2: a bug)."""
         self.source = ""
         try:
-            self.run_or_raise()
+            with cyclic_gc_paused():
+                self.run_or_raise()
         except DiagnosticError as error:
             name = self.get_input_name()
             for diagnostic in error.diagnostics:
@@ -341,12 +349,7 @@ class NnstackRunMain(xDSLRunMain):
 
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
-        stream, _ = self.get_input_stream()
-        try:
-            self.source = stream.read().decode("utf-8")
-        finally:
-            if stream is not sys.stdin.buffer:
-                stream.close()
+        self.source = read_input(self.args.input_file)
         chunk = split_chunks(self.source, split=False)[0]
         module = parse(self.ctx, chunk, self.get_input_name(), not self.args.no_implicit_module)
         self.stage = "verify"

@@ -1,5 +1,6 @@
 """nnstack-run: inputs, outputs, pipelines and one-line errors."""
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -284,3 +285,26 @@ def test_random_inputs_respect_the_ops_domains(tmp_path: Path, seed: int, passes
     assert nnstack_run(program, *args, *passes) == 0
     assert np.isfinite(np.load(tmp_path / "out0.npy")).all()
     assert np.isfinite(np.load(tmp_path / "out1.npy")).all()
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_cycle_collector_is_paused_only_while_it_runs(tmp_path: Path, enabled: bool):
+    """nnstack-run turns Python's cycle collector off while it parses, lowers and runs,
+    and back to what it was afterwards, after an error too."""
+    seen: list[bool] = []
+
+    class Watching(NnstackRunMain):
+        def parse_input(self):
+            seen.append(gc.isenabled())
+            return super().parse_input()
+
+    program = str(write(tmp_path, "add.mlir", ADD_F64))
+    try:
+        gc.enable() if enabled else gc.disable()
+        assert Watching([program, "--symbol", "64_add", "--random-inputs"]).run_tool() == 0
+        assert gc.isenabled() == enabled
+        assert Watching([program, "--symbol", "nope", "--random-inputs"]).run_tool() == 1
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable()
+    assert seen == [False, False]
