@@ -604,9 +604,11 @@ def _batch_norm(
     """Eval-mode batch norm over dim 1, computed in the element dtype (an epsilon
     beyond f16's range is inf, as lowered)."""
     per_channel = (-1,) + (1,) * (x.ndim - 2)
-    out = (x - mean.reshape(per_channel)) / np.sqrt(var.reshape(per_channel) + x.dtype.type(op.epsilon))
+    out = x - mean.reshape(per_channel)  # (then in place: the same operations, no temporaries)
+    out /= np.sqrt(var.reshape(per_channel) + x.dtype.type(op.epsilon))
     if op.affine.value.data:
-        out = out * weight.reshape(per_channel) + bias.reshape(per_channel)
+        out *= weight.reshape(per_channel)
+        out += bias.reshape(per_channel)
     return out
 
 
