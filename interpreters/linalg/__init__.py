@@ -8,7 +8,8 @@ point, as xDSL's stock implementation does:
   and the strided windows of convolutions and pooling) gives a zero-copy strided
   view; other maps (`mod`, `floordiv`) gather with index arrays.
 - The body is interpreted once, with these views as block arguments: the `arith`
-  and `math` implementations of this package work on whole arrays.
+  and `math` implementations of this package work on whole arrays. It is compiled on
+  its first run into steps calling those implementations directly (`bodies`).
 - Reductions are recognized when each output block argument is only combined at
   the yield, `out <op> f(ins)`: `f` is computed over the whole domain, reduced with
   the numpy reduction of `<op>` and combined with the init. A body `out + a * b` is
@@ -22,8 +23,8 @@ use the hidden region and indexing maps xDSL builds for them, except
 `pooling_nchw_max`, whose hidden region xDSL builds wrongly.
 
 The package follows these steps: `views` (operands over the domain), `contractions`,
-`plans` (what kind of op a body is, once per op), `execution` (running a plan) and
-`registration` (the xDSL `InterpreterFunctions`).
+`plans` (what kind of op a body is, once per op), `bodies` (a vectorized body compiled
+once), `execution` (running a plan) and `registration` (the xDSL `InterpreterFunctions`).
 """
 
 from nnstack.interpreters.linalg.execution import run_structured
