@@ -7,7 +7,8 @@ with its reference in one run. Not a test: there is no pass or fail.
 - the models of bench_models.py (ResNet-18 1x3x224x224 with its batch norms folded into
   the convs, BERT-tiny with sequence 128, the 15M Llama with 8 tokens), imported from
   their ONNX export and lowered gawee -> mir -> llir with their weights in llir's data
-  section (llir.global), against ONNX Runtime with one thread: time, max |err| and the
+  section (llir.global), against ONNX Runtime with one thread (timed alternately, so
+  both see the same load of a shared machine): time, max |err| and the
   compile time by step (convert-gawee-to-mir, convert-mir-to-llir, convert-llir-to-llvm,
   LLVM).
 
@@ -26,7 +27,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from timing import median_time
+from timing import median_time, paired_median_times
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
@@ -97,11 +98,12 @@ def model(key: str, repeats: int) -> None:
     weights = sum(op.byte_size for op in module.ops if isinstance(op, llir.GlobalOp))
     compiled = native.CACHE.compile(module, "main")
     outputs = native.run(module, "main", *arrays)
-    seconds = median_time(lambda: native.run(module, "main", *arrays), repeats)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     session = onnxruntime.InferenceSession(onnx_model.SerializeToString(), options)
-    ort_s = median_time(lambda: session.run(None, inputs), repeats)
+    seconds, ort_s = paired_median_times(
+        lambda: native.run(module, "main", *arrays), lambda: session.run(None, inputs), repeats
+    )
     expected = onnxruntime_outputs(onnx_model, inputs, 1)
     error = max(float(np.max(np.abs(o - e))) for o, e in zip(outputs, expected))
     llvm_s = compiled.compile_seconds - compiled.lower_seconds
@@ -122,7 +124,7 @@ def main() -> None:
     args = parser.parse_args()
     matmul(args.repeats)
     for key in args.models:
-        model(key, max(1, args.repeats // 3))
+        model(key, args.repeats)
 
 
 if __name__ == "__main__":

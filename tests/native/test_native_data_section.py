@@ -2,17 +2,24 @@
 natively: every element type read back as numpy holds it (the initializers written
 from numpy arrays, so the reference is independent of both), every byte value through
 the JIT's byte-string initializers, and the read-only checks (writes and frees of a
-global are errors in the interpreter and with check_bounds natively). Real models whose
-weights go through the data section: tests/frontend/test_onnx_llir.py."""
+global are errors in the interpreter and with check_bounds natively); and two ResNet-style
+networks whose weights go through it, against their gawee-level result (real models:
+tests/frontend/test_onnx_llir.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
+from gawee_inputs import random_arguments
+from levels import lower
+from llir_programs import NETWORKS, functions, lower_to_llir
+from xdsl.dialects import func
+from xdsl.dialects.builtin import BytesAttr, DenseIntOrFPElementsAttr, FunctionType, TensorType
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
-from nnstack.interpreters import call, parse_module
+from nnstack.dialects import gawee, llir
+from nnstack.interpreters import call, parse_module, run
 
 ELEMENTS = {
     "f16": np.float16,
@@ -69,16 +76,16 @@ def _values(element: str, count: int) -> np.ndarray:
 def test_globals_of_every_element_type(element: str):
     values = _values(element, 37)
     module = parse_module(_copy_program(element, values))
-    for run in (
+    for runner in (
         lambda symbol, *a: call(module, symbol, list(a)).results,
         lambda symbol, *a: native.run(module, symbol, *a),
         lambda symbol, *a: native.run(module, symbol, *a, check_bounds=True),
     ):
         out = np.zeros_like(values)
-        run("copy", out)
+        runner("copy", out)
         np.testing.assert_array_equal(out, values)
         for index in (0, 1, 36):
-            (got,) = run("get", index)
+            (got,) = runner("get", index)
             assert got == values[index]
 
 
@@ -166,3 +173,40 @@ def test_globals_are_read_only_and_bounded(symbol: str, args: tuple, interpreted
     with pytest.raises(native.NativeError) as error:
         native.run(module, symbol, *args, check_bounds=True)
     assert compiled in str(error.value)
+
+
+def _weights_as_constants(function: func.FuncOp, arrays: list[np.ndarray]) -> list[np.ndarray]:
+    """Turn every argument but the first into a gawee.constant of its array (how an
+    imported model holds its weights); the arrays still passed."""
+    block = function.body.block
+    for arg, array in zip(list(block.args[1:]), arrays[1:]):
+        typ = arg.type
+        assert isinstance(typ, TensorType)
+        constant = gawee.ConstantOp(DenseIntOrFPElementsAttr(typ, BytesAttr(array.tobytes())))
+        block.insert_op_before(constant, block.first_op)  # pyright: ignore[reportArgumentType]
+        arg.replace_all_uses_with(constant.output)
+        block.erase_arg(arg)
+    function.function_type = FunctionType.from_lists(
+        list(block.arg_types), list(function.function_type.outputs)
+    )
+    return arrays[:1]
+
+
+@pytest.mark.parametrize("name", NETWORKS)
+def test_network_weights_in_the_data_section(name: str):
+    """A ResNet-style network with its weights as gawee constants: they become
+    llir.globals; the llir interpreter and native code (plain and checked) agree bit for
+    bit, and with the gawee-level result within float32 rounding."""
+    module = NETWORKS[name]()
+    (function,) = functions(module)
+    symbol = function.sym_name.data
+    arrays = _weights_as_constants(function, random_arguments(function, np.random.default_rng(0)))
+    module.verify()
+    (expected,) = run(module, symbol, *arrays)
+    lowered = lower_to_llir(lower(module, "mir"), "row-major", 8)
+    assert sum(isinstance(op, llir.GlobalOp) for op in lowered.ops) >= 3  # the conv weights at least
+    (interpreted,) = call(lowered, symbol, arrays, strict_memory=True).results
+    for check_bounds in (False, True):
+        (compiled,) = native.run(lowered, symbol, *arrays, check_bounds=check_bounds, opt_level=1)
+        np.testing.assert_array_equal(compiled, interpreted)
+    np.testing.assert_allclose(interpreted, expected, rtol=1e-4, atol=1e-5)
