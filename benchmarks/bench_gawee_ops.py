@@ -6,13 +6,18 @@ Each op is a one-op function run as a prepared program (`nnstack.interpreters.pr
 so parsing and preparing are not timed; the inputs' checks, the op and the results'
 hand-over are); the reference is the obvious numpy expression (`a @ b`, a max-shifted
 softmax, an im2col GEMM for conv, ...; exact erf is torch's, as numpy has none),
-checked to agree first. Prints median times and the ratio gawee / numpy. Not a test:
-there is no pass or fail.
+checked to agree first. One BLAS thread for both (as the interpreter runs products of
+these sizes: `interpreters/blas.py`). Prints median times and the ratio gawee / numpy.
+Not a test: there is no pass or fail.
 
     .venv/bin/python benchmarks/bench_gawee_ops.py [--repeats N] [--only OP ...]
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads OpenBLAS
 
 import argparse
 from collections.abc import Callable
@@ -94,7 +99,7 @@ def erf(x: np.ndarray) -> np.ndarray:
 
 
 def gelu_tanh(x: np.ndarray) -> np.ndarray:
-    return 0.5 * x * (1 + np.tanh(np.sqrt(2 / np.pi) * (x + 0.044715 * x**3)))
+    return 0.5 * x * (1 + np.tanh(np.float32(np.sqrt(2 / np.pi)) * (x + 0.044715 * x * x * x)))
 
 
 def batch_norm(x: np.ndarray, w: np.ndarray, b: np.ndarray, mean: np.ndarray, var: np.ndarray) -> np.ndarray:
