@@ -218,8 +218,8 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
         kernel = None
         if isinstance(functions, KernelSource) and not captures:
             # values from the arguments, constants and kernels have their types already
-            checked = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
-            kernel = functions.kernel(op, check_operands=not checked)
+            operands_typed = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
+            kernel = functions.kernel(op, check_operands=not operands_typed)
         if kernel is not None:
             typed.update(slot_of[v] for v in op.results)
             arithmetic |= kernel.arithmetic
