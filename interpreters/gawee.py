@@ -34,7 +34,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
-from nnstack.interpreters.blas import matmul
+from nnstack.interpreters.blas import ColumnBlocks, matmul
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import reduce_windows
@@ -165,9 +165,14 @@ Binder = Callable[[Any], Callable[..., np.ndarray | tuple[np.ndarray, ...]]]
 """Makes an op's semantics as a function of its operands alone, reading the op's
 attributes once (for the small ops whose attribute reads cost as much as their work)."""
 
+Specializer = Callable[[Any, tuple[Any, ...]], Callable[..., np.ndarray] | None]
+"""Makes an op's semantics for some constant operands (`specialize(op, constants)`,
+`constants[i]` the value of operand i or None): work on the constants done once, when a
+plan is made (a weight's layout for the products); None where it does not pay off."""
+
 _BINDER = "gawee_binder"
-"""The attribute of a registered implementation holding its `Binder` and whether it is
-arithmetic."""
+"""The attribute of a registered implementation holding its `Binder`, whether it is
+arithmetic and its `Specializer`."""
 
 
 def _array_impl(
@@ -176,11 +181,13 @@ def _array_impl(
     *,
     bind: Binder | None = None,
     arithmetic: bool = True,
+    specialize: Specializer | None = None,
 ) -> Callable[..., OpImplResult]:
     """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`)
     through its kernel (`GaweeFunctions.kernel`, which checks operands and results),
     with IEEE special values (inf, NaN, division by zero) as results, not errors.
-    `arithmetic=False`: the op only moves data (`steps.Kernel.arithmetic`)."""
+    `arithmetic=False`: the op only moves data (`steps.Kernel.arithmetic`);
+    `specialize`: the kernel for constant operands known when a plan is made."""
 
     def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
         kernel = self.kernel(op)
@@ -192,7 +199,7 @@ def _array_impl(
         assert fn is not None
         bind = functools.partial(functools.partial, fn)
     registered = impl(op_type)(run)
-    setattr(registered, _BINDER, (bind, arithmetic))
+    setattr(registered, _BINDER, (bind, arithmetic, specialize))
     return registered
 
 
@@ -201,12 +208,24 @@ def _numpy(function: Callable[..., np.ndarray]) -> Binder:
     return lambda op: function
 
 
-def _kernel(op: Operation, bind: Binder, arithmetic: bool, check_operands: bool) -> Kernel:
-    """`bind(op)` with its results converted to their dtypes and checked against their
-    shapes, and (`check_operands`) its operands checked against their declared types."""
+def _kernel(
+    op: Operation,
+    bind: Binder,
+    arithmetic: bool,
+    specialize: Specializer | None,
+    check_operands: bool,
+    constants: tuple[Any, ...],
+) -> Kernel:
+    """`bind(op)` (or `specialize(op, constants)`) with its results converted to their
+    dtypes and checked against their shapes, and (`check_operands`) its operands checked
+    against their declared types."""
     signature = _Signature.of(op)
     expected, results = signature.operands, signature.results
-    fn = bind(op)
+    fn = None
+    if specialize is not None and any(c is not None for c in constants):
+        fn = specialize(op, constants)
+    if fn is None:
+        fn = bind(op)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
     def kernel(args: PythonValues) -> PythonValues:
@@ -273,6 +292,45 @@ def _gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
 def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
     acc = _accumulator(lhs.dtype)
     return matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False))
+
+
+def _constant_weights(op: Operation, weights: np.ndarray | None) -> Callable[..., np.ndarray] | None:
+    """`x @ weights` for a constant matrix `weights` [k, n] (matmul's right operand,
+    linear's transposed weight) in `ColumnBlocks` where that pays off for `op`'s first
+    operand `x` [..., k]: the product of its rows as one matrix."""
+    if weights is None or weights.ndim != 2:
+        return None
+    x_shape = gawee.tensor_shape(op.operands[0])
+    if len(x_shape) < 2:
+        return None
+    rows, (k, n) = math.prod(x_shape[:-1]), weights.shape
+    if not ColumnBlocks.pays_off(rows, k, n):
+        return None
+    acc = _accumulator(weights.dtype)
+    blocks = ColumnBlocks.of(weights.astype(acc, copy=False))
+    shape = (*x_shape[:-1], n)
+    return lambda x: blocks.multiply(x.astype(acc, copy=False).reshape(rows, k)).reshape(shape)
+
+
+def _specialize_matmul(op: gawee.MatMulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
+    product = _constant_weights(op, constants[1])
+    return None if product is None else lambda lhs, rhs: product(lhs)
+
+
+def _specialize_linear(op: gawee.LinearOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
+    weight = constants[1]
+    product = _constant_weights(op, None if weight is None else weight.T)
+    if product is None:
+        return None
+    if len(constants) < 3:
+        return lambda x, w: product(x)
+
+    def with_bias(x: np.ndarray, w: np.ndarray, bias: np.ndarray) -> np.ndarray:
+        out = product(x)
+        out += bias.astype(out.dtype, copy=False)  # (out is new: in place)
+        return out
+
+    return with_bias
 
 
 def _softmax(op: gawee.SoftmaxOp, x: np.ndarray) -> np.ndarray:
@@ -667,21 +725,27 @@ class GaweeFunctions(InterpreterFunctions):
     `ArrayFunction` or `Binder` registered with `_array_impl`."""
 
     def __init__(self) -> None:
-        self._binders: dict[type[Operation], tuple[Binder, bool]] = {
+        self._binders: dict[type[Operation], tuple[Binder, bool, Specializer | None]] = {
             op_type: getattr(registered, _BINDER) for op_type, registered in type(self)._impls()
         }
         self._kernels: dict[tuple[Operation, bool], Kernel] = {}
 
-    def kernel(self, op: Operation, check_operands: bool = True) -> Kernel | None:
+    def kernel(
+        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+    ) -> Kernel | None:
         """`op`'s implementation as a function of its operands alone (`steps.Kernel`),
-        made once per op; None for an op that is not gawee's. Without
-        `check_operands`, the caller guarantees the operands have their declared types."""
+        made once per op (specialized to `constants`, its operands' values known when a
+        plan is made, where the op can use them); None for an op that is not gawee's.
+        Without `check_operands`, the caller guarantees the operands have their declared
+        types."""
+        binder = self._binders.get(type(op))
+        if binder is None:
+            return None
+        if binder[2] is not None and any(c is not None for c in constants):
+            return _kernel(op, *binder, check_operands, constants)  # (the plan keeps it)
         kernel = self._kernels.get((op, check_operands))
         if kernel is None:
-            binder = self._binders.get(type(op))
-            if binder is None:
-                return None
-            kernel = self._kernels[op, check_operands] = _kernel(op, *binder, check_operands)
+            kernel = self._kernels[op, check_operands] = _kernel(op, *binder, check_operands, ())
         return kernel
 
     run_conv = _array_impl(gawee.ConvOp, _conv)
@@ -694,7 +758,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
     run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
     run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False)
-    run_linear = _array_impl(gawee.LinearOp, _linear)
+    run_linear = _array_impl(gawee.LinearOp, _linear, specialize=_specialize_linear)
     run_neg = _array_impl(gawee.NegOp, bind=_numpy(np.negative))
     run_abs = _array_impl(gawee.AbsOp, bind=_numpy(np.abs))
     run_exp = _array_impl(gawee.ExpOp, bind=_numpy(np.exp))
@@ -720,7 +784,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_pow = _array_impl(gawee.PowOp, bind=_numpy(np.power))
     run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False)
     run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False)
-    run_matmul = _array_impl(gawee.MatMulOp, _matmul)
+    run_matmul = _array_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul)
     run_softmax = _array_impl(gawee.SoftmaxOp, _softmax)
     run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax)
     run_max = _array_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs))

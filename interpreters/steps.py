@@ -21,7 +21,9 @@ Besides speed, the plan gives:
 - an observer called after each step (progress reports, NaN checks).
 
 Interpreter functions may give an op's implementation as a kernel (`KernelSource`;
-gawee's do): a function of the operands alone, which the step calls directly. A plan
+gawee's do): a function of the operands alone, which the step calls directly, made
+knowing which operands are constants of the plan (a product lays out its constant
+weights once). A plan
 made only of kernels needs no interpreter, enters `np.errstate` once for all its
 steps (none if every kernel only moves data), and does not check again the operands
 whose types are known (those of the arguments, the constants and other kernels).
@@ -69,9 +71,13 @@ class Kernel(NamedTuple):
 class KernelSource(Protocol):
     """Interpreter functions that give some ops' implementations as kernels."""
 
-    def kernel(self, op: Operation, check_operands: bool = True) -> Kernel | None:
+    def kernel(
+        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+    ) -> Kernel | None:
         """`op`'s kernel, or None; without `check_operands` the caller guarantees that
-        the operands have their declared types."""
+        the operands have their declared types; `constants[i]` is the value of operand
+        i if it is a constant of the plan (the same in every run), else None: a kernel
+        may prepare work on it once (a weight matrix's layout)."""
         ...
 
 
@@ -219,7 +225,8 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
         if isinstance(functions, KernelSource) and not captures:
             # values from the arguments, constants and kernels have their types already
             operands_typed = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
-            kernel = functions.kernel(op, check_operands=not operands_typed)
+            known = tuple(constants.get(slot_of[v]) for v in op.operands)
+            kernel = functions.kernel(op, check_operands=not operands_typed, constants=known)
         if kernel is not None:
             typed.update(slot_of[v] for v in op.results)
             arithmetic |= kernel.arithmetic

@@ -4,7 +4,15 @@ count is restored, and that the results are numpy's, bit for bit, at any thread 
 import numpy as np
 import pytest
 
-from nnstack.interpreters.blas import SMALL_PRODUCT, OpenBlas, is_small_product, matmul, numpy_openblas
+from nnstack.interpreters.blas import (
+    BLOCK_COLUMNS,
+    SMALL_PRODUCT,
+    ColumnBlocks,
+    OpenBlas,
+    is_small_product,
+    matmul,
+    numpy_openblas,
+)
 
 
 def _blas() -> OpenBlas:
@@ -67,3 +75,34 @@ def test_products_match_numpy_at_any_thread_count(lhs: tuple[int, ...], rhs: tup
         blas.set_threads(before)
     assert got.dtype == expected.dtype and np.array_equal(got, expected)
     assert np.array_equal(single, expected)
+
+
+@pytest.mark.parametrize(("m", "k", "n"), [(8, 96, 192), (8, 288, 200), (2, 40, 1), (32, 7, 65)])
+def test_column_blocks_multiply_as_a_float64_product(m: int, k: int, n: int) -> None:
+    """Whole and padded last blocks: the product equals an f64 numpy product within f32
+    rounding, is contiguous, and has the dtype of the blocks."""
+    rng = np.random.default_rng(1)
+    lhs, rhs = rng.standard_normal((m, k)).astype(np.float32), rng.standard_normal((k, n)).astype(np.float32)
+    blocks = ColumnBlocks.of(rhs)
+    assert blocks.blocks.shape == (-(-n // BLOCK_COLUMNS), k, BLOCK_COLUMNS)
+    got = blocks.multiply(lhs)
+    assert got.shape == (m, n) and got.dtype == np.float32 and got.flags.c_contiguous
+    np.testing.assert_allclose(got, lhs.astype(np.float64) @ rhs.astype(np.float64), rtol=1e-5, atol=1e-5 * k)
+
+
+@pytest.mark.parametrize(
+    ("rows", "k", "n", "pays"),
+    [
+        (8, 288, 32000, True),
+        (8, 288, 768, True),
+        (1, 288, 32000, False),
+        (33, 288, 768, False),
+        (2, 256, 512, True),
+        (8, 128, 512, False),
+        (128, 128, 512, False),
+    ],
+)
+def test_column_blocks_pay_off_for_a_few_rows_and_a_large_matrix(
+    rows: int, k: int, n: int, pays: bool
+) -> None:
+    assert ColumnBlocks.pays_off(rows, k, n) is pays

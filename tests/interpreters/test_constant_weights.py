@@ -1,0 +1,119 @@
+"""Products with constant weights in prepared gawee programs: the kernel lays the
+weights out once (`ColumnBlocks`) where that pays off, and computes what the
+interpreter computes (to f32 rounding: another BLAS kernel sums in another order),
+checked against an f64 numpy product."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from xdsl.interpreter import Interpreter
+
+from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
+from nnstack.interpreters.blas import ColumnBlocks
+
+
+def _dense(array: np.ndarray) -> str:
+    return f'dense<"0x{array.tobytes().hex().upper()}">'
+
+
+def _type(shape: tuple[int, ...], element: str) -> str:
+    return f"tensor<{'x'.join(map(str, shape))}x{element}>"
+
+
+def _program(
+    op: str,
+    x_shape: tuple[int, ...],
+    weights: np.ndarray,
+    out_shape: tuple[int, ...],
+    bias: np.ndarray | None,
+) -> str:
+    element = {np.float32: "f32", np.float16: "f16"}[weights.dtype.type]
+    x, w, out = _type(x_shape, element), _type(weights.shape, element), _type(out_shape, element)
+    lines = [f"func.func @main(%x: {x}) -> {out} {{", f"  %w = gawee.constant {_dense(weights)} : {w}"]
+    operands, types = "%x, %w", f"{x}, {w}"
+    if bias is not None:
+        b = _type(bias.shape, element)
+        lines.append(f"  %b = gawee.constant {_dense(bias)} : {b}")
+        operands, types = f"{operands}, %b", f"{types}, {b}"
+    lines += [f'  %y = "gawee.{op}"({operands}) : ({types}) -> {out}', f"  func.return %y : {out}", "}"]
+    return "\n".join(lines)
+
+
+def _interpret(module: Any, x: np.ndarray) -> np.ndarray:
+    interpreter = Interpreter(module)
+    register_nnstack_implementations(interpreter)
+    return interpreter.call_op(find_function(module, "main"), (x,))[0]
+
+
+@pytest.fixture
+def blocked_products(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, ...]]:
+    """The shapes of the left operands that `ColumnBlocks.multiply` multiplies."""
+    calls: list[tuple[int, ...]] = []
+    multiply = ColumnBlocks.multiply
+
+    def spy(self: ColumnBlocks, lhs: np.ndarray) -> np.ndarray:
+        calls.append(lhs.shape)
+        return multiply(self, lhs)
+
+    monkeypatch.setattr(ColumnBlocks, "multiply", spy)
+    return calls
+
+
+CASES = [
+    # op, x shape, weights shape, bias, dtype, blocked rows (None: not blocked)
+    ("matmul", (1, 8, 96), (96, 1500), False, np.float32, 8),
+    ("matmul", (2, 4, 96), (96, 1400), False, np.float32, 8),  # the batch's rows as one matrix
+    ("matmul", (8, 128), (128, 1030), False, np.float16, 8),  # f16 in f32, padded last block
+    ("linear", (8, 256), (700, 256), True, np.float32, 8),
+    ("linear", (3, 256), (700, 256), False, np.float32, 3),
+    ("matmul", (1, 96), (96, 1500), False, np.float32, None),  # one row: numpy's vector product
+    ("matmul", (64, 96), (96, 1500), False, np.float32, None),  # many rows
+    ("matmul", (8, 16), (16, 64), False, np.float32, None),  # a small matrix
+]
+
+
+@pytest.mark.parametrize(("op", "x_shape", "w_shape", "has_bias", "dtype", "rows"), CASES)
+def test_constant_weights(
+    blocked_products: list[tuple[int, ...]],
+    op: str,
+    x_shape: tuple[int, ...],
+    w_shape: tuple[int, int],
+    has_bias: bool,
+    dtype: type,
+    rows: int | None,
+) -> None:
+    rng = np.random.default_rng(7)
+    weights = rng.standard_normal(w_shape).astype(dtype)
+    n = w_shape[0] if op == "linear" else w_shape[1]
+    bias = rng.standard_normal(n).astype(dtype) if has_bias else None
+    module = parse_module(_program(op, x_shape, weights, (*x_shape[:-1], n), bias))
+    x = rng.standard_normal(x_shape).astype(dtype)
+    matrix = weights.T if op == "linear" else weights
+    expected = x.astype(np.float64) @ matrix.astype(np.float64)
+    if bias is not None:
+        expected += bias
+    tolerance = 1e-5 if dtype == np.float32 else 2e-3
+    program = prepare(module, "main")
+    for _ in range(2):
+        (got,) = program(x)
+        assert got.dtype == dtype and got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance * np.sqrt(x_shape[-1]))
+    assert blocked_products == ([] if rows is None else [(rows, x_shape[-1])] * 2)
+    np.testing.assert_allclose(got, _interpret(module, x), rtol=tolerance, atol=tolerance)
+
+
+def test_a_weight_that_is_an_argument_is_not_laid_out(blocked_products: list[tuple[int, ...]]) -> None:
+    text = """
+func.func @main(%x: tensor<8x96xf32>, %w: tensor<96x1500xf32>) -> tensor<8x1500xf32> {
+  %y = gawee.matmul %x, %w : (tensor<8x96xf32>, tensor<96x1500xf32>) -> tensor<8x1500xf32>
+  func.return %y : tensor<8x1500xf32>
+}
+"""
+    rng = np.random.default_rng(3)
+    x, w = rng.standard_normal((8, 96)).astype(np.float32), rng.standard_normal((96, 1500)).astype(np.float32)
+    (got,) = prepare(parse_module(text), "main")(x, w)
+    np.testing.assert_array_equal(got, x @ w)
+    assert blocked_products == []
