@@ -34,7 +34,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
-from nnstack.interpreters.blas import ColumnBlocks, matmul
+from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import reduce_windows
@@ -296,8 +296,8 @@ def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
 
 def _constant_weights(op: Operation, weights: np.ndarray | None) -> Callable[..., np.ndarray] | None:
     """`x @ weights` for a constant matrix `weights` [k, n] (matmul's right operand,
-    linear's transposed weight) in `ColumnBlocks` where that pays off for `op`'s first
-    operand `x` [..., k]: the product of its rows as one matrix."""
+    linear's transposed weight) as a `ConstantProduct` where `ColumnBlocks` pay off for
+    `op`'s first operand `x` [..., k]: the product of its rows as one matrix."""
     if weights is None or weights.ndim != 2:
         return None
     x_shape = gawee.tensor_shape(op.operands[0])
@@ -307,9 +307,9 @@ def _constant_weights(op: Operation, weights: np.ndarray | None) -> Callable[...
     if not ColumnBlocks.pays_off(rows, k, n):
         return None
     acc = _accumulator(weights.dtype)
-    blocks = ColumnBlocks.of(weights.astype(acc, copy=False))
+    product = ConstantProduct(weights, acc)
     shape = (*x_shape[:-1], n)
-    return lambda x: blocks.multiply(x.astype(acc, copy=False).reshape(rows, k)).reshape(shape)
+    return lambda x: product(x.astype(acc, copy=False).reshape(rows, k)).reshape(shape)
 
 
 def _specialize_matmul(op: gawee.MatMulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:

@@ -32,7 +32,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Block, Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
@@ -43,8 +43,9 @@ from nnstack.interpreters.arith import (
     numpy_dtype,
     truncating_divide,
 )
-from nnstack.interpreters.blas import matmul
+from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
 from nnstack.interpreters.math import erf_array
+from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import reduce_windows
 
 
@@ -67,12 +68,12 @@ def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequ
             )
 
 
-def _checked_operands(interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
-    """The op's runtime operands: none freed, tensors as arrays of their declared type
-    (numpy scalars of 0-d tensors made arrays)."""
+def _checked_operands(interpreter: Interpreter | None, op: Operation, args: PythonValues) -> list[Any]:
+    """The op's runtime operands: none freed (no `interpreter`: none can have been),
+    tensors as arrays of their declared type (numpy scalars of 0-d tensors made arrays)."""
     values = list(args)
     for index, (operand, value) in enumerate(zip(op.operands, args, strict=True)):
-        if _is_freed(interpreter, value):
+        if interpreter is not None and _is_freed(interpreter, value):
             raise InterpretationError(
                 f"{op.name}: operand #{index} ({describe_value(operand)}) is used after "
                 "mir.dealloc_tensor freed it"
@@ -99,6 +100,10 @@ def _checked_operands(interpreter: Interpreter, op: Operation, args: PythonValue
                 f"{list(value.shape)}, but its type is {typ}"
             )
     return values
+
+
+def _frees_tensors(block: Block) -> bool:
+    return any(isinstance(op, mir.DeallocTensorOp) for op in block.ops)
 
 
 def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
@@ -229,6 +234,35 @@ class MirFunctions(InterpreterFunctions):
 
     def __init__(self) -> None:
         self._signatures: dict[Operation, _Signature] = {}
+
+    def kernel(
+        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+    ) -> Kernel | None:
+        """A kernel (`steps.KernelSource`) for a product with a constant weight matrix
+        that `ConstantProduct` lays out; None for every other op, and in a body that
+        frees tensors (the kernel cannot see what mir.dealloc_tensor freed)."""
+        if not isinstance(op, mir.MatmulOp) or len(constants) != 2 or constants[1] is None:
+            return None
+        signature = _Signature.of(op)
+        lhs_signature, weights = signature.operands[0], constants[1]
+        if lhs_signature is None or lhs_signature[1] is None or weights.ndim != 2:
+            return None
+        (dtype, shape), (k, n) = lhs_signature, weights.shape
+        rows = math.prod(shape[:-1])
+        block = op.parent_block()
+        if not ColumnBlocks.pays_off(rows, k, n) or block is None or _frees_tensors(block):
+            return None
+        product = ConstantProduct(weights, _accumulator(dtype))
+        out_shape = (*shape[:-1], n)
+
+        def run(args: PythonValues) -> PythonValues:
+            lhs = args[0]
+            if check_operands and (type(lhs) is not np.ndarray or lhs.dtype != dtype or lhs.shape != shape):
+                lhs = _checked_operands(None, op, args)[0]
+            out = product(lhs.astype(product.dtype, copy=False).reshape(rows, k)).reshape(out_shape)
+            return self._result(op, out)
+
+        return Kernel(run, arithmetic=True)
 
     def _signature(self, op: Operation) -> _Signature:
         signature = self._signatures.get(op)

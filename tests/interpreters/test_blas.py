@@ -8,6 +8,7 @@ from nnstack.interpreters.blas import (
     BLOCK_COLUMNS,
     SMALL_PRODUCT,
     ColumnBlocks,
+    ConstantProduct,
     OpenBlas,
     is_small_product,
     matmul,
@@ -106,3 +107,17 @@ def test_column_blocks_pay_off_for_a_few_rows_and_a_large_matrix(
     rows: int, k: int, n: int, pays: bool
 ) -> None:
     assert ColumnBlocks.pays_off(rows, k, n) is pays
+
+
+def test_constant_product_lays_the_weights_out_from_its_second_product() -> None:
+    rng = np.random.default_rng(2)
+    weights = rng.standard_normal((96, 300)).astype(np.float16)
+    lhs = rng.standard_normal((8, 96)).astype(np.float32)
+    expected = lhs.astype(np.float64) @ weights.astype(np.float64)
+    product = ConstantProduct(weights, np.dtype(np.float32))
+    for blocks_after in (False, True, True):
+        got = product(lhs)
+        assert (product.blocks is not None) is blocks_after
+        assert got.dtype == np.float32 and got.shape == (8, 300)
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-4)
+    assert product.blocks is not None and product.blocks.blocks.dtype == np.float32

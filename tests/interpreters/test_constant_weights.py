@@ -1,5 +1,5 @@
 """Products with constant weights in prepared gawee programs: the kernel lays the
-weights out once (`ColumnBlocks`) where that pays off, and computes what the
+weights out once, on the second run (`ConstantProduct`), where that pays off, and computes what the
 interpreter computes (to f32 rounding: another BLAS kernel sums in another order),
 checked against an f64 numpy product."""
 
@@ -9,10 +9,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.context import Context
 from xdsl.interpreter import Interpreter
+from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.blas import ColumnBlocks
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 
 def _dense(array: np.ndarray) -> str:
@@ -75,9 +78,11 @@ CASES = [
 ]
 
 
+@pytest.mark.parametrize("level", ["gawee", "mir"])
 @pytest.mark.parametrize(("op", "x_shape", "w_shape", "has_bias", "dtype", "rows"), CASES)
 def test_constant_weights(
     blocked_products: list[tuple[int, ...]],
+    level: str,
     op: str,
     x_shape: tuple[int, ...],
     w_shape: tuple[int, int],
@@ -90,6 +95,8 @@ def test_constant_weights(
     n = w_shape[0] if op == "linear" else w_shape[1]
     bias = rng.standard_normal(n).astype(dtype) if has_bias else None
     module = parse_module(_program(op, x_shape, weights, (*x_shape[:-1], n), bias))
+    if level == "mir":
+        ConvertGaweeToMirPass().apply(Context(), module)
     x = rng.standard_normal(x_shape).astype(dtype)
     matrix = weights.T if op == "linear" else weights
     expected = x.astype(np.float64) @ matrix.astype(np.float64)
@@ -97,10 +104,11 @@ def test_constant_weights(
         expected += bias
     tolerance = 1e-5 if dtype == np.float32 else 2e-3
     program = prepare(module, "main")
-    for _ in range(2):
+    for _ in range(3):  # the first product runs as numpy's; then the weights are laid out
         (got,) = program(x)
         assert got.dtype == dtype and got.shape == expected.shape
         np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance * np.sqrt(x_shape[-1]))
+    # (mir.matmul of a linear's transposed weight: the transpose folds to a constant)
     assert blocked_products == ([] if rows is None else [(rows, x_shape[-1])] * 2)
     np.testing.assert_allclose(got, _interpret(module, x), rtol=tolerance, atol=tolerance)
 
@@ -117,3 +125,41 @@ func.func @main(%x: tensor<8x96xf32>, %w: tensor<96x1500xf32>) -> tensor<8x1500x
     (got,) = prepare(parse_module(text), "main")(x, w)
     np.testing.assert_array_equal(got, x @ w)
     assert blocked_products == []
+
+
+MIR_WITH_DEALLOC = """
+func.func @main(%x: tensor<8x96xf32>, %t: tensor<2xf32>) -> tensor<8x1500xf32> {
+  %w = mir.constant dense<0.5> : tensor<96x1500xf32>
+  mir.dealloc_tensor %t : tensor<2xf32>
+  %y = mir.matmul %x, %w : (tensor<8x96xf32>, tensor<96x1500xf32>) -> tensor<8x1500xf32>
+  func.return %y : tensor<8x1500xf32>
+}
+"""
+
+
+def test_a_mir_body_that_frees_tensors_has_no_product_kernel(blocked_products: list[tuple[int, ...]]) -> None:
+    """The interpreter checks each operand against the tensors mir.dealloc_tensor
+    freed; a kernel could not, so the product stays the interpreter's."""
+    program = prepare(parse_module(MIR_WITH_DEALLOC), "main")
+    x = np.ones((8, 96), np.float32)
+    for _ in range(3):
+        (got,) = program(x, np.zeros(2, np.float32))
+        np.testing.assert_array_equal(got, np.full((8, 1500), 48.0, np.float32))
+    assert blocked_products == []
+    assert all(step.kernel is None for step in program.plan.steps)
+
+
+def test_a_mir_product_kernel_names_an_operand_of_the_wrong_type() -> None:
+    """Its operand comes from a step that is not a kernel (mir.neg), so the kernel
+    checks it: the interpreter's error, naming the op and the operand."""
+    text = MIR_WITH_DEALLOC.replace(
+        "mir.dealloc_tensor %t : tensor<2xf32>", "%n = mir.neg %x : (tensor<8x96xf32>) -> tensor<8x96xf32>"
+    )
+    text = text.replace("mir.matmul %x, %w", "mir.matmul %n, %w")
+    program = prepare(parse_module(text), "main")
+    (matmul,) = [step for step in program.plan.steps if step.op.name == "mir.matmul"]
+    assert matmul.kernel is not None
+    with pytest.raises(
+        InterpretationError, match=r"mir.matmul: operand #0 \(%n\) is a float64 array of shape"
+    ):
+        matmul.kernel((np.ones((8, 96)), None))
