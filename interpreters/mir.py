@@ -245,9 +245,11 @@ class MirFunctions(InterpreterFunctions):
             return None
         signature = _Signature.of(op)
         lhs_signature, weights = signature.operands[0], constants[1]
-        if lhs_signature is None or lhs_signature[1] is None or weights.ndim != 2:
+        if lhs_signature is None or weights.ndim != 2:
             return None
         (dtype, shape), (k, n) = lhs_signature, weights.shape
+        if shape is None:
+            return None
         rows = math.prod(shape[:-1])
         block = op.parent_block()
         if not ColumnBlocks.pays_off(rows, k, n) or block is None or _frees_tensors(block):
