@@ -381,13 +381,19 @@ def _reduce(reduction: Callable[..., np.ndarray], accumulate: bool = False) -> B
 def _layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias: np.ndarray) -> np.ndarray:
     """Statistics in f32 for f16 inputs, as ONNX Runtime's stash type."""
     acc = _accumulator(x.dtype)
-    xs = x.astype(acc, copy=False)
-    axes = tuple(range(op.normalized_axis, x.ndim))
-    centered = xs - xs.mean(axis=axes, keepdims=True)
-    variance = np.square(centered).mean(axis=axes, keepdims=True)
-    # in place: `centered` is new; the same operations in the same order as
+    # the normalized dims are the last ones: one row of `rows` per normalization
+    axis = op.normalized_axis
+    size = math.prod(x.shape[axis:])
+    rows = x.astype(acc, copy=False).reshape(math.prod(x.shape[:axis]), size)
+    centered = rows - rows.mean(axis=1, keepdims=True)
+    # the sum of squares of each row as a dot product, without a squared copy
+    variance = np.einsum("ij,ij->i", centered, centered)[:, None]
+    variance /= acc.type(size)
+    # in place: the arrays are new; the same operations in the same order as
     # (x - mean) / sqrt(variance + eps) * weight + bias
-    centered /= np.sqrt(variance + acc.type(op.epsilon.value.data))
+    variance += acc.type(op.epsilon.value.data)
+    centered /= np.sqrt(variance, out=variance)
+    centered = centered.reshape(x.shape)
     centered *= weight
     if bias:
         centered += bias[0]
