@@ -30,6 +30,7 @@ from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedExc
 from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, from_pass_failure, one_line
 from nnstack.tools.located_parser import parse_module
+from nnstack.tools.source_text import SourceText, read_source
 from nnstack.tools.verifier import verify_module
 
 SPLIT_MARKER = "// -----"
@@ -46,6 +47,9 @@ class Chunk:
     first_line: int
     last_line: int | None
     """None: the input's last line (not counted: a model's text is megabytes)."""
+    source: SourceText | None = None
+    """The whole input as `read_source_text` gives it, with hex literals cut out of
+    `text` (a whole input is one chunk)."""
 
     def is_blank(self) -> bool:
         """Holds nothing but whitespace and comments (searched, not split into lines: the
@@ -81,6 +85,19 @@ def read_input(path: str | None) -> str:
             return str(mapped, "utf-8")
 
 
+def read_source_text(path: str | None) -> SourceText:
+    """The input as `read_input` reads it, with the hex digits of the large dense
+    literals of a large file cut out and decoded from its bytes (`source_text`)."""
+    if path is not None and _is_large_file(path):
+        return read_source(path)
+    return SourceText(read_input(path))
+
+
+def _is_large_file(path: str) -> bool:
+    status = os.stat(path)
+    return stat.S_ISREG(status.st_mode) and status.st_size >= LARGE_INPUT
+
+
 def split_chunks(text: str, split: bool) -> list[Chunk]:
     """The input as one chunk, or (`split`) cut at each line that is `// -----`."""
     if not split:
@@ -100,7 +117,7 @@ def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -
     if chunk.is_blank() and implicit_module:
         return ModuleOp([])
     try:
-        return parse_module(ctx, chunk.text, name, implicit_module)
+        return parse_module(ctx, chunk.text if chunk.source is None else chunk.source, name, implicit_module)
     except ParseError as error:
         raise DiagnosticError(from_parse_error(error)) from error
 

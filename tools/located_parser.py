@@ -47,6 +47,7 @@ from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLit
 
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
+from nnstack.tools.source_text import SourceText
 
 _PLAIN_TENSOR_TYPE = re.compile(r"tensor<(?:[0-9]+x)*[a-z][a-z0-9]*>")
 """A tensor type without dynamic sizes, encoding or nested brackets: its text alone
@@ -61,12 +62,14 @@ literal beyond its type's range)."""
 class LocatedParser(Parser):
     """xDSL's parser, plus a source location on every op and located construction errors."""
 
-    def __init__(self, ctx: Context, text: str, name: str = "<unknown>"):
-        super().__init__(ctx, text, name)
-        self._lexer = _Lexer(Input(text, name))
+    def __init__(self, ctx: Context, text: str | SourceText, name: str = "<unknown>"):
+        source = text if isinstance(text, SourceText) else SourceText(text)
+        super().__init__(ctx, source.text, name)
+        self._lexer = _Lexer(Input(source.text, name), cut_literals=source.hex_literals)
         self._parser_state = ParserState(self._lexer)
         self._name = StringAttr(name)
-        self._line_starts = _line_starts(text)
+        self._source = source
+        self._line_starts = _line_starts(source.text)
         self._block_labels: list[dict[str, Span]] = [{}]
         """The labels defined so far in each region being parsed, innermost last."""
         self._first_use: dict[str, Span] = {}
@@ -78,7 +81,8 @@ class LocatedParser(Parser):
     def location(self, position: int) -> FileLineColLoc:
         """The 1-based line and column of a position in the input."""
         line = bisect_right(self._line_starts, position)
-        column = position - self._line_starts[line - 1] + 1
+        original = self._source.original
+        column = original(position) - original(self._line_starts[line - 1]) + 1
         return FileLineColLoc(self._name, IntAttr(line), IntAttr(column))
 
     def parse_operation(self) -> Operation:
@@ -166,7 +170,9 @@ class LocatedParser(Parser):
         start = self._current_token.span.start
         self.parse_punctuation("<", " in dense attribute")
         literal = self._current_token.span
-        data = self._lexer.hex_literals.pop(literal.start, None)
+        data = self._lexer.cut_literals.get(literal.start)
+        if data is None:
+            data = self._lexer.hex_literals.pop(literal.start, None)
         if data is None:  # not a hex literal: xDSL's parser, from the `<`
             self._resume_from(start)
             return super().parse_dense_int_or_fp_elements_attr(type)
@@ -233,6 +239,9 @@ class _Lexer(MLIRLexer):
 
     hex_literals: dict[Position, bytes] = field(default_factory=dict[Position, bytes])
     """The bytes of each hex literal lexed and not yet parsed, by start position."""
+    cut_literals: dict[Position, bytes] = field(default_factory=dict[Position, bytes])
+    """The bytes of each literal whose digits were cut out of the text (`"0x"` is
+    left), by start position (`SourceText.hex_literals`)."""
 
     _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
     """xDSL's regular expression for a string literal with escapes, without its
@@ -240,6 +249,8 @@ class _Lexer(MLIRLexer):
     literal (a missing `"` made the parser hang)."""
 
     def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
+        if start_pos in self.cut_literals:
+            return self._string_literal(start_pos, start_pos + 4)  # `"0x"`
         text = self.input.content
         end = text.find('"', start_pos + 1)
         if end != -1 and text.startswith("0x", start_pos + 1):
@@ -283,9 +294,9 @@ def _message(error: Exception) -> str:
     return one_line(str(error)) or type(error).__name__
 
 
-def parse_module(ctx: Context, text: str, name: str, implicit_module: bool = True) -> ModuleOp:
+def parse_module(ctx: Context, text: str | SourceText, name: str, implicit_module: bool = True) -> ModuleOp:
     """Parses `text` (named `name` in locations) into a module whose ops carry locations."""
     module = LocatedParser(ctx, text, name).parse_module(implicit_module)
-    if len(text) >= LARGE_INPUT:
+    if (text.size if isinstance(text, SourceText) else len(text)) >= LARGE_INPUT:
         trim_heap()
     return module

@@ -57,12 +57,13 @@ from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
 from nnstack.tools.driver import (
+    Chunk,
     PassRunner,
     cyclic_gc_paused,
     parse,
     read_input,
+    read_source_text,
     report_internal_error,
-    split_chunks,
 )
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
 from nnstack.tools.verifier import verify_module
@@ -349,9 +350,17 @@ class NnstackRunMain(xDSLRunMain):
 
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
-        self.source = read_input(self.args.input_file)
-        chunk = split_chunks(self.source, split=False)[0]
-        module = parse(self.ctx, chunk, self.get_input_name(), not self.args.no_implicit_module)
+        source = read_source_text(self.args.input_file)
+        self.source = source.text
+        name, implicit = self.get_input_name(), not self.args.no_implicit_module
+        try:
+            module = parse(self.ctx, Chunk(source.text, 1, None, source), name, implicit)
+        except DiagnosticError:
+            if not source.hex_literals:
+                raise
+            # reported on the file's own text: its lines and columns as they are
+            self.source = read_input(self.args.input_file)
+            module = parse(self.ctx, Chunk(self.source, 1, None), name, implicit)
         self.stage = "verify"
         if not self.args.disable_verify:
             verify_module(module)
