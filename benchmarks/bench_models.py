@@ -5,8 +5,9 @@ BERT-tiny: `transformers.BertModel` hidden 128, 2 layers, 2 heads, sequence 128;
 Llama of tinyllama: `LlamaForCausalLM` hidden 288, 6 layers, 6 heads, vocab 32000, 8
 tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17), prints:
 
-- the import time (`import_onnx`), the time to print the module, to parse it back (with
-  the located parser of nnstack-run) and to verify it (what `nnstack-run MODEL.mlir`
+- the import time (`import_onnx`), the time to print the module, to read and parse it
+  back from its file (as nnstack-run does: `read_source_text`, the located parser) and
+  to verify it (what `nnstack-run MODEL.mlir`
   pays for the weights in the text), and the lowering times to linalg and to mir;
 - with 1 and with 2 threads (numpy's BLAS and ONNX Runtime's intra-op threads): the
   median time of a call of `@main` prepared (`nnstack.interpreters.prepare`) on the
@@ -54,6 +55,7 @@ from timing import median_time
 
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
+from nnstack.tools.driver import read_source_text
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.nnstack_run import NnstackRunMain
 from nnstack.tools.verifier import verify_module
@@ -120,7 +122,10 @@ def main() -> None:
 def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, directory: Path) -> None:
     module, import_s = timed(lambda: import_onnx(model))
     text, print_s = timed(lambda: _text(module))
-    parsed, parse_s = timed(lambda: parse_module(make_context(), text, "model.mlir"))
+    paths = _files(model, text, inputs, directory)
+    parsed, parse_s = timed(
+        lambda: parse_module(make_context(), read_source_text(paths["mlir"]), "model.mlir")
+    )
     _, verify_s = timed(lambda: verify_module(parsed))
     levels: dict[str, object] = {"gawee": module}
     lowering: list[str] = []
@@ -142,7 +147,6 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
     programs = {level: prepare(program, "main") for level, program in levels.items()}
     errors = {level: float(np.max(np.abs(p(*arrays)[0] - reference))) for level, p in programs.items()}
 
-    paths = _files(model, text, inputs, directory)
     rows: dict[str, list[float]] = {}
     for threads in THREADS:
         set_blas_threads(threads)
