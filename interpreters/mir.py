@@ -25,6 +25,7 @@ from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
+    OpImplResult,
     PythonValues,
     ReturnedValues,
     TerminatorValue,
@@ -102,10 +103,6 @@ def _checked_operands(interpreter: Interpreter | None, op: Operation, args: Pyth
     return values
 
 
-def _frees_tensors(block: Block) -> bool:
-    return any(isinstance(op, mir.DeallocTensorOp) for op in block.ops)
-
-
 def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
     """The op's one result: a fresh contiguous array of the result's dtype and shape."""
     typ = op.results[0].type
@@ -173,9 +170,14 @@ def _checked_indices(op: Operation, indices: np.ndarray, size: int, axis: int) -
     return np.where(indices < 0, indices + size, indices).astype(np.int64)
 
 
+_ELEMENTWISE = "mir_elementwise"
+"""The attribute of an element-wise op's registered implementation holding its function."""
+
+
 def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
     """The implementation of an element-wise op computing `function(*operands)`;
-    IEEE special values are results, not errors."""
+    IEEE special values are results, not errors. (Its kernel computes the same:
+    `MirFunctions.kernel`.)"""
 
     def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
         values = self._operands(interpreter, op, args)
@@ -183,6 +185,15 @@ def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonVal
             return self._result(op, function(*values), args)
 
     return run
+
+
+def _elementwise_impl(
+    op_type: type[Operation], function: Callable[..., np.ndarray]
+) -> Callable[..., OpImplResult]:
+    """`_elementwise(function)` registered for `op_type`, with its function for its kernel."""
+    registered = impl(op_type)(_elementwise(function))
+    setattr(registered, _ELEMENTWISE, function)
+    return registered
 
 
 COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
@@ -234,33 +245,71 @@ class MirFunctions(InterpreterFunctions):
 
     def __init__(self) -> None:
         self._signatures: dict[Operation, _Signature] = {}
+        self._elementwise: dict[type[Operation], Callable[..., np.ndarray]] = {
+            op_type: getattr(registered, _ELEMENTWISE)
+            for op_type, registered in type(self)._impls()
+            if hasattr(registered, _ELEMENTWISE)
+        }
+        self._frees_tensors: dict[Block, bool] = {}
 
     def kernel(
         self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
     ) -> Kernel | None:
-        """A kernel (`steps.KernelSource`) for a product with a constant weight matrix
-        that `ConstantProduct` lays out; None for every other op, and in a body that
-        frees tensors (the kernel cannot see what mir.dealloc_tensor freed)."""
-        if not isinstance(op, mir.MatmulOp) or len(constants) != 2 or constants[1] is None:
+        """The kernel (`steps.KernelSource`) of an element-wise op, and of a product with
+        a constant weight matrix that `ConstantProduct` lays out; None for other ops,
+        and in a body that frees tensors (a kernel cannot see what mir.dealloc_tensor
+        freed)."""
+        block = op.parent_block()
+        if block is None or self._frees(block):
             return None
-        signature = _Signature.of(op)
-        lhs_signature, weights = signature.operands[0], constants[1]
+        if isinstance(op, mir.MatmulOp):
+            return self._product_kernel(op, check_operands, constants)
+        function = self._elementwise_function(op)
+        if function is None:
+            return None
+
+        def run(args: PythonValues) -> PythonValues:
+            values = self._operands(None, op, args) if check_operands else args
+            return self._result(op, function(*values), args)
+
+        return Kernel(run, arithmetic=True)
+
+    def _frees(self, block: Block) -> bool:
+        frees = self._frees_tensors.get(block)
+        if frees is None:
+            frees = self._frees_tensors[block] = any(isinstance(op, mir.DeallocTensorOp) for op in block.ops)
+        return frees
+
+    def _elementwise_function(self, op: Operation) -> Callable[..., np.ndarray] | None:
+        """What an element-wise op computes (None for integer division, which checks
+        its divisors first)."""
+        if isinstance(op, mir.BroadcastCmpOp):
+            return COMPARISONS[op.predicate.data]
+        if isinstance(op, mir.BroadcastDivOp):
+            lhs = self._signature(op).operands[0]
+            return np.divide if lhs is not None and np.issubdtype(lhs[0], np.floating) else None
+        return self._elementwise.get(type(op))
+
+    def _product_kernel(
+        self, op: mir.MatmulOp, check_operands: bool, constants: tuple[Any, ...]
+    ) -> Kernel | None:
+        """A product with a constant weight matrix that pays off in `ColumnBlocks`."""
+        if len(constants) != 2 or constants[1] is None:
+            return None
+        lhs_signature, weights = _Signature.of(op).operands[0], constants[1]
         if lhs_signature is None or weights.ndim != 2:
             return None
         (dtype, shape), (k, n) = lhs_signature, weights.shape
         if shape is None:
             return None
         rows = math.prod(shape[:-1])
-        block = op.parent_block()
-        if not ColumnBlocks.pays_off(rows, k, n) or block is None or _frees_tensors(block):
+        if not ColumnBlocks.pays_off(rows, k, n):
             return None
         product = ConstantProduct(weights, _accumulator(dtype))
         out_shape = (*shape[:-1], n)
 
         def run(args: PythonValues) -> PythonValues:
-            lhs = args[0]
-            if check_operands and (type(lhs) is not np.ndarray or lhs.dtype != dtype or lhs.shape != shape):
-                lhs = _checked_operands(None, op, args)[0]
+            lhs = self._operands(None, op, args)[0] if check_operands else args[0]
             out = product(lhs.astype(product.dtype, copy=False).reshape(rows, k)).reshape(out_shape)
             return self._result(op, out)
 
@@ -272,11 +321,12 @@ class MirFunctions(InterpreterFunctions):
             signature = self._signatures[op] = _Signature.of(op)
         return signature
 
-    def _operands(self, interpreter: Interpreter, op: Operation, args: PythonValues) -> list[Any]:
-        """`_checked_operands`, without its work where no tensor was freed yet and every
-        tensor operand is an array of exactly its static type."""
+    def _operands(self, interpreter: Interpreter | None, op: Operation, args: PythonValues) -> list[Any]:
+        """`_checked_operands`, without its work where no tensor was freed yet (none can
+        have been without an `interpreter`: a kernel's) and every tensor operand is an
+        array of exactly its static type."""
         expected = self._signature(op).operands
-        if len(args) != len(expected) or _freed(interpreter):
+        if len(args) != len(expected) or (interpreter is not None and _freed(interpreter)):
             return _checked_operands(interpreter, op, args)
         for signature, value in zip(expected, args):
             if signature is None:
@@ -302,34 +352,14 @@ class MirFunctions(InterpreterFunctions):
 
     # -- element-wise ----------------------------------------------------------
 
-    def _broadcast(
-        self,
-        interpreter: Interpreter,
-        op: mir.BroadcastBinaryOp,
-        args: PythonValues,
-        function: Callable[[np.ndarray, np.ndarray], np.ndarray],
-    ) -> PythonValues:
-        lhs, rhs = self._operands(interpreter, op, args)
-        with np.errstate(all="ignore"):
-            return self._result(op, function(lhs, rhs), args)
-
-    @impl(mir.BroadcastAddOp)
-    def run_broadcast_add(
-        self, interpreter: Interpreter, op: mir.BroadcastAddOp, args: PythonValues
-    ) -> PythonValues:
-        return self._broadcast(interpreter, op, args, np.add)
-
-    @impl(mir.BroadcastSubOp)
-    def run_broadcast_sub(
-        self, interpreter: Interpreter, op: mir.BroadcastSubOp, args: PythonValues
-    ) -> PythonValues:
-        return self._broadcast(interpreter, op, args, np.subtract)
-
-    @impl(mir.BroadcastMulOp)
-    def run_broadcast_mul(
-        self, interpreter: Interpreter, op: mir.BroadcastMulOp, args: PythonValues
-    ) -> PythonValues:
-        return self._broadcast(interpreter, op, args, np.multiply)
+    run_broadcast_add = _elementwise_impl(mir.BroadcastAddOp, np.add)
+    run_broadcast_sub = _elementwise_impl(mir.BroadcastSubOp, np.subtract)
+    run_broadcast_mul = _elementwise_impl(mir.BroadcastMulOp, np.multiply)
+    run_broadcast_max = _elementwise_impl(mir.BroadcastMaxOp, np.maximum)
+    run_broadcast_min = _elementwise_impl(mir.BroadcastMinOp, np.minimum)
+    run_sqrt = _elementwise_impl(mir.SqrtOp, np.sqrt)
+    run_exp = _elementwise_impl(mir.ExpOp, np.exp)
+    run_neg = _elementwise_impl(mir.NegOp, np.negative)
 
     @impl(mir.BroadcastDivOp)
     def run_broadcast_div(
@@ -337,57 +367,22 @@ class MirFunctions(InterpreterFunctions):
     ) -> PythonValues:
         lhs, rhs = self._operands(interpreter, op, args)
         if np.issubdtype(lhs.dtype, np.floating):
-            return self._broadcast(interpreter, op, args, np.divide)
+            return _elementwise(np.divide)(self, interpreter, op, args)
         if (rhs == 0).any():
             raise division_by_zero(op.name, describe_value(op.rhs), rhs.ndim == 0)
-        return self._broadcast(interpreter, op, args, truncating_divide)
+        return _elementwise(truncating_divide)(self, interpreter, op, args)
 
-    @impl(mir.BroadcastMaxOp)
-    def run_broadcast_max(
-        self, interpreter: Interpreter, op: mir.BroadcastMaxOp, args: PythonValues
-    ) -> PythonValues:
-        return self._broadcast(interpreter, op, args, np.maximum)
-
-    @impl(mir.BroadcastMinOp)
-    def run_broadcast_min(
-        self, interpreter: Interpreter, op: mir.BroadcastMinOp, args: PythonValues
-    ) -> PythonValues:
-        return self._broadcast(interpreter, op, args, np.minimum)
-
-    def _unary(
-        self,
-        interpreter: Interpreter,
-        op: mir.UnaryElementwiseOp,
-        args: PythonValues,
-        function: Callable[[np.ndarray], np.ndarray],
-    ) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        with np.errstate(all="ignore"):
-            return self._result(op, function(x), args)
-
-    @impl(mir.SqrtOp)
-    def run_sqrt(self, interpreter: Interpreter, op: mir.SqrtOp, args: PythonValues) -> PythonValues:
-        return self._unary(interpreter, op, args, np.sqrt)
-
-    @impl(mir.ExpOp)
-    def run_exp(self, interpreter: Interpreter, op: mir.ExpOp, args: PythonValues) -> PythonValues:
-        return self._unary(interpreter, op, args, np.exp)
-
-    @impl(mir.NegOp)
-    def run_neg(self, interpreter: Interpreter, op: mir.NegOp, args: PythonValues) -> PythonValues:
-        return self._unary(interpreter, op, args, np.negative)
-
-    run_broadcast_pow = impl(mir.BroadcastPowOp)(_elementwise(np.power))
-    run_broadcast_and = impl(mir.BroadcastAndOp)(_elementwise(np.bitwise_and))
-    run_broadcast_or = impl(mir.BroadcastOrOp)(_elementwise(np.bitwise_or))
-    run_broadcast_xor = impl(mir.BroadcastXorOp)(_elementwise(np.bitwise_xor))
-    run_select = impl(mir.SelectOp)(_elementwise(np.where))
-    run_log = impl(mir.LogOp)(_elementwise(np.log))
-    run_sin = impl(mir.SinOp)(_elementwise(np.sin))
-    run_cos = impl(mir.CosOp)(_elementwise(np.cos))
-    run_tanh = impl(mir.TanhOp)(_elementwise(np.tanh))
-    run_erf = impl(mir.ErfOp)(_elementwise(erf_array))
-    run_abs = impl(mir.AbsOp)(_elementwise(np.abs))
+    run_broadcast_pow = _elementwise_impl(mir.BroadcastPowOp, np.power)
+    run_broadcast_and = _elementwise_impl(mir.BroadcastAndOp, np.bitwise_and)
+    run_broadcast_or = _elementwise_impl(mir.BroadcastOrOp, np.bitwise_or)
+    run_broadcast_xor = _elementwise_impl(mir.BroadcastXorOp, np.bitwise_xor)
+    run_select = _elementwise_impl(mir.SelectOp, np.where)
+    run_log = _elementwise_impl(mir.LogOp, np.log)
+    run_sin = _elementwise_impl(mir.SinOp, np.sin)
+    run_cos = _elementwise_impl(mir.CosOp, np.cos)
+    run_tanh = _elementwise_impl(mir.TanhOp, np.tanh)
+    run_erf = _elementwise_impl(mir.ErfOp, erf_array)
+    run_abs = _elementwise_impl(mir.AbsOp, np.abs)
 
     @impl(mir.BroadcastCmpOp)
     def run_broadcast_cmp(

@@ -150,10 +150,11 @@ def test_a_mir_body_that_frees_tensors_has_no_product_kernel(blocked_products: l
 
 
 def test_a_mir_product_kernel_names_an_operand_of_the_wrong_type() -> None:
-    """Its operand comes from a step that is not a kernel (mir.neg), so the kernel
+    """Its operand comes from a step that is not a kernel (mir.reshape), so the kernel
     checks it: the interpreter's error, naming the op and the operand."""
     text = MIR_WITH_DEALLOC.replace(
-        "mir.dealloc_tensor %t : tensor<2xf32>", "%n = mir.neg %x : (tensor<8x96xf32>) -> tensor<8x96xf32>"
+        "mir.dealloc_tensor %t : tensor<2xf32>",
+        "%n = mir.reshape %x : (tensor<8x96xf32>) -> tensor<8x96xf32>",
     )
     text = text.replace("mir.matmul %x, %w", "mir.matmul %n, %w")
     program = prepare(parse_module(text), "main")
