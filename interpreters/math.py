@@ -5,7 +5,8 @@ whole arrays alike and casts its result to the dtype of the result type. xDSL's
 stock `MathFunctions` only covers exp/log/sqrt, on Python floats.
 """
 
-from collections.abc import Callable, Sequence
+import math as libm
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -108,40 +109,40 @@ def _exp_minus_square(y: np.ndarray) -> np.ndarray:
     return np.exp(-head)
 
 
-_ERF32_SMALL = (
-    0.3828125,
-    (
-        0.9995275169781213,
-        -0.3004601135171712,
-        0.08613288868158625,
-        -0.019994714896159144,
-        0.0038448617587182347,
-        -0.00062185033382075,
-    ),
-)
-"""erf(x) = x * P(x^2 - c) for |x| <= 0.875, in single precision: (c, P lowest first)."""
-_ERF32_LARGE = (
-    2.40625,
-    (
-        -1.5232492221896416,
-        -0.3634942501563335,
-        0.05927803092841666,
-        -0.011708622895637377,
-        0.002372741788491203,
-        -0.00046627848681496506,
-        8.649571533270421e-05,
-        -1.4500741036402964e-05,
-        1.6205293362265441e-06,
-    ),
-)
-"""erfc(y) = exp(P(y - c) - y^2) for 0.875 < y <= 3.9375, in single precision; beyond,
-erfc(y) < 2^-26 and erf rounds to 1. Both fitted by scripts/fit_erf_f32.py."""
-_ERF32_SPLIT, _ERF32_TOP = 0.875, 3.9375
+_ERF32_TOP = 3.9375
+"""From here on erf rounds to 1 in f32 (erfc(3.9375) < 2^-25)."""
+_ERF32_KNOTS = 256
+"""Intervals of [0, _ERF32_TOP] in the f32 table (each h = 63/4096 wide: i * h is exact)."""
+
+
+def _erf32_table() -> np.ndarray:
+    """[knots + 1, 4] f32: on interval i, erf(x_i + d) = c0 + d (c1 + s (c2 + s c3)),
+    s = d / h: the cubic Hermite interpolant of erf and its derivative 2/sqrt(pi)
+    exp(-x^2) at the interval's ends (its error is at most h^4 / 384 times the largest
+    fourth derivative of erf: about 2e-9; c0 = 0 on the first interval, so small x keep
+    their relative accuracy). The last row gives 1 for x >= _ERF32_TOP."""
+    h = _ERF32_TOP / _ERF32_KNOTS
+    knots = [i * h for i in range(_ERF32_KNOTS + 1)]
+    values = [libm.erf(x) for x in knots]
+    slopes = [2 / libm.sqrt(libm.pi) * libm.exp(-x * x) for x in knots]
+    rows = []
+    for i in range(_ERF32_KNOTS):
+        secant = (values[i + 1] - values[i]) / h
+        c2 = 3 * secant - 2 * slopes[i] - slopes[i + 1]
+        c3 = slopes[i] + slopes[i + 1] - 2 * secant
+        rows.append((values[i], slopes[i], c2, c3))
+    rows.append((1.0, 0.0, 0.0, 0.0))
+    table = np.array(rows, np.float32)
+    table.flags.writeable = False
+    return table
+
+
+_ERF32_TABLE = _erf32_table()
 
 
 def erf_array(x: Any) -> Any:
     """erf of every element (NaN stays NaN, erf(+-inf) = +-1): f16 and f32 inputs in
-    f32, within 2 ulp of the correctly rounded result (`_erf32`: a quarter of the
+    f32, within 2 ulp of the correctly rounded result (`_erf32`: an eighth of the
     time of the f64 formulas; ONNX Runtime computes it in f32 too); any other input
     in f64.
 
@@ -168,32 +169,32 @@ def erf_array(x: Any) -> Any:
         return np.where(y > 0.46875, large, small).reshape(shape)  # NaN: small is NaN too
 
 
-def _polynomial(coefficients: Sequence[float], u: np.ndarray) -> np.ndarray:
-    """sum c_i u^i by Horner's rule, in place in one new array."""
-    acc = np.full_like(u, coefficients[-1])
-    for c in coefficients[-2::-1]:
-        acc *= u
-        acc += c
-    return acc
-
-
 def _erf32(x: np.ndarray) -> np.ndarray:
-    """erf of an f32 array in f32 (`_ERF32_SMALL`, `_ERF32_LARGE`); NaN stays NaN
-    (np.minimum keeps it, and it fails the comparison, so the small formula's NaN is picked)."""
+    """erf of an f32 array in f32 from `_ERF32_TABLE`: within 2 ulp of the correctly
+    rounded result (checked on every 7th f32 below 4.5 and every f16), in a third less
+    time than two polynomial fits (one with an exp) on every element and a select.
+    The interval's start i * h and d = |x| - i * h are exact; NaN stays NaN (its index
+    is clipped, its d is NaN); erf(-0) = -0 (copysign)."""
     shape = x.shape
-    x = x.reshape(-1)
+    x = x.reshape(-1)  # (arithmetic on a 0-d array gives numpy scalars, not arrays to update)
+    h = np.float32(_ERF32_TOP / _ERF32_KNOTS)
+    inverse = np.float32(_ERF32_KNOTS / _ERF32_TOP)
     with np.errstate(all="ignore"):
-        y = np.minimum(np.abs(x), np.float32(_ERF32_TOP))
-        centre, coefficients = _ERF32_LARGE
-        exponent = _polynomial(coefficients, y - np.float32(centre))
-        exponent -= y * y
-        large = np.exp(exponent, out=exponent)
-        np.subtract(1, large, out=large)
-        np.copysign(large, x, out=large)
-        centre, coefficients = _ERF32_SMALL
-        small = _polynomial(coefficients, x * x - np.float32(centre))
-        small *= x
-        return np.where(y > np.float32(_ERF32_SPLIT), large, small).reshape(shape)
+        d = np.abs(x)
+        np.minimum(d, np.float32(_ERF32_TOP), out=d)
+        s = d * inverse
+        np.floor(s, out=s)
+        rows = _ERF32_TABLE.take(s.astype(np.intp), axis=0, mode="clip")
+        s *= h
+        d -= s
+        np.multiply(d, inverse, out=s)
+        out = rows[:, 3] * s
+        out += rows[:, 2]
+        out *= s
+        out += rows[:, 1]
+        out *= d
+        out += rows[:, 0]
+        return np.copysign(out, x, out=out).reshape(shape)
 
 
 def _round_half_away(x: Any) -> Any:

@@ -1,7 +1,8 @@
 """erf_array (gawee.erf, gelu, mir.erf, math.erf) against libm's erf through Python's
 math.erf, element by element: over the whole range, at the boundaries of its three
-rational approximations (|x| = 0.46875 and 4) in f64, of its two f32 formulas
-(|x| = 0.875, and 3.9375 where it becomes 1), and at the special values."""
+rational approximations (|x| = 0.46875 and 4) in f64, at the knots of its f32 table
+(multiples of 3.9375 / 256, up to 3.9375 where it becomes 1), and at the special
+values."""
 
 import math
 
@@ -40,9 +41,9 @@ def test_erf_special_values_and_shapes() -> None:
 
 def _f32_points() -> np.ndarray:
     """Every 1009th positive f32 below 4.5 (all binades from the subnormals up), the
-    f32 neighbours of the formulas' boundaries, and their negations."""
+    table's knots and their f32 neighbours, and their negations."""
     spread = np.arange(0, np.float32(4.5).view(np.int32), 1009, dtype=np.int32).view(np.float32)
-    edges = np.array([0.875, 3.9375], np.float32)
+    edges = (np.arange(0, 257) * np.float32(3.9375 / 256)).astype(np.float32)
     near = np.concatenate([edges, np.nextafter(edges, 0), np.nextafter(edges, 5)])
     points = np.concatenate([spread, near])
     return np.concatenate([points, -points])
