@@ -73,7 +73,7 @@ def _drop_unit_dims(op: Operation, sizes: Sequence[int], reduced: Sequence[int])
     return kept
 
 
-def _element_indices(op: Operation, indices: Sequence[Any], shape: Sequence[int]) -> tuple[Any, ...]:
+def element_indices(op: Operation, indices: Sequence[Any], shape: Sequence[int]) -> tuple[Any, ...]:
     """`indices` (ints, or arrays inside a vectorized linalg body), checked to lie in
     `shape`: numpy would wrap a negative index and raise IndexError on a large one."""
     for axis, (index, size) in enumerate(zip(indices, shape, strict=True)):
@@ -192,13 +192,13 @@ class TensorFunctions(InterpreterFunctions):
     def run_extract(self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues) -> PythonValues:
         """Indices may be arrays (inside a vectorized linalg.generic body)."""
         source, *indices = args
-        return (source[_element_indices(op, indices, source.shape)],)
+        return (source[element_indices(op, indices, source.shape)],)
 
     @impl(tensor.InsertOp)
     def run_insert(self, interpreter: Interpreter, op: tensor.InsertOp, args: PythonValues) -> PythonValues:
         value, dest, *indices = args
         result = dest.copy()
-        result[_element_indices(op, indices, dest.shape)] = value
+        result[element_indices(op, indices, dest.shape)] = value
         return (result,)
 
     @impl(tensor.ExtractSliceOp)
