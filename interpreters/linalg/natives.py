@@ -146,6 +146,28 @@ def _then_cast(fn: Callable[..., Any], dtype: np.dtype[Any]) -> Callable[..., An
     return lambda *args: as_dtype(fn(*args), dtype)
 
 
+def _maximum_with_zero(lhs: Any, rhs: Any, out: Any = None) -> Any:
+    """maximumf of an array and +0.0: numpy's maximum may give either zero of a tie of
+    -0.0 and +0.0, and adding +0.0 makes it +0.0, as maximumf does (x + 0.0 is x for
+    every other x, NaN included)."""
+    result = np.maximum(lhs, rhs, out=out)
+    zero = result.dtype.type(0)
+    return np.add(result, zero, out=result) if isinstance(result, np.ndarray) else result + zero
+
+
+def extremum_with_constant(op: Operation, constant: Any) -> Native | None:
+    """maximumf / minimumf of an array and a scalar constant, where numpy's maximum or
+    minimum computes it exactly: with a nonzero constant (or NaN) they cannot meet a tie
+    of zeros of different signs; maximumf with +0.0 (a ReLU) adds +0.0 after."""
+    if not isinstance(op, arith.MaximumfOp | arith.MinimumfOp) or not _same_types(op):
+        return None
+    if constant != 0 or np.isnan(constant):
+        return Native(np.maximum if isinstance(op, arith.MaximumfOp) else np.minimum, ufunc=True, fresh=True)
+    if isinstance(op, arith.MaximumfOp) and not np.signbit(constant):
+        return Native(_maximum_with_zero, ufunc=True, fresh=True)
+    return None
+
+
 def _select(condition: Any, on_true: Any, on_false: Any) -> Any:
     return np.where(condition, on_true, on_false)
 
@@ -306,6 +328,7 @@ class _Compiler:
         self.slots: list[Slot] = list(args)
         self.index_dims: dict[int, int] = {}
         self.constants: list[tuple[int, Any]] = []
+        self.constant_values: dict[SSAValue, Any] = {}
         self.needs_interpreter = False
 
     def _new_slot(self, value: SSAValue, slot: Slot) -> int:
@@ -379,6 +402,7 @@ class _Compiler:
             value = attribute_value(op.value, op.result.type)
             slot = self._new_slot(op.result, Slot(None, frozenset(), _dtype(op.result.type), False))
             self.constants.append((slot, value))
+            self.constant_values[op.result] = value
             return True
         if isinstance(op, linalg.IndexOp) and op.dim.value.data < len(self.ranges):
             dim = op.dim.value.data
@@ -394,6 +418,9 @@ class _Compiler:
         if isinstance(op, tensor.ExtractOp):
             return self._extract(op), Native(_extract(op), ufunc=False, fresh=True)
         native = native_of(op)
+        constants = [self.constant_values[v] for v in op.operands if v in self.constant_values]
+        if len(constants) == 1 and len(op.operands) == 2:
+            native = extremum_with_constant(op, constants[0]) or native
         if native is not None:
             return native.run, native
         if self.fallback is None or len(op.results) != 1 or op.regions or isinstance(op, linalg.IndexOp):
