@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
@@ -339,6 +339,8 @@ class _Compiler:
     def compile(self, wanted: Sequence[SSAValue], skip: set[Operation]) -> NativeBody | None:
         block = self.block
         ops = [op for op in block.ops if op not in skip and op is not block.last_op]
+        if any(isinstance(r.type, ShapedType) for op in ops for r in op.results):
+            return None  # a body computing with tensors (not element by element)
         defined = set(self.slot_of) | {r for op in ops for r in op.results}
         outer: dict[SSAValue, None] = {}
         for value in (*(v for op in ops for v in op.operands), *wanted):

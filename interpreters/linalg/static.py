@@ -24,7 +24,7 @@ import numpy as np
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.interpreters.arith import as_dtype, numpy_dtype
 from nnstack.interpreters.linalg.contractions import Contraction, all_zero
 from nnstack.interpreters.linalg.natives import Fallback, Native, NativeBody, Slot, native_of
 from nnstack.interpreters.linalg.plans import REDUCERS, Plan
@@ -183,15 +183,23 @@ class _Builder:
 
     def _arguments(self, views: Sequence[OperandView | None]) -> Callable[[Sequence[Any]], list[Any]]:
         """The block arguments' values from the operands': inputs and read inits over the
-        domain, scalars as they are, None for an init the body does not read."""
+        domain, scalars as numpy scalars of their type (the natives compute in the dtype
+        of their operands), None for an init the body does not read."""
         args = self.block.args
         read = [view if i < self.n_inputs or args[i].uses else None for i, view in enumerate(views)]
-        scalar = [view is None and i < self.n_inputs for i, view in enumerate(views)]
+        scalar = [
+            numpy_dtype(args[i].type) if view is None and i < self.n_inputs else None
+            for i, view in enumerate(views)
+        ]
 
         def arguments(operands: Sequence[Any]) -> list[Any]:
             return [
-                value if is_scalar else None if view is None else view.domain(value)
-                for value, view, is_scalar in zip(operands, read, scalar)
+                (value if type(value) is dtype.type else as_dtype(value, dtype))
+                if dtype is not None
+                else None
+                if view is None
+                else view.domain(value)
+                for value, view, dtype in zip(operands, read, scalar)
             ]
 
         return arguments
@@ -214,12 +222,16 @@ class _Builder:
 
         def run(operands: Sequence[Any], outer: Sequence[Any]) -> tuple[np.ndarray, ...]:
             values = body.run(arguments(operands), outer)
-            return tuple(
-                value
-                if slot.owned and slot.shape == shape and slot.dtype == dtype
-                else _new_array(value, shape, dtype)
-                for value, (shape, dtype, slot) in zip(values, outputs)
-            )
+            results: list[np.ndarray] = []
+            for value, (shape, dtype, slot) in zip(values, outputs):
+                fresh = slot.owned and slot.shape == shape and slot.dtype == dtype
+                # (two outputs yielding one value get an array each)
+                results.append(
+                    value
+                    if fresh and all(value is not r for r in results)
+                    else _new_array(value, shape, dtype)
+                )
+            return tuple(results)
 
         return StaticRun(run, body.outer, body.needs_interpreter)
 

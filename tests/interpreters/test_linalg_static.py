@@ -491,3 +491,30 @@ func.func @f(%x: tensor<?xf32>) -> tensor<3xf32> {
     np.testing.assert_array_equal(program(np.arange(3, dtype=np.float32))[0], -np.arange(3, dtype=np.float32))
     with pytest.raises(InterpretationError, match=r"tensor.cast: runtime shape \[4\] does not match"):
         program(np.arange(4, dtype=np.float32))
+
+
+def test_scalar_operand_computes_in_its_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scalar f32 operand given as a Python float is an f32: s * s rounds to f32 (in
+    f64 it would round differently), and two outputs yielding one value are two arrays."""
+    text = """
+func.func @f(%x: tensor<3xf32>, %s: f32) -> (tensor<3xf32>, tensor<3xf32>) {
+  %e = tensor.empty() : tensor<3xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>,
+                                          affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                         iterator_types = ["parallel"]}
+       ins(%x, %s : tensor<3xf32>, f32) outs(%e, %e : tensor<3xf32>, tensor<3xf32>) {
+  ^bb0(%in: f32, %t: f32, %o0: f32, %o1: f32):
+    %p = arith.mulf %t, %t : f32
+    %q = arith.addf %in, %p : f32
+    linalg.yield %q, %q : f32, f32
+  } -> tensor<3xf32>, tensor<3xf32>
+  func.return %r#0, %r#1 : tensor<3xf32>, tensor<3xf32>
+}
+"""
+    x = np.zeros(3, np.float32)
+    expected = x + np.float32(0.1) * np.float32(0.1)
+    assert expected[0] != np.float32(0.1 * 0.1)
+    for a, b in [*all_ways(text, x, np.float32(0.1), monkeypatch=monkeypatch), interpret(text, x, 0.1)]:
+        np.testing.assert_array_equal(a, expected)
+        np.testing.assert_array_equal(b, expected)
+        assert not np.shares_memory(a, b)
