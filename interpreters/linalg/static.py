@@ -23,12 +23,13 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, numpy_dtype
 from nnstack.interpreters.linalg.contractions import Contraction, all_zero
 from nnstack.interpreters.linalg.natives import Fallback, Native, NativeBody, Slot, native_of
 from nnstack.interpreters.linalg.plans import REDUCERS, Plan
-from nnstack.interpreters.linalg.views import OperandMap, compact, compact_view, domain_view, strided_view
+from nnstack.interpreters.linalg.views import OperandMap, compact_view, domain_view
 
 Shape = tuple[int, ...]
 
@@ -91,9 +92,6 @@ def _new_array(value: Any, shape: Shape, dtype: np.dtype[Any]) -> np.ndarray:
     return result
 
 
-Body = Callable[[Sequence[Any], Sequence[Any]], list[Any]]
-
-
 @dataclass(frozen=True)
 class StaticRun:
     """A structured op on static tensors: call it with the operands' values (and those of
@@ -128,15 +126,18 @@ class StaticRun:
         if 0 in ranges:
             return None
         builder = _Builder(name, plan, block, [s or () for s in shapes], n_inputs, ranges, fallback)
-        match plan.kind:
-            case "parallel":
-                return builder.parallel()
-            case "reduce":
-                return builder.reduce()
-            case "contract":
-                return builder.contract()
-            case _:
-                return None
+        try:
+            match plan.kind:
+                case "parallel":
+                    return builder.parallel()
+                case "reduce":
+                    return builder.reduce()
+                case "contract":
+                    return builder.contract()
+                case _:
+                    return None
+        except InterpretationError:
+            return None  # a type or constant without a numpy form: the general path says so
 
 
 @dataclass
@@ -367,6 +368,3 @@ def _other_operand(combiner: Operation | None, arg: SSAValue) -> SSAValue:
     assert combiner is not None
     (other,) = (v for v in combiner.operands if v is not arg)
     return other
-
-
-__all__ = ["OperandView", "StaticRun", "compact", "strided_view"]
