@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, numpy_dtype
@@ -43,23 +44,36 @@ class OperandView:
     omap: OperandMap
     ranges: Shape
     exact: bool
-    """The map is a projected permutation covering the whole operand: a transpose
-    (`permutation`, None if in order) and a reshape (`shape`, None if not needed)."""
+    """Each result of the map is a distinct loop dim over the operand's whole axis, or 0
+    on an axis of size 1 (a broadcast): the view is a reshape dropping those axes
+    (`squeezed`, None if there are none), a transpose (`permutation`, None if in order)
+    and a reshape to one axis per loop (`shape`, None if not needed)."""
+    squeezed: Shape | None
     permutation: tuple[int, ...] | None
     shape: Shape | None
 
     @staticmethod
     def of(name: str, index: int, omap: OperandMap, operand_shape: Shape, ranges: Shape) -> OperandView:
-        unit = tuple(size if d in omap.dims else 1 for d, size in enumerate(ranges))
-        exact = omap.permutation is not None and operand_shape == tuple(ranges[d] for _, d in omap.dim_axes)
-        in_order = tuple(ranges[d] for d in omap.dims)
+        results = omap.affine_map.results
+        dims = [e.position if isinstance(e, AffineDimExpr) else None for e in results]
+        kept = [d for d in dims if d is not None]
+        exact = len(set(kept)) == len(kept) and all(
+            operand_shape[axis] == ranges[d]
+            if d is not None
+            else operand_shape[axis] == 1 and isinstance(e, AffineConstantExpr) and e.value == 0
+            for axis, (d, e) in enumerate(zip(dims, results, strict=True))
+        )
+        order = sorted(range(len(kept)), key=kept.__getitem__)
+        unit = tuple(size if d in kept else 1 for d, size in enumerate(ranges))
+        in_order = tuple(ranges[d] for d in sorted(kept))
         return OperandView(
             name,
             index,
             omap,
             ranges,
             exact,
-            None if omap.ordered_projection else omap.permutation,
+            None if len(kept) == len(dims) else tuple(ranges[d] for d in kept),
+            None if order == sorted(order) else tuple(order),
             None if in_order == unit else unit,
         )
 
@@ -67,14 +81,15 @@ class OperandView:
         """The operand over the domain (size 1 along the loops it does not depend on)."""
         if not self.exact:
             return domain_view(self.name, self.index, value, self.omap, self.ranges)
-        if self.permutation is not None:
-            value = value.transpose(self.permutation)
+        value = self.compact(value)
         return value if self.shape is None else value.reshape(self.shape)
 
     def compact(self, value: np.ndarray) -> np.ndarray:
         """The operand with one axis per loop it depends on, in loop order."""
         if not self.exact:
             return compact_view(self.name, self.index, value, self.omap, self.ranges)
+        if self.squeezed is not None:
+            value = value.reshape(self.squeezed)
         return value if self.permutation is None else value.transpose(self.permutation)
 
 

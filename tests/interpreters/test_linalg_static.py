@@ -148,30 +148,61 @@ func.func @f(%x: tensor<4x3xf32>, %init: tensor<3x4xf32>) -> tensor<3x4xf32> {
 
 
 def test_constant_and_broadcast_maps(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Maps with a constant index (row 0 of a 2-row operand) and dims the operand
-    lacks, as the lowering of broadcasting gives; a scalar operand."""
+    """Maps with a constant index on an axis of size 1 (a broadcast, as the lowerings
+    give; also with the dims transposed) and on a larger axis (row 0 of 2), dims the
+    operand lacks, a scalar operand."""
     text = """
-func.func @f(%a: tensor<2x1x4xf32>, %b: tensor<3x1xf32>, %s: f32) -> tensor<2x3x4xf32> {
+func.func @f(%a: tensor<2x1x4xf32>, %b: tensor<3x1xf32>, %c: tensor<2x2x4xf32>, %d: tensor<4x1x2xf32>,
+             %s: f32) -> tensor<2x3x4xf32> {
   %e = tensor.empty() : tensor<2x3x4xf32>
   %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, 0, d2)>,
                                         affine_map<(d0, d1, d2) -> (d1, 0)>,
+                                        affine_map<(d0, d1, d2) -> (d0, 0, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d2, 0, d0)>,
                                         affine_map<(d0, d1, d2) -> ()>,
                                         affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
                        iterator_types = ["parallel", "parallel", "parallel"]}
-       ins(%a, %b, %s : tensor<2x1x4xf32>, tensor<3x1xf32>, f32) outs(%e : tensor<2x3x4xf32>) {
-  ^bb0(%x: f32, %y: f32, %z: f32, %out: f32):
+       ins(%a, %b, %c, %d, %s : tensor<2x1x4xf32>, tensor<3x1xf32>, tensor<2x2x4xf32>, tensor<4x1x2xf32>, f32)
+       outs(%e : tensor<2x3x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %w: f32, %v: f32, %z: f32, %out: f32):
     %p = arith.mulf %x, %y : f32
     %q = arith.subf %p, %z : f32
-    linalg.yield %q : f32
+    %t = arith.addf %q, %w : f32
+    %u = arith.mulf %t, %v : f32
+    linalg.yield %u : f32
   } -> tensor<2x3x4xf32>
   func.return %r : tensor<2x3x4xf32>
 }
 """
-    a, b, s = randn(2, 1, 4), randn(3, 1), np.float32(0.25)
-    expected = a * b[None, :, :] - s
-    for (result,) in all_ways(text, a, b, s, monkeypatch=monkeypatch):
+    a, b, c, d, s = randn(2, 1, 4), randn(3, 1), randn(2, 2, 4), randn(4, 1, 2), np.float32(0.25)
+    expected = (a * b[None, :, :] - s + c[:, 0:1, :]) * d[:, 0, :].T[:, None, :]
+    for (result,) in all_ways(text, a, b, c, d, s, monkeypatch=monkeypatch):
         assert result.shape == (2, 3, 4) and result.dtype == np.float32
         np.testing.assert_array_equal(result, expected)
+
+
+def test_contraction_with_a_broadcast_map(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A matmul whose lhs has a constant index on an axis of size 1, a transposed rhs
+    and an init that is not zero."""
+    text = """
+func.func @f(%a: tensor<4x1x6xf32>, %b: tensor<5x6xf32>, %c: tensor<4x5xf32>) -> tensor<4x5xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, 0, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d1, d2)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+       ins(%a, %b : tensor<4x1x6xf32>, tensor<5x6xf32>) outs(%c : tensor<4x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x5xf32>
+  func.return %r : tensor<4x5xf32>
+}
+"""
+    a, b, c = randn(4, 1, 6), randn(5, 6), randn(4, 5)
+    expected = c + a[:, 0, :].astype(np.float64) @ b.T.astype(np.float64)
+    for (result,) in all_ways(text, a, b, c, monkeypatch=monkeypatch):
+        np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
 
 
 def test_copy_body_gives_a_new_array(monkeypatch: pytest.MonkeyPatch) -> None:
