@@ -149,26 +149,31 @@ class TensorFunctions(InterpreterFunctions):
         whatever their types, so they check what they need themselves."""
         if op not in self._kernels:
             self._kernels[op] = None
+            if isinstance(op, tensor.EmptyOp) and not op.operands:
+                empty = (self._static_empty(op),)
+                self._kernels[op] = Kernel(lambda args: empty, arithmetic=False)
+                return self._kernels[op]
             for op_type, implementation in type(self)._impls():
                 if op_type is type(op) and isinstance(op, _KERNEL_OPS):
                     self._kernels[op] = Kernel(_bound(implementation, self, op), arithmetic=False)
         return self._kernels[op]
 
     @impl(tensor.EmptyOp)
-    def run_empty(
-        self, interpreter: Interpreter | None, op: tensor.EmptyOp, args: PythonValues
-    ) -> PythonValues:
-        """Zeros (MLIR leaves the elements undefined). Of a static type, one read-only
-        broadcast zero made once per op, which costs no memory and no time: tensors are
-        never written in place, and an init is read only where a body reads it."""
+    def run_empty(self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues) -> PythonValues:
+        """Zeros (MLIR leaves the elements undefined); of a static type, `_static_empty`."""
         if args:
             return (np.zeros(_shape_of(op, op.tensor.type, args), numpy_dtype(op.tensor.type)),)
+        return (self._static_empty(op),)
+
+    def _static_empty(self, op: tensor.EmptyOp) -> np.ndarray:
+        """One read-only broadcast zero per op, which costs no memory and no time: tensors
+        are never written in place, and an init is read only where a body reads it."""
         empty = self._static_empties.get(op)
         if empty is None:
             shape = _shape_of(op, op.tensor.type, ())
             empty = np.broadcast_to(np.zeros((), numpy_dtype(op.tensor.type)), shape)
             self._static_empties[op] = empty
-        return (empty,)
+        return empty
 
     @impl(tensor.SplatOp)
     def run_splat(self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues) -> PythonValues:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -225,6 +227,11 @@ class Instruction:
     result: int
     reuse: int | None
 
+    @property
+    def fetch(self) -> Callable[[list[Any]], Any]:
+        """The operands' values from the slots: a tuple, or the value of a single one."""
+        return itemgetter(*self.operands)
+
 
 @dataclass(frozen=True)
 class Take:
@@ -293,13 +300,17 @@ class NativeBody:
             slots[self.n_args : self.n_args + len(outer)] = outer
         for slot, value in self.constants:
             slots[slot] = value
-        for instruction in self.instructions:
-            operands = [slots[i] for i in instruction.operands]
-            if instruction.reuse is None:
-                slots[instruction.result] = instruction.run(*operands)
-            else:
-                slots[instruction.result] = instruction.run(*operands, out=slots[instruction.reuse])
+        for run, fetch, unary, result, reuse in self.program:
+            operands = (fetch(slots),) if unary else fetch(slots)
+            slots[result] = run(*operands) if reuse is None else run(*operands, out=slots[reuse])
         return [slots[i] for i in self.wanted_slots]
+
+    @cached_property
+    def program(
+        self,
+    ) -> tuple[tuple[Callable[..., Any], Callable[[list[Any]], Any], bool, int, int | None], ...]:
+        """The instructions as `run` reads them: (run, fetch, one operand, result, reuse)."""
+        return tuple((i.run, i.fetch, len(i.operands) == 1, i.result, i.reuse) for i in self.instructions)
 
     @staticmethod
     def compile(

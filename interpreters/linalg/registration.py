@@ -158,7 +158,7 @@ def _kernel(op: Operation, check_operands: bool) -> Kernel | None:
     if static is None or static.outer or static.needs_interpreter:
         return None
     if not check_operands:
-        return Kernel(static, arithmetic=True)
+        return Kernel(static.run, arithmetic=True)
     types = prepared.types
 
     def checked(args: PythonValues) -> PythonValues:
@@ -168,8 +168,9 @@ def _kernel(op: Operation, check_operands: bool) -> Kernel | None:
                     not isinstance(value, np.ndarray) or (value.shape, value.dtype) != expected
                 ):
                     raise _operand_error(op, index, value)
-        return static(args)
+        return run(args)
 
+    run = static.run
     return Kernel(checked, arithmetic=True)
 
 

@@ -112,7 +112,8 @@ class StaticRun:
     """A structured op on static tensors: call it with the operands' values (and those of
     the values its body reads from outside) for the results."""
 
-    run: Callable[[Sequence[Any], Sequence[Any]], tuple[np.ndarray, ...]]
+    run: Callable[..., tuple[np.ndarray, ...]]
+    """`run(operands, outer=())`: the results."""
     outer: tuple[SSAValue, ...]
     """The values from outside the body that it reads (an embedding table)."""
     needs_interpreter: bool
@@ -236,7 +237,7 @@ class _Builder:
             for k, slot in enumerate(body.wanted)
         ]
 
-        def run(operands: Sequence[Any], outer: Sequence[Any]) -> tuple[np.ndarray, ...]:
+        def run(operands: Sequence[Any], outer: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
             values = body.run(arguments(operands), outer)
             results: list[np.ndarray] = []
             for value, (shape, dtype, slot) in zip(values, outputs):
@@ -274,7 +275,7 @@ class _Builder:
             if c is not None and native is not None
         ]
 
-        def run(operands: Sequence[Any], outer: Sequence[Any]) -> tuple[np.ndarray, ...]:
+        def run(operands: Sequence[Any], outer: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
             values = body.run(arguments(operands), outer)
             return tuple(r(value, operands[r.init]) for r, value in zip(reductions, values))
 
@@ -307,7 +308,7 @@ class _Builder:
             value = view.compact(operands[index])
             return value if cast is None else cast.run(value)
 
-        def run(operands: Sequence[Any], outer: Sequence[Any]) -> tuple[np.ndarray, ...]:
+        def run(operands: Sequence[Any], outer: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
             lhs, rhs = (factor(operands, i, view, cast) for i, view, cast in factors)  # pyright: ignore[reportArgumentType]
             total = contraction(lhs, rhs)
             init = operands[init_index]
