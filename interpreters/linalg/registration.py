@@ -115,9 +115,10 @@ class _Prepared:
             for e in op.get_shapes_to_loops_map().results
         )
         static = StaticRun.of(op.name, plan, block, op.operand_types, n_inputs, sources, fallback)
+        # (with a static run, every tensor type is static and has a numpy dtype)
         types = tuple(
             (tuple(t.get_shape()), numpy_dtype(t)) if isinstance(t, TensorType) else None
-            for t in op.operand_types
+            for t in (op.operand_types if static is not None else ())
         )
         return _Prepared(plan, n_inputs, sources, static, types)
 
@@ -153,7 +154,10 @@ def _kernel(op: Operation, check_operands: bool) -> Kernel | None:
         return Kernel(_fill_kernel(op), arithmetic=False)
     if not isinstance(op, _KERNEL_OPS) or not op.results:
         return None
-    prepared = _Prepared.of(op, None)
+    try:
+        prepared = _Prepared.of(op, None)
+    except Exception:
+        return None  # the interpreter runs the op, and reports what is wrong with it
     static = prepared.static
     if static is None or static.outer or static.needs_interpreter:
         return None
