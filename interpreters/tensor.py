@@ -6,7 +6,7 @@ implementation here writes into an operand, so ops that only rearrange data
 change data (insert, insert_slice, pad) return new arrays.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -21,6 +21,7 @@ from xdsl.dialects.builtin import (
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
+    OpImplResult,
     PythonValues,
     ReturnedValues,
     impl,
@@ -32,6 +33,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, attribute_value, numpy_dtype
+from nnstack.interpreters.steps import Kernel
 
 
 def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Any]) -> list[int]:
@@ -73,7 +75,7 @@ def _drop_unit_dims(op: Operation, sizes: Sequence[int], reduced: Sequence[int])
     return kept
 
 
-def _element_indices(op: Operation, indices: Sequence[Any], shape: Sequence[int]) -> tuple[Any, ...]:
+def element_indices(op: Operation, indices: Sequence[Any], shape: Sequence[int]) -> tuple[Any, ...]:
     """`indices` (ints, or arrays inside a vectorized linalg body), checked to lie in
     `shape`: numpy would wrap a negative index and raise IndexError on a large one."""
     for axis, (index, size) in enumerate(zip(indices, shape, strict=True)):
@@ -96,6 +98,29 @@ def _index_arrays(shape: Sequence[int]) -> tuple[np.ndarray, ...]:
     )
 
 
+_KERNEL_OPS = (
+    tensor.EmptyOp,
+    tensor.ReshapeOp,
+    tensor.CollapseShapeOp,
+    tensor.ExpandShapeOp,
+    tensor.ExtractSliceOp,
+    tensor.ConcatOp,
+    tensor.CastOp,
+)
+"""The tensor ops `TensorFunctions.kernel` gives kernels of."""
+
+
+def _bound(
+    implementation: Callable[..., OpImplResult], functions: InterpreterFunctions, op: Operation
+) -> Callable[[PythonValues], PythonValues]:
+    """`implementation` of `op` as a function of its operands (it takes no interpreter)."""
+
+    def kernel(args: PythonValues) -> PythonValues:
+        return implementation(functions, None, op, args).values
+
+    return kernel
+
+
 @register_impls
 class TensorFunctions(InterpreterFunctions):
     """tensor ops on numpy arrays."""
@@ -113,19 +138,44 @@ class TensorFunctions(InterpreterFunctions):
         return attribute_value(attr, attr_type)
 
     def __init__(self) -> None:
-        self._static_empties: dict[Operation, tuple[tuple[int, ...], np.dtype]] = {}
+        self._static_empties: dict[Operation, np.ndarray] = {}
+        self._kernels: dict[Operation, Kernel | None] = {}
+        self._reshapes: dict[Operation, tuple[Any, list[int], int]] = {}
+        self._static_slices: dict[Operation, tuple[tuple[int, ...], tuple[slice, ...], list[int] | None]] = {}
+
+    def kernel(
+        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+    ) -> Kernel | None:
+        """The ops that only make, reshape, slice or join tensors as kernels
+        (`steps.Kernel`): their implementations read nothing but the op and the operands,
+        whatever their types, so they check what they need themselves."""
+        if op not in self._kernels:
+            self._kernels[op] = None
+            if isinstance(op, tensor.EmptyOp) and not op.operands:
+                empty = (self._static_empty(op),)
+                self._kernels[op] = Kernel(lambda args: empty, arithmetic=False)
+                return self._kernels[op]
+            for op_type, implementation in type(self)._impls():
+                if op_type is type(op) and isinstance(op, _KERNEL_OPS):
+                    self._kernels[op] = Kernel(_bound(implementation, self, op), arithmetic=False)
+        return self._kernels[op]
 
     @impl(tensor.EmptyOp)
     def run_empty(self, interpreter: Interpreter, op: tensor.EmptyOp, args: PythonValues) -> PythonValues:
-        """Zeros (MLIR leaves the elements undefined). A static type's shape and dtype
-        are read once per op: reading them from the type costs more than the zeros."""
+        """Zeros (MLIR leaves the elements undefined); of a static type, `_static_empty`."""
         if args:
             return (np.zeros(_shape_of(op, op.tensor.type, args), numpy_dtype(op.tensor.type)),)
-        static = self._static_empties.get(op)
-        if static is None:
-            shape = tuple(_shape_of(op, op.tensor.type, ()))
-            static = self._static_empties[op] = (shape, numpy_dtype(op.tensor.type))
-        return (np.zeros(*static),)
+        return (self._static_empty(op),)
+
+    def _static_empty(self, op: tensor.EmptyOp) -> np.ndarray:
+        """One read-only broadcast zero per op, which costs no memory and no time: tensors
+        are never written in place, and an init is read only where a body reads it."""
+        empty = self._static_empties.get(op)
+        if empty is None:
+            shape = _shape_of(op, op.tensor.type, ())
+            empty = np.broadcast_to(np.zeros((), numpy_dtype(op.tensor.type)), shape)
+            self._static_empties[op] = empty
+        return empty
 
     @impl(tensor.SplatOp)
     def run_splat(self, interpreter: Interpreter, op: tensor.SplatOp, args: PythonValues) -> PythonValues:
@@ -162,11 +212,16 @@ class TensorFunctions(InterpreterFunctions):
 
     @impl(tensor.ReshapeOp)
     def run_reshape(self, interpreter: Interpreter, op: tensor.ReshapeOp, args: PythonValues) -> PythonValues:
+        """The shape operand is read once while it is the same array (a constant: tensors
+        are never changed in place)."""
         source, shape = args
-        new_shape = [int(s) for s in np.asarray(shape).reshape(-1)]
-        if int(np.prod(new_shape)) != source.size:
-            raise InterpretationError(f"tensor.reshape: cannot reshape {list(source.shape)} to {new_shape}")
-        return (source.reshape(new_shape),)
+        last = self._reshapes.get(op)
+        if last is None or last[0] is not shape:
+            new_shape = [int(s) for s in np.asarray(shape).reshape(-1)]
+            last = self._reshapes[op] = (shape, new_shape, int(np.prod(new_shape)))
+        if last[2] != source.size:
+            raise InterpretationError(f"tensor.reshape: cannot reshape {list(source.shape)} to {last[1]}")
+        return (source.reshape(last[1]),)
 
     @impl(tensor.CollapseShapeOp)
     def run_collapse_shape(
@@ -192,27 +247,36 @@ class TensorFunctions(InterpreterFunctions):
     def run_extract(self, interpreter: Interpreter, op: tensor.ExtractOp, args: PythonValues) -> PythonValues:
         """Indices may be arrays (inside a vectorized linalg.generic body)."""
         source, *indices = args
-        return (source[_element_indices(op, indices, source.shape)],)
+        return (source[element_indices(op, indices, source.shape)],)
 
     @impl(tensor.InsertOp)
     def run_insert(self, interpreter: Interpreter, op: tensor.InsertOp, args: PythonValues) -> PythonValues:
         value, dest, *indices = args
         result = dest.copy()
-        result[_element_indices(op, indices, dest.shape)] = value
+        result[element_indices(op, indices, dest.shape)] = value
         return (result,)
 
     @impl(tensor.ExtractSliceOp)
     def run_extract_slice(
         self, interpreter: Interpreter, op: tensor.ExtractSliceOp, args: PythonValues
     ) -> PythonValues:
+        """Static offsets, sizes and strides are read once per op and source shape."""
         source = args[0]
-        offsets, sizes, strides = self._slice_params(op, args[1:], source.shape)
-        view = source[_slices(offsets, sizes, strides)]
-        result_type = op.result.type
-        assert isinstance(result_type, TensorType)
-        if len(result_type.get_shape()) != len(sizes):
-            view = view.reshape(_drop_unit_dims(op, sizes, result_type.get_shape()))
-        return (view,)
+        static = self._static_slices.get(op)
+        if len(args) == 1 and static is not None and static[0] == source.shape:
+            _, slices, shape = static
+        else:
+            offsets, sizes, strides = self._slice_params(op, args[1:], source.shape)
+            slices = _slices(offsets, sizes, strides)
+            result_type = op.result.type
+            assert isinstance(result_type, TensorType)
+            shape = None
+            if len(result_type.get_shape()) != len(sizes):
+                shape = _drop_unit_dims(op, sizes, result_type.get_shape())
+            if len(args) == 1:
+                self._static_slices[op] = (source.shape, slices, shape)
+        view = source[slices]
+        return (view,) if shape is None else (view.reshape(shape),)
 
     @impl(tensor.InsertSliceOp)
     def run_insert_slice(

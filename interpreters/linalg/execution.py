@@ -131,11 +131,12 @@ class _Run:
         yielded = self.yield_op.operands
         values = self.eval_body("parallel", self.views(), yielded, set())
         n = len(self.ranges)
+        # (two outputs yielding one value get an array each)
         return [
             self.output(
                 k,
                 compact(value, self.plan.maps[self.n_inputs + k].dims, n),
-                self._is_fresh(ssa_value),
+                self._is_fresh(ssa_value) and ssa_value not in yielded[:k],
             )
             for k, (ssa_value, value) in enumerate(zip(yielded, values, strict=True))
         ]

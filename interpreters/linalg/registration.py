@@ -5,10 +5,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import numpy as np
-from xdsl.dialects.builtin import ShapedType
+from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
 from xdsl.interpreter import (
@@ -27,12 +28,18 @@ from xdsl.ir.affine import (
 )
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import as_dtype, ieee_maximum
+from nnstack.interpreters.arith import as_dtype, ieee_maximum, numpy_dtype
 from nnstack.interpreters.linalg.execution import run_structured
+from nnstack.interpreters.linalg.natives import Fallback
 from nnstack.interpreters.linalg.plans import Plan, make_plan
+from nnstack.interpreters.linalg.static import StaticRun
 from nnstack.interpreters.linalg.views import (
     OperandMap,
     strided_view,
+)
+from nnstack.interpreters.steps import (
+    Kernel,
+    _implementation,  # pyright: ignore[reportPrivateUsage]
 )
 from nnstack.interpreters.windows import reduce_windows
 
@@ -53,9 +60,158 @@ def share_plans(interpreter: Interpreter, plans: dict[Operation, Any]) -> None:
     interpreter.set_data(LinalgFunctions, _PLANS, plans)
 
 
+_KERNEL_OPS = (
+    linalg.GenericOp,
+    linalg.CopyOp,
+    linalg.AddOp,
+    linalg.SubOp,
+    linalg.MulOp,
+    linalg.MaxOp,
+    linalg.MinOp,
+    linalg.ExpOp,
+    linalg.LogOp,
+    linalg.SqrtOp,
+    linalg.SelectOp,
+    linalg.TransposeOp,
+    linalg.MatmulOp,
+)
+"""The structured ops that may run as kernels (the convolutions and poolings run their
+own implementations)."""
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What a structured op's runs share: its plan, where each loop range is read
+    (operand, axis), and its static run with the operand types it expects."""
+
+    plan: Plan
+    n_inputs: int
+    sources: tuple[tuple[int, int], ...]
+    static: StaticRun | None
+    types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]
+    """Per operand, the shape and dtype of a static tensor (None for a scalar)."""
+
+    @staticmethod
+    def of(
+        op: LinalgStructuredOperation, fallback: Fallback | None, constants: tuple[Any, ...] = ()
+    ) -> _Prepared:
+        n_inputs = len(op.inputs)
+        shaped = [isinstance(t, ShapedType) for t in op.inputs.types]
+        block = op.body.block
+        plan = make_plan(
+            [m.data for m in op.get_indexing_maps()],
+            [str(t.data) for t in op.get_iterator_types()],
+            block,
+            n_inputs,
+            shaped,
+        )
+        # Where each loop range is read: (operand, axis), as xDSL infers it.
+        axes = [
+            (i, axis)
+            for i, t in enumerate(op.operand_types)
+            if isinstance(t, ShapedType)
+            for axis in range(len(t.get_shape()))
+        ]
+        sources = tuple(
+            axes[e.position]  # pyright: ignore[reportAttributeAccessIssue]
+            for e in op.get_shapes_to_loops_map().results
+        )
+        static = StaticRun.of(op.name, plan, block, op.operand_types, n_inputs, sources, fallback, constants)
+        # (with a static run, every tensor type is static and has a numpy dtype)
+        types = tuple(
+            (tuple(t.get_shape()), numpy_dtype(t)) if isinstance(t, TensorType) else None
+            for t in (op.operand_types if static is not None else ())
+        )
+        return _Prepared(plan, n_inputs, sources, static, types)
+
+
+def _fallback(interpreter: Interpreter) -> Fallback:
+    """Body ops without a native form run their implementations registered in `interpreter`
+    (those of arith, math and tensor.extract read nothing but their operands)."""
+
+    def fallback(op: Operation) -> Callable[..., Any]:
+        functions, implementation = _implementation(interpreter, op)
+
+        def run(*args: Any) -> Any:
+            return implementation(functions, interpreter, op, args).values[0]
+
+        return run
+
+    return fallback
+
+
+def _have_types(args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]) -> bool:
+    """Whether every tensor operand is an array of its static type's shape and dtype."""
+    for value, expected in zip(args, types, strict=True):
+        if expected is not None and (
+            type(value) is not np.ndarray or value.shape != expected[0] or value.dtype != expected[1]
+        ):
+            return False
+    return True
+
+
+def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> Kernel | None:
+    """`op`'s kernel, or None (see `LinalgFunctions.kernel`)."""
+    if isinstance(op, linalg.FillOp) and op.results:
+        return Kernel(_fill_kernel(op), arithmetic=False)
+    if not isinstance(op, _KERNEL_OPS) or not op.results:
+        return None
+    try:
+        prepared = _Prepared.of(op, None, constants)
+    except Exception:
+        return None  # the interpreter runs the op, and reports what is wrong with it
+    static = prepared.static
+    if static is None or static.outer or static.needs_interpreter:
+        return None
+    if not check_operands:
+        return Kernel(static.run, arithmetic=True)
+    types = prepared.types
+
+    def checked(args: PythonValues) -> PythonValues:
+        if not _have_types(args, types):
+            for index, (value, expected) in enumerate(zip(args, types, strict=True)):
+                if expected is not None and (
+                    not isinstance(value, np.ndarray) or (value.shape, value.dtype) != expected
+                ):
+                    raise _operand_error(op, index, value)
+        return run(args)
+
+    run = static.run
+    return Kernel(checked, arithmetic=True)
+
+
+def _operand_error(op: Operation, index: int, value: object) -> InterpretationError:
+    typ = op.operands[index].type
+    if not isinstance(value, np.ndarray):
+        return InterpretationError(
+            f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
+        )
+    return InterpretationError(
+        f"{op.name}: operand #{index} is a {value.dtype} array of shape {list(value.shape)}, but its type is {typ}"
+    )
+
+
+def _fill_kernel(op: linalg.FillOp) -> Callable[[PythonValues], PythonValues]:
+    """linalg.fill of a tensor: a read-only broadcast of the scalar (see `run_fill`), made
+    again only when the scalar is another object than on the last call (it is usually
+    a constant, the same on every call)."""
+    last: list[Any] = [None, None]
+
+    def fill(args: PythonValues) -> PythonValues:
+        value, init = args
+        if value is not last[0] or last[1] is None or last[1].shape != np.shape(init):
+            last[0], last[1] = value, np.broadcast_to(np.asarray(value, init.dtype), init.shape)
+        return (last[1],)
+
+    return fill
+
+
 @register_impls
 class LinalgFunctions(InterpreterFunctions):
     """linalg on numpy arrays, vectorized over each op's iteration domain."""
+
+    def __init__(self) -> None:
+        self._kernels: dict[tuple[Operation, bool], Kernel | None] = {}
 
     # -- shared helpers --------------------------------------------------------
 
@@ -74,31 +230,13 @@ class LinalgFunctions(InterpreterFunctions):
         op: LinalgStructuredOperation,
         args: PythonValues,
     ) -> PythonValues:
-        def make() -> tuple[Plan, int, tuple[tuple[int, int], ...]]:
-            n_inputs = len(op.inputs)
-            shaped = [isinstance(t, ShapedType) for t in op.inputs.types]
-            plan = make_plan(
-                [m.data for m in op.get_indexing_maps()],
-                [str(t.data) for t in op.get_iterator_types()],
-                op.body.block,
-                n_inputs,
-                shaped,
-            )
-            # Where each loop range is read: (operand, axis), as xDSL infers it.
-            axes = [
-                (i, axis)
-                for i, t in enumerate(op.operand_types)
-                if isinstance(t, ShapedType)
-                for axis in range(len(t.get_shape()))
-            ]
-            sources = tuple(
-                axes[e.position]  # pyright: ignore[reportAttributeAccessIssue]
-                for e in op.get_shapes_to_loops_map().results
-            )
-            return plan, n_inputs, sources
-
-        plan, n_inputs, sources = self._plan(interpreter, op, make)
-        ranges = [np.shape(args[i])[axis] for i, axis in sources]
+        prepared = self._plan(interpreter, op, lambda: _Prepared.of(op, _fallback(interpreter)))
+        static = prepared.static
+        if static is not None and _have_types(args, prepared.types):
+            with np.errstate(all="ignore"):
+                return static(args, interpreter.get_values(static.outer) if static.outer else ())
+        plan, n_inputs = prepared.plan, prepared.n_inputs
+        ranges = [np.shape(args[i])[axis] for i, axis in prepared.sources]
         results = run_structured(
             interpreter,
             op.name,
@@ -111,6 +249,21 @@ class LinalgFunctions(InterpreterFunctions):
             index_stack=_index_stack(interpreter),
         )
         return tuple(results) if op.results else ()
+
+    def kernel(
+        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+    ) -> Kernel | None:
+        """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
+        matmul named op on static tensors whose body reads nothing from outside and
+        runs without an interpreter (`static.StaticRun`), made once per op (for its
+        `constants`, operand values the same on every run, where a contraction can use
+        them: `StaticRun.of`); else None."""
+        if any(c is not None for c in constants):
+            return _kernel(op, check_operands, constants)  # (the plan keeps it)
+        key = (op, check_operands)
+        if key not in self._kernels:
+            self._kernels[key] = _kernel(op, check_operands, ())
+        return self._kernels[key]
 
     # -- structured ops --------------------------------------------------------
 

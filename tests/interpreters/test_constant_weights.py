@@ -1,7 +1,7 @@
-"""Products with constant weights in prepared gawee programs: the kernel lays the
-weights out once, on the second run (`ConstantProduct`), where that pays off, and computes what the
-interpreter computes (to f32 rounding: another BLAS kernel sums in another order),
-checked against an f64 numpy product."""
+"""Products with constant weights in prepared programs (gawee, and lowered to mir and to
+linalg): the kernel lays the weights out once, on the second run (`ConstantProduct`),
+where that pays off, and computes what the interpreter computes (to f32 rounding:
+another BLAS kernel sums in another order), checked against an f64 numpy product."""
 
 from __future__ import annotations
 
@@ -15,7 +15,10 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.blas import ColumnBlocks
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+
+LOWERINGS = {"mir": ConvertGaweeToMirPass, "linalg": ConvertGaweeToLinalgPass}
 
 
 def _dense(array: np.ndarray) -> str:
@@ -78,7 +81,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("level", ["gawee", "mir"])
+@pytest.mark.parametrize("level", ["gawee", "mir", "linalg"])
 @pytest.mark.parametrize(("op", "x_shape", "w_shape", "has_bias", "dtype", "rows"), CASES)
 def test_constant_weights(
     blocked_products: list[tuple[int, ...]],
@@ -95,8 +98,8 @@ def test_constant_weights(
     n = w_shape[0] if op == "linear" else w_shape[1]
     bias = rng.standard_normal(n).astype(dtype) if has_bias else None
     module = parse_module(_program(op, x_shape, weights, (*x_shape[:-1], n), bias))
-    if level == "mir":
-        ConvertGaweeToMirPass().apply(Context(), module)
+    if level != "gawee":
+        LOWERINGS[level]().apply(Context(), module)
     x = rng.standard_normal(x_shape).astype(dtype)
     matrix = weights.T if op == "linear" else weights
     expected = x.astype(np.float64) @ matrix.astype(np.float64)
@@ -108,7 +111,10 @@ def test_constant_weights(
         (got,) = program(x)
         assert got.dtype == dtype and got.shape == expected.shape
         np.testing.assert_allclose(got, expected, rtol=tolerance, atol=tolerance * np.sqrt(x_shape[-1]))
-    # (mir.matmul of a linear's transposed weight: the transpose folds to a constant)
+    # (mir.matmul of a linear's transposed weight: the transpose folds to a constant; a
+    # linalg product of f16 operands accumulates in f16, which numpy's BLAS does not do)
+    if level == "linalg" and dtype == np.float16:
+        rows = None
     assert blocked_products == ([] if rows is None else [(rows, x_shape[-1])] * 2)
     np.testing.assert_allclose(got, _interpret(module, x), rtol=tolerance, atol=tolerance)
 
