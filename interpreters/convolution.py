@@ -1,0 +1,146 @@
+"""2-D convolution as matrix products over im2col columns, shared by the gawee (NCHW),
+mir (NHWC) and linalg (both, grouped or not) interpreters.
+
+The columns are built straight from the unpadded input into one new array, the padding
+written there as zeros (no padded copy of the input): one copy per kernel tap, a
+contiguous one per channel where a stride 1 window keeps the rows' width (the tap is
+then a shift of the flattened image); a 1x1, stride 1 unpadded conv multiplies the
+input itself. The product is oriented so that it comes out in the wanted layout with no
+transpose: kernels @ columns gives [F, oH*oW] per image (channels first), columns @
+kernels [N*oH*oW, F] (channels last).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from nnstack.interpreters.blas import matmul
+from nnstack.interpreters.windows import Tap, Window
+
+SMALL_CHANNELS = 8
+"""Below this many channels per group a channels-last conv builds its columns tap-major,
+[Cg*kH*kW, N*oH*oW]: position-major columns would copy runs of Cg values."""
+
+
+def accumulator(dtype: np.dtype) -> np.dtype:
+    """The dtype sums of products are accumulated in: f32 for f16 (as PyTorch's CPU
+    kernels do), else the dtype itself."""
+    return np.dtype(np.float32) if dtype == np.float16 else np.dtype(dtype)
+
+
+def _flattens(array: np.ndarray) -> bool:
+    """Whether the last two axes of `array` merge into one axis of a view."""
+    return array.strides[-2] == array.strides[-1] * array.shape[-1]
+
+
+def _copy_shifted(tap: np.ndarray, x: np.ndarray, rows: Tap, shift: int) -> None:
+    """tap[..., r, :] = x[..., rows.source, :] shifted by `shift` columns, as one copy
+    of the flattened rows (the values that wrap around a row's end are overwritten
+    with the border's zeros afterwards)."""
+    r = rows.out
+    target = tap[..., r, :].reshape(*tap.shape[:-2], -1)
+    source = x[..., rows.source, :].reshape(*x.shape[:-2], -1)
+    size = target.shape[-1]
+    low, high = max(0, -shift), size - max(0, shift)
+    target[..., low:high] = source[..., low + shift : high + shift]
+
+
+def _fill_columns(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
+    """columns[n, g, c, i, j, oh, ow] = x[n, g, c, oh * sH + i * dH - top, ow * sW + j * dW - left],
+    0 where that is in the padding: one copy per tap (i, j), plus the zeros of its border."""
+    size_h, size_w = x.shape[3:]
+    shifts = window.strides == (1, 1) and size_w == window.out_size[1] and _flattens(x)
+    for i, rows in enumerate(window.taps(0, size_h)):
+        for j, cols in enumerate(window.taps(1, size_w)):
+            tap = columns[:, :, :, i, j]
+            if rows is None or cols is None:
+                tap[...] = 0
+                continue
+            r, c = rows.out, cols.out
+            if r.start:
+                tap[..., : r.start, :] = 0
+            if r.stop < tap.shape[3]:
+                tap[..., r.stop :, :] = 0
+            if shifts and _flattens(tap):
+                _copy_shifted(tap, x, rows, j * window.dilation[1] - window.padding[1])
+            else:
+                tap[..., r, c] = x[..., rows.source, cols.source]
+            if c.start:
+                tap[..., r, : c.start] = 0
+            if c.stop < tap.shape[4]:
+                tap[..., r, c.stop :] = 0
+
+
+def _columns(x: np.ndarray, window: Window, channels_last: bool, dtype: np.dtype) -> np.ndarray:
+    """The im2col columns of `x` [N, G, Cg, H, W]: [N, G, Cg*kH*kW, oH*oW] channels
+    first; channels last [G, N*oH*oW, kH*kW*Cg], or for few channels the transposed
+    view of [G, Cg*kH*kW, N*oH*oW]."""
+    n, g, c, h, w = x.shape
+    (kh, kw), (oh, ow) = window.kernel, window.out_size
+    if kh == kw == 1 and window.strides == (1, 1) and window.unpadded and (oh, ow) == (h, w):
+        if channels_last:
+            return x.transpose(1, 0, 3, 4, 2).reshape(g, n * h * w, c).astype(dtype, copy=False)
+        return x.reshape(n, g, c, h * w).astype(dtype, copy=False)
+    if not channels_last:
+        columns = np.empty((n, g, c, kh, kw, oh, ow), dtype)
+        _fill_columns(columns, x, window)
+        return columns.reshape(n, g, c * kh * kw, oh * ow)
+    if c < SMALL_CHANNELS:
+        columns = np.empty((g, c, kh, kw, n, oh, ow), dtype)
+        _fill_columns(columns.transpose(4, 0, 1, 2, 3, 5, 6), x, window)
+        return columns.reshape(g, c * kh * kw, n * oh * ow).transpose(0, 2, 1)
+    columns = np.empty((g, n, oh, ow, kh, kw, c), dtype)
+    _fill_columns(columns.transpose(1, 0, 6, 4, 5, 2, 3), x, window)
+    return columns.reshape(g, n * oh * ow, kh * kw * c)
+
+
+def conv2d(x: np.ndarray, w: np.ndarray, window: Window, channels_last: bool) -> np.ndarray:
+    """The grouped, strided, dilated, padded convolution of `x` [N, G, Cg, H, W] with
+    the kernels `w` [G, Fg, Cg, kH, kW] (views in any memory order), accumulated in
+    `accumulator(x.dtype)`: a new [N, G, Fg, oH, oW], or [N, oH, oW, G, Fg] if
+    `channels_last`."""
+    n, g = x.shape[:2]
+    fg, cg, kh, kw = w.shape[1:]
+    oh, ow = window.out_size
+    dtype = accumulator(x.dtype)
+    columns = _columns(x, window, channels_last, dtype)
+    if not channels_last:
+        kernels = w.reshape(g, fg, cg * kh * kw).astype(dtype, copy=False)
+        if n == g == 1:
+            return matmul(kernels[0], columns[0, 0]).reshape(1, 1, fg, oh, ow)
+        return matmul(kernels, columns).reshape(n, g, fg, oh, ow)
+    if cg < SMALL_CHANNELS:  # (tap-major columns: the kernels' taps in the same order)
+        kernels = w.reshape(g, fg, cg * kh * kw).transpose(0, 2, 1)
+    else:
+        kernels = w.transpose(0, 3, 4, 2, 1).reshape(g, kh * kw * cg, fg)
+    kernels = kernels.astype(dtype, copy=False)
+    if g == 1:
+        return matmul(columns[0], kernels[0]).reshape(n, oh, ow, 1, fg)
+    out = matmul(columns, kernels)  # [G, N*oH*oW, Fg]
+    return np.ascontiguousarray(out.transpose(1, 0, 2)).reshape(n, oh, ow, g, fg)
+
+
+def conv2d_nchw(x: np.ndarray, w: np.ndarray, groups: int, window: Window) -> np.ndarray:
+    """conv2d of `x` [N, C, H, W] with `w` [F, C/groups, kH, kW]: [N, F, oH, oW]."""
+    n, c, h, width = x.shape
+    f = w.shape[0]
+    out = conv2d(
+        x.reshape(n, groups, c // groups, h, width),
+        w.reshape(groups, f // groups, *w.shape[1:]),
+        window,
+        channels_last=False,
+    )
+    return out.reshape(n, f, *window.out_size)
+
+
+def conv2d_nhwc(x: np.ndarray, w: np.ndarray, groups: int, window: Window) -> np.ndarray:
+    """conv2d of `x` [N, H, W, C] with `w` [kH, kW, C/groups, F]: [N, oH, oW, F]."""
+    n, h, width, c = x.shape
+    kh, kw, cg, f = w.shape
+    out = conv2d(
+        x.reshape(n, h, width, groups, c // groups).transpose(0, 3, 4, 1, 2),
+        w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 4, 2, 0, 1),
+        window,
+        channels_last=True,
+    )
+    return out.reshape(n, *window.out_size, f)
