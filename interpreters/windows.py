@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -69,6 +70,15 @@ class Window:
         return taps
 
 
+def lowest(dtype: np.dtype) -> Any:
+    """The value no max can lose to: -inf, an integer type's minimum, False."""
+    if dtype.kind == "f":
+        return -np.inf
+    if dtype.kind in "iu":
+        return np.iinfo(dtype).min
+    return np.zeros((), dtype)[()]
+
+
 def _along(ndim: int, axis: int, index: slice) -> tuple[slice, ...]:
     """An index taking `index` along `axis` of an array of rank `ndim`, all of the others."""
     return (slice(None),) * axis + (index,) + (slice(None),) * (ndim - axis - 1)
@@ -84,8 +94,7 @@ def _max_along(x: np.ndarray, axis: int, taps: Sequence[Tap | None], out_size: i
         out = x[_along(x.ndim, axis, full.source)].copy()
         present.remove(full)
     else:
-        lowest = -np.inf if x.dtype.kind == "f" else np.iinfo(x.dtype).min
-        out = np.full(shape, lowest, x.dtype)
+        out = np.full(shape, lowest(x.dtype), x.dtype)
     for tap in present:
         target = out[_along(x.ndim, axis, tap.out)]
         np.maximum(target, x[_along(x.ndim, axis, tap.source)], out=target)

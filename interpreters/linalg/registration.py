@@ -37,7 +37,7 @@ from nnstack.interpreters.linalg.views import (
     OperandMap,
     strided_view,
 )
-from nnstack.interpreters.windows import Window, max_pool
+from nnstack.interpreters.windows import Window, lowest, max_pool
 
 _T = TypeVar("_T")
 
@@ -62,14 +62,11 @@ def _pair(attribute: Any) -> tuple[int, int]:
 
 
 def _all_lowest(array: np.ndarray) -> bool:
-    """Whether every element is -inf (an integer array's minimum), reading a broadcast
+    """Whether every element is `windows.lowest` (-inf for floats), reading a broadcast
     scalar (a fill) only once."""
-    if array.dtype.kind not in "fiu":
-        return False
-    lowest = -np.inf if array.dtype.kind == "f" else np.iinfo(array.dtype).min
     if not any(array.strides):
-        return bool(array.flat[0] == lowest)
-    return bool(np.all(array == lowest))
+        return bool(array.flat[0] == lowest(array.dtype))
+    return bool(np.all(array == lowest(array.dtype)))
 
 
 @dataclass(frozen=True)
