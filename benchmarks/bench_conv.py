@@ -22,7 +22,7 @@ from bench_models import MODELS, set_blas_threads
 
 from nnstack.dialects import gawee
 from nnstack.frontend.onnx import import_onnx
-from nnstack.interpreters.convolution import _columns, conv2d_nchw, conv2d_nhwc
+from nnstack.interpreters.convolution import conv2d_nchw, conv2d_nhwc, im2col
 from nnstack.interpreters.windows import Window
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.thread_time}
@@ -53,13 +53,13 @@ def measure(
         gawee.tensor_shape(op.output)[2:],
     )
     x5 = x.reshape(1, 1, *x.shape[1:])
-    columns = _columns(x5, window, False, x.dtype)[0, 0]
+    columns = im2col(x5, window, False, x.dtype)[0, 0]
     kernels = w.reshape(w.shape[0], -1)
     out = np.empty((w.shape[0], columns.shape[-1]), np.float32)
     x_nhwc = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
     w_hwcf = np.ascontiguousarray(w.transpose(2, 3, 1, 0))
     return [
-        timed(lambda: _columns(x5, window, False, x.dtype), repeats, clock),
+        timed(lambda: im2col(x5, window, False, x.dtype), repeats, clock),
         timed(lambda: kernels @ columns, repeats, clock),
         timed(lambda: conv2d_nchw(x, w, 1, window), repeats, clock),
         timed(lambda: conv2d_nhwc(x_nhwc, w_hwcf, 1, window), repeats, clock),
