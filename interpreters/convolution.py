@@ -17,6 +17,7 @@ column buffer kept from call to call measured no faster than a new one, so none 
 from __future__ import annotations
 
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from nnstack.interpreters.blas import matmul
 from nnstack.interpreters.windows import Tap, Window
@@ -49,11 +50,11 @@ def _copy_shifted(tap: np.ndarray, x: np.ndarray, rows: Tap, shift: int) -> None
     target[..., low:high] = source[..., low + shift : high + shift]
 
 
-def _fill_columns(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
-    """columns[n, g, c, i, j, oh, ow] = x[n, g, c, oh * sH + i * dH - top, ow * sW + j * dW - left],
-    0 where that is in the padding: one copy per tap (i, j), plus the zeros of its border."""
+def _fill_shifted(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
+    """`_fill_columns` for a stride 1 window whose output rows are as wide as the input's:
+    each tap is one shifted copy of the flattened rows it reads, plus the zeros of its
+    border (where it reads the padding)."""
     size_h, size_w = x.shape[3:]
-    shifts = window.strides == (1, 1) and size_w == window.out_size[1] and _flattens(x)
     for i, rows in enumerate(window.taps(0, size_h)):
         for j, cols in enumerate(window.taps(1, size_w)):
             tap = columns[:, :, :, i, j]
@@ -65,14 +66,39 @@ def _fill_columns(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
                 tap[..., : r.start, :] = 0
             if r.stop < tap.shape[3]:
                 tap[..., r.stop :, :] = 0
-            if shifts and _flattens(tap):
-                _copy_shifted(tap, x, rows, j * window.dilation[1] - window.padding[1])
-            else:
-                tap[..., r, c] = x[..., rows.source, cols.source]
+            _copy_shifted(tap, x, rows, j * window.dilation[1] - window.padding[1])
             if c.start:
                 tap[..., r, : c.start] = 0
             if c.stop < tap.shape[4]:
                 tap[..., r, c.stop :] = 0
+
+
+def _padded(x: np.ndarray, padding: tuple[int, int, int, int]) -> np.ndarray:
+    """`x` [..., H, W] with zeros around, in the memory order of `x`."""
+    top, left, bottom, right = padding
+    if not any(padding):
+        return x
+    h, w = x.shape[-2:]
+    out = np.zeros_like(x, shape=(*x.shape[:-2], top + h + bottom, left + w + right))
+    out[..., top : top + h, left : left + w] = x
+    return out
+
+
+def _fill_columns(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
+    """columns[n, g, c, i, j, oh, ow] = x[n, g, c, oh * sH + i * dH - top, ow * sW + j * dW - left],
+    0 where that is in the padding: shifted copies of the flattened rows where a stride
+    1 window keeps the width (`_fill_shifted`), else one copy of the strided windows
+    view of the padded input (numpy orders that copy better than one per tap)."""
+    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = window.kernel, window.strides, window.dilation, window.out_size
+    if columns.size == 0:
+        return
+    if (sh, sw) == (1, 1) and x.shape[4] == ow and _flattens(x) and _flattens(columns[:, :, :, 0, 0]):
+        _fill_shifted(columns, x, window)
+        return
+    padded = _padded(x, window.padding)
+    view = sliding_window_view(padded, (dh * (kh - 1) + 1, dw * (kw - 1) + 1), axis=(3, 4))
+    view = view[..., : (oh - 1) * sh + 1 : sh, : (ow - 1) * sw + 1 : sw, ::dh, ::dw]
+    np.copyto(columns, view.transpose(0, 1, 2, 5, 6, 3, 4))
 
 
 def im2col(x: np.ndarray, window: Window, channels_last: bool, dtype: np.dtype) -> np.ndarray:
