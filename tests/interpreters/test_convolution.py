@@ -136,6 +136,22 @@ def test_conv2d_does_not_write_its_operands():
     np.testing.assert_array_equal(w, w_copy)
 
 
+@pytest.mark.parametrize("strides", [(1, 1), (2, 2)])
+def test_conv2d_empty(strides: tuple[int, int]):
+    """An empty batch, and an input smaller than the kernel (no output position), give
+    empty results of the right shape in both layouts."""
+    w = RNG.standard_normal((5, 4, 3, 3)).astype(np.float32)
+    for x, out_size in (
+        (np.zeros((0, 4, 6, 6), np.float32), 3 // strides[0] + 1),
+        (np.ones((1, 4, 2, 2), np.float32), 0),
+    ):
+        window = Window.of((3, 3), strides, (1, 1), (0, 0, 0, 0), (out_size, out_size))
+        expected = (x.shape[0], 5, *window.out_size)
+        assert conv2d_nchw(x, w, 1, window).shape == expected
+        nhwc = conv2d_nhwc(x.transpose(0, 2, 3, 1), w.transpose(2, 3, 1, 0), 1, window)
+        assert nhwc.shape == (expected[0], *window.out_size, 5)
+
+
 def gawee_conv_text(case: Case, dtype: str, bias: bool) -> str:
     n, c, _, _ = case.shape
     operands = [case.shape, (case.filters, c // case.groups, *case.kernel)] + (
