@@ -35,9 +35,11 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
+from nnstack.interpreters.convolution import accumulator as _accumulator
+from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
-from nnstack.interpreters.windows import reduce_windows
+from nnstack.interpreters.windows import Window, max_pool, reduce_windows
 
 
 def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -77,11 +79,6 @@ def _operand_error(op: Operation, index: int, value: object) -> InterpretationEr
     )
 
 
-def _accumulator(dtype: np.dtype) -> np.dtype:
-    """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
-    return np.dtype(np.float32) if dtype == np.float16 else dtype
-
-
 def _windows(
     x: np.ndarray,
     kernel: Sequence[int],
@@ -112,32 +109,6 @@ def _pad_spatial(x: np.ndarray, padding: Sequence[int], value: float) -> np.ndar
 def _out_hw(op: Operation) -> tuple[int, int]:
     shape = _tensor_type(op, op.results[0]).get_shape()
     return (shape[2], shape[3])
-
-
-def _im2col(
-    padded: np.ndarray,
-    groups: int,
-    kernel: Sequence[int],
-    strides: Sequence[int],
-    dilation: Sequence[int],
-    out_size: Sequence[int],
-    dtype: np.dtype,
-) -> np.ndarray:
-    """The [G, Cg*kH*kW, N*oH*oW] columns of a padded NCHW `padded` a grouped conv
-    multiplies its [G, F/G, Cg*kH*kW] kernels with: one strided copy per kernel tap
-    into a new array (a 1x1, stride 1 conv of one image needs none)."""
-    (kh, kw), (sh, sw), (dh, dw), (oh, ow) = kernel, strides, dilation, out_size
-    n, c, h, w = padded.shape
-    images = padded.transpose(1, 0, 2, 3).reshape(groups, c // groups, n, h, w)
-    if kh == kw == sh == sw == n == 1 and (oh, ow) == (h, w):
-        return images.reshape(groups, c // groups, oh * ow).astype(dtype, copy=False)
-    columns = np.empty((groups, c // groups, kh, kw, n, oh, ow), dtype)
-    for i in range(kh):
-        for j in range(kw):
-            rows = slice(i * dh, i * dh + (oh - 1) * sh + 1, sh)
-            cols = slice(j * dw, j * dw + (ow - 1) * sw + 1, sw)
-            columns[:, :, i, j] = images[:, :, :, rows, cols]
-    return columns.reshape(groups, c // groups * kh * kw, n * oh * ow)
 
 
 def _pool_windows(
@@ -644,26 +615,25 @@ def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
     return out
 
 
-def _conv(op: gawee.ConvOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
-    """Grouped, dilated, strided conv as one batched matrix product over the groups."""
-    f, cg, kh, kw = w.shape
-    groups = op.group_count
-    oh, ow = _out_hw(op)
-    acc = _accumulator(x.dtype)
-    columns = _im2col(
-        _pad_spatial(x, op.array("padding"), 0),
-        groups,
-        (kh, kw),
+def _bind_conv(op: gawee.ConvOp) -> Callable[..., np.ndarray]:
+    """Grouped, dilated, strided conv (`convolution.conv2d_nchw`), the bias added in
+    place to the new array it gives."""
+    window = Window.of(
+        gawee.tensor_shape(op.weight)[2:],
         op.array("strides"),
         op.array("dilation"),
-        (oh, ow),
-        acc,
+        gawee.expand_padding(op.array("padding")),
+        _out_hw(op),
     )
-    kernels = w.reshape(groups, f // groups, cg * kh * kw).astype(acc, copy=False)
-    out = matmul(kernels, columns).reshape(f, x.shape[0], oh, ow)
-    if bias:
-        out += bias[0].astype(acc, copy=False)[:, None, None, None]  # (out is new: in place)
-    return np.ascontiguousarray(out.transpose(1, 0, 2, 3))
+    groups = op.group_count
+
+    def conv(x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
+        out = conv2d_nchw(x, w, groups, window)
+        if bias:
+            out += bias[0].astype(out.dtype, copy=False)[:, None, None]
+        return out
+
+    return conv
 
 
 def _split(op: gawee.SplitOp, x: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -690,9 +660,13 @@ def _batch_norm(
     return out
 
 
-def _max_pool(op: gawee.MaxPoolOp, x: np.ndarray) -> np.ndarray:
-    """Max over -inf padded windows; ceil mode pads the end until the last window fits."""
-    return reduce_windows(_pool_windows(op, x, op.array("dilation"), -np.inf), np.maximum)
+def _bind_max_pool(op: gawee.MaxPoolOp) -> Callable[[np.ndarray], np.ndarray]:
+    """Max over -inf padded windows (`windows.max_pool`); ceil mode pads the end until
+    the last window fits."""
+    window = Window.of(
+        op.array("kernelSize"), op.array("strides"), op.array("dilation"), op.fitted_padding(), _out_hw(op)
+    )
+    return lambda x: max_pool(x, window, (2, 3))
 
 
 def _average_pool(op: gawee.AveragePoolOp, x: np.ndarray) -> np.ndarray:
@@ -754,12 +728,12 @@ class GaweeFunctions(InterpreterFunctions):
             kernel = self._kernels[op, check_operands] = _kernel(op, *binder, check_operands, ())
         return kernel
 
-    run_conv = _array_impl(gawee.ConvOp, _conv)
+    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv)
     run_split = _array_impl(gawee.SplitOp, _split, arithmetic=False)
     run_relu = _array_impl(gawee.ReluOp, lambda op, x: np.maximum(x, x.dtype.type(0)))
     run_add = _array_impl(gawee.AddOp, bind=_numpy(np.add))
     run_batch_norm = _array_impl(gawee.BatchNormOp, _batch_norm)
-    run_max_pool = _array_impl(gawee.MaxPoolOp, _max_pool)
+    run_max_pool = _array_impl(gawee.MaxPoolOp, bind=_bind_max_pool)
     run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
     run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
     run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)

@@ -45,9 +45,11 @@ from nnstack.interpreters.arith import (
     truncating_divide,
 )
 from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
+from nnstack.interpreters.convolution import accumulator as _accumulator
+from nnstack.interpreters.convolution import conv2d_nhwc
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
-from nnstack.interpreters.windows import reduce_windows
+from nnstack.interpreters.windows import Window, max_pool
 
 
 def _freed(interpreter: Interpreter) -> dict[int, np.ndarray]:
@@ -119,11 +121,6 @@ def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> Pytho
     if any(array is a for a in args):
         array = array.copy()
     return (array,)
-
-
-def _accumulator(dtype: np.dtype) -> np.dtype:
-    """The dtype sums of products are accumulated in: f32 for f16, else the dtype itself."""
-    return np.dtype(np.float32) if dtype == np.float16 else dtype
 
 
 def _cast(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -401,35 +398,31 @@ class MirFunctions(InterpreterFunctions):
 
     @impl(mir.ConvOp)
     def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
-        """Grouped, dilated, strided NHWC conv as one batched matrix product over the groups."""
+        """Grouped, dilated, strided NHWC conv (`convolution.conv2d_nhwc`)."""
         x, w = self._operands(interpreter, op, args)
-        n, oh, ow, f = op.array("output_shape")
-        kh, kw, cg, _ = w.shape
-        groups = op.integer("groups")
-        acc = _accumulator(x.dtype)
-        padded = _pad_hw(x, op.array("padding"), 0)
-        windows = _windows(padded, (kh, kw), op.array("stride"), op.array("dilation"), (oh, ow))
-        # [N, OH, OW, G*Cg, KH, KW] -> [G, N*OH*OW, KH*KW*Cg] (the one copy: im2col)
-        columns = windows.reshape(n, oh, ow, groups, cg, kh, kw).transpose(3, 0, 1, 2, 5, 6, 4)
-        columns = columns.reshape(groups, n * oh * ow, kh * kw * cg).astype(acc, copy=False)
-        # [KH, KW, Cg, G*Fg] -> [G, KH*KW*Cg, Fg]
-        kernels = w.reshape(kh, kw, cg, groups, f // groups).transpose(3, 0, 1, 2, 4)
-        kernels = kernels.reshape(groups, kh * kw * cg, f // groups).astype(acc, copy=False)
-        out = matmul(columns, kernels).reshape(groups, n, oh, ow, f // groups)
-        return self._result(op, out.transpose(1, 2, 3, 0, 4).reshape(n, oh, ow, f))
+        window = Window.of(
+            w.shape[:2],
+            op.array("stride"),
+            op.array("dilation"),
+            op.array("padding"),
+            op.array("output_shape")[1:3],
+        )
+        return self._result(op, conv2d_nhwc(x, w, op.integer("groups"), window))
 
     @impl(mir.PoolOp)
     def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:
-        """Max over -inf padded windows; sum over zero padded ones; avg divides the sum
-        by the count of real positions (the same sum over a padded mask of ones)."""
+        """Max over -inf padded windows (`windows.max_pool`); sum over zero padded ones;
+        avg divides the sum by the count of real positions (the same sum over a padded
+        mask of ones)."""
         (x,) = self._operands(interpreter, op, args)
         kind, padding = op.kind.data, op.array("padding")
         _, oh, ow, _ = op.array("output_shape")
-        window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
         if kind == mir.PoolKind.MAX:
-            return self._result(
-                op, reduce_windows(_windows(_pad_hw(x, padding, -np.inf), *window), np.maximum)
+            window = Window.of(
+                op.array("kernel_size"), op.array("stride"), op.array("dilation"), padding, (oh, ow)
             )
+            return self._result(op, max_pool(x, window, (1, 2)))
+        window = (op.array("kernel_size"), op.array("stride"), op.array("dilation"), (oh, ow))
         acc = _accumulator(x.dtype)
         total = _windows(_pad_hw(x.astype(acc, copy=False), padding, 0), *window).sum(axis=(-2, -1))
         if kind == mir.PoolKind.SUM:

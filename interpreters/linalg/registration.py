@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
-from xdsl.dialects.linalg.abstract_ops import LinalgStructuredOperation
+from xdsl.dialects.linalg.abstract_ops import ConvOperation, LinalgStructuredOperation
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -29,6 +29,8 @@ from xdsl.ir.affine import (
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, ieee_maximum, numpy_dtype
+from nnstack.interpreters.convolution import conv2d
+from nnstack.interpreters.linalg.contractions import all_zero
 from nnstack.interpreters.linalg.execution import run_structured
 from nnstack.interpreters.linalg.natives import Fallback
 from nnstack.interpreters.linalg.plans import Plan, make_plan
@@ -41,7 +43,7 @@ from nnstack.interpreters.steps import (
     Kernel,
     _implementation,  # pyright: ignore[reportPrivateUsage]
 )
-from nnstack.interpreters.windows import reduce_windows
+from nnstack.interpreters.windows import Window, lowest, max_pool
 
 _T = TypeVar("_T")
 
@@ -206,6 +208,81 @@ def _fill_kernel(op: linalg.FillOp) -> Callable[[PythonValues], PythonValues]:
     return fill
 
 
+def _pair(attribute: Any) -> tuple[int, int]:
+    first, second = (int(v) for v in attribute.get_values())
+    return first, second
+
+
+def _all_lowest(array: np.ndarray) -> bool:
+    """Whether every element is `windows.lowest` (-inf for floats), reading a broadcast
+    scalar (a fill) only once."""
+    if not any(array.strides):
+        return bool(array.flat[0] == lowest(array.dtype))
+    return bool(np.all(array == lowest(array.dtype)))
+
+
+@dataclass(frozen=True)
+class _ConvLayout:
+    """A named conv's operand layout: their rank, its input seen as [N, G, C, H, W]
+    and its filter as [G, F, C, kH, kW] (views), and whether its output is channels
+    last ([N, oH, oW, (G,) F]) or first ([N, (G,) F, oH, oW])."""
+
+    rank: int
+    as_input: Callable[[np.ndarray], np.ndarray]
+    as_filter: Callable[[np.ndarray], np.ndarray]
+    channels_last: bool
+
+
+def _nhwc_input(x: np.ndarray) -> np.ndarray:
+    return x.transpose(0, 3, 1, 2)[:, None]
+
+
+_CONV_LAYOUTS: dict[type[Operation], _ConvLayout] = {
+    linalg.Conv2DNchwFchwOp: _ConvLayout(4, lambda x: x[:, None], lambda w: w[None], False),
+    linalg.Conv2DNgchwFgchwOp: _ConvLayout(5, lambda x: x, lambda w: w.transpose(1, 0, 2, 3, 4), False),
+    linalg.Conv2DNgchwGfchwOp: _ConvLayout(5, lambda x: x, lambda w: w, False),
+    linalg.Conv2DNhwc_HwcfOp: _ConvLayout(4, _nhwc_input, lambda w: w.transpose(3, 2, 0, 1)[None], True),
+    linalg.Conv2DNhwc_FhwcOp: _ConvLayout(4, _nhwc_input, lambda w: w.transpose(0, 3, 1, 2)[None], True),
+    linalg.Conv2DNhwgcGfhwcOp: _ConvLayout(
+        5, lambda x: x.transpose(0, 3, 4, 1, 2), lambda w: w.transpose(0, 1, 4, 2, 3), True
+    ),
+}
+
+
+def _conv(op: ConvOperation, x: Any, w: Any, init: Any) -> np.ndarray | None:
+    """init + the conv of a named conv op through `convolution.conv2d`, in the init's
+    dtype; None unless the operands are non-empty arrays of one float dtype whose
+    shapes fit (the structured run then computes or diagnoses it)."""
+    arrays = (x, w, init)
+    layout = _CONV_LAYOUTS[type(op)]
+    if (
+        not all(isinstance(a, np.ndarray) and a.ndim == layout.rank and a.dtype == init.dtype for a in arrays)
+        or init.dtype.kind != "f"
+        or 0 in (*x.shape, *w.shape, *init.shape)
+    ):
+        return None
+    x5, w5 = layout.as_input(x), layout.as_filter(w)
+    n, g, c, h, width = x5.shape
+    f, _, kh, kw = w5.shape[1:]
+    strides, dilations = _pair(op.strides), _pair(op.dilations)
+    out_hw = init.shape[1:3] if layout.channels_last else init.shape[-2:]
+    groups = (g,) if layout.rank == 5 else ()
+    expected = (n, *out_hw, *groups, f) if layout.channels_last else (n, *groups, f, *out_hw)
+    if (
+        w5.shape[:3] != (g, f, c)
+        or init.shape != expected
+        or (out_hw[0] - 1) * strides[0] + (kh - 1) * dilations[0] >= h
+        or (out_hw[1] - 1) * strides[1] + (kw - 1) * dilations[1] >= width
+    ):
+        return None
+    window = Window.of((kh, kw), strides, dilations, (0, 0, 0, 0), out_hw)
+    with np.errstate(all="ignore"):
+        total = conv2d(x5, w5, window, layout.channels_last).reshape(init.shape)
+        if not all_zero(init):
+            total += init  # (the body's out + x * w, summed into the init)
+        return total.astype(init.dtype, copy=False)
+
+
 @register_impls
 class LinalgFunctions(InterpreterFunctions):
     """linalg on numpy arrays, vectorized over each op's iteration domain."""
@@ -337,11 +414,23 @@ class LinalgFunctions(InterpreterFunctions):
     ) -> PythonValues:
         return self._run_structured(interpreter, op, args)
 
+    def _run_conv(self, interpreter: Interpreter, op: ConvOperation, args: PythonValues) -> PythonValues:
+        """The shared convolution kernel (`convolution.conv2d`, accumulating f16 in
+        f32), plus the init; the structured run where its layout or types do not fit."""
+        result = _conv(op, *args)
+        if result is None:
+            return self._run_structured(interpreter, op, args)
+        init = args[2]
+        if op.res:
+            return (result,)
+        np.copyto(init, result, casting="unsafe")
+        return ()
+
     @impl(linalg.Conv2DNchwFchwOp)
     def run_conv_2d_nchw_fchw(
         self, interpreter: Interpreter, op: linalg.Conv2DNchwFchwOp, args: PythonValues
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.Conv2DNgchwFgchwOp)
     def run_conv_2d_ngchw_fgchw(
@@ -350,7 +439,7 @@ class LinalgFunctions(InterpreterFunctions):
         op: linalg.Conv2DNgchwFgchwOp,
         args: PythonValues,
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.Conv2DNgchwGfchwOp)
     def run_conv_2d_ngchw_gfchw(
@@ -359,19 +448,19 @@ class LinalgFunctions(InterpreterFunctions):
         op: linalg.Conv2DNgchwGfchwOp,
         args: PythonValues,
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.Conv2DNhwc_HwcfOp)
     def run_conv_2d_nhwc_hwcf(
         self, interpreter: Interpreter, op: linalg.Conv2DNhwc_HwcfOp, args: PythonValues
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.Conv2DNhwc_FhwcOp)
     def run_conv_2d_nhwc_fhwc(
         self, interpreter: Interpreter, op: linalg.Conv2DNhwc_FhwcOp, args: PythonValues
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.Conv2DNhwgcGfhwcOp)
     def run_conv_2d_nhwgc_gfhwc(
@@ -380,13 +469,14 @@ class LinalgFunctions(InterpreterFunctions):
         op: linalg.Conv2DNhwgcGfhwcOp,
         args: PythonValues,
     ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+        return self._run_conv(interpreter, op, args)
 
     @impl(linalg.PoolingNchwMaxOp)
     def run_pooling_nchw_max(
         self, interpreter: Interpreter, op: linalg.PoolingNchwMaxOp, args: PythonValues
     ) -> PythonValues:
-        """max over each window, then with the init; NaN propagates (maximumf).
+        """max over each window (`windows.max_pool`), then with the init; NaN
+        propagates (maximumf).
 
         xDSL builds the hidden region as max(input, window) instead of
         max(input, out), so the body cannot be used.
@@ -396,10 +486,15 @@ class LinalgFunctions(InterpreterFunctions):
         ranges = (*init.shape, *window.shape)
         if 0 in ranges:
             return (init.copy(),) if op.res else ()
-        view = strided_view(op.name, 0, source, maps[0], ranges)
+        strided_view(op.name, 0, source, maps[0], ranges)  # (the bounds check)
+        geometry = Window.of(
+            window.shape, _pair(op.strides), _pair(op.dilations), (0, 0, 0, 0), init.shape[2:]
+        )
         with np.errstate(all="ignore"):
-            windows_max = reduce_windows(view, np.maximum)
-            if np.dtype(init.dtype).kind == "f":
+            windows_max = max_pool(source[: init.shape[0], : init.shape[1]], geometry, (2, 3))
+            if _all_lowest(init):
+                value = windows_max  # (max with -inf changes nothing, not even a NaN or -0.0)
+            elif np.dtype(init.dtype).kind == "f":
                 value = ieee_maximum(init, windows_max)
             else:
                 value = np.maximum(init, windows_max)

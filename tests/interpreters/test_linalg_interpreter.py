@@ -122,6 +122,81 @@ def test_conv_f64():
     np.testing.assert_allclose(result, conv_nchw_reference(x, w, init, (1, 1), (1, 1)), rtol=1e-12)
 
 
+def test_conv_2d_nhwc_fhwc():
+    x, w = randn(2, 7, 8, 3), randn(4, 3, 2, 3)
+    init = randn(2, 3, 7, 4)
+    ir = conv_ir("conv_2d_nhwc_fhwc", x.shape, w.shape, init.shape, (2, 1), (1, 1))
+    (result,) = run(ir, "f", x, w, init)
+    expected = conv_nchw_reference(
+        x.transpose(0, 3, 1, 2), w.transpose(0, 3, 1, 2), init.transpose(0, 3, 1, 2), (2, 1), (1, 1)
+    ).transpose(0, 2, 3, 1)
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("channels", [2, 9])
+def test_conv_2d_nhwgc_gfhwc(channels):
+    """Input [N, H, W, G, C], filter [G, F, kh, kw, C]: few and many channels per group."""
+    x, w = randn(2, 6, 7, 3, channels), randn(3, 4, 2, 3, channels)
+    init = randn(2, 5, 3, 3, 4)
+    ir = conv_ir("conv_2d_nhwgc_gfhwc", x.shape, w.shape, init.shape, (1, 2), (1, 1))
+    (result,) = run(ir, "f", x, w, init)
+    expected = np.stack(
+        [
+            conv_nchw_reference(
+                x[:, :, :, g].transpose(0, 3, 1, 2),
+                w[g].transpose(0, 3, 1, 2),
+                init[:, :, :, g].transpose(0, 3, 1, 2),
+                (1, 2),
+                (1, 1),
+            ).transpose(0, 2, 3, 1)
+            for g in range(3)
+        ],
+        axis=3,
+    )
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_conv_f16_accumulates_in_f32():
+    """An f16 conv sums its products in f32 and rounds once: 2048 + 1 + 1 ... stays
+    exact where an f16 running sum would stop at 2048."""
+    x = np.ones((1, 1, 1, 64), np.float16)
+    x[0, 0, 0, 0] = 2048
+    w = np.ones((1, 1, 1, 64), np.float16)
+    init = np.zeros((1, 1, 1, 1), np.float16)
+    ir = conv_ir("conv_2d_nchw_fchw", x.shape, w.shape, init.shape, (1, 1), (1, 1))
+    (result,) = run(ir.replace("f32", "f16"), "f", x, w, init)
+    assert result.dtype == np.float16
+    assert result[0, 0, 0, 0] == np.float16(2048 + 63)
+
+
+def test_conv_on_memrefs_writes_in_place():
+    x, w, init = randn(1, 2, 5, 6), randn(3, 2, 2, 3), randn(1, 3, 4, 4)
+    tx, tw, to = (shape_str(a.shape).replace("tensor", "memref") for a in (x, w, init))
+    ir = f"""
+func.func @f(%x: {tx}, %w: {tw}, %out: {to}) {{
+  linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+    ins(%x, %w : {tx}, {tw}) outs(%out : {to})
+  func.return
+}}
+"""
+    out = init.copy()
+    assert run(ir, "f", x, w, out) == ()
+    np.testing.assert_allclose(out, conv_nchw_reference(x, w, init, (1, 1), (1, 1)), rtol=1e-5, atol=1e-5)
+
+
+def test_conv_input_too_small_is_an_error():
+    """A dynamic input smaller than the windows read is the structured run's error."""
+    ir = """
+func.func @f(%x: tensor<1x2x?x?xf32>, %w: tensor<3x2x3x3xf32>, %init: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32> {
+  %r = linalg.conv_2d_nchw_fchw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x2x?x?xf32>, tensor<3x2x3x3xf32>) outs(%init : tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  func.return %r : tensor<1x3x4x4xf32>
+}
+"""
+    with pytest.raises(InterpretationError, match="linalg.conv_2d_nchw_fchw: operand #0 .* out of bounds"):
+        run(ir, "f", randn(1, 2, 5, 6), randn(3, 2, 3, 3), randn(1, 3, 4, 4))
+
+
 def pool_reference(x, init, window, strides, dilations):
     (sh, sw), (dh, dw) = strides, dilations
     out = init.copy()
