@@ -1,7 +1,8 @@
 """Products with constant weights in prepared programs (gawee, and lowered to mir and to
 linalg): the kernel lays the weights out once, on the second run (`ConstantProduct`),
 where that pays off, and computes what the interpreter computes (to f32 rounding:
-another BLAS kernel sums in another order), checked against an f64 numpy product."""
+another BLAS kernel sums in another order), checked against an f64 numpy product; and
+batch norms with constant parameters (`scale * x + shift`, made once)."""
 
 from __future__ import annotations
 
@@ -170,3 +171,52 @@ def test_a_mir_product_kernel_names_an_operand_of_the_wrong_type() -> None:
         InterpretationError, match=r"mir.matmul: operand #0 \(%n\) is a float64 array of shape"
     ):
         matmul.kernel((np.ones((8, 96)), None))
+
+
+def _batch_norm_program(
+    shape: tuple[int, ...], parameters: list[np.ndarray], affine: bool, element: str
+) -> str:
+    x = _type(shape, element)
+    p = _type(parameters[0].shape, element)
+    lines = [f"func.func @main(%x: {x}) -> {x} {{"]
+    for name, array in zip(("w", "b", "m", "v"), parameters, strict=True):
+        lines.append(f"  %{name} = gawee.constant {_dense(array)} : {p}")
+    flag = "true" if affine else "false"
+    lines += [
+        f'  %y = "gawee.batch_norm"(%x, %w, %b, %m, %v) {{affine = {flag}, eps = 1.0e-05 : f64}}'
+        f" : ({x}, {p}, {p}, {p}, {p}) -> {x}",
+        f"  func.return %y : {x}",
+        "}",
+    ]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("affine", [True, False])
+@pytest.mark.parametrize(
+    ("dtype", "element", "ulps"), [(np.float32, "f32", 4), (np.float64, "f64", 4), (np.float16, "f16", 4)]
+)
+def test_batch_norm_with_constant_parameters(affine: bool, dtype: type, element: str, ulps: int) -> None:
+    """x * scale + shift with scale and shift made once (f16: the interpreter's own
+    steps): within a few ulp of an f64 reference, and of the interpreter's result."""
+    rng = np.random.default_rng(9)
+    shape = (2, 6, 5, 7)
+    parameters = [
+        rng.standard_normal(6).astype(dtype),
+        rng.standard_normal(6).astype(dtype),
+        rng.standard_normal(6).astype(dtype),
+        rng.uniform(0.5, 2.0, 6).astype(dtype),
+    ]
+    module = parse_module(_batch_norm_program(shape, parameters, affine, element))
+    x = rng.standard_normal(shape).astype(dtype)
+    weight, bias, mean, var = (p.astype(np.float64)[:, None, None] for p in parameters)
+    expected = (x.astype(np.float64) - mean) / np.sqrt(var + 1e-5)
+    if affine:
+        expected = expected * weight + bias
+    (got,) = prepare(module, "main")(x)
+    assert got.dtype == dtype
+    spacing = np.abs(np.spacing(expected.astype(dtype))).astype(np.float64)
+    # (an absolute floor: x * scale + shift cancels where the result is near zero)
+    np.testing.assert_array_less(np.abs(got - expected), ulps * spacing + np.finfo(dtype).eps * 8)
+    np.testing.assert_allclose(
+        got, _interpret(module, x), rtol=10 * np.finfo(dtype).eps, atol=10 * np.finfo(dtype).eps
+    )
