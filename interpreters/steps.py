@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, runtime_checkable
+from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 import numpy as np
 from xdsl.dialects import arith, func
@@ -206,6 +206,9 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
         for result in op.results:
             slot_of[result] = len(slot_of)
     last_use = _last_uses(block, body, slot_of)
+    freed_at: dict[int, list[int]] = {}  # step position -> the slots whose last use it is
+    for slot, position in sorted(last_use.items()):
+        freed_at.setdefault(position, []).append(slot)
     steps: list[Step] = []
     constants: dict[int, Any] = {}
     typed = set(range(len(block.args)))  # slots whose values have their types
@@ -222,11 +225,12 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
         functions, implementation = _implementation(interpreter, op)
         captures = tuple((v, slot_of[v]) for v in _captured(op, block))
         kernel = None
-        if isinstance(functions, KernelSource) and not captures:
+        if not captures and _gives_kernels(functions):
             # values from the arguments, constants and kernels have their types already
             operands_typed = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
             known = tuple(constants.get(slot_of[v]) for v in op.operands)
-            kernel = functions.kernel(op, check_operands=not operands_typed, constants=known)
+            source = cast(KernelSource, functions)
+            kernel = source.kernel(op, check_operands=not operands_typed, constants=known)
         if kernel is not None:
             typed.update(slot_of[v] for v in op.results)
             arithmetic |= kernel.arithmetic
@@ -239,7 +243,7 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
                 tuple(slot_of[v] for v in op.operands),
                 tuple(slot_of[v] for v in op.results),
                 captures,
-                tuple(sorted(s for s, last in last_use.items() if last == position)),
+                tuple(freed_at.get(position, ())),
             )
         )
     returned = tuple(slot_of[v] for v in body[-1].operands)
@@ -249,6 +253,12 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     return StepPlan(
         function.sym_name.data, tuple(block.args), tuple(steps), len(slot_of), kept, returned, arithmetic
     )
+
+
+def _gives_kernels(functions: InterpreterFunctions) -> bool:
+    """Whether `functions` is a `KernelSource` (`isinstance` with a runtime-checkable
+    protocol inspects the class's members on each call: tens of microseconds)."""
+    return callable(getattr(functions, "kernel", None))
 
 
 def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | arith.ConstantOp) -> Any:

@@ -357,9 +357,11 @@ class _Compiler:
         for value in (*(v for op in ops for v in op.operands), *wanted):
             if value not in defined:
                 outer.setdefault(value, None)
+        in_body = set(ops)
         for value in outer:
             if isinstance(value.type, TensorType) and any(
-                use.operation in ops and not (isinstance(use.operation, tensor.ExtractOp) and use.index == 0)
+                use.operation in in_body
+                and not (isinstance(use.operation, tensor.ExtractOp) and use.index == 0)
                 for use in value.uses
             ):
                 return None  # a tensor from outside read as an element-wise operand
