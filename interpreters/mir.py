@@ -14,6 +14,7 @@ interpreter and PyTorch's CPU kernels.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Block, Operation
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
@@ -167,14 +168,17 @@ def _checked_indices(op: Operation, indices: np.ndarray, size: int, axis: int) -
     return np.where(indices < 0, indices + size, indices).astype(np.int64)
 
 
-_ELEMENTWISE = "mir_elementwise"
-"""The attribute of an element-wise op's registered implementation holding its function."""
+Binder = Callable[[Any], Callable[..., np.ndarray]]
+"""Makes an op's semantics as a function of its operands alone, reading the op's
+attributes once (`bind(op)(*operands)`)."""
+
+_BINDER = "mir_binder"
+"""The attribute of a registered implementation holding its `Binder`."""
 
 
 def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
     """The implementation of an element-wise op computing `function(*operands)`;
-    IEEE special values are results, not errors. (Its kernel computes the same:
-    `MirFunctions.kernel`.)"""
+    IEEE special values are results, not errors."""
 
     def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
         values = self._operands(interpreter, op, args)
@@ -184,13 +188,26 @@ def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonVal
     return run
 
 
+def _bound_impl(op_type: type[Operation], bind: Binder) -> Callable[..., OpImplResult]:
+    """The implementation of `op_type` computing `bind(op)(*operands)` (bound once per
+    op); IEEE special values are results, not errors. Its kernel computes the same
+    (`MirFunctions.kernel`)."""
+
+    def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
+        values = self._operands(interpreter, op, args)
+        with np.errstate(all="ignore"):
+            return self._result(op, self._bound(op, bind)(*values), args)
+
+    registered = impl(op_type)(run)
+    setattr(registered, _BINDER, bind)
+    return registered
+
+
 def _elementwise_impl(
     op_type: type[Operation], function: Callable[..., np.ndarray]
 ) -> Callable[..., OpImplResult]:
-    """`_elementwise(function)` registered for `op_type`, with its function for its kernel."""
-    registered = impl(op_type)(_elementwise(function))
-    setattr(registered, _ELEMENTWISE, function)
-    return registered
+    """The implementation of an element-wise op computing `function(*operands)`."""
+    return _bound_impl(op_type, lambda op: function)
 
 
 COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
@@ -231,6 +248,38 @@ class _Signature:
         return _Signature(tuple(expected(operand.type) for operand in op.operands), result)
 
 
+def _element_dtype(value: SSAValue) -> np.dtype:
+    typ = value.type
+    assert isinstance(typ, TensorType)
+    return numpy_dtype(typ.element_type)
+
+
+def _bind_reduce(op: mir.ReduceOp) -> Callable[[np.ndarray], np.ndarray]:
+    reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
+    return functools.partial(reduce, axis=op.array("axes"), keepdims=op.keeps_dims)
+
+
+def _bind_slice(op: mir.SliceOp) -> Callable[[np.ndarray], np.ndarray]:
+    bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
+    # end = -1 with a negative stride runs through index 0: numpy's `None`; start = end
+    # is empty (also start = end = -1, which numpy would read as the last index)
+    index = tuple(
+        slice(0, 0) if start == end else slice(start, None if end < 0 else end, stride)
+        for start, end, stride in bounds
+    )
+    return lambda x: x[index]
+
+
+def _bind_gather(op: mir.GatherOp) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    axis = op.integer("axis")
+    return lambda x, indices: np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis)
+
+
+def _bind_concat(op: mir.ConcatOp) -> Callable[..., np.ndarray]:
+    axis = op.integer("axis")
+    return lambda *xs: np.concatenate(xs, axis=axis)
+
+
 @register_impls
 class MirFunctions(InterpreterFunctions):
     """numpy implementations of the mir ops.
@@ -242,26 +291,34 @@ class MirFunctions(InterpreterFunctions):
 
     def __init__(self) -> None:
         self._signatures: dict[Operation, _Signature] = {}
-        self._elementwise: dict[type[Operation], Callable[..., np.ndarray]] = {
-            op_type: getattr(registered, _ELEMENTWISE)
+        self._binders: dict[type[Operation], Binder] = {
+            op_type: getattr(registered, _BINDER)
             for op_type, registered in type(self)._impls()
-            if hasattr(registered, _ELEMENTWISE)
+            if hasattr(registered, _BINDER)
         }
+        self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
         self._frees_tensors: dict[Block, bool] = {}
 
     def kernel(
         self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
     ) -> Kernel | None:
-        """The kernel (`steps.KernelSource`) of an element-wise op, and of a product with
-        a constant weight matrix that `ConstantProduct` lays out; None for other ops,
-        and in a body that frees tensors (a kernel cannot see what mir.dealloc_tensor
-        freed)."""
+        """The kernel (`steps.KernelSource`) of an op registered with a `Binder` (the
+        element-wise ops, reshapes, transposes, slices, concatenations, reductions,
+        gathers and casts), of a float division, and of a product with a constant weight
+        matrix that `ConstantProduct` lays out; None for other ops, and in a body that
+        frees tensors (a kernel cannot see what mir.dealloc_tensor freed)."""
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
         if isinstance(op, mir.MatmulOp):
             return self._product_kernel(op, check_operands, constants)
-        function = self._elementwise_function(op)
+        if isinstance(op, mir.BroadcastDivOp):
+            lhs = self._signature(op).operands[0]
+            floats = lhs is not None and np.issubdtype(lhs[0], np.floating)
+            function = np.divide if floats else None  # (an integer division checks its divisors)
+        else:
+            bind = self._binders.get(type(op))
+            function = None if bind is None else self._bound(op, bind)
         if function is None:
             return None
 
@@ -271,21 +328,17 @@ class MirFunctions(InterpreterFunctions):
 
         return Kernel(run, arithmetic=True)
 
+    def _bound(self, op: Operation, bind: Binder) -> Callable[..., np.ndarray]:
+        function = self._bound_functions.get(op)
+        if function is None:
+            function = self._bound_functions[op] = bind(op)
+        return function
+
     def _frees(self, block: Block) -> bool:
         frees = self._frees_tensors.get(block)
         if frees is None:
             frees = self._frees_tensors[block] = any(isinstance(op, mir.DeallocTensorOp) for op in block.ops)
         return frees
-
-    def _elementwise_function(self, op: Operation) -> Callable[..., np.ndarray] | None:
-        """What an element-wise op computes (None for integer division, which checks
-        its divisors first)."""
-        if isinstance(op, mir.BroadcastCmpOp):
-            return COMPARISONS[op.predicate.data]
-        if isinstance(op, mir.BroadcastDivOp):
-            lhs = self._signature(op).operands[0]
-            return np.divide if lhs is not None and np.issubdtype(lhs[0], np.floating) else None
-        return self._elementwise.get(type(op))
 
     def _product_kernel(
         self, op: mir.MatmulOp, check_operands: bool, constants: tuple[Any, ...]
@@ -381,18 +434,10 @@ class MirFunctions(InterpreterFunctions):
     run_erf = _elementwise_impl(mir.ErfOp, erf_array)
     run_abs = _elementwise_impl(mir.AbsOp, np.abs)
 
-    @impl(mir.BroadcastCmpOp)
-    def run_broadcast_cmp(
-        self, interpreter: Interpreter, op: mir.BroadcastCmpOp, args: PythonValues
-    ) -> PythonValues:
-        return _elementwise(COMPARISONS[op.predicate.data])(self, interpreter, op, args)
-
-    @impl(mir.BroadcastToOp)
-    def run_broadcast_to(
-        self, interpreter: Interpreter, op: mir.BroadcastToOp, args: PythonValues
-    ) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        return self._result(op, np.broadcast_to(x, mir.tensor_shape(op.result)))
+    run_broadcast_cmp = _bound_impl(mir.BroadcastCmpOp, lambda op: COMPARISONS[op.predicate.data])
+    run_broadcast_to = _bound_impl(
+        mir.BroadcastToOp, lambda op: functools.partial(np.broadcast_to, shape=mir.tensor_shape(op.result))
+    )
 
     # -- convolution, pooling, matmul ------------------------------------------
 
@@ -440,32 +485,12 @@ class MirFunctions(InterpreterFunctions):
 
     # -- reductions --------------------------------------------------------------
 
-    @impl(mir.ReduceOp)
-    def run_reduce(self, interpreter: Interpreter, op: mir.ReduceOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
-        with np.errstate(all="ignore"):
-            return self._result(op, reduce(x, axis=op.array("axes"), keepdims=op.keeps_dims))
+    run_reduce = _bound_impl(mir.ReduceOp, _bind_reduce)
 
     # -- index and slice ---------------------------------------------------------
 
-    @impl(mir.SliceOp)
-    def run_slice(self, interpreter: Interpreter, op: mir.SliceOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        bounds = zip(op.array("starts"), op.array("ends"), op.array("strides"))
-        # end = -1 with a negative stride runs through index 0: numpy's `None`; start = end
-        # is empty (also start = end = -1, which numpy would read as the last index)
-        index = tuple(
-            slice(0, 0) if start == end else slice(start, None if end < 0 else end, stride)
-            for start, end, stride in bounds
-        )
-        return self._result(op, x[index], args)
-
-    @impl(mir.GatherOp)
-    def run_gather(self, interpreter: Interpreter, op: mir.GatherOp, args: PythonValues) -> PythonValues:
-        x, indices = self._operands(interpreter, op, args)
-        axis = op.integer("axis")
-        return self._result(op, np.take(x, _checked_indices(op, indices, x.shape[axis], axis), axis=axis))
+    run_slice = _bound_impl(mir.SliceOp, _bind_slice)
+    run_gather = _bound_impl(mir.GatherOp, _bind_gather)
 
     @impl(mir.GatherElementsOp)
     def run_gather_elements(
@@ -489,18 +514,10 @@ class MirFunctions(InterpreterFunctions):
 
     # -- type and shape ----------------------------------------------------------
 
-    @impl(mir.CastOp)
-    def run_cast(self, interpreter: Interpreter, op: mir.CastOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        typ = op.result.type
-        assert isinstance(typ, TensorType)
-        with np.errstate(all="ignore"):
-            return self._result(op, _cast(x, numpy_dtype(typ.element_type)), args)
-
-    @impl(mir.ReshapeOp)
-    def run_reshape(self, interpreter: Interpreter, op: mir.ReshapeOp, args: PythonValues) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        return self._result(op, x.reshape(mir.tensor_shape(op.result)), args)
+    run_cast = _bound_impl(mir.CastOp, lambda op: functools.partial(_cast, dtype=_element_dtype(op.result)))
+    run_reshape = _bound_impl(
+        mir.ReshapeOp, lambda op: functools.partial(np.reshape, shape=mir.tensor_shape(op.result))
+    )
 
     @impl(mir.DynamicReshapeOp)
     def run_dynamic_reshape(
@@ -521,18 +538,10 @@ class MirFunctions(InterpreterFunctions):
             )
         return self._result(op, x.reshape(dims), args)
 
-    @impl(mir.TransposeOp)
-    def run_transpose(
-        self, interpreter: Interpreter, op: mir.TransposeOp, args: PythonValues
-    ) -> PythonValues:
-        (x,) = self._operands(interpreter, op, args)
-        return self._result(op, np.transpose(x, op.array("permutation")), args)
-
-    @impl(mir.ConcatOp)
-    def run_concat(self, interpreter: Interpreter, op: mir.ConcatOp, args: PythonValues) -> PythonValues:
-        return self._result(
-            op, np.concatenate(self._operands(interpreter, op, args), axis=op.integer("axis")), args
-        )
+    run_transpose = _bound_impl(
+        mir.TransposeOp, lambda op: functools.partial(np.transpose, axes=op.array("permutation"))
+    )
+    run_concat = _bound_impl(mir.ConcatOp, _bind_concat)
 
     # -- constants and memory ----------------------------------------------------
 

@@ -16,6 +16,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.blas import ColumnBlocks
+from nnstack.interpreters.mir import MirFunctions
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
@@ -157,20 +158,16 @@ def test_a_mir_body_that_frees_tensors_has_no_product_kernel(blocked_products: l
 
 
 def test_a_mir_product_kernel_names_an_operand_of_the_wrong_type() -> None:
-    """Its operand comes from a step that is not a kernel (mir.reshape), so the kernel
-    checks it: the interpreter's error, naming the op and the operand."""
-    text = MIR_WITH_DEALLOC.replace(
-        "mir.dealloc_tensor %t : tensor<2xf32>",
-        "%n = mir.reshape %x : (tensor<8x96xf32>) -> tensor<8x96xf32>",
-    )
-    text = text.replace("mir.matmul %x, %w", "mir.matmul %n, %w")
-    program = prepare(parse_module(text), "main")
-    (matmul,) = [step for step in program.plan.steps if step.op.name == "mir.matmul"]
-    assert matmul.kernel is not None
+    """A kernel asked to check its operands (one that a step which is not a kernel
+    gives) raises the interpreter's error, naming the op and the operand."""
+    module = parse_module(MIR_WITH_DEALLOC.replace("mir.dealloc_tensor %t : tensor<2xf32>", ""))
+    matmul = next(op for op in module.walk() if op.name == "mir.matmul")
+    kernel = MirFunctions().kernel(matmul, constants=(None, np.full((96, 1500), 0.5, np.float32)))
+    assert kernel is not None
     with pytest.raises(
-        InterpretationError, match=r"mir.matmul: operand #0 \(%n\) is a float64 array of shape"
+        InterpretationError, match=r"mir.matmul: operand #0 \(%x\) is a float64 array of shape"
     ):
-        matmul.kernel((np.ones((8, 96)), None))
+        kernel.run((np.ones((8, 96)), None))
 
 
 def _batch_norm_program(
