@@ -174,7 +174,7 @@ def _erf32(x: np.ndarray) -> np.ndarray:
     rounded result (checked on every 7th f32 below 4.5 and every f16), in a third less
     time than two polynomial fits (one with an exp) on every element and a select.
     The interval's start i * h and d = |x| - i * h are exact; NaN stays NaN (its index
-    is clipped, its d is NaN); erf(-0) = -0 (copysign)."""
+    is clipped, its d is NaN); erf(-0) = -0 (the sign bit of x)."""
     shape = x.shape
     x = x.reshape(-1)  # (arithmetic on a 0-d array gives numpy scalars, not arrays to update)
     h = np.float32(_ERF32_TOP / _ERF32_KNOTS)
@@ -184,7 +184,7 @@ def _erf32(x: np.ndarray) -> np.ndarray:
         np.minimum(d, np.float32(_ERF32_TOP), out=d)
         s = d * inverse
         np.floor(s, out=s)
-        rows = _ERF32_TABLE.take(s.astype(np.intp), axis=0, mode="clip")
+        rows = _ERF32_TABLE.take(s.astype(np.int32), axis=0, mode="clip")
         s *= h
         d -= s
         np.multiply(d, inverse, out=s)
@@ -194,7 +194,10 @@ def _erf32(x: np.ndarray) -> np.ndarray:
         out += rows[:, 1]
         out *= d
         out += rows[:, 0]
-        return np.copysign(out, x, out=out).reshape(shape)
+        # x's sign onto the result (>= 0): copysign's bits, in a third of its time
+        bits = out.view(np.uint32)
+        bits |= x.view(np.uint32) & np.uint32(0x80000000)
+        return out.reshape(shape)
 
 
 def _round_half_away(x: Any) -> Any:
