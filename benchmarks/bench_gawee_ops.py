@@ -7,8 +7,11 @@ so parsing and preparing are not timed; the inputs' checks, the op and the resul
 hand-over are); the reference is the obvious numpy expression (`a @ b`, a max-shifted
 softmax, an im2col GEMM for conv, ...; exact erf is torch's, as numpy has none),
 checked to agree first. One BLAS thread for both (as the interpreter runs products of
-these sizes: `interpreters/blas.py`). Prints median times and the ratio gawee / numpy.
-Not a test: there is no pass or fail.
+these sizes: `interpreters/blas.py`). The allocator is warmed first, as running any model
+warms it: until a block larger than its threshold (128 KiB at first) has been freed,
+glibc maps every block from 128 KiB on afresh, with page faults on each call (a lone
+erf, with five such temporaries: 1.1 ms; 0.25 ms in BERT-tiny). Prints median times
+and the ratio gawee / numpy. Not a test: there is no pass or fail.
 
     .venv/bin/python benchmarks/bench_gawee_ops.py [--repeats N] [--only OP ...]
 """
@@ -438,6 +441,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="op names (e.g. mul gather) or labels to run")
     options = parser.parse_args()
     torch.set_num_threads(1)
+    np.empty(16 << 20, np.uint8)  # made and freed: glibc's mapping threshold rises to 16 MiB
     rng = np.random.default_rng(0)
     print(f"{'op':<22}{'shapes':<44}{'gawee':>10}{'numpy':>10}{'ratio':>8}")
     ratios: list[float] = []
