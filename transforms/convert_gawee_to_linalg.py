@@ -63,7 +63,7 @@ from nnstack.transforms.gawee_to_linalg import (
     VariadicElementwiseLowering,
     WhereLowering,
 )
-from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
+from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
 from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
 
 LOWERED_OPS = (
@@ -148,6 +148,14 @@ class ConvertGaweeToLinalgPass(ModulePass):
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
         fail_at_ops(self.name, problems(op))
+        # every gawee op verified: the patterns need not verify them again
+        verified = VERIFIED_OPS.set(frozenset(o for o in op.walk() if o.dialect_name() == "gawee"))
+        try:
+            self._rewrite(op)
+        finally:
+            VERIFIED_OPS.reset(verified)
+
+    def _rewrite(self, op: builtin.ModuleOp) -> None:
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(
                 [

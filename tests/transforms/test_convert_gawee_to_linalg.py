@@ -7,11 +7,14 @@ import pytest
 from gawee_cases import context, filecheck_cases, parse
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import DYNAMIC_INDEX, FloatAttr, ModuleOp, TensorType, f32
+from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, FloatAttr, ModuleOp, TensorType, f32, i64
+from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects.gawee import AddOp, ReluOp
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass, problems
+from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
+from nnstack.transforms.gawee_to_linalg.reshape import TransposeLowering
 
 NETWORK = """
 func.func @net(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>,
@@ -149,3 +152,30 @@ def test_dead_gawee_ops_are_lowered_not_erased():
     )
     text = lowered_text(ConvertGaweeToLinalgPass(), source)
     assert text.count("arith.maximumf") == 2
+
+
+def test_patterns_verify_ops_the_pass_has_not_checked():
+    """Inside the pass the patterns skip verifying the ops the pass has verified (all of
+    them); run on their own (or after the pass) they verify each op again, so an op
+    that does not verify stays as it is."""
+    module = parse(
+        """
+func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  %t = gawee.transpose %x perm = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  func.return %t : tensor<3x2xf32>
+}
+"""
+    )
+    (transpose,) = [op for op in module.walk() if op.name == "gawee.transpose"]
+    assert unsupported_reason(transpose) is None and VERIFIED_OPS.get() == frozenset()
+    transpose.attributes["perm"] = DenseArrayBase.from_list(i64, [0, 0])  # (no longer verifies)
+    assert unsupported_reason(transpose) is not None
+    PatternRewriteWalker(TransposeLowering()).rewrite_module(module)
+    assert transpose.parent is not None  # (not rewritten)
+    token = VERIFIED_OPS.set(frozenset([transpose]))
+    try:
+        assert unsupported_reason(transpose) is None
+    finally:
+        VERIFIED_OPS.reset(token)
+    ConvertGaweeToLinalgPass().apply(context(), parse(str(module).replace("perm = [0, 0]", "perm = [1, 0]")))
+    assert VERIFIED_OPS.get() == frozenset()

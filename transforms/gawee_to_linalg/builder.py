@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from xdsl.builder import ImplicitBuilder
@@ -49,6 +50,12 @@ SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES
 # ---------------------------------------------------------------------------
 
 
+VERIFIED_OPS: ContextVar[frozenset[Operation]] = ContextVar("gawee ops verified", default=frozenset())
+"""The ops a pass verified (all of a module's, before it rewrites any) while its patterns
+run: `unsupported_reason` does not verify them again (an op's verification is most of a
+lowering's time)."""
+
+
 def unsupported_reason(op: Operation) -> str | None:
     """Why `op` cannot be lowered, or None when it can.
 
@@ -66,7 +73,7 @@ def unsupported_reason(op: Operation) -> str | None:
             return f"dynamic shapes are not supported ({what} has type {typ})"
         if typ.element_type not in SUPPORTED_ELEMENT_TYPES:
             return f"element type {typ.element_type} is not supported ({what})"
-    if isinstance(op, GaweeOperation):
+    if isinstance(op, GaweeOperation) and op not in VERIFIED_OPS.get():
         try:
             op.verify()
         except VerifyException as error:
