@@ -38,7 +38,7 @@ from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel
+from nnstack.interpreters.steps import Kernel, operand_error
 from nnstack.interpreters.windows import Window, max_pool, reduce_windows
 
 
@@ -65,18 +65,6 @@ class _Signature:
             return tuple(typ.get_shape()), numpy_dtype(typ.element_type)
 
         return _Signature(tuple(map(expected, op.operands)), tuple(map(expected, op.results)))
-
-
-def _operand_error(op: Operation, index: int, value: object) -> InterpretationError:
-    typ = op.operands[index].type
-    if not isinstance(value, np.ndarray):
-        return InterpretationError(
-            f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
-        )
-    return InterpretationError(
-        f"{op.name}: operand #{index} is a {value.dtype} array of shape "
-        f"{list(value.shape)}, but its type is {typ}"
-    )
 
 
 def _windows(
@@ -216,7 +204,7 @@ def _kernel(
             raise InterpretationError(f"{op.name}: {len(args)} operands given, {len(expected)} expected")
         for index, ((shape, dtype), value) in enumerate(zip(expected, args)):
             if not isinstance(value, np.ndarray) or value.shape != shape or value.dtype != dtype:
-                raise _operand_error(op, index, value)
+                raise operand_error(op, index, value)
         return kernel(args)
 
     return Kernel(checked_kernel if check_operands else kernel, arithmetic)

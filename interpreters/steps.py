@@ -81,6 +81,19 @@ class KernelSource(Protocol):
         ...
 
 
+def operand_error(op: Operation, index: int, value: object) -> InterpretationError:
+    """The error of a kernel given operand `index` of `op` that is not an array of its type."""
+    typ = op.operands[index].type
+    if not isinstance(value, np.ndarray):
+        return InterpretationError(
+            f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
+        )
+    return InterpretationError(
+        f"{op.name}: operand #{index} is a {value.dtype} array of shape "
+        f"{list(value.shape)}, but its type is {typ}"
+    )
+
+
 _CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
 """Ops evaluated once, when the plan is made."""
 _FOLDED_DIALECTS = ("gawee", "mir", "arith", "math", "tensor")

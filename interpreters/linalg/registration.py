@@ -42,6 +42,7 @@ from nnstack.interpreters.linalg.views import (
 from nnstack.interpreters.steps import (
     Kernel,
     _implementation,  # pyright: ignore[reportPrivateUsage]
+    operand_error,
 )
 from nnstack.interpreters.windows import Window, lowest, max_pool
 
@@ -175,22 +176,11 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
                 if expected is not None and (
                     not isinstance(value, np.ndarray) or (value.shape, value.dtype) != expected
                 ):
-                    raise _operand_error(op, index, value)
+                    raise operand_error(op, index, value)
         return run(args)
 
     run = static.run
     return Kernel(checked, arithmetic=True)
-
-
-def _operand_error(op: Operation, index: int, value: object) -> InterpretationError:
-    typ = op.operands[index].type
-    if not isinstance(value, np.ndarray):
-        return InterpretationError(
-            f"{op.name}: operand #{index} must be a numpy array, got {type(value).__name__}"
-        )
-    return InterpretationError(
-        f"{op.name}: operand #{index} is a {value.dtype} array of shape {list(value.shape)}, but its type is {typ}"
-    )
 
 
 def _fill_kernel(op: linalg.FillOp) -> Callable[[PythonValues], PythonValues]:
