@@ -18,7 +18,8 @@ from __future__ import annotations
 import ctypes
 import functools
 import glob
-from collections.abc import Iterator
+import math
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -80,13 +81,13 @@ def is_small_product(lhs_shape: tuple[int, ...], rhs_shape: tuple[int, ...]) -> 
     return m * k * n < SMALL_PRODUCT
 
 
-def matmul(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-    """`np.matmul(lhs, rhs)`, with one BLAS thread if each product is small."""
+def matmul(lhs: np.ndarray, rhs: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+    """`np.matmul(lhs, rhs, out=out)`, with one BLAS thread if each product is small."""
     blas = numpy_openblas()
     if blas is None or not is_small_product(lhs.shape, rhs.shape):
-        return np.matmul(lhs, rhs)
+        return np.matmul(lhs, rhs, out=out)
     with blas.single_threaded():
-        return np.matmul(lhs, rhs)
+        return np.matmul(lhs, rhs, out=out)
 
 
 BLOCK_COLUMNS = 64
@@ -136,13 +137,7 @@ class ColumnBlocks:
         n_blocks, _, width = self.blocks.shape
         out = np.empty((lhs.shape[0], n_blocks * width), self.blocks.dtype)
         # each block's product writes its columns of `out` in place (BLAS's row stride)
-        in_blocks = out.reshape(lhs.shape[0], n_blocks, width).transpose(1, 0, 2)
-        blas = numpy_openblas()
-        if blas is None:
-            np.matmul(lhs, self.blocks, out=in_blocks)
-        else:
-            with blas.single_threaded():
-                np.matmul(lhs, self.blocks, out=in_blocks)
+        matmul(lhs, self.blocks, out=out.reshape(lhs.shape[0], n_blocks, width).transpose(1, 0, 2))
         return out if out.shape[1] == self.columns else np.ascontiguousarray(out[:, : self.columns])
 
 
@@ -167,3 +162,19 @@ class ConstantProduct:
                 return matmul(lhs, weights)
             self.blocks = ColumnBlocks.of(weights)
         return self.blocks.multiply(lhs)
+
+
+def constant_weights_product(
+    x_shape: tuple[int, ...], weights: np.ndarray, dtype: np.dtype
+) -> Callable[[np.ndarray], np.ndarray] | None:
+    """`x @ weights` for `x` of shape `x_shape` [..., k] (its rows as one matrix) and a
+    constant matrix `weights` [k, n], computed in `dtype`, as a `ConstantProduct`; None
+    where `ColumnBlocks` do not pay off."""
+    if weights.ndim != 2 or len(x_shape) < 2:
+        return None
+    rows, (k, n) = math.prod(x_shape[:-1]), weights.shape
+    if not ColumnBlocks.pays_off(rows, k, n):
+        return None
+    product = ConstantProduct(weights, dtype)
+    shape = (*x_shape[:-1], n)
+    return lambda x: product(x.astype(dtype, copy=False).reshape(rows, k)).reshape(shape)

@@ -34,7 +34,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
 from nnstack.interpreters.arith import attribute_value, numpy_dtype
-from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
+from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.math import erf_array
@@ -254,21 +254,11 @@ def _matmul(op: gawee.MatMulOp, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
 
 
 def _constant_weights(op: Operation, weights: np.ndarray | None) -> Callable[..., np.ndarray] | None:
-    """`x @ weights` for a constant matrix `weights` [k, n] (matmul's right operand,
-    linear's transposed weight) as a `ConstantProduct` where `ColumnBlocks` pay off for
-    `op`'s first operand `x` [..., k]: the product of its rows as one matrix."""
-    if weights is None or weights.ndim != 2:
+    """`x @ weights` for `op`'s first operand `x` and a constant matrix `weights` (matmul's
+    right operand, linear's transposed weight), where laying it out pays off."""
+    if weights is None:
         return None
-    x_shape = gawee.tensor_shape(op.operands[0])
-    if len(x_shape) < 2:
-        return None
-    rows, (k, n) = math.prod(x_shape[:-1]), weights.shape
-    if not ColumnBlocks.pays_off(rows, k, n):
-        return None
-    acc = _accumulator(weights.dtype)
-    product = ConstantProduct(weights, acc)
-    shape = (*x_shape[:-1], n)
-    return lambda x: product(x.astype(acc, copy=False).reshape(rows, k)).reshape(shape)
+    return constant_weights_product(gawee.tensor_shape(op.operands[0]), weights, _accumulator(weights.dtype))
 
 
 def _specialize_matmul(op: gawee.MatMulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:

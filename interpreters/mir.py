@@ -45,7 +45,7 @@ from nnstack.interpreters.arith import (
     numpy_dtype,
     truncating_divide,
 )
-from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct, matmul
+from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nhwc
 from nnstack.interpreters.math import erf_array
@@ -346,22 +346,16 @@ class MirFunctions(InterpreterFunctions):
         """A product with a constant weight matrix that pays off in `ColumnBlocks`."""
         if len(constants) != 2 or constants[1] is None:
             return None
-        lhs_signature, weights = _Signature.of(op).operands[0], constants[1]
-        if lhs_signature is None or weights.ndim != 2:
+        lhs = _Signature.of(op).operands[0]
+        if lhs is None or lhs[1] is None:
             return None
-        (dtype, shape), (k, n) = lhs_signature, weights.shape
-        if shape is None:
+        product = constant_weights_product(lhs[1], constants[1], _accumulator(lhs[0]))
+        if product is None:
             return None
-        rows = math.prod(shape[:-1])
-        if not ColumnBlocks.pays_off(rows, k, n):
-            return None
-        product = ConstantProduct(weights, _accumulator(dtype))
-        out_shape = (*shape[:-1], n)
 
         def run(args: PythonValues) -> PythonValues:
-            lhs = self._operands(None, op, args)[0] if check_operands else args[0]
-            out = product(lhs.astype(product.dtype, copy=False).reshape(rows, k)).reshape(out_shape)
-            return self._result(op, out)
+            x = self._operands(None, op, args)[0] if check_operands else args[0]
+            return self._result(op, product(x))
 
         return Kernel(run, arithmetic=True)
 

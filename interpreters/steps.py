@@ -23,10 +23,10 @@ Besides speed, the plan gives:
 Interpreter functions may give an op's implementation as a kernel (`KernelSource`;
 gawee's do): a function of the operands alone, which the step calls directly, made
 knowing which operands are constants of the plan (a product lays out its constant
-weights once). A plan
-made only of kernels needs no interpreter, enters `np.errstate` once for all its
-steps (none if every kernel only moves data), and does not check again the operands
-whose types are known (those of the arguments, the constants and other kernels).
+weights once). A plan made only of kernels needs no interpreter, enters `np.errstate`
+once for all its steps (none if every kernel only moves data), and does not check
+again the operands whose types are known (those of the arguments, the constants and
+other kernels).
 
 Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
 their regions read from the function body are put in an interpreter scope before
