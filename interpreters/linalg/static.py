@@ -27,7 +27,7 @@ from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, numpy_dtype
-from nnstack.interpreters.blas import ColumnBlocks, ConstantProduct
+from nnstack.interpreters.blas import ColumnBlocks, constant_weights_product
 from nnstack.interpreters.linalg.contractions import Contraction, all_zero
 from nnstack.interpreters.linalg.natives import Fallback, Native, NativeBody, Slot, native_of
 from nnstack.interpreters.linalg.plans import REDUCERS, Plan
@@ -350,14 +350,14 @@ class _Builder:
             return None
         if numpy_dtype(self.block.args[left].type) != weights.dtype:
             return None
-        rows, (k, n) = contraction.lhs_shape[0], contraction.rhs_shape
-        if not ColumnBlocks.pays_off(rows, k, n):
+        if not ColumnBlocks.pays_off(contraction.lhs_shape[0], *contraction.rhs_shape):
+            return None  # (before `right`, which copies a transposed constant)
+        matrix = contraction.right(right_view.compact(weights))
+        product = constant_weights_product(contraction.lhs_shape, matrix, np.dtype(weights.dtype))
+        if product is None:
             return None
-        constant = ConstantProduct(
-            np.ascontiguousarray(contraction.right(right_view.compact(weights))), np.dtype(weights.dtype)
-        )
         return lambda operands: contraction.finish(
-            constant(contraction.left(left_view.compact(operands[left])))
+            product(contraction.left(left_view.compact(operands[left])))
         )
 
 
