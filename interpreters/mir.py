@@ -176,18 +176,6 @@ _BINDER = "mir_binder"
 """The attribute of a registered implementation holding its `Binder`."""
 
 
-def _elementwise(function: Callable[..., np.ndarray]) -> Callable[..., PythonValues]:
-    """The implementation of an element-wise op computing `function(*operands)`;
-    IEEE special values are results, not errors."""
-
-    def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        values = self._operands(interpreter, op, args)
-        with np.errstate(all="ignore"):
-            return self._result(op, function(*values), args)
-
-    return run
-
-
 def _bound_impl(op_type: type[Operation], bind: Binder) -> Callable[..., OpImplResult]:
     """The implementation of `op_type` computing `bind(op)(*operands)` (bound once per
     op); IEEE special values are results, not errors. Its kernel computes the same
@@ -411,10 +399,13 @@ class MirFunctions(InterpreterFunctions):
     ) -> PythonValues:
         lhs, rhs = self._operands(interpreter, op, args)
         if np.issubdtype(lhs.dtype, np.floating):
-            return _elementwise(np.divide)(self, interpreter, op, args)
-        if (rhs == 0).any():
+            divide = np.divide
+        elif (rhs == 0).any():
             raise division_by_zero(op.name, describe_value(op.rhs), rhs.ndim == 0)
-        return _elementwise(truncating_divide)(self, interpreter, op, args)
+        else:
+            divide = truncating_divide
+        with np.errstate(all="ignore"):
+            return self._result(op, divide(lhs, rhs), args)
 
     run_broadcast_pow = _elementwise_impl(mir.BroadcastPowOp, np.power)
     run_broadcast_and = _elementwise_impl(mir.BroadcastAndOp, np.bitwise_and)
