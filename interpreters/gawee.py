@@ -129,9 +129,25 @@ Specializer = Callable[[Any, tuple[Any, ...]], Callable[..., np.ndarray] | None]
 `constants[i]` the value of operand i or None): work on the constants done once, when a
 plan is made (a weight's layout for the products); None where it does not pay off."""
 
-_BINDER = "gawee_binder"
-"""The attribute of a registered implementation holding its `Binder`, whether it is
-arithmetic and its `Specializer`."""
+Into = Callable[[Any], Callable[..., np.ndarray] | None]
+"""Makes an element-wise op's semantics writing its result into a given array,
+`into(op)(out, *operands)` (`out` one of the operands, of the result's shape and dtype),
+or None where that would change the result (numpy computing in another dtype)."""
+
+
+@dataclass(frozen=True)
+class _Registration:
+    """How an op's kernel is made (see `_array_impl`)."""
+
+    bind: Binder
+    arithmetic: bool
+    specialize: Specializer | None
+    fresh: bool
+    into: Into | None
+
+
+_REGISTRATION = "gawee_registration"
+"""The attribute of a registered implementation holding its `_Registration`."""
 
 
 def _array_impl(
@@ -139,14 +155,19 @@ def _array_impl(
     fn: ArrayFunction | None = None,
     *,
     bind: Binder | None = None,
+    ufunc: np.ufunc | None = None,
     arithmetic: bool = True,
     specialize: Specializer | None = None,
+    fresh: bool = False,
+    into: Into | None = None,
 ) -> Callable[..., OpImplResult]:
-    """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`)
-    through its kernel (`GaweeFunctions.kernel`, which checks operands and results),
-    with IEEE special values (inf, NaN, division by zero) as results, not errors.
-    `arithmetic=False`: the op only moves data (`steps.Kernel.arithmetic`);
-    `specialize`: the kernel for constant operands known when a plan is made."""
+    """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`,
+    or the numpy `ufunc` of the operands) through its kernel (`GaweeFunctions.kernel`,
+    which checks operands and results), with IEEE special values (inf, NaN, division by
+    zero) as results, not errors. `arithmetic=False`: the op only moves data
+    (`steps.Kernel.arithmetic`); `specialize`: the kernel for constant operands known
+    when a plan is made; `fresh`: its results are new arrays (`steps.Kernel.fresh`);
+    `into`: it can write its result over an operand that dies (a ufunc's can)."""
 
     def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
         kernel = self.kernel(op)
@@ -154,11 +175,13 @@ def _array_impl(
         with np.errstate(all="ignore"):
             return kernel.run(args)
 
+    if ufunc is not None:
+        bind, into, fresh = _numpy(ufunc), _ufunc_into(ufunc), True
     if bind is None:
         assert fn is not None
         bind = functools.partial(functools.partial, fn)
     registered = impl(op_type)(run)
-    setattr(registered, _BINDER, (bind, arithmetic, specialize))
+    setattr(registered, _REGISTRATION, _Registration(bind, arithmetic, specialize, fresh, into))
     return registered
 
 
@@ -167,24 +190,43 @@ def _numpy(function: Callable[..., np.ndarray]) -> Binder:
     return lambda op: function
 
 
+def _ufunc_into(ufunc: np.ufunc) -> Into:
+    """`ufunc(*operands, out=out)`, where numpy computes `ufunc` of the operands' dtypes
+    in the result's dtype (not an integer division, which gives floats)."""
+
+    def into(op: Operation) -> Callable[..., np.ndarray] | None:
+        signature = _Signature.of(op)
+        dtypes = tuple(dtype for _, dtype in signature.operands)
+        if ufunc.resolve_dtypes((*dtypes, None))[-1] != signature.results[0][1]:
+            return None
+        return lambda out, *operands: ufunc(*operands, out=out)
+
+    return into
+
+
+def _relu_into(op: gawee.ReluOp) -> Callable[..., np.ndarray]:
+    zero = _operand_dtype(op).type(0)
+    return lambda out, x: np.maximum(x, zero, out=out)
+
+
 def _kernel(
     op: Operation,
-    bind: Binder,
-    arithmetic: bool,
-    specialize: Specializer | None,
+    registration: _Registration,
     check_operands: bool,
     constants: tuple[Any, ...],
+    reusable: tuple[int, ...],
 ) -> Kernel:
-    """`bind(op)` (or `specialize(op, constants)`) with its results converted to their
-    dtypes and checked against their shapes, and (`check_operands`) its operands checked
-    against their declared types."""
+    """`bind(op)` (or `specialize(op, constants)`, or in place over a `reusable` operand)
+    with its results converted to their dtypes and checked against their shapes, and
+    (`check_operands`) its operands checked against their declared types."""
     signature = _Signature.of(op)
     expected, results = signature.operands, signature.results
     fn = None
-    if specialize is not None and any(c is not None for c in constants):
-        fn = specialize(op, constants)
+    if registration.specialize is not None and any(c is not None for c in constants):
+        fn = registration.specialize(op, constants)
+    in_place = None if fn is not None else _in_place(op, registration, signature, reusable)
     if fn is None:
-        fn = bind(op)
+        fn = in_place or registration.bind(op)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
     def kernel(args: PythonValues) -> PythonValues:
@@ -207,7 +249,22 @@ def _kernel(
                 raise operand_error(op, index, value)
         return kernel(args)
 
-    return Kernel(checked_kernel if check_operands else kernel, arithmetic)
+    run = checked_kernel if check_operands else kernel
+    return Kernel(run, registration.arithmetic, registration.fresh, in_place is not None)
+
+
+def _in_place(
+    op: Operation, registration: _Registration, signature: _Signature, reusable: tuple[int, ...]
+) -> Callable[..., np.ndarray] | None:
+    """The op's function writing its one result over the first reusable operand of the
+    result's shape and dtype, where it has one and can (`_Registration.into`)."""
+    if registration.into is None or len(signature.results) != 1:
+        return None
+    index = next((i for i in reusable if signature.operands[i] == signature.results[0]), None)
+    write = None if index is None else registration.into(op)
+    if index is None or write is None:
+        return None
+    return lambda *args: write(args[index], *args)
 
 
 def _checked_result(
@@ -711,52 +768,61 @@ class GaweeFunctions(InterpreterFunctions):
     `ArrayFunction` or `Binder` registered with `_array_impl`."""
 
     def __init__(self) -> None:
-        self._binders: dict[type[Operation], tuple[Binder, bool, Specializer | None]] = {
-            op_type: getattr(registered, _BINDER) for op_type, registered in type(self)._impls()
+        self._registrations: dict[type[Operation], _Registration] = {
+            op_type: getattr(registered, _REGISTRATION) for op_type, registered in type(self)._impls()
         }
-        self._kernels: dict[tuple[Operation, bool], Kernel] = {}
+        self._kernels: dict[tuple[Operation, bool, tuple[int, ...]], Kernel] = {}
 
     def kernel(
-        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+        self,
+        op: Operation,
+        check_operands: bool = True,
+        constants: tuple[Any, ...] = (),
+        reusable: tuple[int, ...] = (),
     ) -> Kernel | None:
         """`op`'s implementation as a function of its operands alone (`steps.Kernel`),
         made once per op (specialized to `constants`, its operands' values known when a
-        plan is made, where the op can use them); None for an op that is not gawee's.
-        Without `check_operands`, the caller guarantees the operands have their declared
-        types."""
-        binder = self._binders.get(type(op))
-        if binder is None:
+        plan is made, where the op can use them; writing over a `reusable` operand
+        where the op is element-wise); None for an op that is not gawee's. Without
+        `check_operands`, the caller guarantees the operands have their declared types."""
+        registration = self._registrations.get(type(op))
+        if registration is None:
             return None
-        if binder[2] is not None and any(c is not None for c in constants):
-            return _kernel(op, *binder, check_operands, constants)  # (the plan keeps it)
-        kernel = self._kernels.get((op, check_operands))
+        if registration.specialize is not None and any(c is not None for c in constants):
+            return _kernel(op, registration, check_operands, constants, reusable)  # (the plan keeps it)
+        key = (op, check_operands, reusable)
+        kernel = self._kernels.get(key)
         if kernel is None:
-            kernel = self._kernels[op, check_operands] = _kernel(op, *binder, check_operands, ())
+            kernel = self._kernels[key] = _kernel(op, registration, check_operands, (), reusable)
         return kernel
 
-    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv)
+    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv, fresh=True)
     run_split = _array_impl(gawee.SplitOp, _split, arithmetic=False)
-    run_relu = _array_impl(gawee.ReluOp, lambda op, x: np.maximum(x, x.dtype.type(0)))
-    run_add = _array_impl(gawee.AddOp, bind=_numpy(np.add))
-    run_batch_norm = _array_impl(gawee.BatchNormOp, _batch_norm, specialize=_specialize_batch_norm)
+    run_relu = _array_impl(
+        gawee.ReluOp, lambda op, x: np.maximum(x, x.dtype.type(0)), fresh=True, into=_relu_into
+    )
+    run_add = _array_impl(gawee.AddOp, ufunc=np.add)
+    run_batch_norm = _array_impl(
+        gawee.BatchNormOp, _batch_norm, specialize=_specialize_batch_norm, fresh=True
+    )
     run_max_pool = _array_impl(gawee.MaxPoolOp, bind=_bind_max_pool)
     run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
     run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
     run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
     run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False)
-    run_linear = _array_impl(gawee.LinearOp, _linear, specialize=_specialize_linear)
-    run_neg = _array_impl(gawee.NegOp, bind=_numpy(np.negative))
-    run_abs = _array_impl(gawee.AbsOp, bind=_numpy(np.abs))
-    run_exp = _array_impl(gawee.ExpOp, bind=_numpy(np.exp))
-    run_log = _array_impl(gawee.LogOp, bind=_numpy(np.log))
-    run_sqrt = _array_impl(gawee.SqrtOp, bind=_numpy(np.sqrt))
-    run_reciprocal = _array_impl(gawee.ReciprocalOp, bind=_numpy(np.reciprocal))
-    run_sin = _array_impl(gawee.SinOp, bind=_numpy(np.sin))
-    run_cos = _array_impl(gawee.CosOp, bind=_numpy(np.cos))
-    run_tanh = _array_impl(gawee.TanhOp, bind=_numpy(np.tanh))
-    run_sigmoid = _array_impl(gawee.SigmoidOp, lambda op, x: 1 / (1 + np.exp(-x)))
-    run_erf = _array_impl(gawee.ErfOp, lambda op, x: erf_array(x))
-    run_gelu = _array_impl(gawee.GeluOp, _gelu)
+    run_linear = _array_impl(gawee.LinearOp, _linear, specialize=_specialize_linear, fresh=True)
+    run_neg = _array_impl(gawee.NegOp, ufunc=np.negative)
+    run_abs = _array_impl(gawee.AbsOp, ufunc=np.abs)
+    run_exp = _array_impl(gawee.ExpOp, ufunc=np.exp)
+    run_log = _array_impl(gawee.LogOp, ufunc=np.log)
+    run_sqrt = _array_impl(gawee.SqrtOp, ufunc=np.sqrt)
+    run_reciprocal = _array_impl(gawee.ReciprocalOp, ufunc=np.reciprocal)
+    run_sin = _array_impl(gawee.SinOp, ufunc=np.sin)
+    run_cos = _array_impl(gawee.CosOp, ufunc=np.cos)
+    run_tanh = _array_impl(gawee.TanhOp, ufunc=np.tanh)
+    run_sigmoid = _array_impl(gawee.SigmoidOp, lambda op, x: 1 / (1 + np.exp(-x)), fresh=True)
+    run_erf = _array_impl(gawee.ErfOp, lambda op, x: erf_array(x), fresh=True)
+    run_gelu = _array_impl(gawee.GeluOp, _gelu, fresh=True)
     run_hard_swish = _array_impl(gawee.HardSwishOp, lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
     run_hard_sigmoid = _array_impl(
         gawee.HardSigmoidOp, lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"))
@@ -764,15 +830,15 @@ class GaweeFunctions(InterpreterFunctions):
     run_leaky_relu = _array_impl(
         gawee.LeakyReluOp, lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x)
     )
-    run_sub = _array_impl(gawee.SubOp, bind=_numpy(np.subtract))
-    run_mul = _array_impl(gawee.MulOp, bind=_numpy(np.multiply))
-    run_div = _array_impl(gawee.DivOp, bind=_numpy(np.divide))
-    run_pow = _array_impl(gawee.PowOp, bind=_numpy(np.power))
+    run_sub = _array_impl(gawee.SubOp, ufunc=np.subtract)
+    run_mul = _array_impl(gawee.MulOp, ufunc=np.multiply)
+    run_div = _array_impl(gawee.DivOp, ufunc=np.divide)
+    run_pow = _array_impl(gawee.PowOp, ufunc=np.power)
     run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False)
     run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False)
-    run_matmul = _array_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul)
-    run_softmax = _array_impl(gawee.SoftmaxOp, _softmax)
-    run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax)
+    run_matmul = _array_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul, fresh=True)
+    run_softmax = _array_impl(gawee.SoftmaxOp, _softmax, fresh=True)
+    run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax, fresh=True)
     run_max = _array_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs))
     run_min = _array_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs))
     run_sum = _array_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs))
@@ -784,17 +850,17 @@ class GaweeFunctions(InterpreterFunctions):
     run_reduce_mean = _array_impl(gawee.ReduceMeanOp, bind=_reduce(np.mean, accumulate=True))
     run_reduce_max = _array_impl(gawee.ReduceMaxOp, bind=_reduce(np.max))
     run_reduce_min = _array_impl(gawee.ReduceMinOp, bind=_reduce(np.min))
-    run_layer_norm = _array_impl(gawee.LayerNormOp, _layer_norm)
-    run_equal = _array_impl(gawee.EqualOp, bind=_numpy(np.equal))
-    run_less = _array_impl(gawee.LessOp, bind=_numpy(np.less))
-    run_less_equal = _array_impl(gawee.LessEqualOp, bind=_numpy(np.less_equal))
-    run_greater = _array_impl(gawee.GreaterOp, bind=_numpy(np.greater))
-    run_greater_equal = _array_impl(gawee.GreaterEqualOp, bind=_numpy(np.greater_equal))
-    run_and = _array_impl(gawee.AndOp, bind=_numpy(np.logical_and), arithmetic=False)
-    run_or = _array_impl(gawee.OrOp, bind=_numpy(np.logical_or), arithmetic=False)
-    run_xor = _array_impl(gawee.XorOp, bind=_numpy(np.logical_xor), arithmetic=False)
-    run_not = _array_impl(gawee.NotOp, bind=_numpy(np.logical_not), arithmetic=False)
-    run_where = _array_impl(gawee.WhereOp, bind=_numpy(np.where))
+    run_layer_norm = _array_impl(gawee.LayerNormOp, _layer_norm, fresh=True)
+    run_equal = _array_impl(gawee.EqualOp, ufunc=np.equal)
+    run_less = _array_impl(gawee.LessOp, ufunc=np.less)
+    run_less_equal = _array_impl(gawee.LessEqualOp, ufunc=np.less_equal)
+    run_greater = _array_impl(gawee.GreaterOp, ufunc=np.greater)
+    run_greater_equal = _array_impl(gawee.GreaterEqualOp, ufunc=np.greater_equal)
+    run_and = _array_impl(gawee.AndOp, ufunc=np.logical_and, arithmetic=False)
+    run_or = _array_impl(gawee.OrOp, ufunc=np.logical_or, arithmetic=False)
+    run_xor = _array_impl(gawee.XorOp, ufunc=np.logical_xor, arithmetic=False)
+    run_not = _array_impl(gawee.NotOp, ufunc=np.logical_not, arithmetic=False)
+    run_where = _array_impl(gawee.WhereOp, bind=_numpy(np.where), fresh=True)
     run_cast = _array_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type)))
     run_gather = _array_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
     run_gather_elements = _array_impl(gawee.GatherElementsOp, bind=_bind_gather_elements, arithmetic=False)

@@ -288,7 +288,11 @@ class MirFunctions(InterpreterFunctions):
         self._frees_tensors: dict[Block, bool] = {}
 
     def kernel(
-        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+        self,
+        op: Operation,
+        check_operands: bool = True,
+        constants: tuple[Any, ...] = (),
+        reusable: tuple[int, ...] = (),
     ) -> Kernel | None:
         """The kernel (`steps.KernelSource`) of an op registered with a `Binder` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,

@@ -12,7 +12,10 @@ Besides speed, the plan gives:
 
 - memory: each value's slot is cleared after its last use, so an intermediate tensor
   is freed as soon as the ops that read it have run (the interpreter keeps every
-  value of a function alive until it returns);
+  value of a function alive until it returns); and an element-wise kernel may write
+  its result over an operand read for the last time (in place), where that operand
+  is a fresh kernel's result that no other op has seen (`Kernel.fresh`: no view of
+  its memory can be alive), so a chain of element-wise ops reuses one array;
 - constants (gawee / mir / arith.constant) are evaluated once, when the plan is
   made, and shared read-only by every run instead of copied out of their attribute
   each time (a dense tensor is a view of the attribute's bytes); so are the pure ops
@@ -53,7 +56,8 @@ from nnstack.dialects import gawee, mir
 from nnstack.interpreters.arith import attribute_value
 
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
-"""Called after each step with its index, its op, its operands and its results."""
+"""Called after each step with its index, its op, its operands (as they were: while an
+observer watches, no step writes over its operands) and its results."""
 
 
 class Kernel(NamedTuple):
@@ -65,6 +69,12 @@ class Kernel(NamedTuple):
     """Whether it computes floating-point values, so runs inside
     `np.errstate(all="ignore")` (IEEE special values are results, not warnings); a
     kernel that only moves data does not pay for entering it."""
+    fresh: bool = False
+    """Whether its results are new arrays that share memory with nothing else (not
+    views of its operands, nor the operands themselves): a plan may let a later
+    kernel write over such a result where it is read for the last time."""
+    in_place: bool = False
+    """Whether it writes its result over one of its operands (a `reusable` one)."""
 
 
 @runtime_checkable
@@ -72,12 +82,19 @@ class KernelSource(Protocol):
     """Interpreter functions that give some ops' implementations as kernels."""
 
     def kernel(
-        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+        self,
+        op: Operation,
+        check_operands: bool = True,
+        constants: tuple[Any, ...] = (),
+        reusable: tuple[int, ...] = (),
     ) -> Kernel | None:
         """`op`'s kernel, or None; without `check_operands` the caller guarantees that
         the operands have their declared types; `constants[i]` is the value of operand
         i if it is a constant of the plan (the same in every run), else None: a kernel
-        may prepare work on it once (a weight matrix's layout)."""
+        may prepare work on it once (a weight matrix's layout); `reusable` are the
+        operands whose arrays nothing reads after this op (nor sees through a view): a
+        kernel may write its result over one of them, in place (a fresh kernel's result
+        is then that array)."""
         ...
 
 
@@ -109,6 +126,9 @@ class Step:
     implementation: Callable[[InterpreterFunctions, Interpreter, Operation, PythonValues], OpImplResult]
     kernel: Callable[[PythonValues], PythonValues] | None
     """The implementation as a kernel (`Kernel.run`), where the op's functions give one."""
+    observed_kernel: Callable[[PythonValues], PythonValues] | None
+    """The kernel run while an observer watches: one that leaves its operands as they
+    were (not in place), so the observer sees them."""
     operands: tuple[int, ...]
     results: tuple[int, ...]
     captures: tuple[tuple[SSAValue, int], ...]
@@ -191,7 +211,7 @@ class StepPlan:
     ) -> None:
         for index, step in enumerate(self.steps):
             args = tuple(map(slots.__getitem__, step.operands))
-            kernel = step.kernel
+            kernel = step.kernel if observer is None else step.observed_kernel
             if kernel is not None:
                 values = kernel(args)
             else:
@@ -225,6 +245,8 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
     steps: list[Step] = []
     constants: dict[int, Any] = {}
     typed = set(range(len(block.args)))  # slots whose values have their types
+    owned: set[int] = set()  # slots of fresh kernels' results
+    seen: set[int] = set()  # slots read by an op whose results may share their memory
     arithmetic = False
     for position, op in enumerate(body[:-1]):
         if isinstance(op, _CONSTANTS):
@@ -237,22 +259,36 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
             continue
         functions, implementation = _implementation(interpreter, op)
         captures = tuple((v, slot_of[v]) for v in _captured(op, block))
-        kernel = None
+        kernel = observed = None
         if not captures and _gives_kernels(functions):
             # values from the arguments, constants and kernels have their types already
             operands_typed = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
             known = tuple(constants.get(slot_of[v]) for v in op.operands)
+            operand_slots = [slot_of[v] for v in op.operands]
+            dying = freed_at.get(position, ())
+            reusable = tuple(
+                index
+                for index, slot in enumerate(operand_slots)
+                if slot in owned and slot not in seen and slot in dying and operand_slots.count(slot) == 1
+            )
             source = cast(KernelSource, functions)
-            kernel = source.kernel(op, check_operands=not operands_typed, constants=known)
+            kernel = source.kernel(op, check_operands=not operands_typed, constants=known, reusable=reusable)
+            if kernel is not None and kernel.in_place:
+                observed = source.kernel(op, check_operands=not operands_typed, constants=known)
         if kernel is not None:
             typed.update(slot_of[v] for v in op.results)
             arithmetic |= kernel.arithmetic
+        if kernel is not None and kernel.fresh:
+            owned.update(slot_of[v] for v in op.results)
+        else:
+            seen.update(slot_of[v] for v in (*op.operands, *(value for value, _ in captures)))
         steps.append(
             Step(
                 op,
                 functions,
                 implementation,
                 None if kernel is None else kernel.run,
+                None if kernel is None else (observed or kernel).run,
                 tuple(slot_of[v] for v in op.operands),
                 tuple(slot_of[v] for v in op.results),
                 captures,

@@ -144,7 +144,11 @@ class TensorFunctions(InterpreterFunctions):
         self._static_slices: dict[Operation, tuple[tuple[int, ...], tuple[slice, ...], list[int] | None]] = {}
 
     def kernel(
-        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+        self,
+        op: Operation,
+        check_operands: bool = True,
+        constants: tuple[Any, ...] = (),
+        reusable: tuple[int, ...] = (),
     ) -> Kernel | None:
         """The ops that only make, reshape, slice or join tensors as kernels
         (`steps.Kernel`): their implementations read nothing but the op and the operands,

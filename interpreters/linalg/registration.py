@@ -318,7 +318,11 @@ class LinalgFunctions(InterpreterFunctions):
         return tuple(results) if op.results else ()
 
     def kernel(
-        self, op: Operation, check_operands: bool = True, constants: tuple[Any, ...] = ()
+        self,
+        op: Operation,
+        check_operands: bool = True,
+        constants: tuple[Any, ...] = (),
+        reusable: tuple[int, ...] = (),
     ) -> Kernel | None:
         """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
         matmul named op on static tensors whose body reads nothing from outside and

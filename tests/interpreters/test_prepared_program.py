@@ -172,7 +172,8 @@ func.func @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<2xf32>) {
 def test_values_are_freed_after_their_last_use() -> None:
     """Step k's results are watched by weak references: each is alive until the step
     of its last use has run (whose operands the observer is given) and gone after it;
-    %unused, which nothing reads, is gone after its own step."""
+    %unused, which nothing reads, is gone after its own step (while an observer
+    watches, no step writes over its operands)."""
     program = prepare(parse_module(CHAIN), "main")
     names = [step.op.results[0].name_hint for step in program.plan.steps]
     assert names == ["a", "unused", "b", "c", "d", "e"]  # the constant is no step
