@@ -182,6 +182,25 @@ def ieee_minimum(lhs: Any, rhs: Any) -> Any:
     return result
 
 
+def clipped(x: Any, low: Any = None, high: Any = None, out: Any = None) -> Any:
+    """np.maximum(x, low) and / or np.minimum(x, high) of a float array (or scalar) and
+    scalar bounds, NaN kept, as one np.clip: numpy's maximum and minimum with a scalar
+    operand run about 2.5x slower than its clip with both bounds (25 against 10 us for
+    64K f32 here), so a missing bound is an infinity."""
+    dtype = np.asarray(x).dtype.type
+    low = dtype(-np.inf) if low is None else low
+    high = dtype(np.inf) if high is None else high
+    return np.clip(x, low, high, out=out)
+
+
+def relu(x: Any, out: Any = None) -> Any:
+    """maximumf(x, +0.0): `clipped` gives -0.0 for -0.0; adding +0.0 makes it +0.0 and
+    keeps every other value (NaN included)."""
+    result = clipped(x, np.asarray(x).dtype.type(0), out=out)
+    zero = result.dtype.type(0)
+    return np.add(result, zero, out=result) if isinstance(result, np.ndarray) else result + zero
+
+
 def rounded_to(value: float, float_type: Attribute) -> float:
     """`value` as a float attribute of `float_type` holds it: rounded to the type, +-inf
     beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""

@@ -5,7 +5,6 @@ whole arrays alike and casts its result to the dtype of the result type. xDSL's
 stock `MathFunctions` only covers exp/log/sqrt, on Python floats.
 """
 
-import math as libm
 from collections.abc import Callable
 from typing import Any
 
@@ -110,39 +109,30 @@ def _exp_minus_square(y: np.ndarray) -> np.ndarray:
 
 
 _ERF32_TOP = 3.9375
-"""From here on erf rounds to 1 in f32 (erfc(3.9375) < 2^-25)."""
-_ERF32_KNOTS = 256
-"""Intervals of [0, _ERF32_TOP] in the f32 table (each h = 63/4096 wide: i * h is exact)."""
-
-
-def _erf32_table() -> np.ndarray:
-    """[knots + 1, 4] f32: on interval i, erf(x_i + d) = c0 + d (c1 + s (c2 + s c3)),
-    s = d / h: the cubic Hermite interpolant of erf and its derivative 2/sqrt(pi)
-    exp(-x^2) at the interval's ends (its error is at most h^4 / 384 times the largest
-    fourth derivative of erf: about 2e-9; c0 = 0 on the first interval, so small x keep
-    their relative accuracy). The last row gives 1 for x >= _ERF32_TOP."""
-    h = _ERF32_TOP / _ERF32_KNOTS
-    knots = [i * h for i in range(_ERF32_KNOTS + 1)]
-    values = [libm.erf(x) for x in knots]
-    slopes = [2 / libm.sqrt(libm.pi) * libm.exp(-x * x) for x in knots]
-    rows = []
-    for i in range(_ERF32_KNOTS):
-        secant = (values[i + 1] - values[i]) / h
-        c2 = 3 * secant - 2 * slopes[i] - slopes[i + 1]
-        c3 = slopes[i] + slopes[i + 1] - 2 * secant
-        rows.append((values[i], slopes[i], c2, c3))
-    rows.append((1.0, 0.0, 0.0, 0.0))
-    table = np.array(rows, np.float32)
-    table.flags.writeable = False
-    return table
-
-
-_ERF32_TABLE = _erf32_table()
+"""From here on erf rounds to 1 in f32 (erfc(3.9375) < 2^-25): inputs are clamped to it."""
+_ERF32_NUMERATOR = (
+    1.1283791065216064,
+    0.19105857610702515,
+    0.05282000079751015,
+    0.0037896442227065563,
+    0.00028472606209106743,
+    2.035741317740758e-06,
+)
+_ERF32_DENOMINATOR = (
+    1.0,
+    0.502653956413269,
+    0.11436507850885391,
+    0.015017702244222164,
+    0.0011670775711536407,
+    3.793542418861762e-05,
+)
+"""erf(x) = x P(x^2) / Q(x^2) on [0, _ERF32_TOP], lowest degree first: the fit of
+`scripts/fit_erf_f32.py` (maximum relative error 2e-8 in exact arithmetic)."""
 
 
 def erf_array(x: Any) -> Any:
     """erf of every element (NaN stays NaN, erf(+-inf) = +-1): f16 and f32 inputs in
-    f32, within 2 ulp of the correctly rounded result (`_erf32`: an eighth of the
+    f32, within 5 ulp of the correctly rounded result (`_erf32`: a sixteenth of the
     time of the f64 formulas; ONNX Runtime computes it in f32 too); any other input
     in f64.
 
@@ -170,34 +160,35 @@ def erf_array(x: Any) -> Any:
 
 
 def _erf32(x: np.ndarray) -> np.ndarray:
-    """erf of an f32 array in f32 from `_ERF32_TABLE`: within 2 ulp of the correctly
-    rounded result (checked on every 7th f32 below 4.5 and every f16), in a third less
-    time than two polynomial fits (one with an exp) on every element and a select.
-    The interval's start i * h and d = |x| - i * h are exact; NaN stays NaN (its index
-    is clipped, its d is NaN); erf(-0) = -0 (the sign bit of x)."""
+    """erf of an f32 array in f32 as the rational function x P(x^2) / Q(x^2) of x
+    clamped to [-_ERF32_TOP, _ERF32_TOP]: within 5 ulp of the correctly rounded result,
+    a relative error below 3e-7 (checked on every 1009th f32 below 4.5 and on every
+    f16; 96% within 1 ulp: the f32 rounding of the evaluation, not the fit, makes the
+    error, largest where erf is near 1). Twice as fast as a cubic table
+    (numpy's gathers cost more than the arithmetic they save). NaN stays NaN, erf(-0)
+    = -0 (x times a positive quotient), a subnormal x gives x * 2 / sqrt(pi)."""
     shape = x.shape
     x = x.reshape(-1)  # (arithmetic on a 0-d array gives numpy scalars, not arrays to update)
-    h = np.float32(_ERF32_TOP / _ERF32_KNOTS)
-    inverse = np.float32(_ERF32_KNOTS / _ERF32_TOP)
+    top = np.float32(_ERF32_TOP)
     with np.errstate(all="ignore"):
-        d = np.abs(x)
-        np.minimum(d, np.float32(_ERF32_TOP), out=d)
-        s = d * inverse
-        np.floor(s, out=s)
-        rows = _ERF32_TABLE.take(s.astype(np.int32), axis=0, mode="clip")
-        s *= h
-        d -= s
-        np.multiply(d, inverse, out=s)
-        out = rows[:, 3] * s
-        out += rows[:, 2]
-        out *= s
-        out += rows[:, 1]
-        out *= d
-        out += rows[:, 0]
-        # x's sign onto the result (>= 0): copysign's bits, in a third of its time
-        bits = out.view(np.uint32)
-        bits |= x.view(np.uint32) & np.uint32(0x80000000)
-        return out.reshape(shape)
+        y = np.clip(x, -top, top)
+        t = y * y
+        numerator = _horner(_ERF32_NUMERATOR, t)
+        numerator *= y
+        numerator /= _horner(_ERF32_DENOMINATOR, t)
+        return numerator.reshape(shape)
+
+
+def _horner(coefficients: tuple[float, ...], t: np.ndarray) -> np.ndarray:
+    """The polynomial of `coefficients` (lowest degree first) at `t`, in t's dtype, in
+    place in one new array."""
+    dtype = t.dtype.type
+    out = t * dtype(coefficients[-1])
+    for c in coefficients[-2:0:-1]:
+        out += dtype(c)
+        out *= t
+    out += dtype(coefficients[0])
+    return out
 
 
 def _round_half_away(x: Any) -> Any:

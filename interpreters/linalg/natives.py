@@ -33,7 +33,15 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import as_dtype, attribute_value, ieee_maximum, ieee_minimum, numpy_dtype
+from nnstack.interpreters.arith import (
+    as_dtype,
+    attribute_value,
+    clipped,
+    ieee_maximum,
+    ieee_minimum,
+    numpy_dtype,
+    relu,
+)
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.tensor import element_indices
 
@@ -148,26 +156,27 @@ def _then_cast(fn: Callable[..., Any], dtype: np.dtype[Any]) -> Callable[..., An
     return lambda *args: as_dtype(fn(*args), dtype)
 
 
-def _maximum_with_zero(lhs: Any, rhs: Any, out: Any = None) -> Any:
-    """maximumf of an array and +0.0: numpy's maximum may give either zero of a tie of
-    -0.0 and +0.0, and adding +0.0 makes it +0.0, as maximumf does (x + 0.0 is x for
-    every other x, NaN included)."""
-    result = np.maximum(lhs, rhs, out=out)
-    zero = result.dtype.type(0)
-    return np.add(result, zero, out=result) if isinstance(result, np.ndarray) else result + zero
-
-
-def extremum_with_constant(op: Operation, constant: Any) -> Native | None:
-    """maximumf / minimumf of an array and a scalar constant, where numpy's maximum or
-    minimum computes it exactly: with a nonzero constant (or NaN) they cannot meet a tie
-    of zeros of different signs; maximumf with +0.0 (a ReLU) adds +0.0 after."""
+def extremum_with_constant(op: Operation, index: int, constant: Any) -> Native | None:
+    """maximumf / minimumf of an array and a scalar constant (operand `index`), where a
+    clip (`arith.clipped`) computes it exactly: with a nonzero constant (or NaN) there
+    is no tie of zeros of different signs; maximumf with +0.0 (a ReLU) adds +0.0 after
+    (`arith.relu`)."""
     if not isinstance(op, arith.MaximumfOp | arith.MinimumfOp) or not _same_types(op):
         return None
+    maximum = isinstance(op, arith.MaximumfOp)
     if constant != 0 or np.isnan(constant):
-        return Native(np.maximum if isinstance(op, arith.MaximumfOp) else np.minimum, ufunc=True, fresh=True)
-    if isinstance(op, arith.MaximumfOp) and not np.signbit(constant):
-        return Native(_maximum_with_zero, ufunc=True, fresh=True)
+        bound = "low" if maximum else "high"
+        return Native(_with_constant(index, lambda x, c, out: clipped(x, **{bound: c}, out=out)), True, True)
+    if maximum and not np.signbit(constant):
+        return Native(_with_constant(index, lambda x, c, out: relu(x, out=out)), ufunc=True, fresh=True)
     return None
+
+
+def _with_constant(index: int, fn: Callable[[Any, Any, Any], Any]) -> Callable[..., Any]:
+    """`fn(x, constant, out)` as a function of the op's two operands, the constant's at `index`."""
+    if index == 0:
+        return lambda constant, x, out=None: fn(x, constant, out)
+    return lambda x, constant, out=None: fn(x, constant, out)
 
 
 def _select(condition: Any, on_true: Any, on_false: Any) -> Any:
@@ -433,9 +442,11 @@ class _Compiler:
         if isinstance(op, tensor.ExtractOp):
             return self._extract(op), Native(_extract(op), ufunc=False, fresh=True)
         native = native_of(op)
-        constants = [self.constant_values[v] for v in op.operands if v in self.constant_values]
+        constants = [
+            (i, self.constant_values[v]) for i, v in enumerate(op.operands) if v in self.constant_values
+        ]
         if len(constants) == 1 and len(op.operands) == 2:
-            native = extremum_with_constant(op, constants[0]) or native
+            native = extremum_with_constant(op, *constants[0]) or native
         if native is not None:
             return native.run, native
         if self.fallback is None or len(op.results) != 1 or op.regions or isinstance(op, linalg.IndexOp):
