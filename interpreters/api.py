@@ -370,7 +370,7 @@ class PreparedProgram:
     def __call__(self, *arrays: Any) -> tuple[np.ndarray, ...]:
         if self._kernels_only:
             assert self.plan is not None
-            return tuple(map(_output, self.plan.execute(None, self._inputs(arrays))))
+            return tuple(map(_output, self.plan.execute_kernels(self._inputs(arrays))))
         return self.call(arrays).results
 
     def call(
@@ -408,9 +408,14 @@ class PreparedProgram:
         if len(arrays) != len(self._exact):
             return convert_arguments(self.function, arrays, self.argument_types)
         for value, exact in zip(arrays, self._exact):
-            if exact is None or type(value) is not np.ndarray or (value.dtype, value.shape) != exact:
+            if (
+                exact is None
+                or type(value) is not np.ndarray
+                or value.shape != exact[1]
+                or value.dtype != exact[0]
+            ):
                 return convert_arguments(self.function, arrays, self.argument_types)
-        return tuple(arrays)
+        return arrays if type(arrays) is tuple else tuple(arrays)
 
     def _interpreter(self) -> Interpreter:
         """A fresh interpreter state with the registered implementations and linalg plans."""

@@ -538,35 +538,53 @@ _SCATTER_COMBINE: dict[str, np.ufunc] = {
 }
 
 
-def _scatter_nd(
-    op: gawee.ScatterNDOp, data: np.ndarray, indices: np.ndarray, updates: np.ndarray
-) -> np.ndarray:
+def _bind_scatter_nd(op: gawee.ScatterNDOp) -> Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
     """Updates applied in order (the last of equal indices wins, or all combine)."""
     depth = op.index_depth
-    positions = indices.reshape(-1, depth)
-    slices = updates.reshape(len(positions), *data.shape[depth:])
-    bounds = data.shape[:depth]
-    if positions.min(initial=0) < 0:
+    bounds = gawee.tensor_shape(op.data)[:depth]
+    combine = _SCATTER_COMBINE.get(op.reduction_kind)
+
+    def scatter_nd(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+        positions = indices.reshape(-1, depth)
+        slices = updates.reshape(len(positions), *data.shape[depth:])
+        flat = _flat_positions(op, positions, bounds)
+        out = data.copy()
+        rows = out.reshape(-1, *data.shape[depth:])
+        if combine is not None:
+            combine.at(rows, flat, slices)
+        elif _unique(flat):
+            rows[flat] = slices  # (numpy does not say which of equal indices wins)
+        else:
+            for row, update in zip(flat, slices):
+                rows[row] = update
+        return out
+
+    return scatter_nd
+
+
+def _flat_positions(op: gawee.ScatterNDOp, positions: np.ndarray, bounds: tuple[int, ...]) -> np.ndarray:
+    """The row of each index [depth] of `positions` in the data's leading `bounds`,
+    negative ones counted from the end; one out of range is an error."""
+    given = positions
+    low = positions.min(initial=0)
+    if low < 0:
         positions = np.where(positions < 0, positions + np.array(bounds, np.int64), positions)
+    if len(bounds) == 1 and low >= 0 and positions.max(initial=0) < bounds[0]:
+        return positions[:, 0]  # (ravel_multi_index costs more than the scatter of a few rows)
     try:
-        flat = np.ravel_multi_index(tuple(positions.T), bounds)
+        return np.asarray(np.ravel_multi_index(tuple(positions.T), bounds))
     except ValueError:
         row, dim = (int(v[0]) for v in np.nonzero((positions < 0) | (positions >= np.array(bounds))))
-        bad = int(indices.reshape(-1, depth)[row, dim])
         raise InterpretationError(
-            f"{op.name}: index {bad} is out of range for dim {dim} of size {bounds[dim]}"
+            f"{op.name}: index {int(given[row, dim])} is out of range for dim {dim} of size {bounds[dim]}"
         ) from None
-    out = data.copy()
-    rows = out.reshape(-1, *data.shape[depth:])
-    combine = _SCATTER_COMBINE.get(op.reduction_kind)
-    if combine is not None:
-        combine.at(rows, flat, slices)
-    elif len(np.unique(flat)) == len(flat):
-        rows[flat] = slices  # (numpy does not say which of equal indices wins)
-    else:
-        for row, update in zip(flat, slices):
-            rows[row] = update
-    return out
+
+
+def _unique(values: np.ndarray) -> bool:
+    """Whether no two of `values` are equal (a set for a few: np.unique sorts, at 6x the cost)."""
+    if len(values) <= 256:
+        return len(set(values.tolist())) == len(values)
+    return len(np.unique(values)) == len(values)
 
 
 class _NumpyArithmetic:
@@ -866,7 +884,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False)
     run_cat = _array_impl(gawee.CatOp, bind=_bind_cat, arithmetic=False)
     run_slice = _array_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False)
-    run_scatter_nd = _array_impl(gawee.ScatterNDOp, _scatter_nd)
+    run_scatter_nd = _array_impl(gawee.ScatterNDOp, bind=_bind_scatter_nd)
     run_resize = _array_impl(gawee.ResizeOp, _resize)
     run_topk = _array_impl(gawee.TopKOp, _topk)
     run_gemm = _array_impl(gawee.GemmOp, _gemm)

@@ -40,6 +40,7 @@ gives None) and runs through the interpreter.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
@@ -175,6 +176,46 @@ class StepPlan:
     def needs_interpreter(self) -> bool:
         """Whether some step is not a kernel (so `execute` needs an interpreter)."""
         return any(step.kernel is None for step in self.steps)
+
+    @functools.cached_property
+    def _kernel_steps(
+        self,
+    ) -> tuple[
+        tuple[tuple[int, ...], Callable[[PythonValues], PythonValues], tuple[int, ...], tuple[int, ...]], ...
+    ]:
+        """Each step's operand slots, kernel, result slots and freed slots."""
+        return tuple((step.operands, cast(Any, step.kernel), step.results, step.frees) for step in self.steps)
+
+    @functools.cached_property
+    def _initial_slots(self) -> list[Any]:
+        slots: list[Any] = [None] * self.n_slots
+        for slot, value in self.constants:
+            slots[slot] = value
+        return slots
+
+    def execute_kernels(self, inputs: Sequence[Any]) -> tuple[Any, ...]:
+        """`execute` without an interpreter or observer, for a plan of kernels alone
+        (not `needs_interpreter`): a loop with less bookkeeping, for programs of small ops."""
+        slots = self._initial_slots.copy()
+        slots[: len(inputs)] = inputs
+        if self.arithmetic:
+            with np.errstate(all="ignore"):
+                self._run_kernels(slots)
+        else:
+            self._run_kernels(slots)
+        return tuple(map(slots.__getitem__, self.returned))
+
+    def _run_kernels(self, slots: list[Any]) -> None:
+        get = slots.__getitem__
+        for operands, kernel, results, frees in self._kernel_steps:
+            values = kernel(tuple(map(get, operands)))
+            if len(results) == 1:
+                slots[results[0]] = values[0]
+            else:
+                for slot, value in zip(results, values):
+                    slots[slot] = value
+            for slot in frees:
+                slots[slot] = None
 
     def execute(
         self, interpreter: Interpreter | None, inputs: Sequence[Any], observer: StepObserver | None = None
