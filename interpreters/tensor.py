@@ -13,7 +13,9 @@ import numpy as np
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import (
     DYNAMIC_INDEX,
+    AnyFloat,
     DenseArrayBase,
+    IndexType,
     IntegerType,
     MemRefType,
     TensorType,
@@ -29,7 +31,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Operation
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.arith import as_dtype, attribute_value, numpy_dtype
@@ -96,6 +98,20 @@ def _index_arrays(shape: Sequence[int]) -> tuple[np.ndarray, ...]:
         np.arange(size, dtype=np.int64).reshape([size if axis == d else 1 for axis in range(rank)])
         for d, size in enumerate(shape)
     )
+
+
+def _yielded_from_outside(op: tensor.PadOp) -> SSAValue | None:
+    """The value a pad's region yields where the region is just its `tensor.yield` of a
+    value defined outside it (a scalar, the same at every index), else None."""
+    block = op.region.block
+    yielded = block.first_op
+    if not isinstance(yielded, tensor.YieldOp) or len(yielded.operands) != 1:
+        return None
+    (value,) = yielded.operands
+    inside = value.owner is block or (
+        isinstance(value.owner, Operation) and value.owner.parent_block() is block
+    )
+    return None if inside or not isinstance(value.type, IntegerType | AnyFloat | IndexType) else value
 
 
 _KERNEL_OPS = (
@@ -333,15 +349,24 @@ class TensorFunctions(InterpreterFunctions):
             raise InterpretationError(f"tensor.pad: negative padding low {low} high {high} not supported")
         shape = [lo + size + hi for lo, size, hi in zip(low, source.shape, high)]
         dtype = numpy_dtype(op.result.type)
-        (value,) = interpreter.run_ssacfg_region(op.region, _index_arrays(shape), "tensor.pad")
-        result = np.empty(shape, dtype)
-        try:
-            result[...] = as_dtype(value, dtype)
-        except ValueError:
-            raise InterpretationError(
-                f"tensor.pad: padding value of shape {np.shape(value)} does not broadcast to {shape}"
-            ) from None
         interior = tuple(slice(lo, lo + size) for lo, size in zip(low, source.shape, strict=True))
+        result = np.empty(shape, dtype)
+        yielded = _yielded_from_outside(op)
+        if yielded is not None:
+            # one value everywhere (a conv's zero): only the border is written
+            value = as_dtype(interpreter.get_values((yielded,))[0], dtype)
+            for axis, (lo, size) in enumerate(zip(low, source.shape)):
+                before = (slice(None),) * axis
+                result[(*before, slice(0, lo))] = value
+                result[(*before, slice(lo + size, None))] = value
+        else:
+            (value,) = interpreter.run_ssacfg_region(op.region, _index_arrays(shape), "tensor.pad")
+            try:
+                result[...] = as_dtype(value, dtype)
+            except ValueError:
+                raise InterpretationError(
+                    f"tensor.pad: padding value of shape {np.shape(value)} does not broadcast to {shape}"
+                ) from None
         result[interior] = source
         return (result,)
 

@@ -474,6 +474,22 @@ func.func @f(%x: tensor<2x3xf32>, %lo: index) -> (tensor<5x6xf32>, tensor<?x4xf3
     np.testing.assert_array_equal(b, np.pad(x, ((3, 0), (0, 1))))
 
 
+def test_pad_with_an_argument_on_every_axis():
+    """A value from outside the region is written on the border of each axis only."""
+    x = RNG.standard_normal((2, 3, 1)).astype(np.float64)
+    ir = """
+func.func @f(%x: tensor<2x3x1xf64>, %v: f64) -> tensor<5x4x4xf64> {
+  %a = tensor.pad %x low[1, 0, 2] high[2, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %v : f64
+  } : tensor<2x3x1xf64> to tensor<5x4x4xf64>
+  func.return %a : tensor<5x4x4xf64>
+}
+"""
+    (a,) = run(ir, "f", x, 2.5)
+    np.testing.assert_array_equal(a, np.pad(x, ((1, 2), (0, 1), (2, 1)), constant_values=2.5))
+
+
 def test_pad_value_computed_from_indices():
     x = np.ones((2, 2), np.float32)
     ir = """
