@@ -13,7 +13,8 @@ tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17),
   median time of a call of `@main` prepared (`nnstack.interpreters.prepare`) on the
   parsed module at gawee, linalg and mir level, as a ratio to ONNX Runtime's
   `InferenceSession.run` with as many threads, and the max abs error against ONNX
-  Runtime;
+  Runtime; for a model with batch norms also at gawee level after
+  `gawee-fold-batch-norm` ("folded": what ONNX Runtime's graph optimizer does to it);
 - the whole command: `nnstack-run MODEL.mlir` in process (parse, verify, lower with
   `-p`, prepare, run, save the outputs) against ONNX Runtime loading the .onnx file
   into a session and running it once;
@@ -54,6 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend
 from onnx_models import ResNet, bert, export, llama, onnxruntime_outputs, randomize_batch_norm
 from timing import median_time
 
+from nnstack.dialects import gawee
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
 from nnstack.tools.driver import read_source_text
@@ -62,6 +64,7 @@ from nnstack.tools.nnstack_run import NnstackRunMain
 from nnstack.tools.verifier import verify_module
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
 
 LOWERINGS = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
 THREADS = (1, 2)
@@ -145,6 +148,12 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
     )
     arrays = list(inputs.values())
     reference = onnxruntime_outputs(model, inputs, 1)[0]
+    if any(isinstance(op, gawee.BatchNormOp) for op in module.walk()):
+        # what ONNX Runtime's graph optimizer does to the model, as a user runs it:
+        # nnstack-run -p gawee-fold-batch-norm
+        folded = module.clone()
+        GaweeFoldBatchNormPass().apply(Context(), folded)
+        levels = {"gawee": module, "folded": folded, **{k: v for k, v in levels.items() if k != "gawee"}}
     programs = {level: prepare(program, "main") for level, program in levels.items()}
     errors = {level: float(np.max(np.abs(p(*arrays)[0] - reference))) for level, p in programs.items()}
 
