@@ -11,7 +11,8 @@ tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17),
   pays for the weights in the text), and the lowering times to linalg and to mir;
 - with 1 and with 2 threads (numpy's BLAS and ONNX Runtime's intra-op threads): the
   median time of a call of `@main` prepared (`nnstack.interpreters.prepare`) on the
-  parsed module at gawee, linalg and mir level, as a ratio to ONNX Runtime's
+  parsed module at gawee, linalg and mir level (mir: convert-gawee-to-mir,
+  mir-fold-transposes), as a ratio to ONNX Runtime's
   `InferenceSession.run` with as many threads, and the max abs error against ONNX
   Runtime; for a model with batch norms also at gawee level after
   `gawee-fold-batch-norm` ("folded": what ONNX Runtime's graph optimizer does to it);
@@ -48,6 +49,8 @@ import numpy as np
 import onnxruntime
 import torch
 from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import PassFailedException
 
@@ -65,8 +68,20 @@ from nnstack.tools.verifier import verify_module
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
+from nnstack.transforms.mir_fold_transposes import MirFoldTransposesPass
 
-LOWERINGS = {"linalg": ConvertGaweeToLinalgPass, "mir": ConvertGaweeToMirPass}
+LOWERINGS: dict[str, tuple[type[ModulePass], ...]] = {
+    "linalg": (ConvertGaweeToLinalgPass,),
+    "mir": (ConvertGaweeToMirPass, MirFoldTransposesPass),
+}
+"""The passes that take a gawee module to each level."""
+
+
+def lower(module: ModuleOp, level: str) -> None:
+    for each in LOWERINGS[level]:
+        each().apply(Context(), module)
+
+
 THREADS = (1, 2)
 
 
@@ -133,10 +148,10 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
     _, verify_s = timed(lambda: verify_module(parsed))
     levels: dict[str, object] = {"gawee": module}
     lowering: list[str] = []
-    for level, lowering_pass in LOWERINGS.items():
+    for level in LOWERINGS:
         program = module.clone()
         try:
-            _, seconds = timed(lambda p=lowering_pass, m=program: p().apply(Context(), m))
+            _, seconds = timed(lambda lv=level, m=program: lower(m, lv))
         except PassFailedException as error:
             lowering.append(f"to {level}: fails ({str(error).splitlines()[0][:90]})")
             continue

@@ -23,9 +23,8 @@ from collections.abc import Callable
 
 import numpy as np
 import onnx
-from bench_models import LOWERINGS, MODELS, _session, set_blas_threads
+from bench_models import LOWERINGS, MODELS, _session, lower, set_blas_threads
 from timing import median_time
-from xdsl.context import Context
 from xdsl.ir import Operation
 
 from nnstack.frontend.onnx import import_onnx
@@ -67,7 +66,7 @@ def report(
     for level in args.levels:
         module = import_onnx(model)
         if level in LOWERINGS:
-            LOWERINGS[level]().apply(Context(), module)
+            lower(module, level)
         program = prepare(module, "main")
         wall = median_time(lambda p=program: p(*arrays), args.repeats)
         kinds = profile(program, arrays, args.repeats, CLOCKS[args.clock])

@@ -31,6 +31,7 @@ UNIVERSE = Universe(
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
         "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
+        "mir-fold-transposes": _lazy("transforms.mir_fold_transposes", "MirFoldTransposesPass"),
         "llir-annotate-unroll-hints": _lazy("transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"),
         "llir-drop-foreign-frees": _lazy("transforms.llir_buffers", "LlirDropForeignFreesPass"),
         "llir-forward-outputs": _lazy("transforms.llir_buffers", "LlirForwardOutputsPass"),
