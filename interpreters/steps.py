@@ -18,9 +18,10 @@ Besides speed, the plan gives:
   its memory can be alive), so a chain of element-wise ops reuses one array;
 - constants (gawee / mir / arith.constant) are evaluated once, when the plan is
   made, and shared read-only by every run instead of copied out of their attribute
-  each time (a dense tensor is a view of the attribute's bytes); so are the pure ops
-  whose operands are all constants (the weight transposes of an NHWC mir conv, a
-  tensor.empty), and the constants only they read are dropped;
+  each time (a dense tensor is a view of the attribute's bytes); so are the ops
+  without memory effects whose operands are all constants (the weight transposes of
+  an NHWC mir conv, a tensor.empty; one that fails on them stays a step, which
+  reports its error on each call), and the constants only they read are dropped;
 - an observer called after each step (progress reports, NaN checks).
 
 Interpreter functions may give an op's implementation as a kernel (`KernelSource`;
@@ -50,7 +51,7 @@ from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.traits import Pure
+from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
@@ -115,7 +116,7 @@ def operand_error(op: Operation, index: int, value: object) -> InterpretationErr
 _CONSTANTS = (gawee.ConstantOp, mir.ConstantOp, arith.ConstantOp)
 """Ops evaluated once, when the plan is made."""
 _FOLDED_DIALECTS = ("gawee", "mir", "arith", "math", "tensor")
-"""The dialects whose pure ops on constants are evaluated when the plan is made."""
+"""The dialects whose ops on constants are evaluated when the plan is made."""
 
 
 @dataclass(frozen=True)
@@ -294,10 +295,11 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
             constants[slot_of[op.results[0]]] = _constant(interpreter, op)
             continue
         if _foldable(op) and all(slot_of[v] in constants for v in op.operands):
-            folded = interpreter.run_op(op, tuple(constants[slot_of[v]] for v in op.operands))
-            for result, value in zip(op.results, folded, strict=True):
-                constants[slot_of[result]] = _read_only(value)
-            continue
+            folded = _fold(interpreter, op, tuple(constants[slot_of[v]] for v in op.operands))
+            if folded is not None:
+                for result, value in zip(op.results, folded, strict=True):
+                    constants[slot_of[result]] = _read_only(value)
+                continue
         functions, implementation = _implementation(interpreter, op)
         captures = tuple((v, slot_of[v]) for v in _captured(op, block))
         kernel = observed = None
@@ -362,10 +364,20 @@ def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | 
 
 
 def _foldable(op: Operation) -> bool:
-    """Whether `op`, given constant operands, can run once when the plan is made: a pure
-    op without regions of the dialects whose implementations read nothing but their
-    operands (so not spensor, whose implementations record a memory profile)."""
-    return op.has_trait(Pure) and not op.regions and op.dialect_name() in _FOLDED_DIALECTS
+    """Whether `op`, given constant operands, can run once when the plan is made: an op
+    without memory effects or regions of the dialects whose implementations read
+    nothing but their operands (so not spensor, whose implementations record a memory
+    profile). It may fail (a gather's index out of range): see `_fold`."""
+    return op.has_trait(NoMemoryEffect) and not op.regions and op.dialect_name() in _FOLDED_DIALECTS
+
+
+def _fold(interpreter: Interpreter, op: Operation, operands: tuple[Any, ...]) -> PythonValues | None:
+    """`op`'s results on constant operands, or None where it fails on them: then it runs
+    as a step, and fails on each call with its usual error."""
+    try:
+        return interpreter.run_op(op, operands)
+    except Exception:  # noqa: BLE001 (any error is the step's to report, when it runs)
+        return None
 
 
 def _read_only(value: Any) -> Any:

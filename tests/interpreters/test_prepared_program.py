@@ -266,8 +266,9 @@ def test_pure_ops_on_constants_run_once_when_prepared() -> None:
         np.testing.assert_array_equal(got, x - np.array([[1, 2, 3], [4, 5, 6]], np.float32).T)
 
 
-def test_a_folded_op_that_fails_names_the_op() -> None:
-    """Folded when prepared, so `prepare` (inside `run`) raises the op's own error."""
+def test_an_op_on_constants_that_fails_is_a_step_that_names_the_op() -> None:
+    """A gather of constant indices out of range is not folded when prepared: it runs as
+    a step, and each call (and `run`) raises the op's own error."""
     bad = """
 func.func @main() -> tensor<3x2xf32> {
   %t = gawee.constant dense<1.0> : tensor<4x2xf32>
@@ -276,10 +277,31 @@ func.func @main() -> tensor<3x2xf32> {
   func.return %0 : tensor<3x2xf32>
 }
 """
-    with pytest.raises(
-        InterpretationError, match="gawee.gather: index 9 is out of range for dim 0 of size 4"
-    ):
-        prepare(parse_module(bad), "main")
+    program = prepare(parse_module(bad), "main")
+    assert program.plan is not None and [step.op.name for step in program.plan.steps] == ["gawee.gather"]
+    for call in (program, lambda: run(parse_module(bad), "main")):
+        with pytest.raises(
+            InterpretationError, match="gawee.gather: index 9 is out of range for dim 0 of size 4"
+        ):
+            call()
+
+
+def test_ops_without_memory_effects_on_constants_are_folded() -> None:
+    """mir.gather_elements may fail (it is not speculatable), but on constants that are in
+    range it runs once, when the program is prepared."""
+    text = """
+func.func @main(%x: tensor<1x3xi64>) -> tensor<1x3xi64> {
+  %t = mir.constant dense<[[10, 20, 30, 40]]> : tensor<1x4xi64>
+  %i = mir.constant dense<[[3, 0, 2]]> : tensor<1x3xi64>
+  %g = mir.gather_elements %t, %i axis = 1 : (tensor<1x4xi64>, tensor<1x3xi64>) -> tensor<1x3xi64>
+  %r = mir.broadcast_add %g, %x broadcast_shape = [1, 3] : (tensor<1x3xi64>, tensor<1x3xi64>) -> tensor<1x3xi64>
+  func.return %r : tensor<1x3xi64>
+}
+"""
+    program = prepare(parse_module(text), "main")
+    assert program.plan is not None and [step.op.name for step in program.plan.steps] == ["mir.broadcast_add"]
+    (got,) = program(np.array([[1, 2, 3]], np.int64))
+    np.testing.assert_array_equal(got, [[41, 12, 33]])
 
 
 def test_a_plan_of_kernels_runs_without_an_interpreter(monkeypatch: pytest.MonkeyPatch) -> None:
