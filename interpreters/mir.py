@@ -208,6 +208,12 @@ COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.nd
 }
 
 
+def _matmul(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    """The product accumulated in `_accumulator`'s dtype (f32 for f16)."""
+    acc = _accumulator(lhs.dtype)
+    return matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False))
+
+
 def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarray) -> np.ndarray:
     """The input cut to the indices' extent off the axis, then numpy's take_along_axis."""
     axis = op.integer("axis")
@@ -296,14 +302,14 @@ class MirFunctions(InterpreterFunctions):
     ) -> Kernel | None:
         """The kernel (`steps.KernelSource`) of an op registered with a `Binder` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,
-        gathers and casts), of a float division, and of a product with a constant weight
-        matrix that `ConstantProduct` lays out; None for other ops, and in a body that
+        gathers, casts and matrix products), of a float division, and of a product with
+        a constant weight matrix that `ConstantProduct` lays out; None for other ops, and in a body that
         frees tensors (a kernel cannot see what mir.dealloc_tensor freed)."""
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
-        if isinstance(op, mir.MatmulOp):
-            return self._product_kernel(op, check_operands, constants)
+        if isinstance(op, mir.MatmulOp) and (product := self._product_kernel(op, check_operands, constants)):
+            return product
         if isinstance(op, mir.BroadcastDivOp):
             lhs = self._signature(op).operands[0]
             floats = lhs is not None and np.issubdtype(lhs[0], np.floating)
@@ -465,12 +471,7 @@ class MirFunctions(InterpreterFunctions):
         counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
         return self._result(op, total / counts)
 
-    @impl(mir.MatmulOp)
-    def run_matmul(self, interpreter: Interpreter, op: mir.MatmulOp, args: PythonValues) -> PythonValues:
-        lhs, rhs = self._operands(interpreter, op, args)
-        acc = _accumulator(lhs.dtype)
-        with np.errstate(all="ignore"):
-            return self._result(op, matmul(lhs.astype(acc, copy=False), rhs.astype(acc, copy=False)))
+    run_matmul = _bound_impl(mir.MatmulOp, lambda op: _matmul)
 
     # -- reductions --------------------------------------------------------------
 
