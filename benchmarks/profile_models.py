@@ -7,7 +7,9 @@ the op kinds by total time: each step's median over the runs, measured between t
 calls of the prepared program's step observer. `--clock cpu` measures the CPU time
 of the interpreter's thread instead of wall time: on a shared machine it does not
 count the time other processes take, but it misses BLAS worker threads (use it
-with one thread). Not a test.
+with one thread). While an observer watches, no step runs in place (`steps.Step.
+observed_kernel`): the steps that would write over a dying operand allocate here, so
+their times are a little longer than in an unobserved run. Not a test.
 
     .venv/bin/python benchmarks/profile_models.py [--threads 1] [--repeats 5] [--clock cpu]
         [--models bert_tiny] [--levels gawee mir] [--top 12]
