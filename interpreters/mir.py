@@ -191,11 +191,19 @@ def _bound_impl(op_type: type[Operation], bind: Binder) -> Callable[..., OpImplR
     return registered
 
 
+_ELEMENTWISE = "mir_elementwise"
+"""The attribute of an element-wise op's registered implementation holding its numpy
+function: its results are new arrays (`steps.Kernel.fresh`), and a ufunc can write
+them over a dying operand."""
+
+
 def _elementwise_impl(
     op_type: type[Operation], function: Callable[..., np.ndarray]
 ) -> Callable[..., OpImplResult]:
     """The implementation of an element-wise op computing `function(*operands)`."""
-    return _bound_impl(op_type, lambda op: function)
+    registered = _bound_impl(op_type, lambda op: function)
+    setattr(registered, _ELEMENTWISE, function)
+    return registered
 
 
 COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
@@ -291,6 +299,11 @@ class MirFunctions(InterpreterFunctions):
             if hasattr(registered, _BINDER)
         }
         self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
+        self._elementwise: dict[type[Operation], Callable[..., np.ndarray]] = {
+            op_type: getattr(registered, _ELEMENTWISE)
+            for op_type, registered in type(self)._impls()
+            if hasattr(registered, _ELEMENTWISE)
+        }
         self._frees_tensors: dict[Block, bool] = {}
 
     def kernel(
@@ -303,28 +316,57 @@ class MirFunctions(InterpreterFunctions):
         """The kernel (`steps.KernelSource`) of an op registered with a `Binder` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,
         gathers, casts and matrix products), of a float division, and of a product with
-        a constant weight matrix that `ConstantProduct` lays out; None for other ops, and in a body that
-        frees tensors (a kernel cannot see what mir.dealloc_tensor freed)."""
+        a constant weight matrix that `ConstantProduct` lays out; None for other ops,
+        and in a body that frees tensors (a kernel cannot see what mir.dealloc_tensor
+        freed). An element-wise ufunc writes its result over a `reusable` operand of
+        the result's type."""
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
         if isinstance(op, mir.MatmulOp) and (product := self._product_kernel(op, check_operands, constants)):
             return product
+        elementwise = self._elementwise.get(type(op))
         if isinstance(op, mir.BroadcastDivOp):
             lhs = self._signature(op).operands[0]
             floats = lhs is not None and np.issubdtype(lhs[0], np.floating)
-            function = np.divide if floats else None  # (an integer division checks its divisors)
+            function = elementwise = (
+                np.divide if floats else None
+            )  # (an integer division checks its divisors)
         else:
             bind = self._binders.get(type(op))
             function = None if bind is None else self._bound(op, bind)
         if function is None:
             return None
+        fresh = elementwise is not None or isinstance(op, mir.MatmulOp)
+        if isinstance(elementwise, np.ufunc) and (in_place := self._in_place(op, elementwise, reusable)):
+            return Kernel(self._checking(op, in_place) if check_operands else in_place, True, True, True)
 
         def run(args: PythonValues) -> PythonValues:
             values = self._operands(None, op, args) if check_operands else args
             return self._result(op, function(*values), args)
 
-        return Kernel(run, arithmetic=True)
+        return Kernel(run, arithmetic=True, fresh=fresh)
+
+    def _in_place(
+        self, op: Operation, ufunc: np.ufunc, reusable: tuple[int, ...]
+    ) -> Callable[[PythonValues], PythonValues] | None:
+        """`ufunc` of the operands written over the first reusable operand of the
+        result's dtype and static shape, where numpy computes it in that dtype."""
+        signature = self._signature(op)
+        result = signature.result
+        index = next((i for i in reusable if result is not None and signature.operands[i] == result), None)
+        if index is None or result is None or result[1] is None:
+            return None
+        dtypes = tuple(o[0] for o in signature.operands if o is not None)
+        if len(dtypes) != len(op.operands) or ufunc.resolve_dtypes((*dtypes, None))[-1] != result[0]:
+            return None
+        return lambda args: (ufunc(*args, out=args[index]),)
+
+    def _checking(
+        self, op: Operation, run: Callable[[PythonValues], PythonValues]
+    ) -> Callable[[PythonValues], PythonValues]:
+        """`run` after the checks of `op`'s operands."""
+        return lambda args: run(tuple(self._operands(None, op, args)))
 
     def _bound(self, op: Operation, bind: Binder) -> Callable[..., np.ndarray]:
         function = self._bound_functions.get(op)
