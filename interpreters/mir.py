@@ -339,7 +339,8 @@ class MirFunctions(InterpreterFunctions):
             return None
         fresh = elementwise is not None or isinstance(op, mir.MatmulOp)
         if isinstance(elementwise, np.ufunc) and (in_place := self._in_place(op, elementwise, reusable)):
-            return Kernel(self._checking(op, in_place) if check_operands else in_place, True, True, True)
+            checked = self._checking(op, in_place) if check_operands else in_place
+            return Kernel(checked, arithmetic=True, fresh=True, in_place=True)
 
         def run(args: PythonValues) -> PythonValues:
             values = self._operands(None, op, args) if check_operands else args
