@@ -14,6 +14,8 @@ the layout, so this pass rewrites, to a fixed point:
   (broadcast ones: a batch norm's per-channel [C, 1, 1]) reshaped and transposed by
   p's inverse (a reshape where that keeps their order), so that the transposes meet
   the next op's and cancel;
+- a concatenation of transposes by the same `p` (each used only there) to a transpose
+  of the concatenation of their inputs along the axis p moves the concat's axis to;
 - `reshape(reshape(x))` to one reshape of x (the operands adapted above are often
   reshapes already), and a reshape to the input's shape to the input;
 - and erases the pure mir ops whose results nothing uses.
@@ -146,6 +148,26 @@ class SinkTransposeBelowBinary(RewritePattern):
         return found
 
 
+class SinkTransposeBelowConcat(RewritePattern):
+    """concat(transpose(a, p), transpose(b, p), ..., axis) = transpose(concat(a, b, ...,
+    p[axis]), p), where each operand is a transpose by the same p used only there (the
+    branches of an inception block or a dense block)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, op: mir.ConcatOp, rewriter: PatternRewriter) -> None:
+        transposes = [_transposed(value) for value in op.inputs]
+        permutations = {None if t is None else tuple(t.array("permutation")) for t in transposes}
+        if len(permutations) != 1 or None in permutations:
+            return
+        if not all(t is not None and t.result.has_one_use() for t in transposes):
+            return
+        (permutation,) = permutations
+        assert permutation is not None
+        inputs = [t.input for t in transposes if t is not None]
+        moved = mir.ConcatOp(inputs, permutation[op.integer("axis")])
+        rewriter.replace(op, [moved, mir.TransposeOp(moved, permutation)])
+
+
 def _transposed_operand(value: SSAValue, rank: int, inverse: tuple[int, ...]) -> list[Operation]:
     """The ops giving `value` (of rank <= `rank`, broadcast against the result) with its
     dims at the places `inverse` moves them to: a reshape where the dims other than 1
@@ -190,6 +212,7 @@ class MirFoldTransposesPass(ModulePass):
                 ComposeReshapes(),
                 SinkTransposeBelowUnary(),
                 SinkTransposeBelowBinary(),
+                SinkTransposeBelowConcat(),
                 EraseUnused(),
             ]
         )

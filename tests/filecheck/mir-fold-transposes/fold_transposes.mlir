@@ -95,3 +95,21 @@ func.func @compose(%a: tensor<2x3x4xf32>) -> tensor<3x4x2xf32> {
 // CHECK-NEXT:    %u = mir.transpose %a permutation = [1, 2, 0] : (tensor<2x3x4xf32>) -> tensor<3x4x2xf32>
 // CHECK-NEXT:    func.return %u : tensor<3x4x2xf32>
 // CHECK-NEXT:  }
+
+// -----
+
+// Two branches joined along the channels of NCHW (axis 1) are joined along the last
+// axis of their NHWC inputs (p = [0, 3, 1, 2] moves axis 1 to 3).
+
+func.func @concat(%a: tensor<1x4x4x2xf32>, %b: tensor<1x4x4x3xf32>) -> tensor<1x5x4x4xf32> {
+  %ta = mir.transpose %a permutation = [0, 3, 1, 2] : (tensor<1x4x4x2xf32>) -> tensor<1x2x4x4xf32>
+  %tb = mir.transpose %b permutation = [0, 3, 1, 2] : (tensor<1x4x4x3xf32>) -> tensor<1x3x4x4xf32>
+  %c = mir.concat %ta, %tb axis = 1 : (tensor<1x2x4x4xf32>, tensor<1x3x4x4xf32>) -> tensor<1x5x4x4xf32>
+  func.return %c : tensor<1x5x4x4xf32>
+}
+
+// CHECK-LABEL: func.func @concat(
+// CHECK-NEXT:    %[[C:.*]] = mir.concat %a, %b axis = 3 : (tensor<1x4x4x2xf32>, tensor<1x4x4x3xf32>) -> tensor<1x4x4x5xf32>
+// CHECK-NEXT:    %[[T:.*]] = mir.transpose %[[C]] permutation = [0, 3, 1, 2] : (tensor<1x4x4x5xf32>) -> tensor<1x5x4x4xf32>
+// CHECK-NEXT:    func.return %[[T]] : tensor<1x5x4x4xf32>
+// CHECK-NEXT:  }
