@@ -61,7 +61,7 @@ from timing import median_time
 from nnstack.dialects import gawee
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
-from nnstack.tools.driver import read_source_text
+from nnstack.tools.driver import cyclic_gc_paused, read_source_text
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.nnstack_run import NnstackRunMain
 from nnstack.tools.verifier import verify_module
@@ -77,9 +77,14 @@ LOWERINGS: dict[str, tuple[type[ModulePass], ...]] = {
 """The passes that take a gawee module to each level."""
 
 
-def lower(module: ModuleOp, level: str) -> None:
+def lower(module: ModuleOp, level: str) -> list[float]:
+    """Runs the passes of `level` on `module`: the seconds each took."""
+    seconds = []
     for each in LOWERINGS[level]:
+        start = time.perf_counter()
         each().apply(Context(), module)
+        seconds.append(time.perf_counter() - start)
+    return seconds
 
 
 THREADS = (1, 2)
@@ -142,21 +147,27 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
     module, import_s = timed(lambda: import_onnx(model))
     text, print_s = timed(lambda: _text(module))
     paths = _files(model, text, inputs, directory)
-    parsed, parse_s = timed(
-        lambda: parse_module(make_context(), read_source_text(paths["mlir"]), "model.mlir")
-    )
-    _, verify_s = timed(lambda: verify_module(parsed))
+    with cyclic_gc_paused():  # (as nnstack-run parses and verifies)
+        parsed, parse_s = timed(
+            lambda: parse_module(make_context(), read_source_text(paths["mlir"]), "model.mlir")
+        )
+        _, verify_s = timed(lambda: verify_module(parsed))
     levels: dict[str, object] = {"gawee": module}
     lowering: list[str] = []
     for level in LOWERINGS:
         program = module.clone()
         try:
-            _, seconds = timed(lambda lv=level, m=program: lower(m, lv))
+            with cyclic_gc_paused():  # (as nnstack-run lowers: a collection here walks torch's objects)
+                conversion, *optimizations = lower(program, level)
         except PassFailedException as error:
             lowering.append(f"to {level}: fails ({str(error).splitlines()[0][:90]})")
             continue
         levels[level] = program
-        lowering.append(f"to {level} {seconds * 1e3:.0f} ms")
+        then = "".join(
+            f" + {each.name} {seconds * 1e3:.0f} ms"
+            for each, seconds in zip(LOWERINGS[level][1:], optimizations)
+        )
+        lowering.append(f"to {level} {conversion * 1e3:.0f} ms{then}")
     print(
         f"{name}: import {import_s:.2f} s, print {print_s:.2f} s ({len(text) / 1e6:.0f} MB), "
         f"parse {parse_s:.2f} s, verify {verify_s:.2f} s; lowering {', '.join(lowering)}"
