@@ -38,7 +38,7 @@ from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel, operand_error
+from nnstack.interpreters.steps import Kernel, operand_error, ufunc_writes_in
 from nnstack.interpreters.windows import Window, max_pool, reduce_windows
 
 
@@ -191,13 +191,11 @@ def _numpy(function: Callable[..., np.ndarray]) -> Binder:
 
 
 def _ufunc_into(ufunc: np.ufunc) -> Into:
-    """`ufunc(*operands, out=out)`, where numpy computes `ufunc` of the operands' dtypes
-    in the result's dtype (not an integer division, which gives floats)."""
+    """`ufunc(*operands, out=out)`, where that gives the result (`steps.ufunc_writes_in`)."""
 
     def into(op: Operation) -> Callable[..., np.ndarray] | None:
         signature = _Signature.of(op)
-        dtypes = tuple(dtype for _, dtype in signature.operands)
-        if ufunc.resolve_dtypes((*dtypes, None))[-1] != signature.results[0][1]:
+        if not ufunc_writes_in(ufunc, [dtype for _, dtype in signature.operands], signature.results[0][1]):
             return None
         return lambda out, *operands: ufunc(*operands, out=out)
 

@@ -49,7 +49,7 @@ from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nhwc
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel
+from nnstack.interpreters.steps import Kernel, ufunc_writes_in
 from nnstack.interpreters.windows import Window, max_pool
 
 
@@ -327,11 +327,10 @@ class MirFunctions(InterpreterFunctions):
             return product
         elementwise = self._elementwise.get(type(op))
         if isinstance(op, mir.BroadcastDivOp):
+            # (an integer division checks its divisors: the interpreter runs it)
             lhs = self._signature(op).operands[0]
             floats = lhs is not None and np.issubdtype(lhs[0], np.floating)
-            function = elementwise = (
-                np.divide if floats else None
-            )  # (an integer division checks its divisors)
+            function = elementwise = np.divide if floats else None
         else:
             bind = self._binders.get(type(op))
             function = None if bind is None else self._bound(op, bind)
@@ -352,14 +351,14 @@ class MirFunctions(InterpreterFunctions):
         self, op: Operation, ufunc: np.ufunc, reusable: tuple[int, ...]
     ) -> Callable[[PythonValues], PythonValues] | None:
         """`ufunc` of the operands written over the first reusable operand of the
-        result's dtype and static shape, where numpy computes it in that dtype."""
+        result's dtype and static shape, where that gives the result
+        (`steps.ufunc_writes_in`)."""
         signature = self._signature(op)
-        result = signature.result
-        index = next((i for i in reusable if result is not None and signature.operands[i] == result), None)
-        if index is None or result is None or result[1] is None:
+        operands, result = signature.operands, signature.result
+        if result is None or result[1] is None or any(o is None for o in operands):
             return None
-        dtypes = tuple(o[0] for o in signature.operands if o is not None)
-        if len(dtypes) != len(op.operands) or ufunc.resolve_dtypes((*dtypes, None))[-1] != result[0]:
+        index = next((i for i in reusable if operands[i] == result), None)
+        if index is None or not ufunc_writes_in(ufunc, [o[0] for o in operands if o is not None], result[0]):
             return None
         return lambda args: (ufunc(*args, out=args[index]),)
 

@@ -101,6 +101,13 @@ class KernelSource(Protocol):
         ...
 
 
+def ufunc_writes_in(ufunc: np.ufunc, operand_dtypes: Sequence[np.dtype], result_dtype: np.dtype) -> bool:
+    """Whether numpy computes `ufunc` of operands of these dtypes in `result_dtype`, so
+    that `ufunc(*operands, out=operand)` over an operand of the result's type gives the
+    result (an integer division, computed in floats, does not)."""
+    return ufunc.resolve_dtypes((*operand_dtypes, None))[-1] == result_dtype
+
+
 def operand_error(op: Operation, index: int, value: object) -> InterpretationError:
     """The error of a kernel given operand `index` of `op` that is not an array of its type."""
     typ = op.operands[index].type
@@ -321,13 +328,13 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
                 continue
         functions, implementation = _implementation(interpreter, op)
         captures = tuple((v, slot_of[v]) for v in _captured(op, block))
+        operand_slots = tuple(slot_of[v] for v in op.operands)
+        dying = tuple(freed_at.get(position, ()))
         kernel = observed = None
         if not captures and _gives_kernels(functions):
             # values from the arguments, constants and kernels have their types already
-            operands_typed = all(slot_of[v] in typed or slot_of[v] in constants for v in op.operands)
-            known = tuple(constants.get(slot_of[v]) for v in op.operands)
-            operand_slots = [slot_of[v] for v in op.operands]
-            dying = freed_at.get(position, ())
+            operands_typed = all(slot in typed or slot in constants for slot in operand_slots)
+            known = tuple(constants.get(slot) for slot in operand_slots)
             reusable = tuple(
                 index
                 for index, slot in enumerate(operand_slots)
@@ -343,7 +350,7 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
         if kernel is not None and kernel.fresh:
             owned.update(slot_of[v] for v in op.results)
         else:
-            seen.update(slot_of[v] for v in (*op.operands, *(value for value, _ in captures)))
+            seen.update((*operand_slots, *(slot for _, slot in captures)))
         steps.append(
             Step(
                 op,
@@ -351,10 +358,10 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
                 implementation,
                 None if kernel is None else kernel.run,
                 None if kernel is None else (observed or kernel).run,
-                tuple(slot_of[v] for v in op.operands),
+                operand_slots,
                 tuple(slot_of[v] for v in op.results),
                 captures,
-                tuple(freed_at.get(position, ())),
+                dying,
             )
         )
     returned = tuple(slot_of[v] for v in body[-1].operands)

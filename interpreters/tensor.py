@@ -108,10 +108,10 @@ def _yielded_from_outside(op: tensor.PadOp) -> SSAValue | None:
     if not isinstance(yielded, tensor.YieldOp) or len(yielded.operands) != 1:
         return None
     (value,) = yielded.operands
-    inside = value.owner is block or (
-        isinstance(value.owner, Operation) and value.owner.parent_block() is block
-    )
-    return None if inside or not isinstance(value.type, IntegerType | AnyFloat | IndexType) else value
+    # (the yield is the block's only op: a value from inside is one of its index arguments)
+    if value.owner is block or not isinstance(value.type, IntegerType | AnyFloat | IndexType):
+        return None
+    return value
 
 
 _KERNEL_OPS = (

@@ -155,16 +155,12 @@ class SinkTransposeBelowConcat(RewritePattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.ConcatOp, rewriter: PatternRewriter) -> None:
-        transposes = [_transposed(value) for value in op.inputs]
-        permutations = {None if t is None else tuple(t.array("permutation")) for t in transposes}
-        if len(permutations) != 1 or None in permutations:
-            return
-        if not all(t is not None and t.result.has_one_use() for t in transposes):
+        transposes = [t for v in op.inputs if (t := _transposed(v)) is not None and t.result.has_one_use()]
+        permutations = {tuple(t.array("permutation")) for t in transposes}
+        if len(transposes) != len(op.inputs) or len(permutations) != 1:
             return
         (permutation,) = permutations
-        assert permutation is not None
-        inputs = [t.input for t in transposes if t is not None]
-        moved = mir.ConcatOp(inputs, permutation[op.integer("axis")])
+        moved = mir.ConcatOp([t.input for t in transposes], permutation[op.integer("axis")])
         rewriter.replace(op, [moved, mir.TransposeOp(moved, permutation)])
 
 

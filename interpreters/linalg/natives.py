@@ -165,18 +165,20 @@ def extremum_with_constant(op: Operation, index: int, constant: Any) -> Native |
         return None
     maximum = isinstance(op, arith.MaximumfOp)
     if constant != 0 or np.isnan(constant):
-        bound = "low" if maximum else "high"
-        return Native(_with_constant(index, lambda x, c, out: clipped(x, **{bound: c}, out=out)), True, True)
+        if maximum:
+            return _native_with_constant(index, lambda x, c, out: clipped(x, low=c, out=out))
+        return _native_with_constant(index, lambda x, c, out: clipped(x, high=c, out=out))
     if maximum and not np.signbit(constant):
-        return Native(_with_constant(index, lambda x, c, out: relu(x, out=out)), ufunc=True, fresh=True)
+        return _native_with_constant(index, lambda x, c, out: relu(x, out=out))
     return None
 
 
-def _with_constant(index: int, fn: Callable[[Any, Any, Any], Any]) -> Callable[..., Any]:
-    """`fn(x, constant, out)` as a function of the op's two operands, the constant's at `index`."""
+def _native_with_constant(index: int, fn: Callable[[Any, Any, Any], Any]) -> Native:
+    """`fn(x, constant, out)` as a native ufunc-like function of the op's two operands,
+    the constant's at `index`: a new array, or one written into `out`."""
     if index == 0:
-        return lambda constant, x, out=None: fn(x, constant, out)
-    return lambda x, constant, out=None: fn(x, constant, out)
+        return Native(lambda constant, x, out=None: fn(x, constant, out), ufunc=True, fresh=True)
+    return Native(lambda x, constant, out=None: fn(x, constant, out), ufunc=True, fresh=True)
 
 
 def _select(condition: Any, on_true: Any, on_false: Any) -> Any:
