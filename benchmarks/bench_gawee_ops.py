@@ -4,7 +4,11 @@ ResNet-18 (the window ops) give them, in one process.
 
 Each op is a one-op function run as a prepared program (`nnstack.interpreters.prepare`,
 so parsing and preparing are not timed; the inputs' checks, the op and the results'
-hand-over are); the reference is the obvious numpy expression (`a @ b`, a max-shifted
+hand-over are: "call"), and as the step the op is inside a program (its operands taken
+from the plan's slots, then its kernel: "step", `StepPlan.step_calls`; "folded" where the
+plan computed it when prepared). A call's fixed cost, about 2 us, is most of the time of
+the views (reshape: numpy's 0.15 us), so the step is the op's own cost in a model. The
+reference is the obvious numpy expression (`a @ b`, a max-shifted
 softmax, an im2col GEMM for conv, ...; exact erf is torch's, as numpy has none),
 checked to agree first. One BLAS thread for both (as the interpreter runs products of
 these sizes: `interpreters/blas.py`). The allocator is warmed first, as running any model
@@ -23,13 +27,14 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads OpenBLAS
 
 import argparse
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import torch
 from numpy.lib.stride_tricks import sliding_window_view
-from timing import median_time
+from timing import calls_per_sample, median_time
 
 from nnstack.interpreters import parse_module, prepare
 
@@ -421,17 +426,24 @@ def random_operand(operand: Operand, rng: np.random.Generator) -> np.ndarray:
     return np.abs(values) + np.float32(0.1) if operand.domain == "positive" else values
 
 
-def measure(case: Case, repeats: int, rng: np.random.Generator) -> tuple[float, float]:
-    """(gawee, numpy) median seconds of one op, after checking they agree."""
+def measure(case: Case, repeats: int, rng: np.random.Generator) -> tuple[float, float | None, float]:
+    """(gawee call, gawee step or None where folded, numpy) median seconds of one op,
+    after checking they agree."""
     inputs = [random_operand(o, rng) for o in case.operands]
     program = prepare(parse_module(program_text(case)), "f")
     got = program(*inputs)
     expected = case.reference(*inputs)
     for g, e in zip(got, expected if isinstance(expected, tuple) else (expected,), strict=True):
         np.testing.assert_allclose(g, e, rtol=case.tolerance, atol=case.tolerance, err_msg=case.name)
+    assert program.plan is not None and not program.plan.needs_interpreter, case.name
+    steps = program.plan.step_calls(inputs)
+    assert len(steps) <= 1, case.name
+    reference = functools.partial(case.reference, *inputs)
+    number = calls_per_sample(reference)
     return (
-        median_time(lambda: program(*inputs), repeats),
-        median_time(lambda: case.reference(*inputs), repeats),
+        median_time(functools.partial(program, *inputs), repeats, number),
+        median_time(steps[0], repeats, number) if steps else None,
+        median_time(reference, repeats, number),
     )
 
 
@@ -443,18 +455,29 @@ def main() -> None:
     torch.set_num_threads(1)
     np.empty(16 << 20, np.uint8)  # made and freed: glibc's mapping threshold rises to 16 MiB
     rng = np.random.default_rng(0)
-    print(f"{'op':<22}{'shapes':<44}{'gawee':>10}{'numpy':>10}{'ratio':>8}")
-    ratios: list[float] = []
+    print(f"{'op':<22}{'shapes':<36}{'call':>10}{'step':>10}{'numpy':>10}{'call':>8}{'step':>8}")
+    ratios: dict[str, list[float]] = {"call": [], "step": []}
     for case in CASES:
         if options.only and case.name not in options.only and case.op.split()[0] not in options.only:
             continue
-        gawee_s, numpy_s = measure(case, options.repeats, rng)
+        call_s, step_s, numpy_s = measure(case, options.repeats, rng)
         shapes = ", ".join("x".join(map(str, o.shape)) for o in case.operands) or "-"
-        ratios.append(gawee_s / numpy_s)
-        print(f"{case.name:<22}{shapes:<44}{gawee_s * 1e3:>8.3f}ms{numpy_s * 1e3:>8.3f}ms{ratios[-1]:>7.2f}x")
-    print(
-        f"{len(ratios)} ops; worst ratio {max(ratios):.2f}x; geometric mean {np.exp(np.mean(np.log(ratios))):.2f}x"
-    )
+        ratios["call"].append(call_s / numpy_s)
+        step = "folded" if step_s is None else f"{step_s * 1e6:.2f}us"
+        step_ratio = "-" if step_s is None else f"{step_s / numpy_s:.2f}x"
+        if step_s is not None:
+            ratios["step"].append(step_s / numpy_s)
+        print(
+            f"{case.name:<22}{shapes:<36}{call_s * 1e6:>8.2f}us{step:>10}{numpy_s * 1e6:>8.2f}us"
+            f"{ratios['call'][-1]:>7.2f}x{step_ratio:>8}"
+        )
+    for kind, values in ratios.items():
+        if values:
+            within = sum(r <= 2 for r in values)
+            print(
+                f"{kind}: {len(values)} ops, {within} within 2x; worst {max(values):.2f}x; "
+                f"geometric mean {np.exp(np.mean(np.log(values))):.2f}x"
+            )
 
 
 if __name__ == "__main__":

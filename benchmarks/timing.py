@@ -1,6 +1,7 @@
 """The one way the benchmarks time a call: the median wall time of `repeats` calls after
 one warm-up call (which loads caches, JIT-compiles, prepares), in seconds; and of two
-calls compared, alternated so both see the same load of a shared machine."""
+calls compared, alternated so both see the same load of a shared machine. Calls of a
+microsecond or less are timed `number` at a time (the clock's own cost is ~0.1 us)."""
 
 from __future__ import annotations
 
@@ -9,14 +10,23 @@ import time
 from collections.abc import Callable
 
 
-def median_time(fn: Callable[[], object], repeats: int) -> float:
+def median_time(fn: Callable[[], object], repeats: int, number: int = 1) -> float:
     fn()  # warm-up
     times = []
+    calls = range(number)
     for _ in range(repeats):
         start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+        for _ in calls:
+            fn()
+        times.append((time.perf_counter() - start) / number)
     return statistics.median(times)
+
+
+def calls_per_sample(fn: Callable[[], object], at_least: float = 50e-6) -> int:
+    """How many calls of `fn` take `at_least` seconds (from one timed call)."""
+    start = time.perf_counter()
+    fn()
+    return max(1, min(1000, int(at_least / max(time.perf_counter() - start, 1e-9))))
 
 
 def paired_median_times(

@@ -144,6 +144,7 @@ class _Registration:
     specialize: Specializer | None
     fresh: bool
     into: Into | None
+    exact: bool
 
 
 _REGISTRATION = "gawee_registration"
@@ -160,6 +161,7 @@ def _array_impl(
     specialize: Specializer | None = None,
     fresh: bool = False,
     into: Into | None = None,
+    exact: bool = False,
 ) -> Callable[..., OpImplResult]:
     """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`,
     or the numpy `ufunc` of the operands) through its kernel (`GaweeFunctions.kernel`,
@@ -167,7 +169,9 @@ def _array_impl(
     zero) as results, not errors. `arithmetic=False`: the op only moves data
     (`steps.Kernel.arithmetic`); `specialize`: the kernel for constant operands known
     when a plan is made; `fresh`: its results are new arrays (`steps.Kernel.fresh`);
-    `into`: it can write its result over an operand that dies (a ufunc's can)."""
+    `into`: it can write its result over an operand that dies (a ufunc's can); `exact`:
+    its one result has the result type whenever the operands have theirs (a view or
+    copy of an operand in a static shape), so the kernel does not check it."""
 
     def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
         kernel = self.kernel(op)
@@ -181,7 +185,7 @@ def _array_impl(
         assert fn is not None
         bind = functools.partial(functools.partial, fn)
     registered = impl(op_type)(run)
-    setattr(registered, _REGISTRATION, _Registration(bind, arithmetic, specialize, fresh, into))
+    setattr(registered, _REGISTRATION, _Registration(bind, arithmetic, specialize, fresh, into, exact))
     return registered
 
 
@@ -226,6 +230,9 @@ def _kernel(
         fn = in_place or registration.bind(op)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
+    def exact_kernel(args: PythonValues) -> PythonValues:
+        return (fn(*args),)
+
     def kernel(args: PythonValues) -> PythonValues:
         value = fn(*args)
         if type(value) is np.ndarray and value.shape == shape and value.dtype == dtype:
@@ -246,6 +253,8 @@ def _kernel(
                 raise operand_error(op, index, value)
         return kernel(args)
 
+    if registration.exact:
+        kernel = exact_kernel
     run = checked_kernel if check_operands else kernel
     return Kernel(run, registration.arithmetic, registration.fresh, in_place is not None)
 
@@ -543,6 +552,16 @@ def _bind_scatter_nd(op: gawee.ScatterNDOp) -> Callable[[np.ndarray, np.ndarray,
     combine = _SCATTER_COMBINE.get(op.reduction_kind)
 
     def scatter_nd(data: np.ndarray, indices: np.ndarray, updates: np.ndarray) -> np.ndarray:
+        if depth == 1 and combine is None and indices.size <= _FEW:
+            listed = indices.ravel().tolist()  # (Python's set, min and max of a few: cheaper)
+            if (
+                len(set(listed)) == len(listed)
+                and min(listed, default=0) >= 0
+                and max(listed, default=0) < bounds[0]
+            ):
+                out = data.copy()
+                out[indices[..., 0]] = updates  # (rows of distinct indices: the order does not matter)
+                return out
         positions = indices.reshape(-1, depth)
         slices = updates.reshape(len(positions), *data.shape[depth:])
         flat = _flat_positions(op, positions, bounds)
@@ -578,9 +597,14 @@ def _flat_positions(op: gawee.ScatterNDOp, positions: np.ndarray, bounds: tuple[
         ) from None
 
 
+_FEW = 256
+"""Up to this many indices, Python's set, min and max on a list of them are cheaper
+than numpy's calls (np.unique sorts, at 6x the cost)."""
+
+
 def _unique(values: np.ndarray) -> bool:
-    """Whether no two of `values` are equal (a set for a few: np.unique sorts, at 6x the cost)."""
-    if len(values) <= 256:
+    """Whether no two of `values` are equal."""
+    if len(values) <= _FEW:
         return len(set(values.tolist())) == len(values)
     return len(np.unique(values)) == len(values)
 
@@ -822,7 +846,7 @@ class GaweeFunctions(InterpreterFunctions):
     run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
     run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
     run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
-    run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False)
+    run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False, exact=True)
     run_linear = _array_impl(gawee.LinearOp, _linear, specialize=_specialize_linear, fresh=True)
     run_neg = _array_impl(gawee.NegOp, ufunc=np.negative)
     run_abs = _array_impl(gawee.AbsOp, ufunc=np.abs)
@@ -847,8 +871,8 @@ class GaweeFunctions(InterpreterFunctions):
     run_mul = _array_impl(gawee.MulOp, ufunc=np.multiply)
     run_div = _array_impl(gawee.DivOp, ufunc=np.divide)
     run_pow = _array_impl(gawee.PowOp, ufunc=np.power)
-    run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False)
-    run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False)
+    run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False, exact=True)
     run_matmul = _array_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul, fresh=True)
     run_softmax = _array_impl(gawee.SoftmaxOp, _softmax, fresh=True)
     run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax, fresh=True)
@@ -878,10 +902,10 @@ class GaweeFunctions(InterpreterFunctions):
     run_gather = _array_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
     run_gather_elements = _array_impl(gawee.GatherElementsOp, bind=_bind_gather_elements, arithmetic=False)
     run_expand = _array_impl(gawee.ExpandOp, bind=_bind_expand, arithmetic=False)
-    run_unsqueeze = _array_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False)
-    run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False)
+    run_unsqueeze = _array_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
     run_cat = _array_impl(gawee.CatOp, bind=_bind_cat, arithmetic=False)
-    run_slice = _array_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False)
+    run_slice = _array_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False, exact=True)
     run_scatter_nd = _array_impl(gawee.ScatterNDOp, bind=_bind_scatter_nd)
     run_resize = _array_impl(gawee.ResizeOp, _resize)
     run_topk = _array_impl(gawee.TopKOp, _topk)

@@ -222,6 +222,25 @@ class StepPlan:
             self._run_kernels(slots)
         return tuple(map(slots.__getitem__, self.returned))
 
+    def step_calls(self, inputs: Sequence[Any]) -> list[Callable[[], PythonValues]]:
+        """Each step of a plan of kernels alone as a call without arguments that runs it
+        as `execute_kernels` does (its operands taken from the slots, then its kernel)
+        on the values it gets when the plan runs on `inputs`: to time one op inside a
+        program, without the call's fixed cost. (The plan runs out of place here, but a
+        call of a step that writes in place writes over its operand.)"""
+        slots = self._initial_slots.copy()
+        slots[: len(inputs)] = inputs
+        calls: list[Callable[[], PythonValues]] = []
+        for step, (operands, kernel, results, frees) in zip(self.steps, self._kernel_steps, strict=True):
+            seen = slots.copy()
+            calls.append(lambda operands=operands, kernel=kernel, seen=seen: kernel(operands(seen)))
+            out_of_place = cast(Any, step.observed_kernel)
+            for slot, value in zip(results, out_of_place(operands(slots)), strict=True):
+                slots[slot] = value
+            for slot in frees:
+                slots[slot] = None
+        return calls
+
     def _run_kernels(self, slots: list[Any]) -> None:
         for operands, kernel, results, frees in self._kernel_steps:
             values = kernel(operands(slots))

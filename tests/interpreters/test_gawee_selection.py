@@ -124,17 +124,29 @@ def test_scatter_nd_on_masks():
     )
 
 
-def test_scatter_nd_out_of_range_is_an_error():
-    text = (
-        "func.func @main(%d: tensor<4xf32>, %i: tensor<1x1xi64>, %u: tensor<1xf32>) -> tensor<4xf32> {\n"
-        "  %0 = gawee.scatter_nd %d, %i, %u : (tensor<4xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<4xf32>\n"
-        "  func.return %0 : tensor<4xf32>\n}\n"
-    )
-    arrays = (np.zeros(4, np.float32), np.array([[-5]]), np.ones(1, np.float32))
+SCATTER_ROWS = (
+    "func.func @main(%d: tensor<4xf32>, %i: tensor<2x1xi64>, %u: tensor<2xf32>) -> tensor<4xf32> {\n"
+    "  %0 = gawee.scatter_nd %d, %i, %u : (tensor<4xf32>, tensor<2x1xi64>, tensor<2xf32>) -> tensor<4xf32>\n"
+    "  func.return %0 : tensor<4xf32>\n}\n"
+)
+
+
+@pytest.mark.parametrize("index", [-5, 4])
+def test_scatter_nd_out_of_range_is_an_error(index):
+    arrays = (np.zeros(4, np.float32), np.array([[1], [index]]), np.ones(2, np.float32))
     with pytest.raises(
-        InterpretationError, match="gawee.scatter_nd: index -5 is out of range for dim 0 of size 4"
+        InterpretationError, match=f"gawee.scatter_nd: index {index} is out of range for dim 0 of size 4"
     ):
-        run(text, "main", *arrays)
+        run(SCATTER_ROWS, "main", *arrays)
+
+
+@pytest.mark.parametrize("indices", [[[2], [2]], [[2], [-2]]])
+def test_scatter_nd_repeated_rows_last_wins(indices):
+    """ONNX leaves repeated indices without a reduction undefined; nnstack applies the
+    updates in order (a row given as -2 and 2 is the same row)."""
+    data, updates = np.zeros(4, np.float32), np.array([5.0, 7.0], np.float32)
+    (result,) = run(SCATTER_ROWS, "main", data, np.array(indices), updates)
+    np.testing.assert_array_equal(result, [0, 0, 7, 0])
 
 
 # ---------------------------------------------------------------------------

@@ -320,6 +320,22 @@ def test_a_plan_of_kernels_runs_without_an_interpreter(monkeypatch: pytest.Monke
         np.testing.assert_array_equal(got, want)
 
 
+def test_step_calls_run_each_step_on_the_values_it_gets() -> None:
+    """`StepPlan.step_calls` (what bench_gawee_ops times): step i's call gives what
+    numpy gives on the values the plan computed before it."""
+    program = prepare(parse_module(CHAIN), "main")
+    assert program.plan is not None
+    x = np.linspace(-2, 2, 64, dtype=np.float32)
+    calls = program.plan.step_calls([x])
+    names = [step.op.name for step in program.plan.steps]
+    assert names == ["gawee.exp", "gawee.sin", "gawee.neg", "gawee.abs", "gawee.sub", "gawee.neg"]
+    a, b = np.exp(x), -np.exp(x)
+    expected = [a, np.sin(x), b, np.abs(b), np.abs(b) - b, b - np.abs(b)]
+    for call, want in zip(calls, expected, strict=True):
+        (got,) = call()
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
 SPECIAL_VALUES = """
 func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xf32>) {
   %m = gawee.mul %x, %y : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
