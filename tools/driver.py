@@ -32,6 +32,7 @@ from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, 
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.source_text import SourceText, read_source
 from nnstack.tools.verifier import verify_module
+from nnstack.transforms.utils import VERIFIED_MODULE
 
 SPLIT_MARKER = "// -----"
 _CODE_LINE = re.compile(r"^[ \t\r\f\v]*(?!//)\S", re.MULTILINE)
@@ -146,31 +147,39 @@ class PassRunner:
     """Applies passes one by one, verifying the IR after each (unless `verify` is off);
     a failure raises `DiagnosticError`. `running` names the pass being applied, for an
     internal-error report. `unchanged` is told of each pass that left the IR as it was
-    (a pass meant for another level, say)."""
+    (a pass meant for another level, say). `input_verified`: the caller verified the
+    module; each pass is told when the module it gets has verified
+    (`transforms.utils.VERIFIED_MODULE`)."""
 
     passes: Sequence[ModulePass]
     verify: bool = True
     after_each: Callable[[ModulePass, ModuleOp, float], None] | None = None
     running: str | None = None
     unchanged: Callable[[ModulePass], None] | None = None
+    input_verified: bool = False
 
     def apply(self, ctx: Context, module: ModuleOp) -> None:
+        verified = self.input_verified
         for each in self.passes:
             self.running = each.name
             before = ir_fingerprint(module) if self.unchanged is not None else []
             start = time.perf_counter()
+            told = VERIFIED_MODULE.set(module if verified else None)
             try:
                 each.apply(ctx, module)
             except PassFailedException as error:
                 raise DiagnosticError(from_pass_failure(error, module)) from error
             except DiagnosticException as error:
                 raise DiagnosticError([at_op(module, f"{each.name}: {one_line(str(error))}")]) from error
+            finally:
+                VERIFIED_MODULE.reset(told)
             elapsed = time.perf_counter() - start
             self.running = None
             if self.unchanged is not None and same_objects(before, ir_fingerprint(module)):
                 self.unchanged(each)
             if self.verify:
                 verify_module(module)
+            verified = self.verify
             if self.after_each is not None:
                 self.after_each(each, module, elapsed)
 

@@ -72,7 +72,11 @@ class NnstackOptMain(xDSLOptMain):
     def setup_pipeline(self):
         self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes)
         self.runner = PassRunner(
-            self.pipeline.passes, not self.args.disable_verify, self._after_pass, unchanged=self._unchanged
+            self.pipeline.passes,
+            not self.args.disable_verify,
+            self._after_pass,
+            unchanged=self._unchanged,
+            input_verified=not self.args.disable_verify,  # (`_process` verifies each input)
         )
 
     def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:

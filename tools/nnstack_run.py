@@ -401,6 +401,7 @@ class NnstackRunMain(xDSLRunMain):
             unchanged=lambda each: print(
                 f"nnstack-run: warning: pass '{each.name}' changed nothing", file=sys.stderr
             ),
+            input_verified=not self.args.disable_verify,  # (`parse_input` verified it)
         )
         runner.apply(self.ctx, module)
 

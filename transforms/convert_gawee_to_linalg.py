@@ -64,7 +64,7 @@ from nnstack.transforms.gawee_to_linalg import (
     WhereLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
-from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops
+from nnstack.transforms.utils import VERIFIED_MODULE, LocatedRewriteWalker, Problem, fail_at_ops
 
 LOWERED_OPS = (
     gawee.ConvOp,
@@ -147,10 +147,13 @@ class ConvertGaweeToLinalgPass(ModulePass):
     `linalg.add` (upstream MLIR removed them in Sept 2026)."""
 
     def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        fail_at_ops(self.name, problems(op))
-        # every gawee op verified: the patterns need not verify them again
-        verified = VERIFIED_OPS.set(frozenset(o for o in op.walk() if o.dialect_name() == "gawee"))
+        gawee_ops = frozenset(o for o in op.walk() if o.dialect_name() == "gawee")
+        # verified by the driver just before (nnstack-opt, nnstack-run), or by `problems`
+        # now: the patterns need not verify them again
+        verified = VERIFIED_OPS.set(gawee_ops if VERIFIED_MODULE.get() is op else frozenset())
         try:
+            fail_at_ops(self.name, problems(op))
+            VERIFIED_OPS.set(gawee_ops)
             self._rewrite(op)
         finally:
             VERIFIED_OPS.reset(verified)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -24,6 +25,10 @@ from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import PassFailedException
 
 FunctionT = TypeVar("FunctionT", bound=Operation)
+
+VERIFIED_MODULE: ContextVar[Operation | None] = ContextVar("verified module", default=None)
+"""The module a driver verified just before the pass that runs now (`tools.driver.PassRunner`):
+a pass that checks its ops first need not verify them again."""
 
 Problem = tuple[Operation, str]
 """An op a pass cannot handle and why (`cannot lower X: why`)."""

@@ -375,3 +375,28 @@ def test_above_and_below_skip_other_expectations():
     ]
     assert found[0].written_at == SourceLocation("f.mlir", 2, 4)
     assert check([], found)[0].message == 'expected error "x" was not produced'
+
+
+def test_a_verified_input_is_not_verified_again_by_the_lowering(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
+    """convert-gawee-to-linalg checks every gawee op before it rewrites any, verifying
+    it; after nnstack-opt verified the input (`PassRunner.input_verified`), it does not
+    do that again (a tenth of the Llama's lowering). Without the driver's verification
+    it still does."""
+    from nnstack.dialects import gawee
+
+    calls: list[str] = []
+    verify = gawee.ReluOp.verify_
+
+    def counting(op: gawee.ReluOp) -> None:
+        calls.append(op.name)
+        verify(op)
+
+    monkeypatch.setattr(gawee.ReluOp, "verify_", counting)
+    path = str(write(tmp_path, VALID))
+    assert run(capsys, path, "-p", "convert-gawee-to-linalg")[0] == 0
+    assert calls == ["gawee.relu"]
+    calls.clear()
+    assert run(capsys, path, "-p", "convert-gawee-to-linalg", "--disable-verify")[0] == 0
+    assert calls == ["gawee.relu"]
