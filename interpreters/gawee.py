@@ -33,6 +33,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
+from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import attribute_value, numpy_dtype, relu
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
@@ -689,25 +690,48 @@ def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
     return out
 
 
-def _bind_conv(op: gawee.ConvOp) -> Callable[..., np.ndarray]:
-    """Grouped, dilated, strided conv (`convolution.conv2d_nchw`), the bias added in
-    place to the new array it gives."""
-    window = Window.of(
+def _conv_window(op: gawee.ConvOp) -> Window:
+    return Window.of(
         gawee.tensor_shape(op.weight)[2:],
         op.array("strides"),
         op.array("dilation"),
         gawee.expand_padding(op.array("padding")),
         _out_hw(op),
     )
-    groups = op.group_count
 
-    def conv(x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
-        out = conv2d_nchw(x, w, groups, window)
+
+def _bind_conv(op: gawee.ConvOp) -> Callable[..., np.ndarray]:
+    """Grouped, dilated, strided conv (`convolution.conv2d_nchw`), the bias added in
+    place to the new array it gives."""
+    window = _conv_window(op)
+    groups = op.group_count
+    return _with_bias(lambda x, w: conv2d_nchw(x, w, groups, window))
+
+
+def _with_bias(conv: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> Callable[..., np.ndarray]:
+    """`conv(x, w)` with the bias, if given, added in place to the new array it gives."""
+
+    def with_bias(x: np.ndarray, w: np.ndarray, *bias: np.ndarray) -> np.ndarray:
+        out = conv(x, w)
         if bias:
             out += bias[0].astype(out.dtype, copy=False)[:, None, None]
         return out
 
-    return conv
+    return with_bias
+
+
+def _specialize_conv(op: gawee.ConvOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
+    """A conv with constant kernels that Winograd's F(2x2, 3x3) computes faster
+    (`winograd.applies`), their transform made once."""
+    weights = constants[1]
+    if weights is None:
+        return None
+    window = _conv_window(op)
+    filters, channels = weights.shape[:2]
+    if not winograd.applies(window, op.group_count, channels, filters, weights.dtype):
+        return None
+    conv = winograd.WinogradConv(weights, window)
+    return _with_bias(lambda x, w: conv(x))
 
 
 def _split(op: gawee.SplitOp, x: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -835,7 +859,7 @@ class GaweeFunctions(InterpreterFunctions):
             kernel = self._kernels[key] = _kernel(op, registration, check_operands, (), reusable)
         return kernel
 
-    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv, fresh=True)
+    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv, specialize=_specialize_conv, fresh=True)
     run_split = _array_impl(gawee.SplitOp, _split, arithmetic=False)
     run_relu = _array_impl(gawee.ReluOp, lambda op, x: relu(x), fresh=True, into=_relu_into)
     run_add = _array_impl(gawee.AddOp, ufunc=np.add)

@@ -1,0 +1,120 @@
+"""Winograd's F(2x2, 3x3) convolution (nnstack.interpreters.winograd) against PyTorch's
+conv in f64, and where it runs: gawee.conv with constant kernels in a prepared program,
+for the convs `winograd.applies` picks, and nowhere else."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+import torch
+import torch.nn.functional as F
+
+from nnstack.interpreters import parse_module, prepare, winograd
+from nnstack.interpreters.convolution import conv2d_nchw
+from nnstack.interpreters.windows import Window
+
+RNG = np.random.default_rng(23)
+
+
+def exact_conv(x: np.ndarray, w: np.ndarray, padding: tuple[int, int, int, int]) -> np.ndarray:
+    """F.conv2d in f64 of `x` zero padded (top, left, bottom, right) by F.pad."""
+    top, left, bottom, right = padding
+    padded = F.pad(torch.from_numpy(x.astype(np.float64)), (left, right, top, bottom))
+    return F.conv2d(padded, torch.from_numpy(w.astype(np.float64))).numpy()
+
+
+def window(h: int, w: int, padding: tuple[int, int, int, int]) -> Window:
+    top, left, bottom, right = padding
+    return Window.of((3, 3), (1, 1), (1, 1), padding, (h + top + bottom - 2, w + left + right - 2))
+
+
+def random_conv(shape: tuple[int, int, int, int], filters: int) -> tuple[np.ndarray, np.ndarray]:
+    x = RNG.standard_normal(shape).astype(np.float32)
+    w = RNG.standard_normal((filters, shape[1], 3, 3)) / math.sqrt(9 * shape[1])
+    return x, w.astype(np.float32)
+
+
+@pytest.mark.parametrize(
+    ("shape", "filters", "padding"),
+    [
+        ((1, 128, 28, 28), 128, (1, 1, 1, 1)),  # ResNet-18's layer 2
+        ((1, 256, 14, 14), 256, (1, 1, 1, 1)),  # and layer 3
+        ((2, 8, 7, 9), 5, (1, 1, 1, 1)),  # odd sizes: the last tiles half outside
+        ((1, 6, 8, 6), 4, (0, 2, 1, 0)),  # asymmetric padding
+        ((1, 3, 6, 7), 2, (0, 0, 0, 0)),  # none
+    ],
+)
+def test_winograd_matches_a_direct_conv(shape, filters, padding):
+    """Within the error of im2col's f32 product (both against f64)."""
+    x, w = random_conv(shape, filters)
+    expected = exact_conv(x, w, padding)
+    got = winograd.WinogradConv(w, window(*shape[2:], padding))(x)
+    assert got.dtype == np.float32 and got.shape == expected.shape and got.flags.c_contiguous
+    im2col = conv2d_nchw(x, w, 1, window(*shape[2:], padding))
+    bound = max(2 * np.abs(im2col - expected).max(), 1e-6)
+    assert np.abs(got - expected).max() <= bound
+
+
+def test_winograd_applies_to_resnets_wide_3x3_convs_only():
+    f32 = np.dtype(np.float32)
+    wide = window(28, 28, (1, 1, 1, 1))
+    assert winograd.applies(wide, 1, 128, 128, f32)
+    assert winograd.applies(window(14, 14, (1, 1, 1, 1)), 1, 256, 256, f32)
+    assert not winograd.applies(wide, 1, 64, 128, f32)  # few channels: the transforms cost more
+    assert not winograd.applies(window(7, 7, (1, 1, 1, 1)), 1, 512, 512, f32)  # 16 tiles
+    assert not winograd.applies(wide, 2, 128, 128, f32)
+    assert not winograd.applies(wide, 1, 128, 128, np.dtype(np.float16))
+    assert not winograd.applies(wide, 1, 128, 128, np.dtype(np.float64))
+    strided = Window.of((3, 3), (2, 2), (1, 1), (1, 1, 1, 1), (14, 14))
+    dilated = Window.of((3, 3), (1, 1), (2, 2), (2, 2, 2, 2), (28, 28))
+    one_by_one = Window.of((1, 1), (1, 1), (1, 1), (0, 0, 0, 0), (28, 28))
+    assert not any(winograd.applies(each, 1, 128, 128, f32) for each in (strided, dilated, one_by_one))
+
+
+def conv_program(x_shape: tuple[int, ...], weights: np.ndarray, bias: np.ndarray, constant: bool) -> str:
+    """gawee.conv (3x3, padding 1) with constant kernels and bias, or kernels given."""
+
+    def tensor(shape: tuple[int, ...]) -> str:
+        return f"tensor<{'x'.join(map(str, shape))}xf32>"
+
+    x, w, b = tensor(x_shape), tensor(weights.shape), tensor(bias.shape)
+    out = tensor((x_shape[0], weights.shape[0], *x_shape[2:]))
+    arguments = f"%x: {x}" + ("" if constant else f", %w: {w}")
+    lines = [f"func.func @main({arguments}) -> {out} {{"]
+    if constant:
+        lines.append(f'  %w = gawee.constant dense<"0x{weights.tobytes().hex()}"> : {w}')
+    lines += [
+        f'  %b = gawee.constant dense<"0x{bias.tobytes().hex()}"> : {b}',
+        f"  %y = gawee.conv %x, %w, %b strides = [1, 1] padding = [1, 1] dilation = [1, 1] : ({x}, {w}, {b}) -> {out}",
+        f"  func.return %y : {out}",
+        "}",
+    ]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("constant", [True, False])
+def test_gawee_conv_runs_winograd_with_constant_kernels(constant: bool, monkeypatch: pytest.MonkeyPatch):
+    """With the thresholds lowered to this small conv: a prepared program runs it by
+    Winograd where its kernels are constants (transformed once, when prepared), by
+    im2col where they are an argument; the bias is added either way."""
+    monkeypatch.setattr(winograd, "MIN_CHANNELS", 4)
+    monkeypatch.setattr(winograd, "MIN_TILES", 1)
+    calls: list[tuple[int, ...]] = []
+    run = winograd.WinogradConv.__call__
+
+    def counting(self: winograd.WinogradConv, x: np.ndarray) -> np.ndarray:
+        calls.append(x.shape)
+        return run(self, x)
+
+    monkeypatch.setattr(winograd.WinogradConv, "__call__", counting)
+    x, w = random_conv((2, 6, 5, 7), 4)
+    bias = RNG.standard_normal(4).astype(np.float32)
+    program = prepare(parse_module(conv_program(x.shape, w, bias, constant)), "main")
+    arrays = (x,) if constant else (x, w)
+    expected = exact_conv(x, w, (1, 1, 1, 1)) + bias[:, None, None]
+    for _ in range(2):
+        (got,) = program(*arrays)
+        np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+    assert calls == ([x.shape] * 2 if constant else [])
