@@ -9,7 +9,9 @@ traceback.
 from __future__ import annotations
 
 import gc
+import itertools
 import mmap
+import operator
 import os
 import re
 import stat
@@ -123,23 +125,28 @@ def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -
         raise DiagnosticError(from_parse_error(error)) from error
 
 
-def ir_fingerprint(module: Operation) -> list[object]:
-    """Every op, operand, type and attribute of `module`, in order: the same objects
-    after a pass (compared with `is`: xDSL's attributes are immutable, so any edit
-    puts a new object in) mean the pass changed nothing. Holding the objects keeps
-    their ids from being reused."""
-    found: list[object] = []
+def ir_fingerprint(module: Operation) -> Iterator[tuple[object, ...]]:
+    """Per op of `module`, in order: the op and its operands, types, attributes and
+    blocks. The same objects after a pass (compared with `is`: xDSL's attributes are
+    immutable, so any edit puts a new object in) mean the pass changed nothing. Holding
+    the objects keeps their ids from being reused."""
     for op in module.walk():
-        found += (op, len(op.operands), *op.operands, *op.result_types, *op.successors)
+        found: list[object] = [op, len(op.operands), *op.operands, *op.result_types, *op.successors]
         found += (len(op.properties), *op.properties.values(), len(op.attributes), *op.attributes.values())
         for region in op.regions:
             for block in region.blocks:
                 found += (block, len(block.args), *block.arg_types)
-    return found
+        yield tuple(found)
 
 
-def same_objects(before: Sequence[object], after: Sequence[object]) -> bool:
-    return len(before) == len(after) and all(a is b for a, b in zip(before, after))
+def changed_since(before: Sequence[tuple[object, ...]], module: Operation) -> bool:
+    """Whether `module` differs from its fingerprint `before`, compared op by op as it
+    is walked: a pass that changed something usually differs early, and the rest of the
+    module is not fingerprinted (a lowered Llama's 1800 ops: 9 ms)."""
+    for old, new in itertools.zip_longest(before, ir_fingerprint(module)):
+        if old is None or new is None or len(old) != len(new) or not all(map(operator.is_, old, new)):
+            return True
+    return False
 
 
 @dataclass
@@ -162,7 +169,7 @@ class PassRunner:
         verified = self.input_verified
         for each in self.passes:
             self.running = each.name
-            before = ir_fingerprint(module) if self.unchanged is not None else []
+            before = list(ir_fingerprint(module)) if self.unchanged is not None else []
             start = time.perf_counter()
             told = VERIFIED_MODULE.set(module if verified else None)
             try:
@@ -175,7 +182,7 @@ class PassRunner:
                 VERIFIED_MODULE.reset(told)
             elapsed = time.perf_counter() - start
             self.running = None
-            if self.unchanged is not None and same_objects(before, ir_fingerprint(module)):
+            if self.unchanged is not None and not changed_since(before, module):
                 self.unchanged(each)
             if self.verify:
                 verify_module(module)

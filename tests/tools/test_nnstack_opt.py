@@ -400,3 +400,33 @@ def test_a_verified_input_is_not_verified_again_by_the_lowering(
     calls.clear()
     assert run(capsys, path, "-p", "convert-gawee-to-linalg", "--disable-verify")[0] == 0
     assert calls == ["gawee.relu"]
+
+
+def test_changed_since_sees_any_edit():
+    """The "changed nothing" check (`driver.changed_since`): an edit anywhere in the
+    module, the last op's attribute, an op added or removed at the end, is a change."""
+    from xdsl.dialects.builtin import IntegerAttr
+
+    from nnstack.tools.driver import changed_since, ir_fingerprint
+
+    def module() -> ModuleOp:
+        return ModuleOp([arith.ConstantOp(IntegerAttr(1, i32)), arith.ConstantOp(IntegerAttr(2, i32))])
+
+    same = module()
+    assert not changed_since(list(ir_fingerprint(same)), same)
+    edited = module()
+    before = list(ir_fingerprint(edited))
+    last = edited.body.block.last_op
+    assert isinstance(last, arith.ConstantOp)
+    last.value = IntegerAttr(2, i32)  # (an equal value, but a new object: edited)
+    assert changed_since(before, edited)
+    grown = module()
+    before = list(ir_fingerprint(grown))
+    grown.body.block.add_op(arith.ConstantOp(IntegerAttr(3, i32)))
+    assert changed_since(before, grown)
+    shrunk = module()
+    before = list(ir_fingerprint(shrunk))
+    last = shrunk.body.block.last_op
+    assert last is not None
+    shrunk.body.block.erase_op(last)
+    assert changed_since(before, shrunk)
