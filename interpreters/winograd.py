@@ -16,8 +16,8 @@ many channels (they cost as much per channel pair as the product saves only belo
 128) and enough tiles for the products to run at BLAS speed. On one thread of this
 2-core machine, ResNet-18's 128x28x28 convs take 1.9 instead of 2.5 ms, its 256x14x14
 ones 1.6 instead of 2.4 ms; its 64x56x56 ones 2.9 instead of 2.8 and its 512x7x7 ones
-3.2 instead of 3.2, so `applies` leaves those to im2col. Only gawee.conv with constant
-kernels runs it (their transform is made once, when a program is prepared).
+3.2 instead of 3.2, so `applies` leaves those to im2col. gawee.conv and
+linalg.conv_2d_nchw_fchw with constant kernels run it in prepared programs.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.windows import Window
 
 MIN_CHANNELS = 128
@@ -40,6 +41,12 @@ MIN_TILES = 32
 _B_T = np.array([[1, 0, -1, 0], [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]], np.float64)
 _G = np.array([[1, 0, 0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0, 0, 1]], np.float64)
 _A_T = np.array([[1, 1, 1, 0], [0, 1, -1, -1]], np.float64)
+_INPUT_TRANSFORM = np.kron(_B_T, _B_T).astype(np.float32)
+"""Bᵀ d B of a 4x4 tile d, on its 16 values in row-major order."""
+_OUTPUT_TRANSFORM = np.kron(_A_T, _A_T).astype(np.float32)
+"""Aᵀ m A of a 4x4 product m, on its 16 values in row-major order."""
+for _matrix in (_B_T, _G, _A_T, _INPUT_TRANSFORM, _OUTPUT_TRANSFORM):
+    _matrix.flags.writeable = False
 
 
 def applies(window: Window, groups: int, channels: int, filters: int, dtype: np.dtype) -> bool:
@@ -57,21 +64,40 @@ def applies(window: Window, groups: int, channels: int, filters: int, dtype: np.
     )
 
 
+def transformed_kernels(weights: np.ndarray) -> np.ndarray:
+    """U = G g Gᵀ of each kernel g of `weights` [F, C, 3, 3], as [16, F, C] f32: one
+    product with the Kronecker product G ⊗ G (the 16 transformed taps in row-major order)."""
+    filters, channels = weights.shape[:2]
+    transform = np.kron(_G, _G).astype(np.float32)
+    transformed = weights.astype(np.float32).reshape(filters * channels, 9) @ transform.T
+    return np.ascontiguousarray(transformed.T.reshape(16, filters, channels))
+
+
 class WinogradConv:
-    """The conv of NCHW inputs with fixed kernels [F, C, 3, 3], transformed once."""
+    """The conv of NCHW inputs with fixed kernels [F, C, 3, 3]. The kernels are
+    transformed on the second call; the first runs the im2col conv, so a program run
+    once does not pay for the transform (5 ms for 256x256 kernels, most of it the first
+    writes to the new array: more than a call saves), as `blas.ConstantProduct` lays its
+    weights out from the second product on."""
 
     def __init__(self, weights: np.ndarray, window: Window):
-        filters, channels = weights.shape[:2]
-        # U = G g Gᵀ of each kernel, as one product with the Kronecker product G ⊗ G
-        # (the 16 transformed taps in row-major order), computed in f64 and then rounded
-        transformed = np.kron(_G, _G) @ weights.reshape(filters * channels, 9).T.astype(np.float64)
-        self.kernels = np.ascontiguousarray(transformed.reshape(16, filters, channels), np.float32)
+        self.weights = weights
         self.window = window
-        self._input_transform = np.kron(_B_T, _B_T).astype(np.float32)
-        self._output_transform = np.kron(_A_T, _A_T).astype(np.float32)
+        self.kernels: np.ndarray | None = None
+        self._called = False
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
         """[N, F, oH, oW] for `x` [N, C, H, W] (f32)."""
+        if self.kernels is None and not self._called:
+            self._called = True
+            return conv2d_nchw(x, self.weights, 1, self.window)
+        return self.winograd(x)
+
+    def winograd(self, x: np.ndarray) -> np.ndarray:
+        """The conv of `x` by Winograd's F(2x2, 3x3), transforming the kernels first if
+        that is not done yet."""
+        if self.kernels is None:
+            self.kernels = transformed_kernels(self.weights)
         n, channels, h, w = x.shape
         filters = self.kernels.shape[1]
         (oh, ow), (top, left, _, _) = self.window.out_size, self.window.padding
@@ -83,9 +109,9 @@ class WinogradConv:
         # tiles [4, 4, C, N, tH, tW], overlapping by two rows and columns, as one copy
         tiles = sliding_window_view(padded, (4, 4), axis=(2, 3))[:, :, ::2, ::2]
         tiles = np.ascontiguousarray(tiles.transpose(4, 5, 1, 0, 2, 3)).reshape(16, -1)
-        transformed = (self._input_transform @ tiles).reshape(16, channels, -1)
+        transformed = (_INPUT_TRANSFORM @ tiles).reshape(16, channels, -1)
         # the 16 products together are as large as im2col's one (all BLAS threads)
         products = np.matmul(self.kernels, transformed)
-        blocks = (self._output_transform @ products.reshape(16, -1)).reshape(2, 2, filters, n, th, tw)
+        blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, filters, n, th, tw)
         out = blocks.transpose(3, 2, 4, 0, 5, 1).reshape(n, filters, 2 * th, 2 * tw)
         return np.ascontiguousarray(out[:, :, :oh, :ow])

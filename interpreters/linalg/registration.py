@@ -28,6 +28,7 @@ from xdsl.ir.affine import (
 )
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import as_dtype, ieee_maximum, numpy_dtype
 from nnstack.interpreters.convolution import conv2d
 from nnstack.interpreters.linalg.contractions import all_zero
@@ -143,6 +144,16 @@ def _fallback(interpreter: Interpreter) -> Fallback:
     return fallback
 
 
+def _first_operand_error(
+    op: Operation, args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]
+) -> InterpretationError:
+    """The error naming the first of `args` that is not an array of its static type."""
+    index = next(
+        i for i, (value, expected) in enumerate(zip(args, types)) if not _have_types((value,), (expected,))
+    )
+    return operand_error(op, index, args[index])
+
+
 def _have_types(args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]) -> bool:
     """Whether every tensor operand is an array of its static type's shape and dtype."""
     for value, expected in zip(args, types, strict=True):
@@ -157,6 +168,8 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
     """`op`'s kernel, or None (see `LinalgFunctions.kernel`)."""
     if isinstance(op, linalg.FillOp) and op.results:
         return Kernel(_fill_kernel(op), arithmetic=False)
+    if isinstance(op, linalg.Conv2DNchwFchwOp):
+        return _winograd_kernel(op, check_operands, constants)
     if not isinstance(op, _KERNEL_OPS) or not op.results:
         return None
     try:
@@ -172,15 +185,45 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
 
     def checked(args: PythonValues) -> PythonValues:
         if not _have_types(args, types):
-            for index, (value, expected) in enumerate(zip(args, types, strict=True)):
-                if expected is not None and (
-                    not isinstance(value, np.ndarray) or (value.shape, value.dtype) != expected
-                ):
-                    raise operand_error(op, index, value)
+            raise _first_operand_error(op, args, types)
         return run(args)
 
     run = static.run
     return Kernel(checked, arithmetic=True)
+
+
+def _winograd_kernel(
+    op: linalg.Conv2DNchwFchwOp, check_operands: bool, constants: tuple[Any, ...]
+) -> Kernel | None:
+    """The kernel of a conv of tensors with constant kernels that Winograd's F(2x2, 3x3)
+    computes faster than im2col (`winograd.applies`: the input is padded already), the
+    init added; None for any other conv (it runs as `_run_conv`)."""
+    types = [t for t in op.operand_types if isinstance(t, TensorType) and t.has_static_shape()]
+    weights = constants[1] if len(constants) == 3 else None
+    if not op.results or len(types) != 3 or not isinstance(weights, np.ndarray):
+        return None
+    (n, c, h, w), (f, *_), (_, _, *out_hw) = (t.get_shape() for t in types)
+    dtypes = {numpy_dtype(t) for t in types}
+    window = Window.of(weights.shape[2:], _pair(op.strides), _pair(op.dilations), (0, 0, 0, 0), out_hw)
+    if (
+        dtypes != {weights.dtype}
+        or tuple(out_hw) != (h - 2, w - 2)
+        or not winograd.applies(window, 1, c, f, weights.dtype)
+    ):
+        return None
+    conv = winograd.WinogradConv(weights, window)
+    expected = tuple((tuple(t.get_shape()), numpy_dtype(t)) for t in types)
+
+    def run(args: PythonValues) -> PythonValues:
+        x, _, init = args
+        if check_operands and not _have_types(args, expected):
+            raise _first_operand_error(op, args, expected)
+        out = conv(x)
+        if not all_zero(init):
+            out += init  # (the body's out + x * w, summed into the init)
+        return (out,)
+
+    return Kernel(run, arithmetic=True, fresh=True)
 
 
 def _fill_kernel(op: linalg.FillOp) -> Callable[[PythonValues], PythonValues]:

@@ -10,10 +10,15 @@ import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
+from xdsl.context import Context
+from xdsl.dialects.linalg import ops as linalg
+from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import parse_module, prepare, winograd
 from nnstack.interpreters.convolution import conv2d_nchw
+from nnstack.interpreters.linalg.registration import LinalgFunctions
 from nnstack.interpreters.windows import Window
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 RNG = np.random.default_rng(23)
 
@@ -50,7 +55,7 @@ def test_winograd_matches_a_direct_conv(shape, filters, padding):
     """Within the error of im2col's f32 product (both against f64)."""
     x, w = random_conv(shape, filters)
     expected = exact_conv(x, w, padding)
-    got = winograd.WinogradConv(w, window(*shape[2:], padding))(x)
+    got = winograd.WinogradConv(w, window(*shape[2:], padding)).winograd(x)
     assert got.dtype == np.float32 and got.shape == expected.shape and got.flags.c_contiguous
     im2col = conv2d_nchw(x, w, 1, window(*shape[2:], padding))
     bound = max(2 * np.abs(im2col - expected).max(), 1e-6)
@@ -94,27 +99,55 @@ def conv_program(x_shape: tuple[int, ...], weights: np.ndarray, bias: np.ndarray
     return "\n".join(lines)
 
 
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
 @pytest.mark.parametrize("constant", [True, False])
-def test_gawee_conv_runs_winograd_with_constant_kernels(constant: bool, monkeypatch: pytest.MonkeyPatch):
+def test_conv_runs_winograd_with_constant_kernels(
+    level: str, constant: bool, monkeypatch: pytest.MonkeyPatch
+):
     """With the thresholds lowered to this small conv: a prepared program runs it by
-    Winograd where its kernels are constants (transformed once, when prepared), by
-    im2col where they are an argument; the bias is added either way."""
+    Winograd from its second run on where its kernels are constants (transformed once,
+    on the second run), by im2col where they are an argument; the bias is added either
+    way. At linalg level (after convert-gawee-to-linalg) the conv reads the padded
+    input and adds the bias as its init."""
     monkeypatch.setattr(winograd, "MIN_CHANNELS", 4)
     monkeypatch.setattr(winograd, "MIN_TILES", 1)
     calls: list[tuple[int, ...]] = []
-    run = winograd.WinogradConv.__call__
+    run = winograd.WinogradConv.winograd
 
     def counting(self: winograd.WinogradConv, x: np.ndarray) -> np.ndarray:
         calls.append(x.shape)
         return run(self, x)
 
-    monkeypatch.setattr(winograd.WinogradConv, "__call__", counting)
+    monkeypatch.setattr(winograd.WinogradConv, "winograd", counting)
     x, w = random_conv((2, 6, 5, 7), 4)
     bias = RNG.standard_normal(4).astype(np.float32)
-    program = prepare(parse_module(conv_program(x.shape, w, bias, constant)), "main")
+    module = parse_module(conv_program(x.shape, w, bias, constant))
+    if level == "linalg":
+        ConvertGaweeToLinalgPass().apply(Context(), module)
+        assert any(isinstance(op, linalg.Conv2DNchwFchwOp) for op in module.walk())
+    program = prepare(module, "main")
     arrays = (x,) if constant else (x, w)
     expected = exact_conv(x, w, (1, 1, 1, 1)) + bias[:, None, None]
-    for _ in range(2):
+    for _ in range(3):
         (got,) = program(*arrays)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
-    assert calls == ([x.shape] * 2 if constant else [])
+    padded = (2, 6, 7, 9)  # (linalg's conv reads the tensor.pad of the input)
+    assert calls == ([x.shape if level == "gawee" else padded] * 2 if constant else [])
+
+
+def test_linalg_winograd_kernel_names_an_operand_of_the_wrong_type(monkeypatch: pytest.MonkeyPatch):
+    """The kernel of a linalg conv whose operands a plan does not guarantee checks them."""
+    monkeypatch.setattr(winograd, "MIN_CHANNELS", 4)
+    monkeypatch.setattr(winograd, "MIN_TILES", 1)
+    x, w = random_conv((1, 6, 5, 7), 4)
+    module = parse_module(conv_program(x.shape, w, np.zeros(4, np.float32), True))
+    ConvertGaweeToLinalgPass().apply(Context(), module)
+    conv = next(op for op in module.walk() if isinstance(op, linalg.Conv2DNchwFchwOp))
+    kernel = LinalgFunctions().kernel(conv, check_operands=True, constants=(None, w, None))
+    assert kernel is not None
+    init = np.zeros((1, 4, 5, 7), np.float32)
+    for _ in range(2):  # (im2col, then Winograd)
+        (got,) = kernel.run((np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1))), w, init))
+        np.testing.assert_allclose(got, exact_conv(x, w, (1, 1, 1, 1)), rtol=1e-5, atol=1e-5)
+    with pytest.raises(InterpretationError, match="linalg.conv_2d_nchw_fchw"):
+        kernel.run((x, w, init))
