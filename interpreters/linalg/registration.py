@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -21,7 +21,7 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
     AffineDimExpr,
     AffineMap,
@@ -192,6 +192,45 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
     return Kernel(checked, arithmetic=True)
 
 
+def _structure(op: Operation) -> tuple[Hashable, ...] | None:
+    """All that the kernel of a structured op `_KERNEL_OPS` depends on: its name, its
+    operand and result types, properties and attributes (indexing maps, iterator types),
+    and its body op by op (type, attributes, result types, and which block argument or
+    earlier result each operand is); None for another op, or a body that reads a value
+    from outside it or has regions. Ops of one structure get the same kernel (a
+    structured op's kernel reads nothing else of its op but its name and types): a
+    model's repeated layers make it once (the 15M Llama's 259 generics have 33
+    structures; preparing it at linalg level takes 61 instead of 83 ms)."""
+    if not isinstance(op, _KERNEL_OPS) or not op.results:
+        return None
+    block = op.body.block
+    refers: dict[SSAValue, tuple[int, ...]] = {arg: (i,) for i, arg in enumerate(block.args)}
+    body: list[Hashable] = []
+    for j, nested in enumerate(block.ops):
+        operands = tuple(refers.get(value) for value in nested.operands)
+        if None in operands or nested.regions:
+            return None
+        body.append(
+            (
+                nested.name,
+                operands,
+                tuple(nested.result_types),
+                tuple(nested.properties.items()),
+                tuple(nested.attributes.items()),
+            )
+        )
+        refers.update({result: (j, k) for k, result in enumerate(nested.results)})
+    return (
+        op.name,
+        tuple(op.operand_types),
+        tuple(op.result_types),
+        tuple(op.properties.items()),
+        tuple(op.attributes.items()),
+        tuple(block.arg_types),
+        tuple(body),
+    )
+
+
 def _winograd_kernel(
     op: linalg.Conv2DNchwFchwOp, check_operands: bool, constants: tuple[Any, ...]
 ) -> Kernel | None:
@@ -321,7 +360,7 @@ class LinalgFunctions(InterpreterFunctions):
     """linalg on numpy arrays, vectorized over each op's iteration domain."""
 
     def __init__(self) -> None:
-        self._kernels: dict[tuple[Operation, bool], Kernel | None] = {}
+        self._kernels: dict[tuple[Hashable, bool], Kernel | None] = {}
 
     # -- shared helpers --------------------------------------------------------
 
@@ -371,10 +410,12 @@ class LinalgFunctions(InterpreterFunctions):
         matmul named op on static tensors whose body reads nothing from outside and
         runs without an interpreter (`static.StaticRun`), made once per op (for its
         `constants`, operand values the same on every run, where a contraction can use
-        them: `StaticRun.of`); else None."""
-        if any(c is not None for c in constants):
+        them: `StaticRun.of`; constant inits, a tensor.empty's, are not used); else
+        None. Ops of the same structure (`_structure`: a model's layers) share one kernel."""
+        inputs = len(op.inputs) if isinstance(op, LinalgStructuredOperation) else len(op.operands)
+        if any(c is not None for c in constants[:inputs]):
             return _kernel(op, check_operands, constants)  # (the plan keeps it)
-        key = (op, check_operands)
+        key = (_structure(op) or op, check_operands)
         if key not in self._kernels:
             self._kernels[key] = _kernel(op, check_operands, ())
         return self._kernels[key]

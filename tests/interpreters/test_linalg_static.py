@@ -549,3 +549,76 @@ func.func @f(%x: tensor<3xf32>, %s: f32) -> (tensor<3xf32>, tensor<3xf32>) {
         np.testing.assert_array_equal(a, expected)
         np.testing.assert_array_equal(b, expected)
         assert not np.shares_memory(a, b)
+
+
+# ---------------------------------------------------------------------------
+# Ops of one structure share a kernel
+# ---------------------------------------------------------------------------
+
+
+def scaled(name: str, source: str, scale: str, predicate: str = "ogt") -> str:
+    """A generic %name = source * scale where source > 0, else 0 (scale: a constant in its body)."""
+    return f"""
+  %{name} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                             iterator_types = ["parallel"]}}
+       ins(%{source} : tensor<8xf32>) outs(%e : tensor<8xf32>) {{
+  ^bb0(%in: f32, %out: f32):
+    %k = arith.constant {scale} : f32
+    %zero = arith.constant 0.0 : f32
+    %p = arith.mulf %in, %k : f32
+    %c = arith.cmpf {predicate}, %in, %zero : f32
+    %s = arith.select %c, %p, %zero : f32
+    linalg.yield %s : f32
+  }} -> tensor<8xf32>"""
+
+
+LAYERS = f"""
+func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {{
+  %e = tensor.empty() : tensor<8xf32>
+  {scaled("ra", "x", "2.0")}
+  {scaled("rb", "ra", "2.0")}
+  {scaled("rc", "x", "3.0")}
+  {scaled("rd", "x", "2.0", "olt")}
+  func.return %ra, %rb, %rc, %rd : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+}}
+"""
+
+
+def test_ops_of_one_structure_share_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two generics that differ only in their operands get one kernel (it is made once);
+    a constant or a predicate of their bodies that differs makes another structure.
+    Each computes its own values."""
+    made: list[str] = []
+    make = registration._kernel  # pyright: ignore[reportPrivateUsage]
+
+    def counting(op: Any, *args: Any) -> Any:
+        made.append(op.name)
+        return make(op, *args)
+
+    monkeypatch.setattr(registration, "_kernel", counting)
+    x = np.array([-2, -1, 0, 0.5, 1, 2, 3, -0.5], np.float32)
+    program = prepare(parse_module(LAYERS), "f")
+    assert made == ["linalg.generic"] * 3  # a and b share one; c and d each have theirs
+    a = np.where(x > 0, x * 2, 0)
+    expected = (a, np.where(a > 0, a * 2, 0), np.where(x > 0, x * 3, 0), np.where(x < 0, x * 2, 0))
+    for got, want in zip(program(x), expected, strict=True):
+        np.testing.assert_array_equal(got, want)
+
+
+def test_a_body_reading_a_value_from_outside_has_no_structure() -> None:
+    text = """
+func.func @f(%x: tensor<8xf32>, %k: f32) -> tensor<8xf32> {
+  %e = tensor.empty() : tensor<8xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+       ins(%x : tensor<8xf32>) outs(%e : tensor<8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %p = arith.mulf %in, %k : f32
+    linalg.yield %p : f32
+  } -> tensor<8xf32>
+  func.return %r : tensor<8xf32>
+}
+"""
+    (op,) = generics(text)
+    assert registration._structure(op) is None  # pyright: ignore[reportPrivateUsage]
+    assert registration._structure(generics(LAYERS)[0]) is not None  # pyright: ignore[reportPrivateUsage]
