@@ -164,23 +164,25 @@ def _have_types(args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype
     return True
 
 
-def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> Kernel | None:
-    """`op`'s kernel, or None (see `LinalgFunctions.kernel`)."""
+def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> tuple[Kernel | None, bool]:
+    """`op`'s kernel, or None (see `LinalgFunctions.kernel`), and whether it may depend
+    on the `constants` (a contraction's or a conv's)."""
     if isinstance(op, linalg.FillOp) and op.results:
-        return Kernel(_fill_kernel(op), arithmetic=False)
+        return Kernel(_fill_kernel(op), arithmetic=False), False
     if isinstance(op, linalg.Conv2DNchwFchwOp):
-        return _winograd_kernel(op, check_operands, constants)
+        return _winograd_kernel(op, check_operands, constants), True
     if not isinstance(op, _KERNEL_OPS) or not op.results:
-        return None
+        return None, False
     try:
         prepared = _Prepared.of(op, None, constants)
     except Exception:
-        return None  # the interpreter runs the op, and reports what is wrong with it
+        return None, False  # the interpreter runs the op, and reports what is wrong with it
     static = prepared.static
+    reads_constants = prepared.plan.kind == "contract"  # (`StaticRun.of`: only a contraction does)
     if static is None or static.outer or static.needs_interpreter:
-        return None
+        return None, reads_constants
     if not check_operands:
-        return Kernel(static.run, arithmetic=True)
+        return Kernel(static.run, arithmetic=True), reads_constants
     types = prepared.types
 
     def checked(args: PythonValues) -> PythonValues:
@@ -189,7 +191,7 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
         return run(args)
 
     run = static.run
-    return Kernel(checked, arithmetic=True)
+    return Kernel(checked, arithmetic=True), reads_constants
 
 
 def _structure(op: Operation) -> tuple[Hashable, ...] | None:
@@ -361,6 +363,7 @@ class LinalgFunctions(InterpreterFunctions):
 
     def __init__(self) -> None:
         self._kernels: dict[tuple[Hashable, bool], Kernel | None] = {}
+        """Kernels by op structure (`_structure`), or by op where they read constants."""
 
     # -- shared helpers --------------------------------------------------------
 
@@ -409,16 +412,20 @@ class LinalgFunctions(InterpreterFunctions):
         """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
         matmul named op on static tensors whose body reads nothing from outside and
         runs without an interpreter (`static.StaticRun`), made once per op (for its
-        `constants`, operand values the same on every run, where a contraction can use
-        them: `StaticRun.of`; constant inits, a tensor.empty's, are not used); else
-        None. Ops of the same structure (`_structure`: a model's layers) share one kernel."""
-        inputs = len(op.inputs) if isinstance(op, LinalgStructuredOperation) else len(op.operands)
-        if any(c is not None for c in constants[:inputs]):
-            return _kernel(op, check_operands, constants)  # (the plan keeps it)
-        key = (_structure(op) or op, check_operands)
-        if key not in self._kernels:
-            self._kernels[key] = _kernel(op, check_operands, ())
-        return self._kernels[key]
+        `constants`, operand values the same on every run, where a contraction or a conv
+        can use them: `StaticRun.of`, `_winograd_kernel`); else None. Ops of the same
+        structure (`_structure`: a model's layers) share one kernel where it does not
+        depend on their constants."""
+        shared, own = (_structure(op) or op, check_operands), (op, check_operands)
+        for key in (shared, own):
+            if key in self._kernels:
+                return self._kernels[key]
+        kernel, reads_constants = _kernel(op, check_operands, constants)
+        if not reads_constants:
+            self._kernels[shared] = kernel
+        elif all(c is None for c in constants):
+            self._kernels[own] = kernel
+        return kernel
 
     # -- structured ops --------------------------------------------------------
 

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from xdsl.context import Context
 from xdsl.dialects.linalg.ops import GenericOp
 from xdsl.interpreter import Interpreter
 from xdsl.utils.exceptions import InterpretationError
@@ -24,6 +25,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.linalg import registration
 from nnstack.interpreters.linalg.natives import NativeBody, Slot, Take
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 RNG = np.random.default_rng(77)
 
@@ -622,3 +624,70 @@ func.func @f(%x: tensor<8xf32>, %k: f32) -> tensor<8xf32> {
     (op,) = generics(text)
     assert registration._structure(op) is None  # pyright: ignore[reportPrivateUsage]
     assert registration._structure(generics(LAYERS)[0]) is not None  # pyright: ignore[reportPrivateUsage]
+
+
+def weighted(name: str, weights: str) -> str:
+    return f"""
+  %{name} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>,
+                                              affine_map<(d0) -> (d0)>],
+                             iterator_types = ["parallel"]}}
+       ins(%x, %{weights} : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {{
+  ^bb0(%in: f32, %w: f32, %out: f32):
+    %p = arith.mulf %in, %w : f32
+    linalg.yield %p : f32
+  }} -> tensor<4xf32>"""
+
+
+def test_element_wise_ops_with_other_constants_share_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two layers' `x * weights` with their own constant weights: one kernel (an
+    element-wise kernel does not read its constants when it is made), each layer's
+    product with its own weights."""
+    made: list[str] = []
+    make = registration._kernel  # pyright: ignore[reportPrivateUsage]
+
+    def counting(op: Any, *args: Any) -> Any:
+        made.append(op.name)
+        return make(op, *args)
+
+    monkeypatch.setattr(registration, "_kernel", counting)
+    text = f"""
+func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {{
+  %e = tensor.empty() : tensor<4xf32>
+  %w1 = arith.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %w2 = arith.constant dense<[-1.0, 0.5, 0.25, 8.0]> : tensor<4xf32>
+  {weighted("r1", "w1")}
+  {weighted("r2", "w2")}
+  func.return %r1, %r2 : tensor<4xf32>, tensor<4xf32>
+}}
+"""
+    x = np.array([1, 2, 3, 4], np.float32)
+    first, second = prepare(parse_module(text), "f")(x)
+    assert made == ["linalg.generic"]
+    np.testing.assert_array_equal(first, x * [1, 2, 3, 4])
+    np.testing.assert_array_equal(second, x * [-1, 0.5, 0.25, 8])
+
+
+def test_products_with_other_constant_weights_keep_their_own_kernels() -> None:
+    """Two layers' products of a few rows with their own constant weights: a kernel
+    each, as each lays out its weights (`blas.ConstantProduct`, from the second run on),
+    each layer's product with its own weights on every run."""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((4, 64)).astype(np.float32)
+    w1, w2 = (rng.standard_normal((64, 2048)).astype(np.float32) for _ in range(2))
+    xt, wt, rt = "tensor<4x64xf32>", "tensor<64x2048xf32>", "tensor<4x2048xf32>"
+    text = f"""
+func.func @f(%x: {xt}) -> ({rt}, {rt}) {{
+  %w1 = gawee.constant dense<"0x{w1.tobytes().hex()}"> : {wt}
+  %w2 = gawee.constant dense<"0x{w2.tobytes().hex()}"> : {wt}
+  %r1 = gawee.matmul %x, %w1 : ({xt}, {wt}) -> {rt}
+  %r2 = gawee.matmul %x, %w2 : ({xt}, {wt}) -> {rt}
+  func.return %r1, %r2 : {rt}, {rt}
+}}
+"""
+    module = parse_module(text)
+    ConvertGaweeToLinalgPass().apply(Context(), module)
+    program = prepare(module, "f")
+    for _ in range(3):
+        first, second = program(x)
+        np.testing.assert_allclose(first, x.astype(np.float64) @ w1, rtol=1e-4, atol=1e-4)
+        np.testing.assert_allclose(second, x.astype(np.float64) @ w2, rtol=1e-4, atol=1e-4)
