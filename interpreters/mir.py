@@ -38,6 +38,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
+from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import (
     attribute_value,
     describe_value,
@@ -60,6 +61,12 @@ def _freed(interpreter: Interpreter) -> dict[int, np.ndarray]:
 
 def _is_freed(interpreter: Interpreter, value: Any) -> bool:
     return isinstance(value, np.ndarray) and _freed(interpreter).get(id(value)) is value
+
+
+def _conv_window(op: mir.ConvOp, kernel: Sequence[int]) -> Window:
+    return Window.of(
+        kernel, op.array("stride"), op.array("dilation"), op.array("padding"), op.array("output_shape")[1:3]
+    )
 
 
 def check_results_not_freed(interpreter: Interpreter, symbol: str, results: Sequence[Any]) -> None:
@@ -325,6 +332,8 @@ class MirFunctions(InterpreterFunctions):
             return None
         if isinstance(op, mir.MatmulOp) and (product := self._product_kernel(op, check_operands, constants)):
             return product
+        if isinstance(op, mir.ConvOp):
+            return self._winograd_kernel(op, check_operands, constants)
         elementwise = self._elementwise.get(type(op))
         if isinstance(op, mir.BroadcastDivOp):
             # (an integer division checks its divisors: the interpreter runs it)
@@ -398,6 +407,26 @@ class MirFunctions(InterpreterFunctions):
             return self._result(op, product(x))
 
         return Kernel(run, arithmetic=True)
+
+    def _winograd_kernel(
+        self, op: mir.ConvOp, check_operands: bool, constants: tuple[Any, ...]
+    ) -> Kernel | None:
+        """A conv with constant kernels that Winograd's F(2x2, 3x3) computes faster than
+        im2col (`winograd.applies`); None for any other (it runs as `run_conv`)."""
+        weights = constants[1] if len(constants) == 2 else None
+        if not isinstance(weights, np.ndarray):
+            return None
+        window = _conv_window(op, weights.shape[:2])
+        _, _, channels, filters = weights.shape
+        if not winograd.applies(window, op.integer("groups"), channels, filters, weights.dtype):
+            return None
+        conv = winograd.WinogradConv(weights.transpose(3, 2, 0, 1), window, channels_last=True)
+
+        def run(args: PythonValues) -> PythonValues:
+            x = self._operands(None, op, args)[0] if check_operands else args[0]
+            return self._result(op, conv(x))
+
+        return Kernel(run, arithmetic=True, fresh=True)
 
     def _signature(self, op: Operation) -> _Signature:
         signature = self._signatures.get(op)
@@ -482,14 +511,7 @@ class MirFunctions(InterpreterFunctions):
     def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided NHWC conv (`convolution.conv2d_nhwc`)."""
         x, w = self._operands(interpreter, op, args)
-        window = Window.of(
-            w.shape[:2],
-            op.array("stride"),
-            op.array("dilation"),
-            op.array("padding"),
-            op.array("output_shape")[1:3],
-        )
-        return self._result(op, conv2d_nhwc(x, w, op.integer("groups"), window))
+        return self._result(op, conv2d_nhwc(x, w, op.integer("groups"), _conv_window(op, w.shape[:2])))
 
     @impl(mir.PoolOp)
     def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:

@@ -16,8 +16,9 @@ many channels (they cost as much per channel pair as the product saves only belo
 128) and enough tiles for the products to run at BLAS speed. On one thread of this
 2-core machine, ResNet-18's 128x28x28 convs take 1.9 instead of 2.5 ms, its 256x14x14
 ones 1.6 instead of 2.4 ms; its 64x56x56 ones 2.9 instead of 2.8 and its 512x7x7 ones
-3.2 instead of 3.2, so `applies` leaves those to im2col. gawee.conv and
-linalg.conv_2d_nchw_fchw with constant kernels run it in prepared programs.
+3.2 instead of 3.2, so `applies` leaves those to im2col. gawee.conv,
+linalg.conv_2d_nchw_fchw and mir.conv (channels last: 1.5 and 1.4 ms for those layers)
+with constant kernels run it in prepared programs.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import math
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from nnstack.interpreters.convolution import conv2d_nchw
+from nnstack.interpreters.convolution import conv2d_nchw, conv2d_nhwc
 from nnstack.interpreters.windows import Window
 
 MIN_CHANNELS = 128
@@ -74,22 +75,28 @@ def transformed_kernels(weights: np.ndarray) -> np.ndarray:
 
 
 class WinogradConv:
-    """The conv of NCHW inputs with fixed kernels [F, C, 3, 3]. The kernels are
-    transformed on the second call; the first runs the im2col conv, so a program run
-    once does not pay for the transform (5 ms for 256x256 kernels, most of it the first
-    writes to the new array: more than a call saves), as `blas.ConstantProduct` lays its
-    weights out from the second product on."""
+    """The conv of NCHW inputs with fixed kernels `weights` [F, C, 3, 3] (of NHWC inputs
+    if `channels_last`, the output then NHWC too). The kernels are transformed on the
+    second call; the first runs the im2col conv, so a program run once does not pay
+    for the transform (5 ms for 256x256 kernels, most of it the first writes to the new
+    array: more than a call saves), as `blas.ConstantProduct` lays its weights out from
+    the second product on."""
 
-    def __init__(self, weights: np.ndarray, window: Window):
+    def __init__(self, weights: np.ndarray, window: Window, channels_last: bool = False):
         self.weights = weights
         self.window = window
+        self.channels_last = channels_last
         self.kernels: np.ndarray | None = None
+        """U: [16, F, C], or [16, C, F] channels last (the products' right operand)."""
         self._called = False
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
-        """[N, F, oH, oW] for `x` [N, C, H, W] (f32)."""
+        """[N, F, oH, oW] for `x` [N, C, H, W] (f32); [N, oH, oW, F] for [N, H, W, C]
+        channels last."""
         if self.kernels is None and not self._called:
             self._called = True
+            if self.channels_last:
+                return conv2d_nhwc(x, self.weights.transpose(2, 3, 1, 0), 1, self.window)
             return conv2d_nchw(x, self.weights, 1, self.window)
         return self.winograd(x)
 
@@ -97,21 +104,34 @@ class WinogradConv:
         """The conv of `x` by Winograd's F(2x2, 3x3), transforming the kernels first if
         that is not done yet."""
         if self.kernels is None:
-            self.kernels = transformed_kernels(self.weights)
-        n, channels, h, w = x.shape
-        filters = self.kernels.shape[1]
+            kernels = transformed_kernels(self.weights)
+            self.kernels = np.ascontiguousarray(kernels.transpose(0, 2, 1)) if self.channels_last else kernels
+        filters = self.weights.shape[0]
         (oh, ow), (top, left, _, _) = self.window.out_size, self.window.padding
         th, tw = math.ceil(oh / 2), math.ceil(ow / 2)
         # the input with its padding, and zeros to a whole number of tiles (as long as
-        # top + H + bottom at least: that is oH + 2)
-        padded = np.zeros((n, channels, 2 * th + 2, 2 * tw + 2), np.float32)
-        padded[:, :, top : top + h, left : left + w] = x
-        # tiles [4, 4, C, N, tH, tW], overlapping by two rows and columns, as one copy
-        tiles = sliding_window_view(padded, (4, 4), axis=(2, 3))[:, :, ::2, ::2]
-        tiles = np.ascontiguousarray(tiles.transpose(4, 5, 1, 0, 2, 3)).reshape(16, -1)
-        transformed = (_INPUT_TRANSFORM @ tiles).reshape(16, channels, -1)
+        # top + H + bottom at least: that is oH + 2); then its tiles, overlapping by two
+        # rows and columns, as one copy: [4, 4, N, tH, tW, C], or [4, 4, C, N, tH, tW]
+        if self.channels_last:
+            n, h, w, channels = x.shape
+            padded = np.zeros((n, 2 * th + 2, 2 * tw + 2, channels), np.float32)
+            padded[:, top : top + h, left : left + w] = x
+            tiles = sliding_window_view(padded, (4, 4), axis=(1, 2))[:, ::2, ::2].transpose(4, 5, 0, 1, 2, 3)
+        else:
+            n, channels, h, w = x.shape
+            padded = np.zeros((n, channels, 2 * th + 2, 2 * tw + 2), np.float32)
+            padded[:, :, top : top + h, left : left + w] = x
+            tiles = sliding_window_view(padded, (4, 4), axis=(2, 3))[:, :, ::2, ::2].transpose(
+                4, 5, 1, 0, 2, 3
+            )
+        transformed = _INPUT_TRANSFORM @ np.ascontiguousarray(tiles).reshape(16, -1)
         # the 16 products together are as large as im2col's one (all BLAS threads)
-        products = np.matmul(self.kernels, transformed)
-        blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, filters, n, th, tw)
-        out = blocks.transpose(3, 2, 4, 0, 5, 1).reshape(n, filters, 2 * th, 2 * tw)
-        return np.ascontiguousarray(out[:, :, :oh, :ow])
+        if self.channels_last:
+            products = np.matmul(transformed.reshape(16, -1, channels), self.kernels)
+            blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, n, th, tw, filters)
+            out = blocks.transpose(2, 3, 0, 4, 1, 5).reshape(n, 2 * th, 2 * tw, filters)[:, :oh, :ow]
+        else:
+            products = np.matmul(self.kernels, transformed.reshape(16, channels, -1))
+            blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, filters, n, th, tw)
+            out = blocks.transpose(3, 2, 4, 0, 5, 1).reshape(n, filters, 2 * th, 2 * tw)[:, :, :oh, :ow]
+        return np.ascontiguousarray(out)

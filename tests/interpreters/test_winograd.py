@@ -14,11 +14,13 @@ from xdsl.context import Context
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.dialects import mir
 from nnstack.interpreters import parse_module, prepare, winograd
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.linalg.registration import LinalgFunctions
 from nnstack.interpreters.windows import Window
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 RNG = np.random.default_rng(23)
 
@@ -51,14 +53,18 @@ def random_conv(shape: tuple[int, int, int, int], filters: int) -> tuple[np.ndar
         ((1, 3, 6, 7), 2, (0, 0, 0, 0)),  # none
     ],
 )
-def test_winograd_matches_a_direct_conv(shape, filters, padding):
-    """Within the error of im2col's f32 product (both against f64)."""
+@pytest.mark.parametrize("channels_last", [False, True])
+def test_winograd_matches_a_direct_conv(shape, filters, padding, channels_last):
+    """Within the error of im2col's f32 product (both against f64), NCHW and NHWC."""
     x, w = random_conv(shape, filters)
     expected = exact_conv(x, w, padding)
-    got = winograd.WinogradConv(w, window(*shape[2:], padding)).winograd(x)
-    assert got.dtype == np.float32 and got.shape == expected.shape and got.flags.c_contiguous
     im2col = conv2d_nchw(x, w, 1, window(*shape[2:], padding))
     bound = max(2 * np.abs(im2col - expected).max(), 1e-6)
+    conv = winograd.WinogradConv(w, window(*shape[2:], padding), channels_last)
+    if channels_last:
+        x, expected = np.ascontiguousarray(x.transpose(0, 2, 3, 1)), expected.transpose(0, 2, 3, 1)
+    got = conv.winograd(x)
+    assert got.dtype == np.float32 and got.shape == expected.shape and got.flags.c_contiguous
     assert np.abs(got - expected).max() <= bound
 
 
@@ -99,7 +105,7 @@ def conv_program(x_shape: tuple[int, ...], weights: np.ndarray, bias: np.ndarray
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir"])
 @pytest.mark.parametrize("constant", [True, False])
 def test_conv_runs_winograd_with_constant_kernels(
     level: str, constant: bool, monkeypatch: pytest.MonkeyPatch
@@ -108,7 +114,7 @@ def test_conv_runs_winograd_with_constant_kernels(
     Winograd from its second run on where its kernels are constants (transformed once,
     on the second run), by im2col where they are an argument; the bias is added either
     way. At linalg level (after convert-gawee-to-linalg) the conv reads the padded
-    input and adds the bias as its init."""
+    input and adds the bias as its init; at mir level it runs channels last."""
     monkeypatch.setattr(winograd, "MIN_CHANNELS", 4)
     monkeypatch.setattr(winograd, "MIN_TILES", 1)
     calls: list[tuple[int, ...]] = []
@@ -125,14 +131,18 @@ def test_conv_runs_winograd_with_constant_kernels(
     if level == "linalg":
         ConvertGaweeToLinalgPass().apply(Context(), module)
         assert any(isinstance(op, linalg.Conv2DNchwFchwOp) for op in module.walk())
+    if level == "mir":
+        ConvertGaweeToMirPass().apply(Context(), module)
+        assert any(isinstance(op, mir.ConvOp) for op in module.walk())
     program = prepare(module, "main")
     arrays = (x,) if constant else (x, w)
     expected = exact_conv(x, w, (1, 1, 1, 1)) + bias[:, None, None]
     for _ in range(3):
         (got,) = program(*arrays)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
-    padded = (2, 6, 7, 9)  # (linalg's conv reads the tensor.pad of the input)
-    assert calls == ([x.shape if level == "gawee" else padded] * 2 if constant else [])
+    # (linalg's conv reads the tensor.pad of the input, mir's its NHWC transpose)
+    seen = {"gawee": x.shape, "linalg": (2, 6, 7, 9), "mir": (2, 5, 7, 6)}[level]
+    assert calls == ([seen] * 2 if constant else [])
 
 
 def test_linalg_winograd_kernel_names_an_operand_of_the_wrong_type(monkeypatch: pytest.MonkeyPatch):
