@@ -1,24 +1,24 @@
 """3x3, stride 1 convolutions by Winograd's minimal filtering F(2x2, 3x3) (Lavin and
-Gray, "Fast Algorithms for Convolutional Neural Networks", 2016), for the wide layers
-where it beats im2col (`convolution.conv2d`).
+Gray, "Fast Algorithms for Convolutional Neural Networks", 2016), for the layers where
+it beats im2col (`convolution.conv2d`).
 
 Each 2x2 block of output comes from a 4x4 tile of input: the tiles and the kernels are
 transformed (V = Bᵀ d B, U = G g Gᵀ), multiplied element by element and summed over
-the input channels, which is 16 matrix products [F, C] @ [C, tiles], and transformed
+the input channels, which is 16 matrix products [tiles, C] @ [C, F], and transformed
 back (Aᵀ M A). That is 16 multiply-adds per output block and channel pair where im2col
 does 36: 2.25x fewer. The transforms' coefficients (0, ±1/2, ±1) are exact in binary,
-and the error is that of im2col's f32 product (ResNet-18's 128x28x28 and 256x14x14
-layers with random unit inputs: max abs error against f64 1.9e-6 and 2.7e-6; im2col's
-2.5e-6 and 2.6e-6).
+and the error is that of im2col's f32 product (ResNet-18's layers with random unit
+inputs, max abs error against f64: 1.7e-6 to 2.4e-6; im2col's 1.7e-6 to 2.9e-6).
 
-The transforms are a few passes over the input and output, so Winograd pays off for
-many channels (they cost as much per channel pair as the product saves only below about
-128) and enough tiles for the products to run at BLAS speed. On one thread of this
-2-core machine, ResNet-18's 128x28x28 convs take 1.9 instead of 2.5 ms, its 256x14x14
-ones 1.6 instead of 2.4 ms; its 64x56x56 ones 2.9 instead of 2.8 and its 512x7x7 ones
-3.2 instead of 3.2, so `applies` leaves those to im2col. gawee.conv,
-linalg.conv_2d_nchw_fchw and mir.conv (channels last: 1.5 and 1.4 ms for those layers)
-with constant kernels run it in prepared programs.
+The transforms are a few passes over the input and output, so Winograd pays off with
+enough channels and enough tiles for the products to run at BLAS speed
+(`applies`). On one thread of this 2-core machine, ResNet-18's 3x3 stride 1 convs
+(NCHW, each against im2col): 64x56x56 2.4 against 2.6 ms, 128x28x28 1.6 against 2.4,
+256x14x14 1.4 against 2.4, 512x7x7 2.6 against 2.9 (NHWC: 2.3, 1.5, 1.4 and 2.5 ms).
+With two threads: 1.6 against 1.5, 1.1 against 1.4, 0.9 against 1.4, 1.6 against 1.6.
+gawee.conv, linalg.conv_2d_nchw_fchw and mir.conv with constant kernels run it in
+prepared programs. The transformed kernels take 16/9 of the kernels' memory, beside
+them (ResNet-18: 66 MB; its peak is still 0.8x of ONNX Runtime's).
 """
 
 from __future__ import annotations
@@ -31,13 +31,17 @@ from numpy.lib.stride_tricks import sliding_window_view
 from nnstack.interpreters.convolution import conv2d_nchw, conv2d_nhwc
 from nnstack.interpreters.windows import Window
 
-MIN_CHANNELS = 128
+MIN_CHANNELS = 64
 """Input and output channels from which Winograd's product saves more than its
-transforms cost."""
+transforms cost (32 channels at 112x112, NCHW: 4.4 against 3.8 ms)."""
 
-MIN_TILES = 32
-"""Output tiles (2x2 blocks) per image from which the 16 products run at BLAS speed
-(ResNet's 7x7 layers have 16)."""
+MIN_TILES = 16
+"""Output tiles (2x2 blocks) per image from which its products run at BLAS speed
+(ResNet's 7x7 layers have 16; 512 channels at 4x4, 4 tiles: 1.3 against 1.1 ms)."""
+
+CHANNELS_PER_TILE = 32
+"""At most this many channels per tile, for the same reason (1024 channels at 7x7,
+16 tiles: 13.2 against 12.1 ms)."""
 
 _B_T = np.array([[1, 0, -1, 0], [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]], np.float64)
 _G = np.array([[1, 0, 0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0, 0, 1]], np.float64)
@@ -52,8 +56,10 @@ for _matrix in (_B_T, _G, _A_T, _INPUT_TRANSFORM, _OUTPUT_TRANSFORM):
 
 def applies(window: Window, groups: int, channels: int, filters: int, dtype: np.dtype) -> bool:
     """Whether a conv is one Winograd F(2x2, 3x3) computes faster than im2col: f32, 3x3,
-    stride 1, no dilation, one group, wide (`MIN_CHANNELS`) with enough tiles."""
+    stride 1, no dilation, one group, enough channels and tiles (`MIN_CHANNELS`,
+    `MIN_TILES`, `CHANNELS_PER_TILE`)."""
     oh, ow = window.out_size
+    tiles = math.ceil(oh / 2) * math.ceil(ow / 2)
     return (
         dtype == np.float32
         and window.kernel == (3, 3)
@@ -61,7 +67,8 @@ def applies(window: Window, groups: int, channels: int, filters: int, dtype: np.
         and window.dilation == (1, 1)
         and groups == 1
         and min(channels, filters) >= MIN_CHANNELS
-        and math.ceil(oh / 2) * math.ceil(ow / 2) >= MIN_TILES
+        and tiles >= MIN_TILES
+        and max(channels, filters) <= CHANNELS_PER_TILE * tiles
     )
 
 
@@ -87,7 +94,7 @@ class WinogradConv:
         self.window = window
         self.channels_last = channels_last
         self.kernels: np.ndarray | None = None
-        """U: [16, F, C], or [16, C, F] channels last (the products' right operand)."""
+        """U as [16, C, F] (the products' right operand)."""
         self._called = False
 
     def __call__(self, x: np.ndarray) -> np.ndarray:
@@ -102,36 +109,30 @@ class WinogradConv:
 
     def winograd(self, x: np.ndarray) -> np.ndarray:
         """The conv of `x` by Winograd's F(2x2, 3x3), transforming the kernels first if
-        that is not done yet."""
+        that is not done yet. It runs channels last: an NCHW input is transposed in and
+        out (0.1 ms for 128x28x28, where tiling NCHW itself costs 0.3 ms more)."""
         if self.kernels is None:
-            kernels = transformed_kernels(self.weights)
-            self.kernels = np.ascontiguousarray(kernels.transpose(0, 2, 1)) if self.channels_last else kernels
+            self.kernels = np.ascontiguousarray(transformed_kernels(self.weights).transpose(0, 2, 1))
+        if not self.channels_last:
+            out = self._channels_last(np.ascontiguousarray(x.transpose(0, 2, 3, 1)))
+            return np.ascontiguousarray(out.transpose(0, 3, 1, 2))
+        return self._channels_last(x)
+
+    def _channels_last(self, x: np.ndarray) -> np.ndarray:
+        assert self.kernels is not None
+        n, h, w, channels = x.shape
         filters = self.weights.shape[0]
         (oh, ow), (top, left, _, _) = self.window.out_size, self.window.padding
         th, tw = math.ceil(oh / 2), math.ceil(ow / 2)
         # the input with its padding, and zeros to a whole number of tiles (as long as
-        # top + H + bottom at least: that is oH + 2); then its tiles, overlapping by two
-        # rows and columns, as one copy: [4, 4, N, tH, tW, C], or [4, 4, C, N, tH, tW]
-        if self.channels_last:
-            n, h, w, channels = x.shape
-            padded = np.zeros((n, 2 * th + 2, 2 * tw + 2, channels), np.float32)
-            padded[:, top : top + h, left : left + w] = x
-            tiles = sliding_window_view(padded, (4, 4), axis=(1, 2))[:, ::2, ::2].transpose(4, 5, 0, 1, 2, 3)
-        else:
-            n, channels, h, w = x.shape
-            padded = np.zeros((n, channels, 2 * th + 2, 2 * tw + 2), np.float32)
-            padded[:, :, top : top + h, left : left + w] = x
-            tiles = sliding_window_view(padded, (4, 4), axis=(2, 3))[:, :, ::2, ::2].transpose(
-                4, 5, 1, 0, 2, 3
-            )
+        # top + H + bottom at least: that is oH + 2); then its tiles [4, 4, N, tH, tW, C],
+        # overlapping by two rows and columns, as one copy
+        padded = np.zeros((n, 2 * th + 2, 2 * tw + 2, channels), np.float32)
+        padded[:, top : top + h, left : left + w] = x
+        tiles = sliding_window_view(padded, (4, 4), axis=(1, 2))[:, ::2, ::2].transpose(4, 5, 0, 1, 2, 3)
         transformed = _INPUT_TRANSFORM @ np.ascontiguousarray(tiles).reshape(16, -1)
         # the 16 products together are as large as im2col's one (all BLAS threads)
-        if self.channels_last:
-            products = np.matmul(transformed.reshape(16, -1, channels), self.kernels)
-            blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, n, th, tw, filters)
-            out = blocks.transpose(2, 3, 0, 4, 1, 5).reshape(n, 2 * th, 2 * tw, filters)[:, :oh, :ow]
-        else:
-            products = np.matmul(self.kernels, transformed.reshape(16, channels, -1))
-            blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, filters, n, th, tw)
-            out = blocks.transpose(3, 2, 4, 0, 5, 1).reshape(n, filters, 2 * th, 2 * tw)[:, :, :oh, :ow]
-        return np.ascontiguousarray(out)
+        products = np.matmul(transformed.reshape(16, -1, channels), self.kernels)
+        blocks = (_OUTPUT_TRANSFORM @ products.reshape(16, -1)).reshape(2, 2, n, th, tw, filters)
+        out = blocks.transpose(2, 3, 0, 4, 1, 5).reshape(n, 2 * th, 2 * tw, filters)
+        return np.ascontiguousarray(out[:, :oh, :ow])
