@@ -2,7 +2,8 @@
 (nnstack.interpreters.convolution): building the im2col columns, the matrix product,
 the whole conv2d, against the same product alone (numpy's sgemm into a preallocated
 output: the floor of this im2col + GEMM design), in both layouts (NCHW as gawee and
-linalg run it, NHWC as mir does). Each figure is the median of `--repeats` calls
+linalg run it, NHWC as mir does), and Winograd's F(2x2, 3x3) in both layouts where
+`winograd.applies` picks it (its kernels transformed before). Each figure is the median of `--repeats` calls
 timed with `--clock` (cpu: this thread's CPU time, which a loaded shared machine
 distorts less, but which misses BLAS worker threads: use it with one thread).
 Not a test.
@@ -22,6 +23,7 @@ from bench_models import MODELS, set_blas_threads
 
 from nnstack.dialects import gawee
 from nnstack.frontend.onnx import import_onnx
+from nnstack.interpreters import winograd
 from nnstack.interpreters.convolution import conv2d_nchw, conv2d_nhwc, im2col
 from nnstack.interpreters.windows import Window
 
@@ -58,16 +60,25 @@ def measure(
     out = np.empty((w.shape[0], columns.shape[-1]), np.float32)
     x_nhwc = np.ascontiguousarray(x.transpose(0, 2, 3, 1))
     w_hwcf = np.ascontiguousarray(w.transpose(2, 3, 1, 0))
-    return [
+    times = [
         timed(lambda: im2col(x5, window, False, x.dtype), repeats, clock),
         timed(lambda: kernels @ columns, repeats, clock),
         timed(lambda: conv2d_nchw(x, w, 1, window), repeats, clock),
         timed(lambda: conv2d_nhwc(x_nhwc, w_hwcf, 1, window), repeats, clock),
         timed(lambda: np.matmul(kernels, columns, out=out), repeats, clock),
     ]
+    if not winograd.applies(window, op.group_count, w.shape[1], w.shape[0], w.dtype):
+        return [*times, np.nan, np.nan]  # (shown as "-"; the im2col conv's times in the totals)
+    nchw, nhwc = winograd.WinogradConv(w, window), winograd.WinogradConv(w, window, channels_last=True)
+    return [
+        *times,
+        timed(lambda: nchw.winograd(x), repeats, clock),
+        timed(lambda: nhwc.winograd(x_nhwc), repeats, clock),
+    ]
 
 
-COLUMNS = ("columns", "product", "conv2d", "NHWC conv2d", "sgemm alone")
+COLUMNS = ("columns", "product", "conv2d", "NHWC conv2d", "sgemm alone", "Winograd", "NHWC Winograd")
+"""(Winograd is 3 columns after conv2d, NHWC Winograd after NHWC conv2d.)"""
 
 
 def main() -> None:
@@ -86,11 +97,12 @@ def main() -> None:
         if not isinstance(op, gawee.ConvOp):
             continue
         row = measure(op, rng, args.repeats, CLOCKS[args.clock])
-        totals += row
+        # the Winograd totals: each conv as a program runs it (im2col where it does not apply)
+        totals += [v if not np.isnan(v) else row[i - 3] for i, v in enumerate(row)]
         x, w, out = (gawee.tensor_shape(v) for v in (op.input, op.weight, op.output))
         (sh, _), (top, *_) = op.array("strides"), gawee.expand_padding(op.array("padding"))
         shape = f"{'x'.join(map(str, x[1:]))} -> {'x'.join(map(str, out[1:]))}, {w[2]}x{w[3]} s{sh} p{top}"
-        print(f"{shape:40}" + "".join(f"{v:13.0f}" for v in row))
+        print(f"{shape:40}" + "".join("            -" if np.isnan(v) else f"{v:13.0f}" for v in row))
     print(f"{'total (ms)':40}" + "".join(f"{v / 1e3:13.2f}" for v in totals))
 
 

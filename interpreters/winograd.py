@@ -11,14 +11,15 @@ and the error is that of im2col's f32 product (ResNet-18's layers with random un
 inputs, max abs error against f64: 1.7e-6 to 2.4e-6; im2col's 1.7e-6 to 2.9e-6).
 
 The transforms are a few passes over the input and output, so Winograd pays off with
-enough channels and enough tiles for the products to run at BLAS speed
-(`applies`). On one thread of this 2-core machine, ResNet-18's 3x3 stride 1 convs
-(NCHW, each against im2col): 64x56x56 2.4 against 2.6 ms, 128x28x28 1.6 against 2.4,
-256x14x14 1.4 against 2.4, 512x7x7 2.6 against 2.9 (NHWC: 2.3, 1.5, 1.4 and 2.5 ms).
-With two threads: 1.6 against 1.5, 1.1 against 1.4, 0.9 against 1.4, 1.6 against 1.6.
+enough channels and enough tiles for the products to run at BLAS speed (`applies`).
+ResNet-18's 3x3 stride 1 layers on one thread of this 2-core machine
+(`benchmarks/bench_conv.py`, NCHW / NHWC, against im2col): 64x56x56 2.7 / 2.4 against
+2.7 / 2.8 ms, 128x28x28 1.6 / 1.5 against 2.5 / 2.4 ms, 256x14x14 1.4 / 1.4 against
+2.4 / 2.4 ms; all ResNet-18's convs 42.3 -> 36.6 / 34.9 ms. With two threads (wall
+clock, NCHW): 1.6 against 1.5, 1.1 against 1.4 and 0.9 against 1.4 ms.
 gawee.conv, linalg.conv_2d_nchw_fchw and mir.conv with constant kernels run it in
 prepared programs. The transformed kernels take 16/9 of the kernels' memory, beside
-them (ResNet-18: 66 MB; its peak is still 0.8x of ONNX Runtime's).
+them (ResNet-18's 3x3 stride 1 layers up to 256 channels: 17 MB).
 """
 
 from __future__ import annotations
@@ -39,9 +40,11 @@ MIN_TILES = 16
 """Output tiles (2x2 blocks) per image from which its products run at BLAS speed
 (ResNet's 7x7 layers have 16; 512 channels at 4x4, 4 tiles: 1.3 against 1.1 ms)."""
 
-CHANNELS_PER_TILE = 32
-"""At most this many channels per tile, for the same reason (1024 channels at 7x7,
-16 tiles: 13.2 against 12.1 ms)."""
+CHANNELS_PER_TILE = 16
+"""At most this many channels per tile: with fewer tiles the products slow down (1024
+channels at 7x7, 16 tiles: 13.2 against 12.1 ms), and what is left of the gain does
+not pay for the transformed kernels' memory (ResNet-18's 512x7x7 layers: 2.6 against
+2.9 ms, for 50 MB)."""
 
 _B_T = np.array([[1, 0, -1, 0], [0, 1, 1, 0], [0, -1, 1, 0], [0, 1, 0, -1]], np.float64)
 _G = np.array([[1, 0, 0], [0.5, 0.5, 0.5], [0.5, -0.5, 0.5], [0, 0, 1]], np.float64)
