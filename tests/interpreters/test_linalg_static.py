@@ -586,10 +586,9 @@ func.func @f(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>,
 """
 
 
-def test_ops_of_one_structure_share_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Two generics that differ only in their operands get one kernel (it is made once);
-    a constant or a predicate of their bodies that differs makes another structure.
-    Each computes its own values."""
+@pytest.fixture
+def kernels_made(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The ops whose linalg kernels are made from now on, by name."""
     made: list[str] = []
     make = registration._kernel  # pyright: ignore[reportPrivateUsage]
 
@@ -598,9 +597,16 @@ def test_ops_of_one_structure_share_a_kernel(monkeypatch: pytest.MonkeyPatch) ->
         return make(op, *args)
 
     monkeypatch.setattr(registration, "_kernel", counting)
+    return made
+
+
+def test_ops_of_one_structure_share_a_kernel(kernels_made: list[str]) -> None:
+    """Two generics that differ only in their operands get one kernel (it is made once);
+    a constant or a predicate of their bodies that differs makes another structure.
+    Each computes its own values."""
     x = np.array([-2, -1, 0, 0.5, 1, 2, 3, -0.5], np.float32)
     program = prepare(parse_module(LAYERS), "f")
-    assert made == ["linalg.generic"] * 3  # a and b share one; c and d each have theirs
+    assert kernels_made == ["linalg.generic"] * 3  # a and b share one; c and d each have theirs
     a = np.where(x > 0, x * 2, 0)
     expected = (a, np.where(a > 0, a * 2, 0), np.where(x > 0, x * 3, 0), np.where(x < 0, x * 2, 0))
     for got, want in zip(program(x), expected, strict=True):
@@ -638,18 +644,10 @@ def weighted(name: str, weights: str) -> str:
   }} -> tensor<4xf32>"""
 
 
-def test_element_wise_ops_with_other_constants_share_a_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_element_wise_ops_with_other_constants_share_a_kernel(kernels_made: list[str]) -> None:
     """Two layers' `x * weights` with their own constant weights: one kernel (an
     element-wise kernel does not read its constants when it is made), each layer's
     product with its own weights."""
-    made: list[str] = []
-    make = registration._kernel  # pyright: ignore[reportPrivateUsage]
-
-    def counting(op: Any, *args: Any) -> Any:
-        made.append(op.name)
-        return make(op, *args)
-
-    monkeypatch.setattr(registration, "_kernel", counting)
     text = f"""
 func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {{
   %e = tensor.empty() : tensor<4xf32>
@@ -662,7 +660,7 @@ func.func @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {{
 """
     x = np.array([1, 2, 3, 4], np.float32)
     first, second = prepare(parse_module(text), "f")(x)
-    assert made == ["linalg.generic"]
+    assert kernels_made == ["linalg.generic"]
     np.testing.assert_array_equal(first, x * [1, 2, 3, 4])
     np.testing.assert_array_equal(second, x * [-1, 0.5, 0.25, 8])
 
