@@ -67,9 +67,10 @@ def measure(
         timed(lambda: conv2d_nhwc(x_nhwc, w_hwcf, 1, window), repeats, clock),
         timed(lambda: np.matmul(kernels, columns, out=out), repeats, clock),
     ]
-    if not winograd.applies(window, op.group_count, w.shape[1], w.shape[0], w.dtype):
+    nchw = winograd.faster_conv(w, window, op.group_count)
+    if nchw is None:
         return [*times, np.nan, np.nan]  # (shown as "-"; the im2col conv's times in the totals)
-    nchw, nhwc = winograd.WinogradConv(w, window), winograd.WinogradConv(w, window, channels_last=True)
+    nhwc = winograd.WinogradConv(w, window, channels_last=True)
     return [
         *times,
         timed(lambda: nchw.winograd(x), repeats, clock),

@@ -268,8 +268,7 @@ def _in_place(
     if registration.into is None or len(signature.results) != 1:
         return None
     index = next((i for i in reusable if signature.operands[i] == signature.results[0]), None)
-    write = None if index is None else registration.into(op)
-    if index is None or write is None:
+    if index is None or (write := registration.into(op)) is None:
         return None
     return lambda *args: write(args[index], *args)
 
@@ -724,14 +723,8 @@ def _specialize_conv(op: gawee.ConvOp, constants: tuple[Any, ...]) -> Callable[.
     """A conv with constant kernels that Winograd's F(2x2, 3x3) computes faster
     (`winograd.applies`), their transform made once."""
     weights = constants[1]
-    if weights is None:
-        return None
-    window = _conv_window(op)
-    filters, channels = weights.shape[:2]
-    if not winograd.applies(window, op.group_count, channels, filters, weights.dtype):
-        return None
-    conv = winograd.WinogradConv(weights, window)
-    return _with_bias(lambda x, w: conv(x))
+    conv = None if weights is None else winograd.faster_conv(weights, _conv_window(op), op.group_count)
+    return None if conv is None else _with_bias(lambda x, w: conv(x))
 
 
 def _split(op: gawee.SplitOp, x: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -417,10 +417,10 @@ class MirFunctions(InterpreterFunctions):
         if not isinstance(weights, np.ndarray):
             return None
         window = _conv_window(op, weights.shape[:2])
-        _, _, channels, filters = weights.shape
-        if not winograd.applies(window, op.integer("groups"), channels, filters, weights.dtype):
+        # (the kernels [kH, kW, C, F] seen as [F, C, kH, kW])
+        conv = winograd.faster_conv(weights.transpose(3, 2, 0, 1), window, op.integer("groups"), True)
+        if conv is None:
             return None
-        conv = winograd.WinogradConv(weights.transpose(3, 2, 0, 1), window, channels_last=True)
 
         def run(args: PythonValues) -> PythonValues:
             x = self._operands(None, op, args)[0] if check_operands else args[0]

@@ -210,11 +210,16 @@ class StepPlan:
             slots[slot] = value
         return slots
 
+    def _slots(self, inputs: Sequence[Any]) -> list[Any]:
+        """The slots a run starts from: the inputs, the constants, and None."""
+        slots = self._initial_slots.copy()
+        slots[: len(inputs)] = inputs
+        return slots
+
     def execute_kernels(self, inputs: Sequence[Any]) -> tuple[Any, ...]:
         """`execute` without an interpreter or observer, for a plan of kernels alone
         (not `needs_interpreter`): a loop with less bookkeeping, for programs of small ops."""
-        slots = self._initial_slots.copy()
-        slots[: len(inputs)] = inputs
+        slots = self._slots(inputs)
         if self.arithmetic:
             with np.errstate(all="ignore"):
                 self._run_kernels(slots)
@@ -228,8 +233,7 @@ class StepPlan:
         on the values it gets when the plan runs on `inputs`: to time one op inside a
         program, without the call's fixed cost. (The plan runs out of place here, but a
         call of a step that writes in place writes over its operand.)"""
-        slots = self._initial_slots.copy()
-        slots[: len(inputs)] = inputs
+        slots = self._slots(inputs)
         calls: list[Callable[[], PythonValues]] = []
         for step, (operands, kernel, results, frees) in zip(self.steps, self._kernel_steps, strict=True):
             seen = slots.copy()
@@ -260,10 +264,7 @@ class StepPlan:
         the kernels do not check the operands they take from them. IEEE special values
         (inf, NaN, division by zero) are results, not errors, as in every
         implementation. `interpreter` may be None when no step needs one."""
-        slots: list[Any] = [None] * self.n_slots
-        slots[: len(inputs)] = inputs
-        for slot, value in self.constants:
-            slots[slot] = value
+        slots = self._slots(inputs)
         if interpreter is not None:
             # the arguments are also in the interpreter's scope, as when it runs the
             # function: implementations may look them up (spensor's memory profile does)

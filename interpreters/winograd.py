@@ -53,7 +53,9 @@ _INPUT_TRANSFORM = np.kron(_B_T, _B_T).astype(np.float32)
 """Bᵀ d B of a 4x4 tile d, on its 16 values in row-major order."""
 _OUTPUT_TRANSFORM = np.kron(_A_T, _A_T).astype(np.float32)
 """Aᵀ m A of a 4x4 product m, on its 16 values in row-major order."""
-for _matrix in (_B_T, _G, _A_T, _INPUT_TRANSFORM, _OUTPUT_TRANSFORM):
+_KERNEL_TRANSFORM = np.kron(_G, _G).astype(np.float32)
+"""G g Gᵀ of a 3x3 kernel g, on its 9 values in row-major order (16 results)."""
+for _matrix in (_B_T, _G, _A_T, _INPUT_TRANSFORM, _OUTPUT_TRANSFORM, _KERNEL_TRANSFORM):
     _matrix.flags.writeable = False
 
 
@@ -75,13 +77,23 @@ def applies(window: Window, groups: int, channels: int, filters: int, dtype: np.
     )
 
 
-def transformed_kernels(weights: np.ndarray) -> np.ndarray:
-    """U = G g Gᵀ of each kernel g of `weights` [F, C, 3, 3], as [16, F, C] f32: one
-    product with the Kronecker product G ⊗ G (the 16 transformed taps in row-major order)."""
+def faster_conv(
+    weights: np.ndarray, window: Window, groups: int, channels_last: bool = False
+) -> WinogradConv | None:
+    """The `WinogradConv` of a conv with the kernels `weights` [F, C, kH, kW] (a view
+    in any memory order) where Winograd computes it faster (`applies`), else None."""
     filters, channels = weights.shape[:2]
-    transform = np.kron(_G, _G).astype(np.float32)
-    transformed = weights.astype(np.float32).reshape(filters * channels, 9) @ transform.T
-    return np.ascontiguousarray(transformed.T.reshape(16, filters, channels))
+    if not applies(window, groups, channels, filters, weights.dtype):
+        return None
+    return WinogradConv(weights, window, channels_last)
+
+
+def transformed_kernels(weights: np.ndarray) -> np.ndarray:
+    """U = G g Gᵀ of each kernel g of `weights` [F, C, 3, 3], as [16, C, F] f32 (the
+    right operand of the products): one product with the Kronecker product G ⊗ G."""
+    filters, channels = weights.shape[:2]
+    transformed = weights.astype(np.float32).reshape(filters * channels, 9) @ _KERNEL_TRANSFORM.T
+    return np.ascontiguousarray(transformed.reshape(filters, channels, 16).transpose(2, 1, 0))
 
 
 class WinogradConv:
@@ -115,7 +127,7 @@ class WinogradConv:
         that is not done yet. It runs channels last: an NCHW input is transposed in and
         out (0.1 ms for 128x28x28, where tiling NCHW itself costs 0.3 ms more)."""
         if self.kernels is None:
-            self.kernels = np.ascontiguousarray(transformed_kernels(self.weights).transpose(0, 2, 1))
+            self.kernels = transformed_kernels(self.weights)
         if not self.channels_last:
             out = self._channels_last(np.ascontiguousarray(x.transpose(0, 2, 3, 1)))
             return np.ascontiguousarray(out.transpose(0, 3, 1, 2))
