@@ -33,9 +33,9 @@ class ArgumentDomains:
 
 def argument_domains(function: Operation) -> ArgumentDomains:
     """The domains gawee ops put on the arguments of `function` (none for other functions)."""
-    if not isinstance(function, func.FuncOp) or not function.body.blocks:
+    if not isinstance(function, func.FuncOp) or (entry := function.body.blocks.first) is None:
         return ArgumentDomains()
-    position: dict[SSAValue, int] = {arg: index for index, arg in enumerate(function.body.block.args)}
+    position: dict[SSAValue, int] = {arg: index for index, arg in enumerate(entry.args)}
     positive: set[int] = set()
     weights: set[int] = set()
     bounds: dict[int, np.ndarray] = {}

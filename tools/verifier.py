@@ -6,7 +6,10 @@ in a `func.func` is accepted). This verifier reports each failing op as one loca
 diagnostic (the innermost, when ops nested in each other fail), and then, if every op
 verified, checks that each operand's definition
 dominates its use in every region, as MLIR's verifier does. The body of a
-`builtin.module` is a graph region (no order among its ops), as in MLIR.
+`builtin.module` is a graph region (no order among its ops), as in MLIR. An
+`llir.phi` uses each incoming value at the end of the block it names, as LLVM's phi
+does: the value of a loop's back edge or of one arm of a branch need not dominate the
+phi. Uses in blocks unreachable from the entry are not checked (as in MLIR).
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, Region, SSAValue
-from xdsl.irdl.dominance import DominanceInfo
 from xdsl.traits import NoTerminator
 from xdsl.utils.exceptions import DiagnosticException
 
+from nnstack.dialects.llir import PhiOp
+from nnstack.dialects.llir.dominance import reachable_dominators
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, Severity, at_op, op_error
 
 
@@ -77,22 +81,30 @@ def _verify_blocks(op: Operation) -> None:
 class _Dominance:
     """Dominance of definitions over uses, with per-region and per-block caches."""
 
-    _block_dominance: dict[Region, DominanceInfo] = field(default_factory=dict)
-    _reachable: dict[Region, set[Block]] = field(default_factory=dict)
+    _dominators: dict[Region, dict[Block, set[Block]]] = field(default_factory=dict)
     _order: dict[Block, dict[Operation, int]] = field(default_factory=dict)
 
     def problems(self, module: Operation) -> list[Diagnostic]:
         found: list[Diagnostic] = []
         for op in module.walk():
-            for index, operand in enumerate(op.operands):
-                if not self.dominates(operand, op):
+            for index, (operand, user) in enumerate(self._uses(op)):
+                if not self.dominates(operand, user):
                     note = self._definition_note(operand)
-                    error = at_op(op, f"operand #{index} does not dominate this use")
+                    where = "the end of its incoming block" if isinstance(op, PhiOp) else "this use"
+                    error = at_op(op, f"operand #{index} does not dominate {where}")
                     found.append(
                         Diagnostic(error.severity, error.message, error.location, (*error.notes, *note))
                     )
                     break
         return found
+
+    @staticmethod
+    def _uses(op: Operation) -> list[tuple[SSAValue, Operation]]:
+        """Each operand of `op` with the op where it is used: a phi's incoming value
+        is used by the terminator of its incoming block."""
+        if isinstance(op, PhiOp):
+            return [(value, block.last_op or op) for value, block in op.incoming]
+        return [(operand, op) for operand in op.operands]
 
     def dominates(self, value: SSAValue, user: Operation) -> bool:
         """Whether the definition of `value` properly dominates its use by `user`."""
@@ -120,29 +132,15 @@ class _Dominance:
             assert isinstance(value, OpResult)
             order = self._block_order(block)
             return order[value.op] < order[ancestor]
-        if use_block not in self._reachable_blocks(region):
-            return True  # MLIR: anything dominates a use in an unreachable block
-        if region not in self._block_dominance:
-            self._block_dominance[region] = DominanceInfo(region)
-        return self._block_dominance[region].dominates(block, use_block)
+        if region not in self._dominators:
+            self._dominators[region] = reachable_dominators(region)
+        # MLIR: anything dominates a use in a block unreachable from the entry
+        return block in self._dominators[region].get(use_block, {block})
 
     def _block_order(self, block: Block) -> dict[Operation, int]:
         if block not in self._order:
             self._order[block] = {op: index for index, op in enumerate(block.ops)}
         return self._order[block]
-
-    def _reachable_blocks(self, region: Region) -> set[Block]:
-        if region not in self._reachable:
-            seen: set[Block] = set()
-            stack = [region.first_block] if region.first_block is not None else []
-            while stack:
-                block = stack.pop()
-                if block not in seen:
-                    seen.add(block)
-                    if block.last_op is not None:
-                        stack.extend(block.last_op.successors)
-            self._reachable[region] = seen
-        return self._reachable[region]
 
     @staticmethod
     def _definition_note(value: SSAValue) -> tuple[Diagnostic, ...]:

@@ -308,3 +308,93 @@ def test_the_cycle_collector_is_paused_only_while_it_runs(tmp_path: Path, enable
     finally:
         gc.enable()
     assert seen == [False, False]
+
+
+# A loop whose phi takes the value computed at the end of the body (the back edge),
+# and a diamond whose phi takes a value defined in one arm: valid as in LLVM.
+PHI_LOOP = """
+llir.func @count(i64) -> i64 {
+^entry(%n: i64):
+  %c0 = llir.constant 0 : i64
+  %c3 = llir.constant 3 : i64
+  llir.br ^header
+^header:
+  %i = llir.phi [%c0, ^entry], [%next, ^body] : i64
+  %more = llir.cmp slt, %i, %n : i64
+  llir.cond_br %more, ^body, ^exit
+^body:
+  %next = llir.add %i, %c3 : i64
+  llir.br ^header
+^exit:
+  llir.return %i : i64
+}
+"""
+
+PHI_DIAMOND = """
+llir.func @pick(i1, i64) -> i64 {
+^entry(%c: i1, %x: i64):
+  llir.cond_br %c, ^then, ^else
+^then:
+  %ten = llir.constant 10 : i64
+  %y = llir.mul %x, %ten : i64
+  llir.br ^join
+^else:
+  llir.br ^join
+^join:
+  %r = llir.phi [%y, ^then], [%x, ^else] : i64
+  llir.return %r : i64
+}
+"""
+
+# A func.func of several blocks with block arguments and a dead block.
+CF_BLOCKS = """
+func.func @main(%c: i1, %x: tensor<2xf32>) -> tensor<2xf32> {
+  cf.cond_br %c, ^double, ^done(%x : tensor<2xf32>)
+^double:
+  %y = arith.addf %x, %x : tensor<2xf32>
+  cf.br ^done(%y : tensor<2xf32>)
+^done(%r: tensor<2xf32>):
+  func.return %r : tensor<2xf32>
+^dead:
+  func.return %x : tensor<2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("backend", ["interpreter", "native"])
+@pytest.mark.parametrize(
+    ("text", "symbol", "args", "expected"),
+    [
+        (PHI_LOOP, "count", "7 : i64", 9),
+        (PHI_LOOP, "count", "0 : i64", 0),
+        (PHI_DIAMOND, "pick", "true, 4 : i64", 40),
+        (PHI_DIAMOND, "pick", "false, 4 : i64", 4),
+    ],
+)
+def test_phi_of_a_back_edge_or_a_branch_arm_verifies_and_runs(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    backend: str,
+    text: str,
+    symbol: str,
+    args: str,
+    expected: int,
+):
+    program = write(tmp_path, "cfg.mlir", text)
+    status = nnstack_run(str(program), "--symbol", symbol, "--args", args, "--backend", backend)
+    captured = capsys.readouterr()
+    assert status == 0, captured.err
+    assert captured.out.split() == ["out0:", "int64[]", str(expected)]
+
+
+@pytest.mark.parametrize(("condition", "expected"), [(True, [2.0, -6.0]), (False, [1.0, -3.0])])
+def test_a_function_of_several_blocks_runs(tmp_path: Path, condition: bool, expected: list[float]):
+    program = write(tmp_path, "blocks.mlir", CF_BLOCKS)
+    inputs = [
+        save(tmp_path, "c.npy", np.bool_(condition)),
+        save(tmp_path, "x.npy", np.array([1, -3], np.float32)),
+    ]
+    status = nnstack_run(str(program), *[f"--input={i}" for i in inputs], "--output-dir", str(tmp_path / "o"))
+    assert status == 0
+    np.testing.assert_array_equal(np.load(tmp_path / "o" / "out0.npy"), np.array(expected, np.float32))
+    assert nnstack_run(str(program), "--random-inputs", "--output-dir", str(tmp_path / "r")) == 0

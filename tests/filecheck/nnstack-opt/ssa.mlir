@@ -97,3 +97,35 @@ func.func @two() {
 ^next:
   func.return
 }
+
+// -----
+
+// An llir.phi uses each incoming value at the end of the block it names (as in LLVM):
+// the value of a loop's back edge and a value of one arm of a branch are valid.
+llir.func @loop(i64) -> i64 {
+^entry(%n: i64):
+  %c0 = llir.constant 0 : i64
+  %c1 = llir.constant 1 : i64
+  llir.br ^header
+^header:
+  %i = llir.phi [%c0, ^entry], [%next, ^body] : i64
+  %more = llir.cmp slt, %i, %n : i64
+  llir.cond_br %more, ^body, ^exit
+^body:
+  %next = llir.add %i, %c1 : i64
+  llir.br ^header
+^exit:
+  llir.return %i : i64
+}
+llir.func @diamond(i1, i64) -> i64 {
+^entry(%c: i1, %x: i64):
+  llir.cond_br %c, ^then, ^else
+^then:
+  %y = llir.add %x, %x : i64
+  llir.br ^join
+^else:
+  llir.br ^join
+^join:
+  %r = llir.phi [%y, ^then], [%x, ^else] : i64
+  llir.return %r : i64
+}
