@@ -8,9 +8,9 @@ than a second thread gains on a product of a BERT-tiny or 15M Llama layer (a 128
 by 128x512 product: 170 us on one thread, 107 us on two, measured on an idle 2-core
 machine). ONNX Runtime's thread pool instead runs part of the work on the calling
 thread and lets its workers sleep soon. So a product with fewer than
-`SMALL_PRODUCT` multiply-adds per matrix runs with one BLAS thread, which does not
-change its result (OpenBLAS splits the rows and columns of the output among its
-threads, never the sum of one element).
+`SMALL_PRODUCT` multiply-adds per matrix runs with one BLAS thread. Its result is
+within f32 rounding of the one at more threads, not always the same bits: how a BLAS
+splits the work (and so the order of a sum) depends on the CPU and the build.
 """
 
 from __future__ import annotations

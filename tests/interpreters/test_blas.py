@@ -1,5 +1,5 @@
 """nnstack.interpreters.blas: which products run on one BLAS thread, that the thread
-count is restored, and that the results are numpy's, bit for bit, at any thread count."""
+count is restored, and that the results are within f32 rounding at any thread count."""
 
 import numpy as np
 import pytest
@@ -14,6 +14,7 @@ from nnstack.interpreters.blas import (
     matmul,
     numpy_openblas,
 )
+from tolerances import assert_within, product_error_bound
 
 
 def _blas() -> OpenBlas:
@@ -58,24 +59,29 @@ def test_single_threaded_restores_the_count() -> None:
     ("lhs", "rhs"),
     [((2, 128, 96), (96, 200)), ((300, 260), (260, 270)), ((70,), (70, 50)), ((3, 1, 40), (3, 40, 9))],
 )
-def test_products_match_numpy_at_any_thread_count(lhs: tuple[int, ...], rhs: tuple[int, ...]) -> None:
-    """Small and large products, computed at 2 threads and at 1, equal np.matmul's
-    (at 2 threads) bit for bit; the count is 2 again after each."""
+def test_products_are_within_rounding_at_any_thread_count(lhs: tuple[int, ...], rhs: tuple[int, ...]) -> None:
+    """Small and large products, computed at 2 threads and at 1, are within f32 rounding
+    of an f64 product (how a BLAS splits the work between threads, and so the order of
+    each sum, depends on the CPU and the build: their bits may differ); the count is 2
+    again after each."""
     blas = _blas()
     rng = np.random.default_rng(0)
     a, b = rng.standard_normal(lhs).astype(np.float32), rng.standard_normal(rhs).astype(np.float32)
     before = blas.get_threads()
     try:
         blas.set_threads(2)
-        expected = np.matmul(a, b)
         got = matmul(a, b)
         assert blas.get_threads() == 2
         blas.set_threads(1)
         single = matmul(a, b)
+        assert blas.get_threads() == 1
     finally:
         blas.set_threads(before)
-    assert got.dtype == expected.dtype and np.array_equal(got, expected)
-    assert np.array_equal(single, expected)
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    bound = product_error_bound(a, b, np.float32)
+    for result in (got, single):
+        assert result.dtype == np.float32 and result.shape == exact.shape
+        assert_within(result, exact, bound)
 
 
 @pytest.mark.parametrize(("m", "k", "n"), [(8, 96, 192), (8, 288, 200), (2, 40, 1), (32, 7, 65)])
