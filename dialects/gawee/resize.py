@@ -189,9 +189,11 @@ class ResizeOp(GaweeOperation):
         shape, result = tensor_shape(self.input), tensor_shape(self.output)
         if len(shape) != len(result):
             raise self.fail(f"input rank {len(shape)} and result rank {len(result)} must be equal")
-        if 0 in shape or 0 in result:
-            raise self.fail(f"cannot resize {list(shape)} to {list(result)}: a dim is empty")
         scales = self.given_scales()
+        # An empty result dim only by given scales (floor(in * scale) = 0), as ONNX
+        # Runtime allows; without them its scale, out / in, would be 0, which it rejects.
+        if 0 in shape or (0 in result and scales is None):
+            raise self.fail(f"cannot resize {list(shape)} to {list(result)}: a dim is empty")
         if scales is None:
             return
         if len(scales) != len(shape):

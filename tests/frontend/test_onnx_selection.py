@@ -186,3 +186,39 @@ def test_upsample_matches_onnxruntime(opset, mode, scales, level):
     (expected,) = onnxruntime_outputs(model, inputs)
     (got,) = run_at(level, model, inputs)
     assert_matches(got, expected)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("mode", ["nearest", "linear"])
+def test_resize_to_an_empty_dim_as_onnxruntime(mode, level):
+    """Resize of a non-empty input by positive scales whose floor(in * scale) is 0 in
+    one dim: ONNX Runtime gives the empty result, and so does nnstack at every level;
+    sizes of 0 there make a scale of 0, which ONNX Runtime rejects, and the importer
+    rejects the node."""
+    from onnx import TensorProto, helper
+
+    from nnstack.frontend.onnx import import_onnx
+
+    def resize(inputs: list[str], constants: dict[str, np.ndarray]) -> onnx.ModelProto:
+        graph = helper.make_graph(
+            [helper.make_node("Resize", inputs, ["y"], name="n", mode=mode)],
+            "g",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 3, 4])],
+            [helper.make_empty_tensor_value_info("y")],
+            [numpy_helper.from_array(value, name) for name, value in constants.items()],
+        )
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+
+    inputs = {"x": np.random.default_rng(3).standard_normal((1, 2, 3, 4)).astype(np.float32)}
+    by_scales = resize(["x", "", "scales"], {"scales": np.array([1, 1, 0.3, 1.5], np.float32)})
+    (expected,) = onnxruntime_outputs(by_scales, inputs)
+    assert expected.shape == (1, 2, 0, 6) and expected.dtype == np.float32
+    (got,) = run_at(level, by_scales, inputs)
+    assert got.shape == expected.shape and got.dtype == expected.dtype
+    by_sizes = resize(["x", "", "", "sizes"], {"sizes": np.array([1, 2, 0, 6], np.int64)})
+    with pytest.raises(Exception, match="Scale value should be greater than 0"):
+        onnxruntime_outputs(by_sizes, inputs)
+    with pytest.raises(
+        OnnxImportError, match=r"cannot resize \[1, 2, 3, 4\] to \[1, 2, 0, 6\]: a dim is empty"
+    ):
+        import_onnx(by_sizes)

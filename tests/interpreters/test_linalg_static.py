@@ -632,6 +632,48 @@ func.func @f(%x: tensor<8xf32>, %k: f32) -> tensor<8xf32> {
     assert registration._structure(generics(LAYERS)[0]) is not None  # pyright: ignore[reportPrivateUsage]
 
 
+def binary(name: str, lhs: str, rhs: str, op: str, order: str) -> str:
+    """A generic %name = op(lhs, rhs) in the order `order` of its block arguments ("ab":
+    op %a, %b; "ba": op %b, %a)."""
+    first, second = ("%a", "%b") if order == "ab" else ("%b", "%a")
+    return f"""
+  %{name} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>,
+                                              affine_map<(d0) -> (d0)>],
+                             iterator_types = ["parallel"]}}
+       ins(%{lhs}, %{rhs} : tensor<6xf32>, tensor<6xf32>) outs(%e : tensor<6xf32>) {{
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %r = {op} {first}, {second} : f32
+    linalg.yield %r : f32
+  }} -> tensor<6xf32>"""
+
+
+def test_bodies_that_differ_in_operand_order_have_their_own_kernels(kernels_made: list[str]) -> None:
+    """subf and divf of the block arguments in either order are four structures (a
+    kernel each); the same body over the operands swapped shares the first one's. Each
+    is numpy's f32 result exactly (one correctly rounded operation per element)."""
+    text = f"""
+func.func @f(%x: tensor<6xf32>, %y: tensor<6xf32>)
+    -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {{
+  %e = tensor.empty() : tensor<6xf32>
+  {binary("s1", "x", "y", "arith.subf", "ab")}
+  {binary("s2", "x", "y", "arith.subf", "ba")}
+  {binary("d1", "x", "y", "arith.divf", "ab")}
+  {binary("d2", "x", "y", "arith.divf", "ba")}
+  {binary("s3", "y", "x", "arith.subf", "ab")}
+  func.return %s1, %s2, %d1, %d2, %s3 : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}}
+"""
+    x = np.array([3, -1.5, 0.25, 7, 10, -4], np.float32)
+    y = np.array([2, 0.5, -8, 7, 0.1, 3], np.float32)
+    program = prepare(parse_module(text), "f")
+    expected = (x - y, y - x, x / y, y / x, y - x)
+    for _ in range(2):
+        for got, want in zip(program(x, y), expected, strict=True):
+            assert got.dtype == np.float32
+            np.testing.assert_array_equal(got, want)
+    assert kernels_made == ["linalg.generic"] * 4  # s3 shares s1's
+
+
 def weighted(name: str, weights: str) -> str:
     return f"""
   %{name} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>,

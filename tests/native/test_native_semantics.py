@@ -268,6 +268,58 @@ def test_out_of_bounds_is_not_checked_without_check_bounds_but_in_bounds_reads_w
     assert native.run(module, "read", data, 3, check_bounds=True)[0] == 3.0
 
 
+VECTOR_ACCESS = """
+llir.func @vload(%p: !llir.ptr<{t}>, %k: i64) -> vector<4x{t}> {{
+  %v = llir.vload %p[%k : i64] : !llir.ptr<{t}> -> vector<4x{t}>
+  llir.return %v : vector<4x{t}>
+}}
+llir.func @vstore(%p: !llir.ptr<{t}>, %k: i64, %v: vector<4x{t}>) {{
+  llir.vstore %v, %p[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
+  llir.return
+}}
+llir.func @local(%k: i64, %v: vector<4x{t}>) -> vector<4x{t}> {{
+  %b = llir.alloc_buffer {bytes} : !llir.ptr<{t}>
+  llir.vstore %v, %b[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
+  %w = llir.vload %b[%k : i64] : !llir.ptr<{t}> -> vector<4x{t}>
+  llir.free_buffer %b : !llir.ptr<{t}>
+  llir.return %w : vector<4x{t}>
+}}
+"""
+
+
+@pytest.mark.parametrize("element", ["f32", "f16", "i32", "i8", "f64"])
+def test_vector_access_edges_with_check_bounds(element: str):
+    """4 lanes over a 7-element buffer (an argument, and one llir allocates): a start
+    of 3 reaches the last element and works; a start of 4 begins inside the buffer and
+    ends one element past it, and -1 one before it, and each stops with the diagnostic
+    naming the op, before anything is written (every lane's bytes are checked, not
+    only the first one's)."""
+    dtype = np.dtype(element.replace("f", "float").replace("i", "int"))
+    size = dtype.itemsize
+    module = parse_module(VECTOR_ACCESS.format(t=element, bytes=7 * size))
+    data = np.arange(7).astype(dtype)
+    lanes = np.array([9, 8, 7, 6], dtype)
+    (got,) = native.run(module, "vload", data, 3, check_bounds=True)
+    assert got.dtype == dtype
+    np.testing.assert_array_equal(got, [3, 4, 5, 6])
+    assert native.run(module, "vstore", data, 3, lanes, check_bounds=True) == ()
+    np.testing.assert_array_equal(data, [0, 1, 2, 9, 8, 7, 6])
+    np.testing.assert_array_equal(native.run(module, "local", 3, lanes, check_bounds=True)[0], lanes)
+    for k in (4, -1):
+        where = f"at byte {k * size} of a buffer of {7 * size} bytes"
+        cases = [
+            ("vload", (data, k), f"llir.vload.*: out-of-bounds read {where}"),
+            ("vstore", (data, k, np.zeros(4, dtype)), f"llir.vstore.*: out-of-bounds write {where}"),
+            ("local", (k, lanes), f"llir.vstore.*: out-of-bounds write {where}"),
+        ]
+        for symbol, args, message in cases:
+            with pytest.raises(InterpretationError):
+                call(module, symbol, args)  # the interpreter rejects it too
+            with pytest.raises(native.NativeError, match=message):
+                native.run(module, symbol, *args, check_bounds=True)
+            np.testing.assert_array_equal(data, [0, 1, 2, 9, 8, 7, 6])
+
+
 def test_compiled_once_per_process():
     module = parse_module(ERRORS)
     first = native.call(module, "divide", (6, 3)).compiled

@@ -153,6 +153,61 @@ def test_random_program_same_numbers_before_and_after(seed: int):
     np.testing.assert_array_equal(out, expected, err_msg=f"seed {seed}, {spec}\n{module}")
 
 
+def reduce_program(partitions: Sequence[int], dims: Sequence[int], tile: Sequence[int]) -> ModuleOp:
+    """split_all of a [partitions * tile] input (its grid: the partitions other than 1),
+    moved through L2 into L1, ndspensor.reduce over the grid dims `dims` into L2, then
+    to L3 and combined (each grid dim kept along its own axis)."""
+    b = ProgramBuilder([8])
+    shape = [p * t for p, t in zip(partitions, tile, strict=True)]
+    input_type = sp.SpensorType(TensorType(f32, shape), b.memories["L3"])
+    block = Block(arg_types=[input_type])
+    x = b.move(b.move(b.add(sp.SplitAllOp(block.args[0], list(partitions))), "L2"), "L1")
+    x = b.move(b.add(sp.NDReduceOp(x, list(dims), b.memories["L2"])), "L3")
+    axes = [a for a, p in enumerate(partitions) if p > 1]
+    kept = [a for d, a in enumerate(axes) if d not in dims] or [0]
+    result = b.add(sp.CombineToSpensorOp(x, kept))
+    b.ops.append(func.ReturnOp(result))
+    block.add_ops(b.ops)
+    function = func.FuncOp("kernel", ([input_type], [result.type]), Region(block))
+    module = ModuleOp([*b.declarations(), function])
+    module.verify()
+    return module
+
+
+TREE = "reduce-strategy=tree"
+EXPANDED = (
+    "spensor-memory-analysis,spensor-bufferize-output,"
+    f"spensor-parallel-analysis{{{TREE}}},spensor-expand-parallel{{{TREE}}}"
+)
+
+
+@pytest.mark.parametrize(
+    ("partitions", "dims"),
+    [([3, 1], [0]), ([5, 1], [0]), ([1, 6], [0]), ([2, 3], [0, 1]), ([3, 2], [0]), ([2, 5], [1])],
+)
+def test_tree_reduce_of_a_piece_count_not_a_power_of_two(partitions: list[int], dims: list[int]):
+    """ndspensor.reduce of 3, 5 or 6 pieces as a tree (rounds whose last piece has no
+    partner): the same numbers after spensor-expand-parallel and after the whole
+    pipeline as before it, and numpy's sum of the tiles. The elements are positive
+    small integers (exact in f32), so a piece left out or added twice shows."""
+    tile = (2, 3)
+    (p0, p1), (t0, t1) = partitions, tile
+    axes = [a for a, p in enumerate(partitions) if p > 1]
+    assert int(np.prod([partitions[axes[d]] for d in dims])) in (3, 5, 6)
+    x = np.random.default_rng(10 * p0 + p1).integers(1, 10, (p0 * t0, p1 * t1)).astype(np.float32)
+    tiles = x.reshape(p0, t0, p1, t1).astype(np.float64)
+    summed = tiles.sum(axis=tuple(2 * axes[d] for d in dims), keepdims=True)  # [p0', t0, p1', t1]
+    want = summed.reshape(summed.shape[0] * t0, summed.shape[2] * t1)
+    module = reduce_program(partitions, dims, tile)
+    (before,) = run(module, "kernel", x)
+    np.testing.assert_array_equal(before, want)
+    for spec in (EXPANDED, f"spensor-lower{{{TREE}}}"):
+        lowered = lower(module, spec)
+        assert "ndspensor.reduce" not in str(lowered)
+        (after,) = run_kernel(lowered, "kernel", [x])
+        np.testing.assert_array_equal(after, before, err_msg=f"after {spec}\n{module}")
+
+
 def test_generator_covers_every_op():
     """The seeds exercise split, split_all, move, add, matmul, reduce_sum, combine and reduce."""
     seen: set[str] = set()
