@@ -11,14 +11,15 @@ the functional type:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
+from xdsl.utils.mlir_lexer import MLIRTokenKind
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
@@ -128,3 +129,33 @@ def op_definition(cls: type[_OpT]) -> type[_OpT]:
 
     op.parse = classmethod(parse_reporting_op)  # pyright: ignore[reportAttributeAccessIssue]
     return op
+
+
+# ---------------------------------------------------------------------------
+# Parsing
+# ---------------------------------------------------------------------------
+
+
+def parse_block_defined_once(parser: Parser, parse_block: Callable[[], Block]) -> Block:
+    """`parse_block()` (xDSL's `Parser._parse_block`), first rejecting a label already
+    defined in the region being parsed, as MLIR does.
+
+    xDSL's parser forgets where a block referenced before its definition was defined,
+    so a second definition of such a label ends in a `KeyError`; here each definition
+    is recorded in `parser.blocks` with its span.
+    """
+    label = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    if label.kind != MLIRTokenKind.CARET_IDENT:
+        return parse_block()
+    name = label.text[1:]
+    defined = parser.blocks.get(name)
+    if defined is not None and name not in parser.forward_block_references:
+        raise MultipleSpansParseError(
+            label.span,
+            f"redefinition of block '^{name}'",
+            "previously defined here:",
+            [(defined[1] or label.span, None)],
+        )
+    block = parse_block()
+    parser.blocks[name] = (block, label.span)
+    return block

@@ -15,7 +15,6 @@ from __future__ import annotations
 import binascii
 import re
 from bisect import bisect_right
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from math import prod
 
@@ -37,14 +36,15 @@ from xdsl.dialects.builtin import (
     StringAttr,
     UnknownLoc,
 )
-from xdsl.ir import Attribute, AttributeInvT, Block, Operation, Region, SSAValue, TypeAttribute
+from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.parser.generic_parser import ParserState
-from xdsl.utils.exceptions import DiagnosticException, MultipleSpansParseError, ParseError
+from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.lexer import Input, Position, Span, Token
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
 
+from nnstack.dialects.utils import parse_block_defined_once
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 from nnstack.tools.source_text import SourceText
@@ -70,8 +70,6 @@ class LocatedParser(Parser):
         self._name = StringAttr(name)
         self._source = source
         self._line_starts = _line_starts(source.text)
-        self._block_labels: list[dict[str, Span]] = [{}]
-        """The labels defined so far in each region being parsed, innermost last."""
         self._first_use: dict[str, Span] = {}
         """Where each value used before its definition was first used."""
         self._dense_types: AttrConstraint | None = None
@@ -144,13 +142,6 @@ class LocatedParser(Parser):
         except CONSTRUCTION_ERRORS as error:
             self.raise_error(_message(error), start, self._current_token.span.start)
 
-    def parse_optional_region(self, arguments: Iterable[Parser.Argument] | None = None) -> Region | None:
-        self._block_labels.append({})
-        try:
-            return super().parse_optional_region(arguments)
-        finally:
-            self._block_labels.pop()
-
     def parse_optional_str_literal(self) -> str | None:
         """xDSL's, without its escape processing (several copies of the literal) for a
         literal that has no escape."""
@@ -210,24 +201,7 @@ class LocatedParser(Parser):
         return typ  # pyright: ignore[reportReturnType]
 
     def _parse_block(self) -> Block:
-        """Rejects a label defined twice in a region.
-
-        xDSL forgets where a block referenced before its definition was defined, so a
-        second definition of such a label ends in a `KeyError`.
-        """
-        label = self._current_token
-        if label.kind == MLIRTokenKind.CARET_IDENT:
-            defined = self._block_labels[-1]
-            name = label.text[1:]
-            if name in defined:
-                raise MultipleSpansParseError(
-                    label.span,
-                    f"redefinition of block '^{name}'",
-                    "previously defined here:",
-                    [(defined[name], None)],
-                )
-            defined[name] = label.span
-        return super()._parse_block()
+        return parse_block_defined_once(self, super()._parse_block)
 
 
 @dataclass

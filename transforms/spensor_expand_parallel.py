@@ -190,27 +190,43 @@ class Expander:
     # -- driver ----------------------------------------------------------------
 
     def problems(self) -> list[Problem]:
-        """Every op of the function that cannot be expanded (checked before `run`)."""
+        """Every op of the function that cannot be expanded (checked before `run`).
+
+        The expansion works in program order, so an op on ndspensors must come after
+        the ops defining its operands: xDSL's verifier, unlike MLIR's and nnstack-opt's,
+        accepts a use before its definition in a `func.func`."""
         problems: list[Problem] = []
         if any(isinstance(arg.type, NDSpensorType) for arg in self.function.args):
             problems.append((self.function, "ndspensor function arguments cannot be expanded"))
+        several_blocks = len(self.function.body.blocks) > 1
+        seen: set[Operation] = set()
         for op in self.function.walk():
             if op is self.function:
                 continue
             uses_nd = _is_nd_op(op) or any(isinstance(v.type, NDSpensorType) for v in op.operands)
             if uses_nd and op.parent_op() is not self.function:
                 problems.append((op, f"{op.name} on ndspensors must be at the top level of the function"))
+            elif uses_nd and several_blocks:
+                problems.append(
+                    (op, f"{op.name} on ndspensors cannot be expanded in a function of several blocks")
+                )
+            elif uses_nd and (index := _defined_later(op, seen)) is not None:
+                problems.append(
+                    (op, f"operand #{index} does not dominate this use: it is defined after this op")
+                )
             elif _is_nd_op(op) and type(op) not in _RULES:
                 problems.append((op, f"{op.name} producing an ndspensor cannot be expanded"))
             elif (why := _unsupported(op)) is not None:
                 problems.append((op, why))
             if any(isinstance(a.type, NDSpensorType) for r in op.regions for b in r.blocks for a in b.args):
                 problems.append((op, "ndspensor block arguments cannot be expanded"))
+            seen.add(op)
         return problems
 
     def run(self) -> None:
         """Expands every sink, then erases the ndspensor ops (`problems` must be empty)."""
-        ops = list(self.function.body.block.ops) if self.function.body.blocks else []
+        entry = self.function.body.blocks.first
+        ops = list(entry.ops) if entry is not None else []
         nd_ops: list[Operation] = []
         for op in ops:
             if isinstance(op, spensor.MoveToOp) and isinstance(op.source.type, NDSpensorType):
@@ -607,6 +623,17 @@ def _level(value: SSAValue) -> str:
 
 def _is_nd_op(op: Operation) -> bool:
     return any(isinstance(r.type, NDSpensorType) for r in op.results)
+
+
+def _defined_later(op: Operation, seen: set[Operation]) -> int | None:
+    """The index of the first operand of `op` defined by an op of its block that is not
+    among the ops `seen` before it (`op` itself or an op after it), or None."""
+    block = op.parent_block()
+    for index, operand in enumerate(op.operands):
+        owner = operand.owner
+        if isinstance(owner, Operation) and owner.parent_block() is block and owner not in seen:
+            return index
+    return None
 
 
 def _unsupported(op: Operation) -> str | None:

@@ -636,7 +636,7 @@ def lower_signature(function: func.FuncOp) -> None:
     wrapped in `bufferization.to_tensor ... restrict`."""
     if function.is_declaration:
         return
-    block = function.body.block
+    block = function.body.blocks[0]  # the entry block: a function may have several
     prologue: list[Operation] = []
     for arg in list(block.args):
         t = arg.type

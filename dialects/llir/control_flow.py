@@ -8,7 +8,8 @@ successors.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -77,6 +78,7 @@ from nnstack.dialects.llir.types import (
     is_value_type,
     lowered_signature,
 )
+from nnstack.dialects.utils import parse_block_defined_once
 
 
 @irdl_op_definition
@@ -500,9 +502,10 @@ class FuncOp(IRDLOperation):
     def parse(cls, parser: Parser) -> FuncOp:
         is_kernel = parser.parse_optional_keyword("kernel") is not None
         layout = parser.parse_optional_str_enum(MemoryLayout) or MemoryLayout.ROW_MAJOR
-        name, inputs, outputs, region, extra, arg_attrs, res_attrs = parse_func_op_like(
-            parser, reserved_attr_names=cls._RESERVED
-        )
+        with _unique_block_labels(parser):
+            name, inputs, outputs, region, extra, arg_attrs, res_attrs = parse_func_op_like(
+                parser, reserved_attr_names=cls._RESERVED
+            )
         func = cls(
             name,
             (inputs, outputs),
@@ -515,6 +518,23 @@ class FuncOp(IRDLOperation):
         if extra is not None:
             func.attributes |= extra.data
         return func
+
+
+@contextmanager
+def _unique_block_labels(parser: Parser) -> Iterator[None]:
+    """While `parser` parses a function, a label defined twice in a region is a parse
+    error at its second definition (`parse_block_defined_once`), not the `KeyError` of
+    xDSL's parser (a traceback from the stock xdsl-opt)."""
+    previous = vars(parser).get("_parse_block")
+    parse_block = parser._parse_block  # pyright: ignore[reportPrivateUsage]
+    parser._parse_block = lambda: parse_block_defined_once(parser, parse_block)
+    try:
+        yield
+    finally:
+        if previous is None:
+            del parser._parse_block
+        else:
+            parser._parse_block = previous
 
 
 def _verify_dominance(func: FuncOp) -> None:

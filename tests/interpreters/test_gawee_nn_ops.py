@@ -229,10 +229,40 @@ def test_lrn_even_size_follows_the_onnx_window(size: int):
     ONNX formula, written out channel by channel."""
     x = np.random.default_rng(8).standard_normal((1, 5, 2, 3))
     alpha, beta, bias = 0.3, 0.75, 1.0
+    expected = onnx_lrn(x, size, alpha, beta, bias)
+    attributes = {"size": f"{size} : i64", "alpha": f64(alpha), "beta": f64(beta)}
+    check_both_levels("gawee.lrn", attributes, [x], expected)
+
+
+def onnx_lrn(x: np.ndarray, size: int, alpha: float, beta: float, bias: float) -> np.ndarray:
+    """ONNX's LRN in f64, channel by channel: x / (bias + alpha / size * the sum of the
+    squares of channels c - floor((size-1)/2) .. c + ceil((size-1)/2)) ** beta."""
+    x = x.astype(np.float64)
     expected = np.empty_like(x)
     for c in range(x.shape[1]):
         low, high = max(0, c - (size - 1) // 2), min(x.shape[1] - 1, c + -(-(size - 1) // 2))
         square_sum = (x[:, low : high + 1] ** 2).sum(axis=1)
         expected[:, c] = x[:, c] / (bias + alpha / size * square_sum) ** beta
-    attributes = {"size": f"{size} : i64", "alpha": f64(alpha), "beta": f64(beta)}
-    check_both_levels("gawee.lrn", attributes, [x], expected)
+    return expected
+
+
+@pytest.mark.parametrize(
+    ("size", "alpha", "beta", "bias"),
+    [(5, 1e-4, 0.75, 1.0), (3, 0.5, 0.75, 1.0), (4, 2.0, 0.6, 2.0)],
+    ids=["alexnet", "strong", "even-size"],
+)
+def test_lrn_f16_is_correctly_rounded_at_every_level(size, alpha, beta, bias):
+    """f16 computes in f32 and rounds once, at every level: within half an ulp (plus
+    f32's rounding) of the f64 result. Inputs of magnitude ~10 make the window sums
+    large enough that summing and raising to beta in f16 drifts by 1.5 ulp and more."""
+    x = (np.random.default_rng(9).standard_normal((2, 8, 5, 6)) * 10).astype(np.float16)
+    expected = onnx_lrn(x, size, alpha, beta, bias)
+    ulp = np.spacing(np.abs(expected).astype(np.float16)).astype(np.float64)
+    attributes = {"size": f"{size} : i64", "alpha": f64(alpha), "beta": f64(beta), "bias": f64(bias)}
+    text = one_op_function(
+        "gawee.lrn", [tensor_text(x.shape, "f16")], attributes, [tensor_text(x.shape, "f16")]
+    )
+    for level, (got,) in run_at_levels(text, x).items():
+        assert got.dtype == np.float16, level
+        ulps = float(np.max(np.abs(got.astype(np.float64) - expected) / ulp))
+        assert ulps <= 0.501, f"{level}: {ulps:.3f} ulp from the f64 result"

@@ -7,7 +7,7 @@ import math as pymath
 from collections.abc import Callable
 
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import i64
+from xdsl.dialects.builtin import f16, f32, i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr
@@ -236,6 +236,9 @@ class LrnLowering(RewritePattern):
     `(d0, d1, d2, d3)`, 4 parallel + 1 reduction iterators, body `arith.mulf` then
     `arith.addf %out, ...`), then an element-wise `linalg.generic`
     `x / math.powf(bias + alpha / size * sum, beta)`.
+    f16 computes in f32 (`arith.extf` of each element, the sums an f32 tensor, one
+    `arith.truncf` of the quotient), as the gawee interpreter does: in f16 the sums and
+    the power round at every step and the result drifts more than an ulp.
     """
 
     @op_type_rewrite_pattern
@@ -244,25 +247,37 @@ class LrnLowering(RewritePattern):
             return
         b = LoweringBuilder()
         t = element_type_of(op.output)
+        acc = f32 if t == f16 else t
+
+        def widened(x: SSAValue) -> SSAValue:
+            return x if acc == t else arith.ExtFOp(x, acc).result
+
         shape = shape_of(op.output)
         before, after = op.window
         zero = b.constant(0.0, t)
         padded = b.pad(op.input, [0, before, 0, 0], [0, after, 0, 0], zero)
         window = b.empty([before + after + 1], t)
         d = [AffineExpr.dimension(i) for i in range(5)]
+
+        def add_square(x: SSAValue, _window: SSAValue, out: SSAValue) -> SSAValue:
+            wide = widened(x)
+            return arith.AddfOp(out, arith.MulfOp(wide, wide)).result
+
         squares = b.generic(
             [padded, window],
-            b.filled(shape, zero),
+            b.filled(shape, zero if acc == t else b.constant(0.0, acc)),
             [dims_map(5, [0, d[1] + d[4], 2, 3]), dims_map(5, [4]), dims_map(5, [0, 1, 2, 3])],
             [*parallel(4), *reduction(1)],
-            lambda x, _window, acc: arith.AddfOp(acc, arith.MulfOp(x, x)).result,
+            add_square,
         )
         size = op.size.value.data
         alpha, beta, bias = (op.alpha.value.data / size, op.beta.value.data, op.bias.value.data)
 
         def normalize(x: SSAValue, s: SSAValue, _out: SSAValue) -> SSAValue:
-            base = arith.AddfOp(float_constant(bias, t), arith.MulfOp(float_constant(alpha, t), s))
-            return arith.DivfOp(x, math.PowFOp(base, float_constant(beta, t))).result
+            x = widened(x)
+            base = arith.AddfOp(float_constant(bias, acc), arith.MulfOp(float_constant(alpha, acc), s))
+            quotient = arith.DivfOp(x, math.PowFOp(base, float_constant(beta, acc))).result
+            return quotient if acc == t else arith.TruncFOp(quotient, t).result
 
         result = b.generic(
             [op.input, squares], b.empty(shape, t), [identity_map(4)] * 3, parallel(4), normalize
