@@ -781,11 +781,16 @@ def _specialize_batch_norm(
 
 def _bind_max_pool(op: gawee.MaxPoolOp) -> Callable[[np.ndarray], np.ndarray]:
     """Max over -inf padded windows (`windows.max_pool`); ceil mode pads the end until
-    the last window fits."""
+    the last window fits. A window of padding only gives the op's `padding_only_value`
+    (-inf from `max_pool` is not it for f32 and f64)."""
     window = Window.of(
         op.array("kernelSize"), op.array("strides"), op.array("dilation"), op.fitted_padding(), _out_hw(op)
     )
-    return lambda x: max_pool(x, window, (2, 3))
+    inside = op.windows_on_input()
+    if inside.all():
+        return lambda x: max_pool(x, window, (2, 3))
+    value = op.padding_only_value()
+    return lambda x: np.where(inside, max_pool(x, window, (2, 3)), np.asarray(value, x.dtype))
 
 
 def _average_pool(op: gawee.AveragePoolOp, x: np.ndarray) -> np.ndarray:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def product_error_bound(lhs: np.ndarray, rhs: np.ndarray, dtype: type, bias: np.ndarray | None = None) -> np.ndarray:
+def product_error_bound(
+    lhs: np.ndarray, rhs: np.ndarray, dtype: type, bias: np.ndarray | None = None
+) -> np.ndarray:
     """The bound on |fl(lhs @ rhs [+ bias]) - (lhs @ rhs [+ bias])| of each element of a
     product accumulated in `dtype`, in any order (a bias adds one more rounding)."""
     u = float(np.finfo(dtype).eps) / 2

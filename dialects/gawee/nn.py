@@ -8,7 +8,8 @@ import math
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f64, i64
+import numpy as np
+from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     VarConstraint,
@@ -34,6 +35,7 @@ from nnstack.dialects.gawee.base import (
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
+    element_type,
     i64_array,
     keywords,
     tensor_like,
@@ -205,7 +207,12 @@ class BatchNormOp(GaweeOperation):
 
 @gawee_op_definition
 class MaxPoolOp(GaweeOperation):
-    """2-D max pooling on NCHW; padding positions never win; PyTorch ceil-mode rule."""
+    """2-D max pooling on NCHW; padding positions never win; PyTorch ceil-mode rule.
+
+    Any padding >= 0, as ONNX allows. A window with no tap on the input (dilation steps
+    over it, or the padding is as wide as the window) gives ONNX Runtime's result: the
+    lowest finite value for f32 and f64 (where its max starts), -inf for f16.
+    """
 
     name = "gawee.max_pool"
 
@@ -267,18 +274,38 @@ class MaxPoolOp(GaweeOperation):
             self.array("dilation"),
         )
 
-    def verify_(self) -> None:
-        kernel, dilation, padding = self.array("kernelSize"), self.array("dilation"), self.array("padding")
-        oh, ow = expect_pool_window(
-            self, self.input, kernel, self.array("strides"), padding, dilation, self.is_ceil_mode
+    def windows_on_input(self) -> np.ndarray:
+        """[oH, oW] booleans: whether each window has a tap on the input; the others see
+        only padding and give `padding_only_value`."""
+        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.array("dilation")
+        top, left, _, _ = expand_padding(self.array("padding"))
+        _, _, h, w = tensor_shape(self.input)
+        _, _, oh, ow = tensor_shape(self.output)
+        rows, cols = (
+            [
+                any(0 <= o * strides[a] - begin + j * dilation[a] < size for j in range(kernel[a]))
+                for o in range(out)
+            ]
+            for a, (size, begin, out) in enumerate(((h, top, oh), (w, left, ow)))
         )
-        top, left, bottom, right = expand_padding(padding)
-        for axis, (begin, end) in enumerate(((top, bottom), (left, right))):
-            if max(begin, end) * 2 > dilation[axis] * (kernel[axis] - 1) + 1:
-                raise VerifyException(
-                    f"{self.name}: padding {list(padding)} must be at most half the "
-                    f"(dilated) kernel {list(kernel)}, or a window could see only padding"
-                )
+        return np.outer(rows, cols)
+
+    def padding_only_value(self) -> float:
+        """The result of a window that sees only padding: ONNX Runtime's, whose f32 and f64
+        max starts from the lowest finite value and whose f16 max from -inf."""
+        dtype = {f32: np.float32, f64: np.float64}.get(element_type(self.input))
+        return float(np.finfo(dtype).min) if dtype is not None else -math.inf
+
+    def verify_(self) -> None:
+        oh, ow = expect_pool_window(
+            self,
+            self.input,
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.array("padding"),
+            self.array("dilation"),
+            self.is_ceil_mode,
+        )
         n, c, _, _ = tensor_shape(self.input)
         self.expect_result_shape((n, c, oh, ow))
 

@@ -175,8 +175,9 @@ class PoolOp(WindowOp):
     Padded positions never count: they never win a max, add nothing to a sum, and
     `avg` divides by the number of real (non-padding) positions in each window
     (PyTorch's count_include_pad=False; count them in with `sum` and a division).
-    PyTorch's ceil mode is expressed as extra end padding. Every window must cover
-    at least one real position. Output size as for mir.conv.
+    PyTorch's ceil mode is expressed as extra end padding. A `max` window that covers
+    no real position is -inf (the max of nothing); a `sum` or `avg` window must cover
+    at least one. Output size as for mir.conv.
     """
 
     name = "mir.pool"
@@ -235,6 +236,8 @@ class PoolOp(WindowOp):
                 "padded input"
             )
         self.expect_result_shape((n, *out, c), " (from input, kernel, stride, padding and dilation)")
+        if self.kind.data == PoolKind.MAX:
+            return
         for axis, (size, begin) in enumerate(((h, padding[0]), (w, padding[1]))):
             for o in range(out[axis]):
                 first = o * stride[axis] - begin

@@ -214,6 +214,17 @@ def convert_identity(context: ImportContext) -> None:
     context.define(context.value(0))
 
 
+def convert_dropout(context: ImportContext) -> None:
+    """Dropout at inference is the identity. In training mode (`training_mode` a constant
+    true) it zeroes elements at random, which gawee cannot, unless the ratio is 0; a
+    run-time `training_mode` could be either, so it must be a constant."""
+    if context.has_input(2) and bool(_scalar(context, 2, "training_mode")):
+        ratio = float(_scalar(context, 1, "ratio")) if context.has_input(1) else 0.5
+        if ratio != 0:
+            raise context.fail(f"training_mode = true with ratio {ratio} (random dropout) is not supported")
+    convert_identity(context)
+
+
 def unary(op: type[gawee.UnaryElementwiseOp]) -> Converter:
     def convert(context: ImportContext) -> None:
         context.define(context.emit(op(context.value(0))).results[0])
@@ -696,7 +707,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Flatten": convert_flatten,
     "Gemm": convert_gemm,
     "Identity": convert_identity,
-    "Dropout": convert_identity,
+    "Dropout": convert_dropout,
     "Relu": unary(gawee.ReluOp),
     "Neg": unary(gawee.NegOp),
     "Abs": unary(gawee.AbsOp),

@@ -301,14 +301,18 @@ def mir_cases() -> list[Invalid]:
         ("pool-negative-padding", POOL.attr("padding", a(1, 0, -1, 0)), "padding"),
         ("pool-kernel-too-large", POOL.attr("kernel_size", a(10, 2)), "kernel"),
         ("pool-result-shape", POOL.result(t(1, 4, 3, 2)).attr("output_shape", a(1, 4, 3, 2)), "result shape"),
+        # (a max window of padding only is -inf; sum and avg windows need a real tap)
         (
             "pool-window-of-padding",
-            POOL.attr("padding", a(3, 0, 0, 0)),
+            POOL.attr("kind", "#mir<pool_kind avg>").attr("padding", a(3, 0, 0, 0)),
             "window 0 along H covers only padding",
         ),
         (
             "pool-window-of-padding-along-w",
-            POOL.attr("padding", a(0, 2, 0, 0)).attr("output_shape", a(1, 3, 5, 2)).result(t(1, 3, 5, 2)),
+            POOL.attr("kind", "#mir<pool_kind sum>")
+            .attr("padding", a(0, 2, 0, 0))
+            .attr("output_shape", a(1, 3, 5, 2))
+            .result(t(1, 3, 5, 2)),
             "window 0 along W covers only padding",
         ),
         # matmul

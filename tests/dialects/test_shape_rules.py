@@ -53,8 +53,8 @@ def torch_shape(compute) -> tuple[int, ...] | None:
 
 
 def pool_padding(kernel: int) -> st.SearchStrategy[int]:
-    """Paddings torch's pooling accepts: at most half the kernel. (gawee accepts up to
-    half the dilated kernel, which torch rejects where dilation > 1.)"""
+    """Paddings torch's pooling accepts: at most half the kernel. (gawee.max_pool accepts
+    any, as ONNX does; torch at most half the dilated kernel.)"""
     return st.integers(0, kernel // 2)
 
 

@@ -28,8 +28,10 @@ from onnx_models import (
 from xdsl.context import Context
 
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
-from nnstack.interpreters import parse_module, run
+from nnstack.interpreters import call, parse_module, run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
 
 def resnet(fold: bool) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
@@ -416,3 +418,143 @@ def test_ceil_mode_pools_follow_onnxruntime_not_onnx_shape_inference(level: str)
     pooled = next(node.output[0] for node in model.graph.node if node.op_type == "AveragePool")
     assert shapes[pooled] == [1, 2, 4, 4]
     assert check_against_onnxruntime(model, {"x": example.numpy()}, level) < 1e-5
+
+
+def max_pool_model(elem: int, shape: list[int], **attributes) -> onnx.ModelProto:
+    graph = helper.make_graph(
+        [helper.make_node("MaxPool", ["x"], ["y"], name="mp", **attributes)],
+        "max_pool",
+        [helper.make_tensor_value_info("x", elem, shape)],
+        [helper.make_tensor_value_info("y", elem, None)],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def max_pool_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray]) -> np.ndarray:
+    """The model's one output at `level`: `run_at`'s, or after convert-mir-to-llir."""
+    if level != "llir":
+        (got,) = run_at(level, model, inputs)
+        return got
+    module = import_onnx(model)
+    ConvertGaweeToMirPass().apply(Context(), module)
+    ConvertMirToLlirPass().apply(Context(), module)
+    module.verify()
+    return np.asarray(call(module, "main", list(inputs.values()), strict_memory=True).results[0])
+
+
+PADDING_ONLY_POOLS = {
+    # H = 1: the two taps of the dilated kernel fall on the padding rows above and below
+    "dilated-rows": ([1, 2, 1, 3], {"kernel_shape": [2, 1], "dilations": [2, 1], "pads": [1, 0, 1, 0]}),
+    "dilated-columns-ceil": (
+        [1, 2, 3, 2],
+        {
+            "kernel_shape": [2, 2],
+            "dilations": [1, 3],
+            "pads": [1, 1, 1, 1],
+            "strides": [2, 1],
+            "ceil_mode": 1,
+        },
+    ),
+}
+"""MaxPools (pads below the kernel, as ONNX Runtime requires) whose windows along one
+axis see only padding, so every output is ONNX Runtime's value for such a window."""
+
+
+@pytest.mark.parametrize("level", [*LEVELS, "llir"])
+@pytest.mark.parametrize(
+    ("elem", "expected"),
+    [
+        (TensorProto.FLOAT, np.finfo(np.float32).min),
+        (TensorProto.FLOAT16, -np.inf),
+        (TensorProto.DOUBLE, np.finfo(np.float64).min),
+    ],
+    ids=["f32", "f16", "f64"],
+)
+@pytest.mark.parametrize("case", PADDING_ONLY_POOLS)
+def test_max_pool_windows_of_padding_only_match_onnxruntime(
+    case: str, elem: int, expected: float, level: str
+):
+    """ONNX Runtime gives the lowest finite f32 / f64 (where its max starts) and -inf for
+    f16; so does every level, llir included (gawee and linalg gave -inf, the importer
+    and convert-gawee-to-mir refused the op)."""
+    shape, attributes = PADDING_ONLY_POOLS[case]
+    model = max_pool_model(elem, shape, **attributes)
+    dtype = helper.tensor_dtype_to_np_dtype(elem)
+    inputs = {"x": np.random.default_rng(0).standard_normal(shape).astype(dtype)}
+    (reference,) = onnxruntime_outputs(model, inputs)
+    assert reference.size and np.all(reference == expected)
+    got = max_pool_at(level, model, inputs)
+    assert got.dtype == reference.dtype
+    np.testing.assert_array_equal(got, reference)
+
+
+@pytest.mark.parametrize("level", [*LEVELS, "llir"])
+def test_max_pool_pads_wider_than_half_the_kernel_match_onnxruntime(level: str):
+    """Pads up to the kernel less 1 (ONNX Runtime's limit), past the half kernel
+    PyTorch allows, which the importer rejected."""
+    model = max_pool_model(TensorProto.FLOAT, [1, 2, 4, 5], kernel_shape=[3, 2], pads=[2, 1, 2, 1])
+    inputs = {"x": np.random.default_rng(0).standard_normal((1, 2, 4, 5)).astype(np.float32)}
+    (reference,) = onnxruntime_outputs(model, inputs)
+    np.testing.assert_array_equal(max_pool_at(level, model, inputs), reference)
+
+
+def dropout_model(
+    ratio: float, training_mode: bool | None, *, mask: bool = False, runtime_training: bool = False
+) -> onnx.ModelProto:
+    """Dropout(x, ratio, training_mode) with a constant ratio; training_mode a constant,
+    a graph input (`runtime_training`) or absent (None)."""
+    initializers = [numpy_helper.from_array(np.array(ratio, np.float32), "r")]
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 4])]
+    if runtime_training:
+        inputs.append(helper.make_tensor_value_info("t", TensorProto.BOOL, []))
+    elif training_mode is not None:
+        initializers.append(numpy_helper.from_array(np.array(training_mode), "t"))
+    operands = ["x", "r", "t"] if runtime_training or training_mode is not None else ["x", "r"]
+    outputs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)]
+    if mask:
+        outputs.append(helper.make_tensor_value_info("z", TensorProto.BOOL, None))
+    node = helper.make_node("Dropout", operands, [o.name for o in outputs], name="drop", seed=0)
+    graph = helper.make_graph([node], "dropout", inputs, outputs, initializers)
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+@pytest.mark.parametrize(
+    ("model", "message"),
+    [
+        (
+            dropout_model(0.5, True),
+            "node 'drop' (Dropout, opset 17): training_mode = true with ratio 0.5 (random dropout) "
+            "is not supported",
+        ),
+        (
+            dropout_model(0.0, None, runtime_training=True),
+            "node 'drop' (Dropout, opset 17): training_mode (input 't') must be a constant",
+        ),
+        (
+            dropout_model(0.0, True, mask=True),
+            "node 'drop' (Dropout, opset 17): the mask output is not supported",
+        ),
+    ],
+    ids=["training", "runtime-training-mode", "training-zero-ratio-mask"],
+)
+def test_training_dropout_is_rejected(model: onnx.ModelProto, message: str):
+    """Dropout in training mode drops at random: imported as the identity it gave wrong
+    numbers."""
+    with pytest.raises(OnnxImportError) as info:
+        import_onnx(model)
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("ratio", "training_mode"),
+    [(0.0, True), (0.5, False), (0.5, None)],
+    ids=["training-ratio-0", "inference", "default"],
+)
+def test_dropout_that_keeps_everything_is_the_identity(ratio: float, training_mode: bool | None, level: str):
+    model = dropout_model(ratio, training_mode)
+    inputs = {"x": np.random.default_rng(0).standard_normal((2, 3, 4)).astype(np.float32)}
+    (reference,) = onnxruntime_outputs(model, inputs)
+    np.testing.assert_array_equal(reference, inputs["x"])
+    (got,) = run_at(level, model, inputs)
+    np.testing.assert_array_equal(got, reference)

@@ -3,6 +3,7 @@ count is restored, and that the results are within f32 rounding at any thread co
 
 import numpy as np
 import pytest
+from tolerances import assert_within, product_error_bound
 
 from nnstack.interpreters.blas import (
     BLOCK_COLUMNS,
@@ -14,7 +15,6 @@ from nnstack.interpreters.blas import (
     matmul,
     numpy_openblas,
 )
-from tolerances import assert_within, product_error_bound
 
 
 def _blas() -> OpenBlas:

@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tolerances import assert_within, product_error_bound
 from xdsl.context import Context
 from xdsl.interpreter import Interpreter
 from xdsl.utils.exceptions import InterpretationError
@@ -19,7 +20,6 @@ from nnstack.interpreters.blas import ColumnBlocks
 from nnstack.interpreters.mir import MirFunctions
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
-from tolerances import assert_within, product_error_bound
 
 LOWERINGS = {"mir": ConvertGaweeToMirPass, "linalg": ConvertGaweeToLinalgPass}
 

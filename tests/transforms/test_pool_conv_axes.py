@@ -157,6 +157,29 @@ def test_max_pool(window: Window):
     assert_levels(pool_text("gawee.max_pool", window, x, expected.shape), [x], expected, 0.0)
 
 
+PADDING_ONLY_CASES = {
+    # 2 rows, dilation 3: the two taps of every window fall on the padding rows
+    "dilated-gap": Window((1, 2, 2, 5), (2, 2), (1, 1), (1, 0, 1, 0), dilation=(3, 1)),
+    # padding as wide as the kernel: of 3 windows along 1 row, the middle one
+    "wide-padding": Window((1, 2, 1, 4), (2, 2), (1, 1), (2, 0, 2, 0), dilation=(2, 1)),
+}
+"""Max pools with windows that see only padding along one axis."""
+
+
+@pytest.mark.parametrize("window", with_transposes(PADDING_ONLY_CASES))
+def test_max_pool_windows_of_padding_only(window: Window):
+    """torch's max over a -inf padded input, except that a window of padding only gives
+    ONNX Runtime's value, the lowest finite f32, not -inf (test_onnx_import.py)."""
+    x = random_input(window.shape)
+    top, left, bottom, right = window.padding
+    padded = F.pad(torch.from_numpy(x), (left, right, top, bottom), value=-math.inf)
+    expected = F.max_pool2d(padded, window.kernel, window.strides, 0, window.dilation).numpy()
+    padding_only = np.isinf(expected)
+    assert padding_only.any() and expected.shape[2:] == window.output_hw()
+    expected[padding_only] = np.finfo(np.float32).min
+    assert_levels(pool_text("gawee.max_pool", window, x, expected.shape), [x], expected, 0.0)
+
+
 AVERAGE = [p for p in ALL if p.values[0].dilation == (1, 1) and p.values[0].symmetric_padding() is not None]
 """torch's avg_pool2d has neither dilation nor asymmetric padding."""
 

@@ -8,11 +8,12 @@ gawee interpreter, after convert-gawee-to-linalg and after convert-gawee-to-mir
 
 from __future__ import annotations
 
-import pytest
+import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from windowed_ops import AdAvgPool, Conv, MaxPool, check_every_level, padding4
-from xdsl.utils.exceptions import PassFailedException
+from windowed_ops import LEVELS, AdAvgPool, Conv, MaxPool, check_every_level, lower, padding4
+
+from nnstack.interpreters import parse_module, run
 
 SETTINGS = settings(max_examples=50, deadline=None, derandomize=True, database=None)
 
@@ -52,7 +53,8 @@ def convs(draw) -> Conv:
 
 
 def every_window_sees_input(op: MaxPool) -> bool:
-    """No output window made only of padding (see test_max_pool_window_of_padding_only)."""
+    """No output window made only of padding, where torch gives -inf and gawee ONNX
+    Runtime's value (see test_max_pool_window_of_padding_only)."""
     top, left, _, _ = padding4(op.padding)
     for size, begin, k, s, d in zip(op.x_shape[2:], (top, left), op.kernel, op.strides, op.dilation):
         first = -begin
@@ -113,15 +115,16 @@ def test_ad_avg_pool(op: AdAvgPool):
     check_every_level(op)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=PassFailedException,
-    reason="gawee.max_pool verifies a window of padding only (torch gives -inf there), "
-    "which mir.pool rejects, so convert-gawee-to-mir fails on a verified op",
-)
 def test_max_pool_window_of_padding_only():
     """Input width 2, kernel 2 dilated by 3, padding 1: the one window's taps are
-    at -1 and 2, both padding. torch accepts it (padding <= kernel / 2)."""
+    at -1 and 2, both padding. torch accepts it (padding <= kernel / 2) and gives -inf;
+    every level gives ONNX Runtime's value, the lowest finite f32."""
     op = MaxPool((1, 1, 2, 2), (1, 2), (1, 1), padding=(0, 1), dilation=(1, 3))
     assert not every_window_sees_input(op)
-    check_every_level(op)
+    arrays = op.inputs(np.random.default_rng(0))
+    want = op.reference(arrays)
+    assert want.size and np.all(want == -np.inf)
+    module = parse_module(op.program(want.shape))
+    for level in LEVELS:
+        (got,) = run(module if level == "gawee" else lower(module, level), "main", *arrays)
+        np.testing.assert_array_equal(got, np.full_like(want, np.finfo(np.float32).min), err_msg=level)

@@ -46,6 +46,11 @@ class MaxPoolLowering(RewritePattern):
     runs past the end padding; the bottom/right pad grows to what that window needs,
     `(OH - 1) * SH + DH * (KH - 1) + 1 - (H + top)` (and likewise for W), so every
     window lies inside the padded input and -inf never wins.
+
+    Where some window sees only padding (its max is -inf), an in-place `linalg.generic`
+    over the result selects the op's `padding_only_value` (ONNX Runtime's) there, from an
+    `arith.constant dense<...> : tensor<oHxoWxi1>` of the windows that reach the input,
+    indexed `(d2, d3)`: `arith.select %inside, %out, %lowest`.
     """
 
     @op_type_rewrite_pattern
@@ -71,7 +76,19 @@ class MaxPoolLowering(RewritePattern):
             strides=i64_pair((sh, sw)),
             dilations=i64_pair((dh, dw)),
         )
-        rewriter.replace(op, b.ops, [b.add(pool).results[0]])
+        result = b.add(pool).results[0]
+        inside = op.windows_on_input()
+        if not inside.all():
+            mask = b.dense_constant(i1, inside.shape, inside.ravel().astype(int).tolist())
+            lowest = b.constant(op.padding_only_value(), element_type)
+            result = b.generic(
+                [mask],
+                result,
+                [dims_map(4, [2, 3]), identity_map(4)],
+                parallel(4),
+                lambda reaches, out: arith.SelectOp(reaches, out, lowest).result,
+            )
+        rewriter.replace(op, b.ops, [result])
 
 
 class AdAvgPoolLowering(RewritePattern):

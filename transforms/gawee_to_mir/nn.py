@@ -9,7 +9,7 @@ element-wise `mir.broadcast_*` ops.
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
@@ -67,11 +67,14 @@ class BatchNormLowering(GaweeToMirPattern):
 
 class MaxPoolLowering(GaweeToMirPattern):
     """gawee.max_pool -> NHWC mir.pool max between transposes; ceil mode becomes extra
-    end padding, just enough for the last window (padding never wins a max)."""
+    end padding, just enough for the last window (padding never wins a max). Where some
+    window sees only padding (mir.pool gives -inf), a mir.select with a constant [oH, oW]
+    mask of the windows that reach the input puts the op's `padding_only_value` there."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
-        x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
+        b = MirBuilder()
+        x = b.emit(mir.TransposeOp(op.input, NCHW_TO_NHWC))
         pool = mir.PoolOp(
             x,
             "max",
@@ -80,7 +83,12 @@ class MaxPoolLowering(GaweeToMirPattern):
             padding=op.fitted_padding(),
             dilation=op.array("dilation"),
         )
-        self.replace(rewriter, op, [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)])
+        result = b.emit(mir.TransposeOp(b.emit(pool), NHWC_TO_NCHW))
+        inside = op.windows_on_input()
+        if not inside.all():
+            lowest = b.scalar_like(op.padding_only_value(), result)
+            result = b.emit(mir.SelectOp(b.constant(inside, i1), result, lowest))
+        self.replace_built(rewriter, op, b, result)
 
 
 class AveragePoolLowering(GaweeToMirPattern):

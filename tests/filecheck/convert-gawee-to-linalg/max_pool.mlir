@@ -146,3 +146,54 @@ func.func @max_pool_f64(%x: tensor<1x1x4x4xf64>) -> tensor<1x1x2x2xf64> {
 // CHECK-NEXT: %[[POOL:.*]] = linalg.pooling_nchw_max {strides = dense<2> : tensor<2xi64>, dilations = dense<1> : tensor<2xi64>} ins(%[[X]], %[[WINDOW]] : tensor<1x1x4x4xf64>, tensor<2x2xf64>) outs(%[[FILL]] : tensor<1x1x2x2xf64>) -> tensor<1x1x2x2xf64>
 // CHECK-NEXT: func.return %[[POOL]] : tensor<1x1x2x2xf64>
 // CHECK-NEXT: }
+
+// -----
+
+// Padding as wide as the kernel: of the 3 windows along the one row, the middle one
+// (taps at rows -1 and 1) sees only padding, and its max, -inf, becomes ONNX Runtime's
+// value, the lowest finite f32, through an in-place select on a mask of the windows.
+func.func @max_pool_padding_only(%x: tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32> {
+  %0 = gawee.max_pool %x kernelSize = [2, 2] strides = [1, 1] padding = [2, 0, 2, 0] dilation = [2, 1] ceilMode = false : (tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32>
+  func.return %0 : tensor<1x2x3x2xf32>
+}
+
+// CHECK-LABEL: func.func @max_pool_padding_only(
+// CHECK-SAME: %[[X:.*]]: tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32> {
+// CHECK-NEXT: %[[NEG_INF:.*]] = arith.constant 0xff800000 : f32
+// CHECK-NEXT: %[[PADDED:.*]] = tensor.pad %[[X]] low[0, 0, 2, 0] high[0, 0, 2, 0] {
+// CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index):
+// CHECK-NEXT: tensor.yield %[[NEG_INF]] : f32
+// CHECK-NEXT: } : tensor<1x2x1x3xf32> to tensor<1x2x5x3xf32>
+// CHECK-NEXT: %[[EMPTY:.*]] = tensor.empty() : tensor<1x2x3x2xf32>
+// CHECK-NEXT: %[[FILL:.*]] = linalg.fill ins(%[[NEG_INF]] : f32) outs(%[[EMPTY]] : tensor<1x2x3x2xf32>) -> tensor<1x2x3x2xf32>
+// CHECK-NEXT: %[[WINDOW:.*]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[POOL:.*]] = linalg.pooling_nchw_max {strides = dense<1> : tensor<2xi64>, dilations = dense<[2, 1]> : tensor<2xi64>} ins(%[[PADDED]], %[[WINDOW]] : tensor<1x2x5x3xf32>, tensor<2x2xf32>) outs(%[[FILL]] : tensor<1x2x3x2xf32>) -> tensor<1x2x3x2xf32>
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.constant dense<{{\[}}[true, true], [false, false], [true, true]]> : tensor<3x2xi1>
+// CHECK-NEXT: %[[LOWEST:.*]] = arith.constant -3.40282347e+38 : f32
+// CHECK-NEXT: %[[RESULT:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[INSIDE]] : tensor<3x2xi1>) outs(%[[POOL]] : tensor<1x2x3x2xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: i1, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[SELECTED:.*]] = arith.select %[[IN]], %[[OUT]], %[[LOWEST]] : f32
+// CHECK-NEXT: linalg.yield %[[SELECTED]] : f32
+// CHECK-NEXT: } -> tensor<1x2x3x2xf32>
+// CHECK-NEXT: func.return %[[RESULT]] : tensor<1x2x3x2xf32>
+// CHECK-NEXT: }
+
+// -----
+
+// ONNX's MaxPool on one row with kernel [2, 1], dilation [2, 1], pads [1, 0, 1, 0]:
+// every window sees only padding; f64's lowest finite value.
+func.func @max_pool_padding_only_f64(%x: tensor<1x1x1x2xf64>) -> tensor<1x1x1x2xf64> {
+  %0 = gawee.max_pool %x kernelSize = [2, 1] strides = [1, 1] padding = [1, 0, 1, 0] dilation = [2, 1] ceilMode = false : (tensor<1x1x1x2xf64>) -> tensor<1x1x1x2xf64>
+  func.return %0 : tensor<1x1x1x2xf64>
+}
+
+// CHECK-LABEL: func.func @max_pool_padding_only_f64(
+// CHECK:      %[[POOL:.*]] = linalg.pooling_nchw_max {strides = dense<1> : tensor<2xi64>, dilations = dense<[2, 1]> : tensor<2xi64>} ins(%{{.*}}, %{{.*}} : tensor<1x1x3x2xf64>, tensor<2x1xf64>) outs(%{{.*}} : tensor<1x1x1x2xf64>) -> tensor<1x1x1x2xf64>
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.constant dense<false> : tensor<1x2xi1>
+// CHECK-NEXT: %[[LOWEST:.*]] = arith.constant -1.7976931348623157e+308 : f64
+// CHECK-NEXT: %[[RESULT:.*]] = linalg.generic {{.*}} ins(%[[INSIDE]] : tensor<1x2xi1>) outs(%[[POOL]] : tensor<1x1x1x2xf64>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: i1, %[[OUT:.*]]: f64):
+// CHECK-NEXT: %[[SELECTED:.*]] = arith.select %[[IN]], %[[OUT]], %[[LOWEST]] : f64
+// CHECK-NEXT: linalg.yield %[[SELECTED]] : f64
+// CHECK-NEXT: } -> tensor<1x1x1x2xf64>
+// CHECK-NEXT: func.return %[[RESULT]] : tensor<1x1x1x2xf64>

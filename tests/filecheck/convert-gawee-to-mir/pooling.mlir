@@ -45,6 +45,26 @@ func.func @max_pool_dilated(%x: tensor<1x3x9x9xf32>) -> tensor<1x3x3x8xf32> {
 
 // -----
 
+// Padding as wide as the kernel: of the 3 windows along the one row, the middle one
+// (taps at rows -1 and 1) sees only padding; mir.pool gives -inf there, and a
+// mir.select on a mask of the windows puts ONNX Runtime's value, the lowest finite f32.
+func.func @max_pool_padding_only(%x: tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32> {
+  %0 = gawee.max_pool %x kernelSize = [2, 2] strides = [1, 1] padding = [2, 0, 2, 0] dilation = [2, 1] ceilMode = false : (tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32>
+  func.return %0 : tensor<1x2x3x2xf32>
+}
+
+// CHECK-LABEL: func.func @max_pool_padding_only(
+// CHECK-SAME:  %x: tensor<1x2x1x3xf32>) -> tensor<1x2x3x2xf32> {
+// CHECK-NEXT:    %[[V0:.*]] = mir.transpose %x permutation = [0, 2, 3, 1] : (tensor<1x2x1x3xf32>) -> tensor<1x1x3x2xf32>
+// CHECK-NEXT:    %[[V1:.*]] = mir.pool max %[[V0]] input_shape = [1, 1, 3, 2] output_shape = [1, 3, 2, 2] kernel_size = [2, 2] stride = [1, 1] padding = [2, 0, 2, 0] dilation = [2, 1] : (tensor<1x1x3x2xf32>) -> tensor<1x3x2x2xf32>
+// CHECK-NEXT:    %[[V2:.*]] = mir.transpose %[[V1]] permutation = [0, 3, 1, 2] : (tensor<1x3x2x2xf32>) -> tensor<1x2x3x2xf32>
+// CHECK-NEXT:    %[[LOWEST:.*]] = mir.constant dense<-3.40282347e+38> : tensor<f32>
+// CHECK-NEXT:    %[[INSIDE:.*]] = mir.constant dense<{{\[}}[true, true], [false, false], [true, true]]> : tensor<3x2xi1>
+// CHECK-NEXT:    %[[V3:.*]] = mir.select %[[INSIDE]], %[[V2]], %[[LOWEST]] broadcast_shape = [1, 2, 3, 2] : (tensor<3x2xi1>, tensor<1x2x3x2xf32>, tensor<f32>) -> tensor<1x2x3x2xf32>
+// CHECK-NEXT:    func.return %[[V3]] : tensor<1x2x3x2xf32>
+
+// -----
+
 // Global average pooling: one mean over H and W.
 func.func @ad_avg_pool_global(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x1x1xf32> {
   %0 = "gawee.ad_avg_pool"(%x) {outputSize = array<i64: 1, 1>} : (tensor<1x16x4x4xf32>) -> tensor<1x16x1x1xf32>

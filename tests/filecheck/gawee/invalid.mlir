@@ -209,24 +209,6 @@ func.func @batch_norm_rank(%x: tensor<4xf32>, %c: tensor<4xf32>) {
 
 // -----
 
-// max_pool: padding at most half the dilated kernel (PyTorch's rule)
-func.func @max_pool_padding_too_large(%x: tensor<1x4x8x8xf32>) {
-  // expected-error @+1 {{'gawee.max_pool' op padding [2, 1] must be at most half the (dilated) kernel [3, 3], or a window could see only padding}}
-  %0 = gawee.max_pool %x kernelSize = [3, 3] strides = [1, 1] padding = [2, 1] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x10x8xf32>
-  func.return
-}
-
-// -----
-
-// max_pool: the same rule for 4-value padding
-func.func @max_pool_end_padding_too_large(%x: tensor<1x4x8x8xf32>) {
-  // expected-error @+1 {{'gawee.max_pool' op padding [0, 0, 0, 2] must be at most half the (dilated) kernel [2, 2], or a window could see only padding}}
-  %0 = gawee.max_pool %x kernelSize = [2, 2] strides = [2, 2] padding = [0, 0, 0, 2] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x4x5xf32>
-  func.return
-}
-
-// -----
-
 // max_pool: the declared result shape must be the computed one
 func.func @max_pool_result_shape(%x: tensor<1x4x8x8xf32>) {
   // expected-error @+1 {{'gawee.max_pool' op result shape [1, 4, 3, 3] does not match the expected shape [1, 4, 4, 4]}}

@@ -206,7 +206,7 @@ func.func @f(%x: tensor<1x8x8x3xf32>) {
 
 func.func @f(%x: tensor<1x8x8x3xf32>) {
   // expected-error @+1 {{'mir.pool' op window 0 along H covers only padding (padding [2, 0, 0, 0])}}
-  %0 = mir.pool max %x input_shape = [1, 8, 8, 3] output_shape = [1, 5, 4, 3] kernel_size = [2, 2] stride = [2, 2] padding = [2, 0, 0, 0] dilation = [1, 1] : (tensor<1x8x8x3xf32>) -> tensor<1x5x4x3xf32>
+  %0 = mir.pool avg %x input_shape = [1, 8, 8, 3] output_shape = [1, 5, 4, 3] kernel_size = [2, 2] stride = [2, 2] padding = [2, 0, 0, 0] dilation = [1, 1] : (tensor<1x8x8x3xf32>) -> tensor<1x5x4x3xf32>
   func.return
 }
 
