@@ -17,6 +17,19 @@ from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
 FILECHECK = Path(__file__).parent / "filecheck"
 
+VECTOR_ACCESS = """
+llir.func @vload(%p: !llir.ptr<{t}>, %k: i64) -> vector<4x{t}> {{
+  %v = llir.vload %p[%k : i64] : !llir.ptr<{t}> -> vector<4x{t}>
+  llir.return %v : vector<4x{t}>
+}}
+llir.func @vstore(%p: !llir.ptr<{t}>, %k: i64, %v: vector<4x{t}>) {{
+  llir.vstore %v, %p[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
+  llir.return
+}}
+"""
+"""A 4-lane vector load and store at an element offset, of element type `{t}` (the
+bounds tests of the interpreter and of native code)."""
+
 MIR_TO_LLIR_ERROR_FILES = ("errors", "errors_column_major")
 """The convert-mir-to-llir tests of inputs the pass rejects."""
 

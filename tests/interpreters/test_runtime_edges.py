@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from llir_programs import VECTOR_ACCESS
 from xdsl.context import Context
 from xdsl.dialects.builtin import Builtin
 from xdsl.interpreter import Interpreter
@@ -106,25 +107,13 @@ def test_llir_access_through_a_pointer_past_the_end(element: str):
         fails(message, run_llir, program, "load_at", data, k)
 
 
-VECTOR = """
-llir.func @vload(%p: !llir.ptr<{t}>, %k: i64) -> vector<4x{t}> {{
-  %v = llir.vload %p[%k : i64] : !llir.ptr<{t}> -> vector<4x{t}>
-  llir.return %v : vector<4x{t}>
-}}
-llir.func @vstore(%p: !llir.ptr<{t}>, %k: i64, %v: vector<4x{t}>) {{
-  llir.vstore %v, %p[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
-  llir.return
-}}
-"""
-
-
 @pytest.mark.parametrize("element", ["f32", "f16", "i32"])
 def test_llir_vector_access_edges(element: str):
     """4 lanes over a 7-element buffer: lanes 3..6 are the last in bounds; a start of 4
     reaches one element past the end, -1 one before the start."""
     dtype = np.dtype(element.replace("f", "float").replace("i", "int"))
     size = dtype.itemsize
-    program = VECTOR.format(t=element)
+    program = VECTOR_ACCESS.format(t=element)
     data = np.arange(7).astype(dtype)
     (lanes,) = run_llir(program, "vload", data, 3)
     np.testing.assert_array_equal(lanes, [3, 4, 5, 6])

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from llir_programs import VECTOR_ACCESS
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
@@ -268,15 +269,7 @@ def test_out_of_bounds_is_not_checked_without_check_bounds_but_in_bounds_reads_w
     assert native.run(module, "read", data, 3, check_bounds=True)[0] == 3.0
 
 
-VECTOR_ACCESS = """
-llir.func @vload(%p: !llir.ptr<{t}>, %k: i64) -> vector<4x{t}> {{
-  %v = llir.vload %p[%k : i64] : !llir.ptr<{t}> -> vector<4x{t}>
-  llir.return %v : vector<4x{t}>
-}}
-llir.func @vstore(%p: !llir.ptr<{t}>, %k: i64, %v: vector<4x{t}>) {{
-  llir.vstore %v, %p[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
-  llir.return
-}}
+LOCAL_VECTOR_ACCESS = """
 llir.func @local(%k: i64, %v: vector<4x{t}>) -> vector<4x{t}> {{
   %b = llir.alloc_buffer {bytes} : !llir.ptr<{t}>
   llir.vstore %v, %b[%k : i64] : vector<4x{t}>, !llir.ptr<{t}>
@@ -296,7 +289,7 @@ def test_vector_access_edges_with_check_bounds(element: str):
     only the first one's)."""
     dtype = np.dtype(element.replace("f", "float").replace("i", "int"))
     size = dtype.itemsize
-    module = parse_module(VECTOR_ACCESS.format(t=element, bytes=7 * size))
+    module = parse_module((VECTOR_ACCESS + LOCAL_VECTOR_ACCESS).format(t=element, bytes=7 * size))
     data = np.arange(7).astype(dtype)
     lanes = np.array([9, 8, 7, 6], dtype)
     (got,) = native.run(module, "vload", data, 3, check_bounds=True)
