@@ -94,7 +94,7 @@ def test_network(name: str):
 
 
 LLIR_FILECHECK = {
-    "llir": ("invalid",),
+    "llir": ("invalid", "labels_xdsl_opt"),
     "llir-passes": (),
     "convert-llir-to-llvm": ("errors",),
     "hoist-constants": (),
