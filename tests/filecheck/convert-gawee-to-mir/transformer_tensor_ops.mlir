@@ -156,3 +156,46 @@ func.func @movement(%x: tensor<2x3x4xf32>, %t: tensor<10x4xf32>, %ids: tensor<1x
 // CHECK-NEXT: func.return %[[V0]], %[[V1]], %[[V2]], %[[V3]], %[[V4]], %[[V5]], %[[V6]], %[[V7]] : tensor<6x4xf32>, tensor<1x2x3x4xf32>, tensor<4x2x3xf32>, tensor<2x6x4xf32>, tensor<1x2x4xf32>, tensor<1x5x4xf32>, tensor<2x2x4xf32>, tensor<2x3x5xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
+// -----
+
+// gawee.reduce_min -> mir.reduce min over the normalized, sorted axes, with and without
+// keepDims, on f32, f64 (every dim: a rank-0 result) and f16 (no casts: min, like max,
+// is exact in f16).
+func.func @reduce_min(%x: tensor<2x3x4xf32>, %d: tensor<3x5xf64>, %h: tensor<2x3x4xf16>) -> (tensor<2x3x1xf32>, tensor<f64>, tensor<3xf16>) {
+  %0 = gawee.reduce_min %x axes = [-1] keepDims = true : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+  %1 = gawee.reduce_min %d axes = [1, 0] keepDims = false : (tensor<3x5xf64>) -> tensor<f64>
+  %2 = gawee.reduce_min %h axes = [0, 2] keepDims = false : (tensor<2x3x4xf16>) -> tensor<3xf16>
+  func.return %0, %1, %2 : tensor<2x3x1xf32>, tensor<f64>, tensor<3xf16>
+}
+
+// CHECK-LABEL: func.func @reduce_min(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3x4xf32>, %[[D:[a-zA-Z0-9_$.]+]]: tensor<3x5xf64>, %[[H:[a-zA-Z0-9_$.]+]]: tensor<2x3x4xf16>) -> (tensor<2x3x1xf32>, tensor<f64>, tensor<3xf16>) {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.reduce min %[[X]] axes = [2] keep_dims = true : (tensor<2x3x4xf32>) -> tensor<2x3x1xf32>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = mir.reduce min %[[D]] axes = [0, 1] keep_dims = false : (tensor<3x5xf64>) -> tensor<f64>
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = mir.reduce min %[[H]] axes = [0, 2] keep_dims = false : (tensor<2x3x4xf16>) -> tensor<3xf16>
+// CHECK-NEXT: func.return %[[V0]], %[[V1]], %[[V2]] : tensor<2x3x1xf32>, tensor<f64>, tensor<3xf16>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// -----
+
+// gawee.squeeze -> mir.reshape (several, negative and unsorted axes; i64 and i1 data;
+// every dim: a rank-0 result).
+func.func @squeeze(%x: tensor<1x3x1x2xf32>, %i: tensor<2x1xi64>, %m: tensor<1x1xi1>) -> (tensor<3x2xf32>, tensor<1x3x2xf32>, tensor<2xi64>, tensor<i1>) {
+  %0 = gawee.squeeze %x axes = [0, 2] : (tensor<1x3x1x2xf32>) -> tensor<3x2xf32>
+  %1 = gawee.squeeze %x axes = [-2] : (tensor<1x3x1x2xf32>) -> tensor<1x3x2xf32>
+  %2 = gawee.squeeze %i axes = [1] : (tensor<2x1xi64>) -> tensor<2xi64>
+  %3 = gawee.squeeze %m axes = [1, 0] : (tensor<1x1xi1>) -> tensor<i1>
+  func.return %0, %1, %2, %3 : tensor<3x2xf32>, tensor<1x3x2xf32>, tensor<2xi64>, tensor<i1>
+}
+
+// CHECK-LABEL: func.func @squeeze(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x3x1x2xf32>, %[[I:[a-zA-Z0-9_$.]+]]: tensor<2x1xi64>, %[[M:[a-zA-Z0-9_$.]+]]: tensor<1x1xi1>) -> (tensor<3x2xf32>, tensor<1x3x2xf32>, tensor<2xi64>, tensor<i1>) {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.reshape %[[X]] : (tensor<1x3x1x2xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = mir.reshape %[[X]] : (tensor<1x3x1x2xf32>) -> tensor<1x3x2xf32>
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = mir.reshape %[[I]] : (tensor<2x1xi64>) -> tensor<2xi64>
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = mir.reshape %[[M]] : (tensor<1x1xi1>) -> tensor<i1>
+// CHECK-NEXT: func.return %[[V0]], %[[V1]], %[[V2]], %[[V3]] : tensor<3x2xf32>, tensor<1x3x2xf32>, tensor<2xi64>, tensor<i1>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
