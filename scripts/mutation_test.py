@@ -141,11 +141,12 @@ def stage(target: str, stage_dir: Path, tests: list[str]) -> None:
     for package in PACKAGES:
         shutil.copytree(ROOT / package, stage_dir / "nnstack" / package, ignore=ignore)
     shutil.copytree(ROOT / "tests", stage_dir / "tests", ignore=ignore)
-    for folder in ("examples", "docs"):  # some tests read them
+    for folder in ("examples", "docs"):  # some tests read them, and the README
         shutil.copytree(ROOT / folder, stage_dir / folder, ignore=ignore)
+    shutil.copy(ROOT / "README.md", stage_dir / "README.md")
     shutil.copy(ROOT / "scripts" / "mutation_filecheck.py", stage_dir / IN_PROCESS_FILECHECK)
     table = dict(mutmut_table())
-    table["also_copy"] = ["examples/", "docs/"]
+    table["also_copy"] = ["examples/", "docs/", "README.md"]
     table["source_paths"] = [f"nnstack/{target.split('/')[0]}"]
     table["only_mutate"] = [f"nnstack/{f}" for f in source_files(target)]
     table["pytest_add_cli_args_test_selection"] = tests
