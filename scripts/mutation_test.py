@@ -34,7 +34,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("dialects", "transforms", "interpreters", "tools", "frontend")
+PACKAGES = ("dialects", "transforms", "interpreters", "tools", "frontend", "native")
 """The folders that make up the import package `nnstack` (pyproject.toml's package-dir)."""
 
 MUTATED = ("dialects", "transforms", "interpreters")
@@ -146,7 +146,10 @@ def stage(target: str, stage_dir: Path, tests: list[str]) -> None:
     shutil.copy(ROOT / "README.md", stage_dir / "README.md")
     shutil.copy(ROOT / "scripts" / "mutation_filecheck.py", stage_dir / IN_PROCESS_FILECHECK)
     table = dict(mutmut_table())
-    table["also_copy"] = ["examples/", "docs/", "README.md"]
+    # the other packages too: otherwise `nnstack.<other>` resolves to the editable
+    # install's tree, which may be mid-edit
+    others = [f"nnstack/{package}/" for package in PACKAGES if package != target.split("/")[0]]
+    table["also_copy"] = ["examples/", "docs/", "README.md", *others]
     table["source_paths"] = [f"nnstack/{target.split('/')[0]}"]
     table["only_mutate"] = [f"nnstack/{f}" for f in source_files(target)]
     table["pytest_add_cli_args_test_selection"] = tests
