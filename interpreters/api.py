@@ -26,8 +26,9 @@ from xdsl.universe import Universe
 
 from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
+from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters.affine import AffineFunctions
-from nnstack.interpreters.arith import ArithFunctions, numpy_dtype
+from nnstack.interpreters.arith import ArithFunctions
 from nnstack.interpreters.bufferization import BufferizationFunctions
 from nnstack.interpreters.gawee import GaweeFunctions
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap

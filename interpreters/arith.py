@@ -6,8 +6,10 @@ of scalars. Results are cast to the numpy dtype of the result type, so f32
 arithmetic really is f32 (xDSL's stock `arith` computes f32 in Python doubles), and
 integer arithmetic wraps at the width of its type.
 
-The helpers at the top (`numpy_dtype`, `as_dtype`, `attribute_value`) are shared by
-the other numpy-backed interpreters of this package.
+The values of types and attributes (`numpy_dtype`, `as_dtype`, `attribute_value`, the
+integer wrapping) come from `nnstack.dialects.values`, which the passes that fold
+constants share; the IEEE-754 and division helpers here are shared by the other
+numpy-backed interpreters of this package.
 """
 
 from collections.abc import Callable, Mapping
@@ -16,20 +18,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import (
-    BytesAttr,
-    DenseIntOrFPElementsAttr,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    FloatAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
-    ShapedType,
-    Signedness,
-    TensorType,
-)
+from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, IndexType, IntegerType
 from xdsl.interpreter import (
     Interpreter,
     InterpreterFunctions,
@@ -41,121 +30,14 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-# ---------------------------------------------------------------------------
-# Types and values
-# ---------------------------------------------------------------------------
-
-
-def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
-    """The numpy dtype of a scalar type, or of the elements of a shaped type."""
-    if isinstance(type_attr, ShapedType):
-        type_attr = type_attr.get_element_type()  # pyright: ignore
-    if isinstance(type_attr, Float32Type):
-        return np.dtype(np.float32)
-    if isinstance(type_attr, Float64Type):
-        return np.dtype(np.float64)
-    if isinstance(type_attr, Float16Type):
-        return np.dtype(np.float16)
-    if isinstance(type_attr, IndexType):
-        return np.dtype(np.int64)
-    if isinstance(type_attr, IntegerType):
-        width = type_attr.width.data
-        if width == 1:
-            return np.dtype(np.bool_)
-        if width in (8, 16, 32, 64):
-            unsigned = type_attr.signedness.data == Signedness.UNSIGNED
-            return np.dtype(f"{'u' if unsigned else ''}int{width}")
-    raise InterpretationError(f"no numpy representation for type {type_attr}")
-
-
-def as_dtype(value: Any, dtype: np.dtype[Any]) -> Any:
-    """`value` as an array or scalar of `dtype`; a 0-d array becomes a scalar."""
-    if isinstance(value, np.ndarray):
-        if value.ndim == 0:
-            return value.astype(dtype)[()]
-        return value.astype(dtype, copy=False)
-    if isinstance(value, np.generic):
-        return value.astype(dtype)
-    return dtype.type(value)
-
-
-def int_bitwidth(type_attr: Attribute) -> int:
-    """The width of an integer or index type (index is 64 bits wide here)."""
-    if isinstance(type_attr, ShapedType):
-        type_attr = type_attr.get_element_type()  # pyright: ignore
-    if isinstance(type_attr, IndexType):
-        return 64
-    if isinstance(type_attr, IntegerType):
-        return type_attr.width.data
-    raise InterpretationError(f"expected an integer or index type, got {type_attr}")
-
-
-def _work_dtype(type_attr: Attribute, unsigned: bool) -> np.dtype[Any]:
-    """The dtype integer arithmetic is done in: i1 computes in 8 bits."""
-    width = max(int_bitwidth(type_attr), 8)
-    if width not in (8, 16, 32, 64):
-        raise InterpretationError(f"integer type {type_attr} is not supported")
-    return np.dtype(f"{'u' if unsigned else ''}int{width}")
-
-
-def int_operand(value: Any, type_attr: Attribute, unsigned: bool = False) -> Any:
-    """An integer value of `type_attr` in its signed or unsigned interpretation.
-
-    i1 true is -1 when signed and 1 when unsigned, as in MLIR; Python ints of any
-    size wrap to the width of the type.
-    """
-    width = int_bitwidth(type_attr)
-    work = _work_dtype(type_attr, unsigned)
-    if isinstance(value, np.ndarray):
-        if value.dtype == np.bool_ or width == 1:
-            bits = value.astype(np.int8) & 1
-            return bits if unsigned else -bits
-        return value.astype(work, copy=False)
-    value = int(value)
-    if width == 1:
-        return work.type(value & 1 if unsigned else -(value & 1))
-    if unsigned:
-        return work.type(value % (1 << width))
-    half = 1 << (width - 1)
-    return work.type((value + half) % (1 << width) - half)
-
-
-def int_result(value: Any, type_attr: Attribute) -> Any:
-    """Wrap an integer computed in a work dtype to the representation of `type_attr`."""
-    dtype = numpy_dtype(type_attr)
-    if dtype == np.bool_:
-        return as_dtype(value & 1, dtype)
-    return as_dtype(value, dtype)
-
-
-def attribute_value(attr: Attribute, type_attr: Attribute, shared: bool = False) -> Any:
-    """The runtime value of a constant attribute: a numpy scalar or array.
-
-    A dense array is a new array; with `shared`, a read-only view of the attribute's
-    bytes where no conversion is needed (no copy of megabytes of weights)."""
-    if isinstance(attr, IntegerAttr):
-        return int_result(int_operand(attr.value.data, type_attr), type_attr)
-    if isinstance(attr, FloatAttr):
-        return numpy_dtype(type_attr).type(attr.value.data)
-    if isinstance(attr, DenseIntOrFPElementsAttr):
-        dtype = numpy_dtype(attr.get_element_type())
-        shape = tuple(attr.get_shape())
-        raw_dtype = np.dtype(np.int8) if dtype == np.bool_ else dtype
-        data = np.frombuffer(attr.data.data, raw_dtype.newbyteorder("<"))
-        data = data.astype(dtype, copy=not shared)
-        if data.size == 1:
-            return np.full(shape, data[0], dtype)
-        return data.reshape(shape)
-    raise InterpretationError(f"constant attribute {attr} is not supported")
-
-
-def dense_attribute(array: np.ndarray, element: Attribute) -> DenseIntOrFPElementsAttr:
-    """`array` in `element` as a dense tensor attribute, from its bytes (the inverse of
-    `attribute_value`; weights can be megabytes)."""
-    data = np.asarray(array).astype(numpy_dtype(element))  # tobytes: row-major, 0-d kept
-    type: TensorType[Any] = TensorType(element, data.shape)
-    return DenseIntOrFPElementsAttr(type, BytesAttr(data.tobytes()))
-
+from nnstack.dialects.values import (
+    as_dtype,
+    attribute_value,
+    int_operand,
+    int_result,
+    numpy_dtype,
+    work_dtype,
+)
 
 # ---------------------------------------------------------------------------
 # IEEE-754 helpers
@@ -199,13 +81,6 @@ def relu(x: Any, out: Any = None) -> Any:
     result = clipped(x, np.asarray(x).dtype.type(0), out=out)
     zero = result.dtype.type(0)
     return np.add(result, zero, out=result) if isinstance(result, np.ndarray) else result + zero
-
-
-def rounded_to(value: float, float_type: Attribute) -> float:
-    """`value` as a float attribute of `float_type` holds it: rounded to the type, +-inf
-    beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""
-    with np.errstate(over="ignore"):
-        return float(numpy_dtype(float_type).type(value))
 
 
 def describe_value(value: SSAValue) -> str:
@@ -319,7 +194,7 @@ class ArithFunctions(InterpreterFunctions):
         """extsi/extui/trunci/index_cast: reinterpret, then wrap to the result."""
         operand = int_operand(value, operand_type, unsigned)
         with np.errstate(all="ignore"):
-            widened = as_dtype(operand, _work_dtype(result_type, unsigned))
+            widened = as_dtype(operand, work_dtype(result_type, unsigned))
         return (int_result(widened, result_type),)
 
     # -- constants -----------------------------------------------------------
@@ -520,13 +395,13 @@ class ArithFunctions(InterpreterFunctions):
     @impl(arith.FPToSIOp)
     def run_fptosi(self, interpreter: Interpreter, op: arith.FPToSIOp, args: PythonValues):
         with np.errstate(all="ignore"):
-            value = as_dtype(args[0], _work_dtype(op.result.type, unsigned=False))
+            value = as_dtype(args[0], work_dtype(op.result.type, unsigned=False))
         return (int_result(value, op.result.type),)
 
     @impl(arith.FPToUIOp)
     def run_fptoui(self, interpreter: Interpreter, op: arith.FPToUIOp, args: PythonValues):
         with np.errstate(all="ignore"):
-            value = as_dtype(args[0], _work_dtype(op.result.type, unsigned=True))
+            value = as_dtype(args[0], work_dtype(op.result.type, unsigned=True))
         return (int_result(value, op.result.type),)
 
     @impl(arith.ExtFOp)

@@ -33,8 +33,9 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
+from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters import winograd
-from nnstack.interpreters.arith import attribute_value, numpy_dtype, relu
+from nnstack.interpreters.arith import relu
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
@@ -513,13 +514,6 @@ def _pad(op: gawee.PadOp, x: np.ndarray) -> np.ndarray:
     return np.pad(cropped, widths, mode=cast(Literal["reflect", "edge", "wrap"], op.padding_mode))
 
 
-def range_values(op: gawee.RangeOp) -> np.ndarray:
-    """start + i * delta, computed in the result's element type."""
-    dtype = numpy_dtype(op.output.type)
-    start, _, delta = (dtype.type(v) for v in op.bounds())
-    return start + np.arange(op.output.type.get_shape()[0], dtype=dtype) * delta
-
-
 def _hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -609,76 +603,10 @@ def _unique(values: np.ndarray) -> bool:
     return len(np.unique(values)) == len(values)
 
 
-class _NumpyArithmetic:
-    """`gawee.ResizedAxis.source` on numpy f64 arrays."""
-
-    def constant(self, value: float) -> np.ndarray:
-        return np.asarray(value, dtype=np.float64)
-
-    def add(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.add(lhs, rhs)
-
-    def sub(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.subtract(lhs, rhs)
-
-    def mul(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.multiply(lhs, rhs)
-
-    def div(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.divide(lhs, rhs)
-
-
-_NEAREST_STEP: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "floor": lambda frac: np.zeros_like(frac, dtype=bool),
-    "ceil": lambda frac: frac > 0,
-    "round_prefer_floor": lambda frac: frac > 0.5,
-    "round_prefer_ceil": lambda frac: frac >= 0.5,
-}
-"""Whether nearest resizing rounds a source coordinate up, from its fractional part."""
-
-
-@dataclass(frozen=True)
-class ResizeStep:
-    """How gawee.resize reads one resized dim: the (clamped) input index of each output
-    position; for linear also the upper neighbour's index and its weight (f64)."""
-
-    axis: int
-    index: np.ndarray
-    upper: np.ndarray | None = None
-    weight: np.ndarray | None = None
-
-
-def _clamped(index: np.ndarray, size: int) -> np.ndarray:
-    return np.clip(index, 0, size - 1).astype(np.int64)
-
-
-def resize_steps(op: gawee.ResizeOp) -> list[ResizeStep]:
-    """One step per resized dim, as ONNX's reference: nearest takes floor(x) (+1 by
-    `nearestMode`); linear combines the neighbours ceil(x) - 1 and ceil(x) with weights
-    1 - r and r, r = x - (ceil(x) - 1), in f64. Indices are clamped to the input."""
-    mode, coordinates = op.choice("mode"), op.choice("coordinateTransformationMode")
-    step = _NEAREST_STEP[op.choice("nearestMode")]
-    steps: list[ResizeStep] = []
-    for d, axis in enumerate(op.axes()):
-        if axis.is_identity:
-            continue
-        outputs = np.arange(axis.out, dtype=np.float64)
-        # a constant coordinate (a resized length of 1) is a scalar
-        source = np.broadcast_to(axis.source(coordinates, outputs, _NumpyArithmetic()), outputs.shape)
-
-        if mode == "nearest":
-            floor = np.floor(source)
-            steps.append(ResizeStep(d, _clamped(floor + step(source - floor), axis.size)))
-        else:
-            low = np.ceil(source) - 1
-            steps.append(ResizeStep(d, _clamped(low, axis.size), _clamped(low + 1, axis.size), source - low))
-    return steps
-
-
 def _resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
-    """`resize_steps` one dim at a time; linear in f64."""
+    """`gawee.ResizeOp.steps` one dim at a time; linear in f64."""
     out = x.astype(np.float64) if op.choice("mode") == "linear" else x
-    for step in resize_steps(op):
+    for step in op.steps():
         below = np.take(out, step.index, axis=step.axis)
         if step.upper is None or step.weight is None:
             out = below
@@ -941,5 +869,5 @@ class GaweeFunctions(InterpreterFunctions):
     run_constant = _array_impl(
         gawee.ConstantOp, lambda op: np.asarray(attribute_value(op.value, op.output.type))
     )
-    run_range = _array_impl(gawee.RangeOp, range_values)
+    run_range = _array_impl(gawee.RangeOp, gawee.RangeOp.values)
     run_shape = _array_impl(gawee.ShapeOp, bind=_bind_shape, arithmetic=False)

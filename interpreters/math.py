@@ -19,13 +19,7 @@ from xdsl.interpreter import (
 )
 from xdsl.ir import Operation
 
-from nnstack.interpreters.arith import (
-    as_dtype,
-    int_bitwidth,
-    int_operand,
-    int_result,
-    numpy_dtype,
-)
+from nnstack.dialects.values import as_dtype, int_bitwidth, int_operand, int_result, numpy_dtype
 
 # W. J. Cody's rational Chebyshev approximations of erf / erfc (Math. Comp. 23, 1969;
 # Netlib specfun CALERF), accurate to about 1e-16 relative in f64: numpy has no erf,

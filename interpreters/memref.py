@@ -27,7 +27,7 @@ from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import attribute_value, numpy_dtype
+from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters.tensor import static_or_dynamic
 
 

@@ -38,14 +38,9 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
+from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters import winograd
-from nnstack.interpreters.arith import (
-    attribute_value,
-    describe_value,
-    division_by_zero,
-    numpy_dtype,
-    truncating_divide,
-)
+from nnstack.interpreters.arith import describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nhwc

@@ -38,7 +38,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import spensor
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, int_tuple
-from nnstack.interpreters.arith import as_dtype, numpy_dtype
+from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters.memref import strided_view, uninitialised
 
 _PROFILE = "profile"

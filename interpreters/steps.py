@@ -56,7 +56,7 @@ from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
-from nnstack.interpreters.arith import attribute_value
+from nnstack.dialects.values import attribute_value
 
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
 """Called after each step with its index, its op, its operands (as they were: while an

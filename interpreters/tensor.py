@@ -34,7 +34,7 @@ from xdsl.interpreter import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import as_dtype, attribute_value, numpy_dtype
+from nnstack.dialects.values import as_dtype, attribute_value, numpy_dtype
 from nnstack.interpreters.steps import Kernel
 
 

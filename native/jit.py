@@ -33,8 +33,8 @@ from xdsl.jit.llvm.backend import LLVMRawJITFunc
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import llir
+from nnstack.dialects.values import numpy_dtype as _dtype
 from nnstack.interpreters.api import find_function
-from nnstack.interpreters.arith import numpy_dtype as _dtype
 from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.native.backend import jit
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass

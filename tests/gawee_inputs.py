@@ -6,7 +6,7 @@ import numpy as np
 from xdsl.dialects import func
 from xdsl.dialects.builtin import TensorType
 
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters.inputs import argument_domains, respect_domains
 
 

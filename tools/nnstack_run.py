@@ -49,8 +49,8 @@ from xdsl.utils.exceptions import (
     VerifyException,
 )
 
+from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
-from nnstack.interpreters.arith import attribute_value, numpy_dtype
 from nnstack.interpreters.inputs import argument_domains
 from nnstack.interpreters.llir import leaked_buffers
 from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH

@@ -27,7 +27,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewri
 
 from nnstack.dialects import gawee
 from nnstack.dialects.utils import tensor_shape
-from nnstack.interpreters.arith import attribute_value, dense_attribute
+from nnstack.dialects.values import attribute_value, dense_attribute
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 

@@ -123,7 +123,7 @@ from nnstack.dialects.gawee.reduce import (
     ReduceSumOp,
     reduced_shape,
 )
-from nnstack.dialects.gawee.resize import ResizedAxis, ResizeOp
+from nnstack.dialects.gawee.resize import ResizedAxis, ResizeOp, ResizeStep
 from nnstack.dialects.gawee.selection import ScatterNDOp, TopKOp
 from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
 from nnstack.dialects.utils import broadcast_shape, tensor_like, tensor_shape, window_output_size
@@ -272,6 +272,7 @@ __all__ = [
     "ReluOp",
     "ReshapeOp",
     "ResizeOp",
+    "ResizeStep",
     "ResizedAxis",
     "ScatterNDOp",
     "ShapeOp",

@@ -42,6 +42,7 @@ from xdsl.traits import Pure
 from nnstack.dialects.constraints import AnyElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
+from nnstack.dialects.values import numpy_dtype
 
 
 @gawee_op_definition
@@ -123,6 +124,13 @@ class RangeOp(GaweeOperation):
         element = element_type(self.output)
         start, limit, delta = (self._value(self.attributes[n], element) for n in self.BOUNDS)
         return start, limit, delta
+
+    def values(self) -> np.ndarray:
+        """start + i * delta, computed in the result's element type: what the op holds,
+        for the interpreter and for the lowering to mir, which folds it to a constant."""
+        dtype = numpy_dtype(self.output.type)
+        start, _, delta = (dtype.type(v) for v in self.bounds())
+        return start + np.arange(self.output.type.get_shape()[0], dtype=dtype) * delta
 
     def verify_(self) -> None:
         element = element_type(self.output)

@@ -2,17 +2,19 @@
 sizes folded into the static result type.
 
 The source coordinate of each resized dim is written once, over an `Arithmetic`
-(numpy arrays in the interpreter, arith ops in the lowering), so both evaluate the
-same f64 operations in the same order as ONNX's reference implementation.
+(numpy arrays in `ResizeOp.steps`, which the interpreter and the lowering to mir
+share; arith ops in the lowering to linalg), so all evaluate the same f64 operations
+in the same order as ONNX's reference implementation.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol, TypeVar
 
+import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, StringAttr, f64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
@@ -70,6 +72,49 @@ class ResizedAxis:
             offset = self.size / 2 * (1 - self.out / self.length)
             centered = arith.add(c(offset), centered)
         return arith.sub(centered, c(0.5))
+
+
+class _NumpyArithmetic:
+    """`ResizedAxis.source` on numpy f64 arrays."""
+
+    def constant(self, value: float) -> np.ndarray:
+        return np.asarray(value, dtype=np.float64)
+
+    def add(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.add(lhs, rhs)
+
+    def sub(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.subtract(lhs, rhs)
+
+    def mul(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.multiply(lhs, rhs)
+
+    def div(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        return np.divide(lhs, rhs)
+
+
+_NEAREST_STEP: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "floor": lambda frac: np.zeros_like(frac, dtype=bool),
+    "ceil": lambda frac: frac > 0,
+    "round_prefer_floor": lambda frac: frac > 0.5,
+    "round_prefer_ceil": lambda frac: frac >= 0.5,
+}
+"""Whether nearest resizing rounds a source coordinate up, from its fractional part."""
+
+
+@dataclass(frozen=True)
+class ResizeStep:
+    """How gawee.resize reads one resized dim: the (clamped) input index of each output
+    position; for linear also the upper neighbour's index and its weight (f64)."""
+
+    axis: int
+    index: np.ndarray
+    upper: np.ndarray | None = None
+    weight: np.ndarray | None = None
+
+
+def _clamped(index: np.ndarray, size: int) -> np.ndarray:
+    return np.clip(index, 0, size - 1).astype(np.int64)
 
 
 @gawee_op_definition
@@ -169,6 +214,32 @@ class ResizeOp(GaweeOperation):
             else:
                 axes.append(ResizedAxis(size, out, scales[d], scales[d] * size))
         return axes
+
+    def steps(self) -> list[ResizeStep]:
+        """One step per resized dim, as ONNX's reference: nearest takes floor(x) (+1 by
+        `nearestMode`); linear combines the neighbours ceil(x) - 1 and ceil(x) with weights
+        1 - r and r, r = x - (ceil(x) - 1), in f64. Indices are clamped to the input.
+        The interpreter applies them to the input; the lowering to mir folds them into
+        constant index maps (the op must verify)."""
+        mode, coordinates = self.choice("mode"), self.choice("coordinateTransformationMode")
+        step = _NEAREST_STEP[self.choice("nearestMode")]
+        steps: list[ResizeStep] = []
+        for d, axis in enumerate(self.axes()):
+            if axis.is_identity:
+                continue
+            outputs = np.arange(axis.out, dtype=np.float64)
+            # a constant coordinate (a resized length of 1) is a scalar
+            source = np.broadcast_to(axis.source(coordinates, outputs, _NumpyArithmetic()), outputs.shape)
+
+            if mode == "nearest":
+                floor = np.floor(source)
+                steps.append(ResizeStep(d, _clamped(floor + step(source - floor), axis.size)))
+            else:
+                low = np.ceil(source) - 1
+                steps.append(
+                    ResizeStep(d, _clamped(low, axis.size), _clamped(low + 1, axis.size), source - low)
+                )
+        return steps
 
     def verify_(self) -> None:
         mode = self.choice("mode")

@@ -17,7 +17,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
-from nnstack.interpreters.arith import dense_attribute
+from nnstack.dialects.values import dense_attribute
 
 
 def name_hint(name: str) -> str | None:

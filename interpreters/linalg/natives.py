@@ -33,15 +33,8 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import (
-    as_dtype,
-    attribute_value,
-    clipped,
-    ieee_maximum,
-    ieee_minimum,
-    numpy_dtype,
-    relu,
-)
+from nnstack.dialects.values import as_dtype, attribute_value, numpy_dtype
+from nnstack.interpreters.arith import clipped, ieee_maximum, ieee_minimum, relu
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.tensor import element_indices
 

@@ -28,8 +28,9 @@ from xdsl.ir.affine import (
 )
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters import winograd
-from nnstack.interpreters.arith import as_dtype, ieee_maximum, numpy_dtype
+from nnstack.interpreters.arith import ieee_maximum
 from nnstack.interpreters.convolution import conv2d
 from nnstack.interpreters.linalg.contractions import all_zero
 from nnstack.interpreters.linalg.execution import run_structured

@@ -26,7 +26,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.ir.affine import AffineConstantExpr, AffineDimExpr
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.interpreters.arith import as_dtype, numpy_dtype
+from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters.blas import ColumnBlocks, constant_weights_product
 from nnstack.interpreters.linalg.contractions import Contraction, all_zero
 from nnstack.interpreters.linalg.natives import Fallback, Native, NativeBody, Slot, native_of

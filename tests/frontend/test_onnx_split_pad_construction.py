@@ -20,11 +20,11 @@ from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import Block
 
 from nnstack.dialects import gawee
+from nnstack.dialects.values import attribute_value
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.converters import CONVERTERS
 from nnstack.interpreters import run
-from nnstack.interpreters.arith import attribute_value
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 

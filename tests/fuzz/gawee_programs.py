@@ -42,7 +42,7 @@ from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from nnstack.dialects import gawee
 from nnstack.dialects.constraints import FLOAT_TYPES, NUMERIC_TYPES
 from nnstack.dialects.utils import element_type, tensor_shape
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.dialects.values import numpy_dtype
 
 MAX_ELEMENTS = 256
 """No value grows beyond this many elements (keeps the llir interpreter fast)."""

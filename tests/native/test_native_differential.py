@@ -27,6 +27,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
 from nnstack.dialects import llir
+from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters import (
     argument_types,
     call,
@@ -34,7 +35,6 @@ from nnstack.interpreters import (
     parse_module,
     random_inputs,
 )
-from nnstack.interpreters.arith import numpy_dtype
 
 CONFIGS = [("row-major", 8), ("column-major", 1)]
 """Vector and scalar code, both address computations (the interpreter's differential

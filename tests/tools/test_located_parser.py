@@ -11,8 +11,8 @@ from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 
+from nnstack.dialects.values import attribute_value
 from nnstack.interpreters import make_context
-from nnstack.interpreters.arith import attribute_value
 from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.driver import read_input
 from nnstack.tools.located_parser import parse_module

@@ -38,7 +38,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import ELEMENT_TYPES
 from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
-from nnstack.interpreters.arith import rounded_to
+from nnstack.dialects.values import rounded_to
 
 OpT = TypeVar("OpT", bound=Operation)
 

@@ -13,7 +13,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import mir
-from nnstack.interpreters.arith import dense_attribute, rounded_to
+from nnstack.dialects.values import dense_attribute, rounded_to
 from nnstack.transforms.utils import Problem
 
 

@@ -17,7 +17,6 @@ from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
-from nnstack.interpreters.gawee import range_values
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 
 NUMPY_PAD_MODES = {"reflect": "reflect", "edge": "edge", "wrap": "wrap", "constant": "edge"}
@@ -121,7 +120,7 @@ class RangeLowering(GaweeToMirPattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: gawee.RangeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
-        self.replace_built(rewriter, op, b, b.constant(range_values(op), mir.element_type(op.output)))
+        self.replace_built(rewriter, op, b, b.constant(op.values(), mir.element_type(op.output)))
 
 
 class ShapeLowering(GaweeToMirPattern):

@@ -10,7 +10,6 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
-from nnstack.interpreters.gawee import resize_steps
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 
 RESHAPES = (gawee.FlattenOp, gawee.ReshapeOp, gawee.SqueezeOp, gawee.UnsqueezeOp)
@@ -74,8 +73,8 @@ class ExpandLowering(GaweeToMirPattern):
 
 class ResizeLowering(GaweeToMirPattern):
     """gawee.resize -> per resized dim, a mir.gather of the input index each output
-    position reads (`resize_steps`, the interpreter's own coordinate arithmetic, done at
-    compile time); linear mode gathers both neighbours in f64 and blends them with
+    position reads (`gawee.ResizeOp.steps`, the interpreter's own coordinate arithmetic,
+    done at compile time); linear mode gathers both neighbours in f64 and blends them with
     constant weights, below * (1 - r) + above * r, then casts back."""
 
     @op_type_rewrite_pattern
@@ -84,7 +83,7 @@ class ResizeLowering(GaweeToMirPattern):
         linear = op.choice("mode") == "linear"
         value = b.cast(op.input, f64) if linear else op.input
         rank = len(mir.tensor_shape(op.input))
-        for step in resize_steps(op):
+        for step in op.steps():
             below = b.emit(mir.GatherOp(value, b.constant(step.index, i64), step.axis))
             if step.upper is None or step.weight is None:
                 value = below

@@ -20,7 +20,7 @@ from xdsl.ir import Block, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee, mir
-from nnstack.interpreters.arith import numpy_dtype
+from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 
 

@@ -1,0 +1,146 @@
+"""The numpy values of builtin types and attributes: the dtype of an element type, a
+constant attribute as a numpy array and back, integers wrapped to their width.
+
+They live with the dialects, below everything that uses them: the interpreters compute
+with these values, the passes that fold constants (batch norm into a convolution, a
+range into a constant) and the importers build attributes from them, and neither of
+those may depend on the interpreters.
+"""
+
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import (
+    BytesAttr,
+    DenseIntOrFPElementsAttr,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    IntegerType,
+    ShapedType,
+    Signedness,
+    TensorType,
+)
+from xdsl.ir import Attribute
+from xdsl.utils.exceptions import InterpretationError
+
+
+def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
+    """The numpy dtype of a scalar type, or of the elements of a shaped type."""
+    if isinstance(type_attr, ShapedType):
+        type_attr = type_attr.get_element_type()  # pyright: ignore
+    if isinstance(type_attr, Float32Type):
+        return np.dtype(np.float32)
+    if isinstance(type_attr, Float64Type):
+        return np.dtype(np.float64)
+    if isinstance(type_attr, Float16Type):
+        return np.dtype(np.float16)
+    if isinstance(type_attr, IndexType):
+        return np.dtype(np.int64)
+    if isinstance(type_attr, IntegerType):
+        width = type_attr.width.data
+        if width == 1:
+            return np.dtype(np.bool_)
+        if width in (8, 16, 32, 64):
+            unsigned = type_attr.signedness.data == Signedness.UNSIGNED
+            return np.dtype(f"{'u' if unsigned else ''}int{width}")
+    raise InterpretationError(f"no numpy representation for type {type_attr}")
+
+
+def as_dtype(value: Any, dtype: np.dtype[Any]) -> Any:
+    """`value` as an array or scalar of `dtype`; a 0-d array becomes a scalar."""
+    if isinstance(value, np.ndarray):
+        if value.ndim == 0:
+            return value.astype(dtype)[()]
+        return value.astype(dtype, copy=False)
+    if isinstance(value, np.generic):
+        return value.astype(dtype)
+    return dtype.type(value)
+
+
+def int_bitwidth(type_attr: Attribute) -> int:
+    """The width of an integer or index type (index is 64 bits wide here)."""
+    if isinstance(type_attr, ShapedType):
+        type_attr = type_attr.get_element_type()  # pyright: ignore
+    if isinstance(type_attr, IndexType):
+        return 64
+    if isinstance(type_attr, IntegerType):
+        return type_attr.width.data
+    raise InterpretationError(f"expected an integer or index type, got {type_attr}")
+
+
+def work_dtype(type_attr: Attribute, unsigned: bool) -> np.dtype[Any]:
+    """The dtype integer arithmetic is done in: i1 computes in 8 bits."""
+    width = max(int_bitwidth(type_attr), 8)
+    if width not in (8, 16, 32, 64):
+        raise InterpretationError(f"integer type {type_attr} is not supported")
+    return np.dtype(f"{'u' if unsigned else ''}int{width}")
+
+
+def int_operand(value: Any, type_attr: Attribute, unsigned: bool = False) -> Any:
+    """An integer value of `type_attr` in its signed or unsigned interpretation.
+
+    i1 true is -1 when signed and 1 when unsigned, as in MLIR; Python ints of any
+    size wrap to the width of the type.
+    """
+    width = int_bitwidth(type_attr)
+    work = work_dtype(type_attr, unsigned)
+    if isinstance(value, np.ndarray):
+        if value.dtype == np.bool_ or width == 1:
+            bits = value.astype(np.int8) & 1
+            return bits if unsigned else -bits
+        return value.astype(work, copy=False)
+    value = int(value)
+    if width == 1:
+        return work.type(value & 1 if unsigned else -(value & 1))
+    if unsigned:
+        return work.type(value % (1 << width))
+    half = 1 << (width - 1)
+    return work.type((value + half) % (1 << width) - half)
+
+
+def int_result(value: Any, type_attr: Attribute) -> Any:
+    """Wrap an integer computed in a work dtype to the representation of `type_attr`."""
+    dtype = numpy_dtype(type_attr)
+    if dtype == np.bool_:
+        return as_dtype(value & 1, dtype)
+    return as_dtype(value, dtype)
+
+
+def attribute_value(attr: Attribute, type_attr: Attribute, shared: bool = False) -> Any:
+    """The runtime value of a constant attribute: a numpy scalar or array.
+
+    A dense array is a new array; with `shared`, a read-only view of the attribute's
+    bytes where no conversion is needed (no copy of megabytes of weights)."""
+    if isinstance(attr, IntegerAttr):
+        return int_result(int_operand(attr.value.data, type_attr), type_attr)
+    if isinstance(attr, FloatAttr):
+        return numpy_dtype(type_attr).type(attr.value.data)
+    if isinstance(attr, DenseIntOrFPElementsAttr):
+        dtype = numpy_dtype(attr.get_element_type())
+        shape = tuple(attr.get_shape())
+        raw_dtype = np.dtype(np.int8) if dtype == np.bool_ else dtype
+        data = np.frombuffer(attr.data.data, raw_dtype.newbyteorder("<"))
+        data = data.astype(dtype, copy=not shared)
+        if data.size == 1:
+            return np.full(shape, data[0], dtype)
+        return data.reshape(shape)
+    raise InterpretationError(f"constant attribute {attr} is not supported")
+
+
+def dense_attribute(array: np.ndarray, element: Attribute) -> DenseIntOrFPElementsAttr:
+    """`array` in `element` as a dense tensor attribute, from its bytes (the inverse of
+    `attribute_value`; weights can be megabytes)."""
+    data = np.asarray(array).astype(numpy_dtype(element))  # tobytes: row-major, 0-d kept
+    type: TensorType[Any] = TensorType(element, data.shape)
+    return DenseIntOrFPElementsAttr(type, BytesAttr(data.tobytes()))
+
+
+def rounded_to(value: float, float_type: Attribute) -> float:
+    """`value` as a float attribute of `float_type` holds it: rounded to the type, +-inf
+    beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""
+    with np.errstate(over="ignore"):
+        return float(numpy_dtype(float_type).type(value))
