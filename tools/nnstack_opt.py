@@ -25,6 +25,7 @@ from importlib.metadata import version
 from typing import IO, ClassVar
 
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Attribute
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
@@ -48,9 +49,17 @@ class NnstackOptMain(xDSLOptMain):
     runner: PassRunner
 
     def __init__(self, args: Sequence[str] | None = None):
-        super().__init__(
-            description="nnstack's optimizer driver: every nnstack and xDSL dialect and pass", args=args
-        )
+        # xDSL's driver makes --disable-verify a process-wide patch of
+        # `Attribute.__post_init__`: no attribute would verify again in this process (a
+        # library or a test that runs the driver in process kept it). nnstack-opt skips
+        # the verification of the IR only; attributes verify as they are made, as in MLIR.
+        post_init = Attribute.__post_init__
+        try:
+            super().__init__(
+                description="nnstack's optimizer driver: every nnstack and xDSL dialect and pass", args=args
+            )
+        finally:
+            Attribute.__post_init__ = post_init
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)

@@ -430,3 +430,19 @@ def test_changed_since_sees_any_edit():
     assert last is not None
     shrunk.body.block.erase_op(last)
     assert changed_since(before, shrunk)
+
+
+def test_disable_verify_leaves_attribute_verification_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """xDSL's driver turns --disable-verify into a process-wide patch that stops every
+    attribute from verifying; after nnstack-opt ran with it in process, an invalid
+    attribute is still rejected."""
+    from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType, f32
+    from xdsl.utils.exceptions import VerifyException
+
+    from nnstack.dialects import spensor
+
+    path = str(write(tmp_path, VALID))
+    assert run(capsys, path, "--disable-verify")[0] == 0
+    memory = spensor.MemoryType("L1", [4, 4])
+    with pytest.raises(VerifyException, match="static shape"):
+        spensor.SpensorType(TensorType(f32, [DYNAMIC_INDEX, 4]), memory)
