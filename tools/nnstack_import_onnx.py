@@ -7,6 +7,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib.metadata import version
+from pathlib import Path
 
 from xdsl.printer import Printer
 
@@ -39,20 +41,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=DxD...",
         help="the static shape of a graph input whose shape is dynamic in the model",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s (nnstack {version('nnstack')})")
     args = parser.parse_args(argv)
+    if args.output and not Path(args.output).parent.is_dir():  # before the import, not after it
+        return _error(f"cannot write '{args.output}': no directory '{Path(args.output).parent}'")
     try:
         module = import_onnx(args.model, dict(args.input_shape))
     except OnnxImportError as error:
-        print(f"nnstack-import-onnx: error: {error}", file=sys.stderr)
-        return 1
+        return _error(str(error))
     if args.output:
-        with open(args.output, "w") as file:
-            Printer(stream=file).print_op(module)
-            file.write("\n")
+        try:
+            file = open(args.output, "w")  # noqa: SIM115 (closed below, removed if a write fails)
+        except OSError as error:
+            return _error(f"cannot write '{args.output}': {error.strerror}")
+        try:
+            with file:
+                Printer(stream=file).print_op(module)
+                file.write("\n")
+        except OSError as error:
+            Path(args.output).unlink()  # no partial output
+            return _error(f"cannot write '{args.output}': {error.strerror}")
     else:
         Printer(stream=sys.stdout).print_op(module)
         sys.stdout.write("\n")
     return 0
+
+
+def _error(message: str) -> int:
+    print(f"nnstack-import-onnx: error: {message}", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

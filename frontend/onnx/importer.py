@@ -92,7 +92,8 @@ def _opset(model: onnx.ModelProto) -> int:
 
 def _fold(node: onnx.NodeProto, opset: int, constants: Mapping[str, np.ndarray]) -> list[np.ndarray]:
     feeds = {name: constants[name] for name in node.input if name}
-    return [np.asarray(v) for v in ReferenceEvaluator(node, opsets={"": opset}).run(None, feeds)]
+    with np.errstate(all="ignore"):  # IEEE results (inf, NaN), as ONNX Runtime computes them, silently
+        return [np.asarray(v) for v in ReferenceEvaluator(node, opsets={"": opset}).run(None, feeds)]
 
 
 def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
@@ -116,8 +117,10 @@ def import_onnx(
     if not isinstance(model, onnx.ModelProto):
         try:
             model = onnx.load(str(model))
-        except (OSError, DecodeError) as error:
+        except (OSError, DecodeError, onnx.checker.ValidationError) as error:  # (missing external data)
             raise OnnxImportError(f"cannot read ONNX model '{model}': {error}") from None
+    if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
+        raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)
     model = _with_input_shapes(model, input_shapes or {})
     try:

@@ -218,6 +218,54 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([tool, *args], capture_output=True, text=True, check=False)
 
 
+def _external_data_model(tmp_path: Path) -> Path:
+    """A one-MatMul model whose weight is external data in weights.bin beside it."""
+    weight = numpy_helper.from_array(np.eye(4, dtype=np.float32), "w")
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 4])],
+        [weight],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    path = tmp_path / "model.onnx"
+    onnx.save(model, path, save_as_external_data=True, location="weights.bin", size_threshold=0)
+    return path
+
+
+def test_command_line_bad_input_is_one_line(tmp_path, capsys):
+    """Each is one line on stderr and exit status 1, never a traceback: an empty file
+    (it parses as an empty ModelProto), a model whose external data file is missing, an
+    output path in no directory (told before the import), an unwritable output (no
+    partial file left); --version answers."""
+    from nnstack.tools.nnstack_import_onnx import main
+
+    empty = tmp_path / "empty.onnx"
+    empty.write_bytes(b"")
+    model = _external_data_model(tmp_path)
+    assert main([str(model), "-o", str(tmp_path / "ok.mlir")]) == 0
+    (tmp_path / "weights.bin").rename(tmp_path / "moved.bin")
+    cases = [
+        ([str(empty)], "not an ONNX model: it has no graph"),
+        ([str(model)], "cannot read ONNX model"),
+        ([str(empty), "-o", str(tmp_path / "no" / "dir" / "x.mlir")], "no directory"),
+    ]
+    capsys.readouterr()
+    for args, message in cases:
+        assert main(args) == 1, args
+        err = capsys.readouterr().err
+        assert err.startswith("nnstack-import-onnx: error: ") and message in err and err.count("\n") == 1, err
+    (tmp_path / "moved.bin").rename(tmp_path / "weights.bin")
+    unwritable = tmp_path / "dir.mlir"
+    unwritable.mkdir()
+    assert main([str(model), "-o", str(unwritable)]) == 1
+    assert "cannot write" in capsys.readouterr().err and unwritable.is_dir()
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0 and capsys.readouterr().out.startswith("nnstack-import-onnx (nnstack ")
+
+
 def test_command_line_import_then_run_and_lower(tmp_path):
     """nnstack-import-onnx writes a module that nnstack-run runs (also after lowering)
     and that xdsl-opt lowers; its errors are one line with exit status 1."""
