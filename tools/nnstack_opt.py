@@ -22,6 +22,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 from importlib.metadata import version
+from io import StringIO
+from pathlib import Path
 from typing import IO, ClassVar
 
 from xdsl.dialects.builtin import ModuleOp
@@ -122,25 +124,29 @@ class NnstackOptMain(xDSLOptMain):
     def _run(self) -> int:
         name = self.get_input_name()
         text = self._read_input()
-        output = self.prepare_output()
+        # With -o, the output is written once all of it is made and nothing failed, as
+        # mlir-opt does: a failed run leaves no partial (or empty) file.
+        target = self.args.output_file
+        if target is not None and not Path(target).parent.is_dir():
+            raise InputError(f"cannot write '{target}': no directory '{Path(target).parent}'")
+        output = StringIO() if target is not None else sys.stdout
         failed = False
-        try:
-            for index, chunk in enumerate(split_chunks(text, self.args.split_input_file)):
-                if index > 0:
-                    output.write("// -----\n")
-                diagnostics = self._process(chunk, name, output)
-                if self.args.verify_diagnostics:
-                    try:
-                        diagnostics = check(
-                            diagnostics, expectations(text, name, chunk.first_line, chunk.last_line)
-                        )
-                    except DiagnosticError as error:
-                        diagnostics = error.diagnostics
-                self._print(diagnostics, {name: text}, name)
-                failed |= bool(diagnostics)
-        finally:
-            if output is not sys.stdout:
-                output.close()
+        for index, chunk in enumerate(split_chunks(text, self.args.split_input_file)):
+            if index > 0:
+                output.write("// -----\n")
+            diagnostics = self._process(chunk, name, output)
+            if self.args.verify_diagnostics:
+                try:
+                    diagnostics = check(
+                        diagnostics, expectations(text, name, chunk.first_line, chunk.last_line)
+                    )
+                except DiagnosticError as error:
+                    diagnostics = error.diagnostics
+            self._print(diagnostics, {name: text}, name)
+            failed |= bool(diagnostics)
+        if target is not None and not failed:
+            assert isinstance(output, StringIO)
+            Path(target).write_text(output.getvalue())
         if self.args.shrink:
             print("Failure, can't shrink")
         return 1 if failed or self.args.shrink else 0

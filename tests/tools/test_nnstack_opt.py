@@ -446,3 +446,27 @@ def test_disable_verify_leaves_attribute_verification_on(tmp_path: Path, capsys:
     memory = spensor.MemoryType("L1", [4, 4])
     with pytest.raises(VerifyException, match="static shape"):
         spensor.SpensorType(TensorType(f32, [DYNAMIC_INDEX, 4]), memory)
+
+
+def test_output_file_is_written_only_when_everything_succeeded(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+):
+    """As mlir-opt: `-o FILE` holds the whole output of a run without errors; a run with
+    an error leaves no file (not an empty or partial one); an output path in no directory
+    is a one-line error before any work."""
+    good, bad = (
+        str(write(tmp_path, VALID)),
+        str(write(tmp_path, VALID + "\n// -----\n" + VALID.replace("relu", "nope"), "bad.mlir")),
+    )
+    out = tmp_path / "out.mlir"
+    assert run(capsys, good, "-o", str(out))[0] == 0
+    assert out.read_text() == run(capsys, good)[1]
+    out.unlink()
+    status, _, err = run(capsys, bad, "--split-input-file", "-o", str(out))
+    assert status == 1 and "nope" in err and not out.exists()
+    status, _, err = run(capsys, good, "-o", str(tmp_path / "no" / "out.mlir"))
+    assert (
+        status == 1
+        and err
+        == f"nnstack-opt: error: cannot write '{tmp_path / 'no' / 'out.mlir'}': no directory '{tmp_path / 'no'}'\n"
+    )
