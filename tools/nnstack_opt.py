@@ -91,12 +91,13 @@ class NnstackOptMain(xDSLOptMain):
         )
 
     def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
+        """Reports and dumps go to stderr, as mlir-opt's: stdout is the output IR."""
         if self.args.time_passes:
-            print(f"Pass {done.name} took {seconds} seconds")
+            print(f"Pass {done.name} took {seconds} seconds", file=sys.stderr)
         if self.args.print_between_passes and done is not self.runner.passes[-1]:
-            print(f"IR after {done.name}:")
-            Printer(stream=sys.stdout).print_op(module)
-            print("\n\n\n")
+            print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
+            Printer(stream=sys.stderr).print_op(module)
+            print("\n", file=sys.stderr)
 
     @staticmethod
     def _unchanged(done: ModulePass) -> None:

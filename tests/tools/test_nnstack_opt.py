@@ -470,3 +470,15 @@ def test_output_file_is_written_only_when_everything_succeeded(
         and err
         == f"nnstack-opt: error: cannot write '{tmp_path / 'no' / 'out.mlir'}': no directory '{tmp_path / 'no'}'\n"
     )
+
+
+def test_dumps_and_timings_go_to_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """--print-between-passes and --time-passes report on stderr, as mlir-opt's
+    -mlir-print-ir-after-all and -mlir-timing do: stdout stays the output IR, which parses."""
+    path = str(write(tmp_path, VALID))
+    passes = ["-p", "convert-gawee-to-mir,convert-mir-to-llir"]
+    _, plain, _ = run(capsys, path, *passes)
+    status, out, err = run(capsys, path, *passes, "--print-between-passes", "--time-passes")
+    assert status == 0 and out == plain
+    assert "// -----// IR Dump After convert-gawee-to-mir //----- //" in err and "mir." in err
+    assert "Pass convert-gawee-to-mir took" in err and "Pass convert-mir-to-llir took" in err
