@@ -36,6 +36,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
 from nnstack.tools.driver import Chunk, PassRunner, parse, read_input, report_internal_error, split_chunks
 from nnstack.tools.expected_diagnostics import check, expectations
+from nnstack.tools.timing import Timing
 from nnstack.tools.verifier import verify_module
 
 TOOL = "nnstack-opt"
@@ -49,6 +50,7 @@ class NnstackOptMain(xDSLOptMain):
     )
 
     runner: PassRunner
+    timing: Timing
 
     def __init__(self, args: Sequence[str] | None = None):
         # xDSL's driver makes --disable-verify a process-wide patch of
@@ -65,6 +67,13 @@ class NnstackOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--timing",
+            "--mlir-timing",
+            action="store_true",
+            help="report the wall time of parsing, verifying, each pass and printing on stderr "
+            "(as mlir-opt's -mlir-timing)",
+        )
         arg_parser.add_argument(
             "--traceback",
             action="store_true",
@@ -92,6 +101,7 @@ class NnstackOptMain(xDSLOptMain):
 
     def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
         """Reports and dumps go to stderr, as mlir-opt's: stdout is the output IR."""
+        self.timing.add(done.name, seconds, depth=1)
         if self.args.time_passes:
             print(f"Pass {done.name} took {seconds} seconds", file=sys.stderr)
         if self.args.print_between_passes and done is not self.runner.passes[-1]:
@@ -124,7 +134,9 @@ class NnstackOptMain(xDSLOptMain):
 
     def _run(self) -> int:
         name = self.get_input_name()
-        text = self._read_input()
+        self.timing = Timing()
+        with self.timing.phase("Input"):
+            text = self._read_input()
         # With -o, the output is written once all of it is made and nothing failed, as
         # mlir-opt does: a failed run leaves no partial (or empty) file.
         target = self.args.output_file
@@ -148,6 +160,8 @@ class NnstackOptMain(xDSLOptMain):
         if target is not None and not failed:
             assert isinstance(output, StringIO)
             Path(target).write_text(output.getvalue())
+        if self.args.timing:
+            print(self.timing.report(), file=sys.stderr)
         if self.args.shrink:
             print("Failure, can't shrink")
         return 1 if failed or self.args.shrink else 0
@@ -161,14 +175,18 @@ class NnstackOptMain(xDSLOptMain):
     def _process(self, chunk: Chunk, name: str, output: IO[str]) -> list[Diagnostic]:
         """Parses, verifies, transforms and prints one chunk; its diagnostics."""
         try:
-            module = parse(self.ctx, chunk, name, not self.args.no_implicit_module)
+            with self.timing.phase("Parser"):
+                module = parse(self.ctx, chunk, name, not self.args.no_implicit_module)
             if not self.args.disable_verify:
-                verify_module(module)
-            self.runner.apply(self.ctx, module)
+                with self.timing.phase("Verifier"):
+                    verify_module(module)
+            with self.timing.phase("Pipeline"):
+                self.runner.apply(self.ctx, module)
         except DiagnosticError as error:
             return error.diagnostics
-        output.write(self.output_resulting_program(module))
-        output.flush()
+        with self.timing.phase("Output"):
+            output.write(self.output_resulting_program(module))
+            output.flush()
         return []
 
     @staticmethod

@@ -482,3 +482,33 @@ def test_dumps_and_timings_go_to_stderr(tmp_path: Path, capsys: pytest.CaptureFi
     assert status == 0 and out == plain
     assert "// -----// IR Dump After convert-gawee-to-mir //----- //" in err and "mir." in err
     assert "Pass convert-gawee-to-mir took" in err and "Pass convert-mir-to-llir took" in err
+
+
+@pytest.mark.parametrize("flag", ["--timing", "--mlir-timing"])
+def test_timing_reports_each_phase_and_pass_as_mlir_opt(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str
+):
+    """The report of mlir-opt's -mlir-timing on stderr: the total, then one row per phase
+    (each pass indented under the pipeline), their percentages, Rest and Total; the
+    rows' times add up to the total."""
+    path = str(write(tmp_path, VALID))
+    status, out, err = run(capsys, path, "-p", "convert-gawee-to-mir,convert-mir-to-llir", flag)
+    assert status == 0 and "llir.func" in out and "Execution time report" not in out
+    rows = re.findall(r"^  +(\d+\.\d{4}) \( *(\d+\.\d)%\)  ( *)(\S.*)$", err, re.MULTILINE)
+    names = [(indent, name) for _, _, indent, name in rows]
+    assert names == [
+        ("", "Input"),
+        ("", "Parser"),
+        ("", "Verifier"),
+        ("", "Pipeline"),
+        ("  ", "convert-gawee-to-mir"),
+        ("  ", "convert-mir-to-llir"),
+        ("", "Output"),
+        ("", "Rest"),
+        ("", "Total"),
+    ]
+    seconds = {name: float(time) for time, _, _, name in rows}
+    (total,) = re.findall(r"Total Execution Time: (\d+\.\d{4}) seconds", err)
+    top = ("Input", "Parser", "Verifier", "Pipeline", "Output", "Rest")
+    assert abs(sum(seconds[name] for name in top) - float(total)) <= 0.0005 * len(top)
+    assert seconds["convert-gawee-to-mir"] + seconds["convert-mir-to-llir"] <= seconds["Pipeline"] + 0.0002

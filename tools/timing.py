@@ -1,0 +1,66 @@
+"""Wall time per phase of a tool's run, reported as MLIR's `-mlir-timing` does.
+
+    ===-------------------------------------------------------------------------===
+                             ... Execution time report ...
+    ===-------------------------------------------------------------------------===
+      Total Execution Time: 0.0123 seconds
+
+      ----Wall Time----  ----Name----
+        0.0010 (  8.1%)  Parser
+        0.0061 ( 49.6%)  Pipeline
+        0.0040 ( 32.5%)    convert-gawee-to-mir
+        ...
+        0.0123 (100.0%)  Total
+
+Phases of several chunks (`--split-input-file`) add up under one name; "Rest" is the
+time outside every top-level phase.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+RULE = "===" + "-" * 73 + "==="
+
+
+@dataclass
+class Timing:
+    """The wall time of named phases, a phase's parts indented under it."""
+
+    seconds: dict[tuple[str, int], float] = field(default_factory=dict[tuple[str, int], float])
+    """Seconds by (name, depth), in the order the phases first ran."""
+    start: float = field(default_factory=time.perf_counter)
+
+    def add(self, name: str, seconds: float, depth: int = 0) -> None:
+        key = (name, depth)
+        self.seconds[key] = self.seconds.get(key, 0.0) + seconds
+
+    @contextmanager
+    def phase(self, name: str, depth: int = 0) -> Iterator[None]:
+        self.seconds.setdefault((name, depth), 0.0)  # listed before the parts it holds
+        start = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.add(name, time.perf_counter() - start, depth)
+
+    def report(self) -> str:
+        total = max(time.perf_counter() - self.start, 1e-9)
+        rest = total - sum(seconds for (_, depth), seconds in self.seconds.items() if depth == 0)
+        rows = [*self.seconds.items(), (("Rest", 0), max(rest, 0.0)), (("Total", 0), total)]
+        lines = [
+            RULE,
+            "... Execution time report ...".center(len(RULE)).rstrip(),
+            RULE,
+            f"  Total Execution Time: {total:.4f} seconds",
+            "",
+            "  ----Wall Time----  ----Name----",
+        ]
+        lines += [
+            f"  {seconds:8.4f} ({100 * seconds / total:5.1f}%)  {'  ' * depth}{name}"
+            for (name, depth), seconds in rows
+        ]
+        return "\n".join(lines)
