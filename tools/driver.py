@@ -8,7 +8,9 @@ traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
+import inspect
 import itertools
 import mmap
 import operator
@@ -18,7 +20,7 @@ import stat
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TextIO
@@ -164,10 +166,13 @@ class PassRunner:
     running: str | None = None
     unchanged: Callable[[ModulePass], None] | None = None
     input_verified: bool = False
+    before_each: Callable[[ModulePass, ModuleOp], None] | None = None
 
     def apply(self, ctx: Context, module: ModuleOp) -> None:
         verified = self.input_verified
         for each in self.passes:
+            if self.before_each is not None:
+                self.before_each(each, module)
             self.running = each.name
             before = list(ir_fingerprint(module)) if self.unchanged is not None else []
             start = time.perf_counter()
@@ -206,3 +211,36 @@ def report_internal_error(
         + ("" if show_traceback else " (--traceback shows where it happened)"),
         file=stream,
     )
+
+
+def module_pipeline(text: str) -> str:
+    """The pass list of MLIR's textual pipeline `builtin.module(a,b{x=1})`: nnstack's and
+    xDSL's passes all run on the module, so no other anchor (`func.func(...)`) nests."""
+    text = text.strip()
+    prefix = "builtin.module("
+    if not (text.startswith(prefix) and text.endswith(")")):
+        raise ValueError(f"--pass-pipeline '{text}': expected 'builtin.module(PASS,...)'")
+    inner = text[len(prefix) : -1]
+    if "(" in inner:
+        raise ValueError(f"--pass-pipeline '{text}': only module passes, no nested pipelines")
+    return inner
+
+
+def describe_passes(passes: Mapping[str, Callable[[], type[ModulePass]]]) -> str:
+    """Each pass: its name, the first sentence of its docstring, and its options with
+    their types and defaults, as `--list-passes` prints them."""
+    lines: list[str] = ["Passes (with options: -p 'name{option=value other=value}'):"]
+    for name in sorted(passes):
+        pass_type = passes[name]()
+        doc = " ".join((inspect.getdoc(pass_type) or "").split("\n\n")[0].split())
+        summary = doc.split(". ")[0].rstrip(".") if doc else ""
+        lines.append(f"  {name}" + (f": {summary}" if summary else ""))
+        for option in dataclasses.fields(pass_type):
+            if option.name == "name" or not option.init:
+                continue
+            default = "" if option.default is dataclasses.MISSING else f" = {option.default!r}"
+            kind = (
+                option.type if isinstance(option.type, str) else getattr(option.type, "__name__", option.type)
+            )
+            lines.append(f"      {option.name.replace('_', '-')}: {kind}{default}")
+    return "\n".join(lines)

@@ -34,7 +34,16 @@ from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
-from nnstack.tools.driver import Chunk, PassRunner, parse, read_input, report_internal_error, split_chunks
+from nnstack.tools.driver import (
+    Chunk,
+    PassRunner,
+    describe_passes,
+    module_pipeline,
+    parse,
+    read_input,
+    report_internal_error,
+    split_chunks,
+)
 from nnstack.tools.expected_diagnostics import check, expectations
 from nnstack.tools.timing import Timing
 from nnstack.tools.verifier import verify_module
@@ -75,6 +84,34 @@ class NnstackOptMain(xDSLOptMain):
             "(as mlir-opt's -mlir-timing)",
         )
         arg_parser.add_argument(
+            "--pass-pipeline",
+            metavar="'builtin.module(PASS,...)'",
+            help="the pipeline in MLIR's textual form (instead of -p)",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-before-all",
+            action="store_true",
+            help="print the IR before each pass on stderr",
+        )
+        arg_parser.add_argument(
+            "--mlir-print-ir-after-all",
+            action="store_true",
+            help="print the IR after each pass on stderr",
+        )
+        passes = self.available_passes
+
+        class ListPasses(argparse.Action):
+            def __call__(self, *_: object) -> None:
+                print(describe_passes(passes))
+                sys.exit(0)
+
+        arg_parser.add_argument(
+            "--list-passes",
+            nargs=0,
+            action=ListPasses,
+            help="list the passes with what each does and its options",
+        )
+        arg_parser.add_argument(
             "--traceback",
             action="store_true",
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
@@ -85,29 +122,48 @@ class NnstackOptMain(xDSLOptMain):
             "exit 1 on an unexpected or a missing one",
             "parsing_diagnostics": argparse.SUPPRESS,  # parse errors are diagnostics like any other
             "disable_verify": "do not verify the input or the IR after each pass",
+            "passes": "the passes to run, comma-separated, each with its options in braces: "
+            "'a,b{option=value}' (see --list-passes)",
+            "print_between_passes": "print the IR between passes on stderr",
+            "time_passes": "print each pass's wall time on stderr (--timing reports every phase)",
         }
         for action in arg_parser._actions:  # argparse keeps no public list
             action.help = helps.get(action.dest, action.help)
 
     def setup_pipeline(self):
-        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes)
+        spec = self.args.passes
+        if self.args.pass_pipeline is not None:
+            if spec:
+                raise ValueError("give the passes either with -p or with --pass-pipeline, not both")
+            spec = module_pipeline(self.args.pass_pipeline)
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, spec)
         self.runner = PassRunner(
             self.pipeline.passes,
             not self.args.disable_verify,
             self._after_pass,
             unchanged=self._unchanged,
             input_verified=not self.args.disable_verify,  # (`_process` verifies each input)
+            before_each=self._before_pass,
         )
+
+    def _before_pass(self, next_pass: ModulePass, module: ModuleOp) -> None:
+        if self.args.mlir_print_ir_before_all:
+            self._dump(f"Before {next_pass.name}", module)
 
     def _after_pass(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
         """Reports and dumps go to stderr, as mlir-opt's: stdout is the output IR."""
         self.timing.add(done.name, seconds, depth=1)
         if self.args.time_passes:
             print(f"Pass {done.name} took {seconds} seconds", file=sys.stderr)
-        if self.args.print_between_passes and done is not self.runner.passes[-1]:
-            print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
-            Printer(stream=sys.stderr).print_op(module)
-            print("\n", file=sys.stderr)
+        last = done is self.runner.passes[-1]
+        if self.args.mlir_print_ir_after_all or (self.args.print_between_passes and not last):
+            self._dump(f"After {done.name}", module)
+
+    @staticmethod
+    def _dump(when: str, module: ModuleOp) -> None:
+        print(f"// -----// IR Dump {when} //----- //", file=sys.stderr)
+        Printer(stream=sys.stderr).print_op(module)
+        print("\n", file=sys.stderr)
 
     @staticmethod
     def _unchanged(done: ModulePass) -> None:

@@ -512,3 +512,48 @@ def test_timing_reports_each_phase_and_pass_as_mlir_opt(
     top = ("Input", "Parser", "Verifier", "Pipeline", "Output", "Rest")
     assert abs(sum(seconds[name] for name in top) - float(total)) <= 0.0005 * len(top)
     assert seconds["convert-gawee-to-mir"] + seconds["convert-mir-to-llir"] <= seconds["Pipeline"] + 0.0002
+
+
+def test_mlir_pass_flags(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """mlir-opt's spellings: --pass-pipeline='builtin.module(...)' runs what -p runs (a
+    nested anchor or both forms at once are one-line errors); --mlir-print-ir-before-all
+    and --mlir-print-ir-after-all dump the IR around every pass, the last one included,
+    on stderr."""
+    path = str(write(tmp_path, VALID))
+    _, by_p, _ = run(capsys, path, "-p", "convert-gawee-to-mir,convert-mir-to-llir")
+    status, out, _ = run(
+        capsys, path, "--pass-pipeline=builtin.module(convert-gawee-to-mir,convert-mir-to-llir)"
+    )
+    assert status == 0 and out == by_p
+    for bad in ("func.func(convert-gawee-to-mir)", "builtin.module(func.func(convert-gawee-to-mir))"):
+        status, _, err = run(capsys, path, f"--pass-pipeline={bad}")
+        assert status == 1 and err.startswith("nnstack-opt: error: --pass-pipeline") and err.count("\n") == 1
+    status, _, err = run(capsys, path, "-p", "convert-gawee-to-mir", "--pass-pipeline=builtin.module(cse)")
+    assert status == 1 and "not both" in err
+    flags = ("--mlir-print-ir-before-all", "--mlir-print-ir-after-all")
+    status, out, err = run(capsys, path, "-p", "convert-gawee-to-mir,convert-mir-to-llir", *flags)
+    assert status == 0 and out == by_p
+    assert re.findall(r"^// -----// IR Dump (\w+ [\w-]+) //----- //$", err, re.MULTILINE) == [
+        "Before convert-gawee-to-mir",
+        "After convert-gawee-to-mir",
+        "Before convert-mir-to-llir",
+        "After convert-mir-to-llir",
+    ]
+
+
+def test_list_passes_says_what_each_does_and_its_options(capsys: pytest.CaptureFixture[str]):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--list-passes"])
+    out = capsys.readouterr().out
+    assert exit_info.value.code == 0
+    assert "  convert-gawee-to-mir: Lowers every gawee op to mir" in out
+    block = out.split("  convert-mir-to-llir:", 1)[1].split("\n  convert-")[0]
+    assert "      layout: Literal['row-major', 'column-major'] = 'row-major'" in block
+    assert "      vector-width: int = 1" in block
+    help_text = subprocess.run(
+        [sys.executable, "-m", "nnstack.tools.nnstack_opt", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "convert-gawee-to-mir" not in help_text and "--list-passes" in help_text
