@@ -51,7 +51,7 @@ from xdsl.utils.exceptions import (
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
-from nnstack.interpreters.inputs import argument_domains
+from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
 from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
@@ -66,6 +66,7 @@ from nnstack.tools.driver import (
     report_internal_error,
 )
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
+from nnstack.tools.timing import Timing
 from nnstack.tools.verifier import verify_module
 
 USER_ERRORS = (
@@ -200,6 +201,12 @@ class NnstackRunMain(xDSLRunMain):
             help="with --backend native: compile in bounds, use-after-free and double-free checks",
         )
         arg_parser.add_argument(
+            "--timing",
+            action="store_true",
+            help="report the wall time of parsing, verifying, each pass, preparing and running on stderr "
+            "(as mlir-opt's -mlir-timing)",
+        )
+        arg_parser.add_argument(
             "--traceback",
             action="store_true",
             help="show the Python traceback of an internal error (a bug, not a problem in the input)",
@@ -208,6 +215,8 @@ class NnstackRunMain(xDSLRunMain):
     stage: str = "parse"
     """The step that is running (parse, verify, passes, run): which one failed, for
     tools that sort failures (the mutation fuzz test)."""
+    timing: Timing
+    """The wall time of each phase of this run (`--timing`)."""
 
     def run(self) -> None:
         """xDSL's entry point: runs the tool and exits with its status."""
@@ -216,6 +225,7 @@ class NnstackRunMain(xDSLRunMain):
     def run_tool(self) -> int:
         """Parses, lowers and runs; the exit status (0, 1: errors, 2: a bug)."""
         self.source = ""
+        self.timing = Timing()
         try:
             with cyclic_gc_paused():
                 self.run_or_raise()
@@ -230,6 +240,8 @@ class NnstackRunMain(xDSLRunMain):
         except Exception as error:  # noqa: BLE001 (a bug, reported as one)
             report_internal_error("nnstack-run", error, None, self.args.traceback)
             return 2
+        if self.args.timing:
+            print(self.timing.report(), file=sys.stderr)
         return 0
 
     def run_or_raise(self) -> None:
@@ -240,7 +252,8 @@ class NnstackRunMain(xDSLRunMain):
         domains = argument_domains(source) if source is not None else None
         if self.args.passes:
             self.stage = "passes"
-            self.apply_pipeline(module)
+            with self.timing.phase("Pipeline"):
+                self.apply_pipeline(module)
         self.stage = "run"
         if self.args.output is not None:
             self.args.output.write_text(str(module) + "\n")
@@ -249,22 +262,11 @@ class NnstackRunMain(xDSLRunMain):
         given = [self.args.input, self.args.random_inputs, self.args.args is not None]
         if sum(map(bool, given)) > 1:
             raise ValueError("give the arguments one way: --input files, --args or --random-inputs")
-        if self.args.random_inputs:
-            arrays = random_inputs(types, self.args.seed, domains)
-        elif self.args.args is not None:
-            arrays = self.parse_args_attributes(types)
-        else:
-            arrays = [
-                self.load_input(path, index, typ)
-                for index, (path, typ) in enumerate(zip(self.args.input, types))
-            ]
-            if len(self.args.input) != len(types):
-                raise ValueError(
-                    f"@{self.args.symbol} takes {len(types)} arguments, {len(self.args.input)} --input files "
-                    "given: give one --input X.npy per argument, in order, or --random-inputs"
-                )
+        with self.timing.phase("Inputs"):
+            arrays = self.arguments(types, domains)
         if self.args.backend == "native":
-            results, arguments = self.run_native(module, arrays)
+            with self.timing.phase("Native (compile and run)"):
+                results, arguments = self.run_native(module, arrays)
             interpreter = None
         else:
             results, arguments, interpreter = self.call(module, arrays)
@@ -272,14 +274,8 @@ class NnstackRunMain(xDSLRunMain):
             f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
         }
         outputs = {f"out{k}": r for k, r in enumerate(results)} | written
-        if self.args.output_dir is None:
-            for name, value in outputs.items():
-                print(f"{name}: {value.dtype}{list(value.shape)}")
-                print(np.array2string(np.asarray(value), separator=", "))
-        else:
-            self.args.output_dir.mkdir(parents=True, exist_ok=True)
-            for name, value in outputs.items():
-                np.save(self.args.output_dir / f"{name}.npy", np.asarray(value))
+        with self.timing.phase("Output"):
+            self.write_outputs(outputs)
         if interpreter is not None and self.args.profile:
             from nnstack.interpreters.spensor import memory_profile
 
@@ -287,22 +283,50 @@ class NnstackRunMain(xDSLRunMain):
         if interpreter is not None and self.args.check_leaks:
             check_leaks(interpreter)
 
+    def arguments(self, types: Sequence[Attribute], domains: ArgumentDomains | None) -> list[Any]:
+        """The arguments, from --random-inputs, --args or the --input files."""
+        if self.args.random_inputs:
+            return random_inputs(types, self.args.seed, domains)
+        if self.args.args is not None:
+            return self.parse_args_attributes(types)
+        if len(self.args.input) != len(types):
+            raise ValueError(
+                f"@{self.args.symbol} takes {len(types)} arguments, {len(self.args.input)} --input files "
+                "given: give one --input X.npy per argument, in order, or --random-inputs"
+            )
+        return [
+            self.load_input(path, index, typ) for index, (path, typ) in enumerate(zip(self.args.input, types))
+        ]
+
+    def write_outputs(self, outputs: dict[str, Any]) -> None:
+        """Prints the results, or saves each as NAME.npy in --output-dir."""
+        if self.args.output_dir is None:
+            for name, value in outputs.items():
+                print(f"{name}: {value.dtype}{list(value.shape)}")
+                print(np.array2string(np.asarray(value), separator=", "))
+            return
+        self.args.output_dir.mkdir(parents=True, exist_ok=True)
+        for name, value in outputs.items():
+            np.save(self.args.output_dir / f"{name}.npy", np.asarray(value))
+
     def call(self, module: ModuleOp, arrays: Sequence[np.ndarray]) -> Call:
         """The function prepared and called, with a progress line on a terminal and
         `--check-finite`'s warning."""
-        program = prepare(module, self.args.symbol)
+        with self.timing.phase("Prepare"):
+            program = prepare(module, self.args.symbol)
         progress = None
         if program.plan is not None and sys.stderr.isatty():
             progress = Progress(self.args.symbol, len(program.plan.steps), sys.stderr)
         finite = FiniteCheck() if self.args.check_finite else None
         try:
-            called = program.call(
-                arrays,
-                strict_memory=self.args.strict_memory,
-                max_allocation=self.args.max_allocation,
-                max_call_depth=self.args.max_call_depth,
-                observer=observing(progress, finite),
-            )
+            with self.timing.phase("Run"):
+                called = program.call(
+                    arrays,
+                    strict_memory=self.args.strict_memory,
+                    max_allocation=self.args.max_allocation,
+                    max_call_depth=self.args.max_call_depth,
+                    observer=observing(progress, finite),
+                )
         finally:
             if progress is not None:
                 progress.finish()
@@ -350,11 +374,13 @@ class NnstackRunMain(xDSLRunMain):
 
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
-        source = read_source_text(self.args.input_file)
+        with self.timing.phase("Input"):
+            source = read_source_text(self.args.input_file)
         self.source = source.text
         name, implicit = self.get_input_name(), not self.args.no_implicit_module
         try:
-            module = parse(self.ctx, Chunk(source.text, 1, None, source), name, implicit)
+            with self.timing.phase("Parser"):
+                module = parse(self.ctx, Chunk(source.text, 1, None, source), name, implicit)
         except DiagnosticError:
             if not source.hex_literals:
                 raise
@@ -363,7 +389,8 @@ class NnstackRunMain(xDSLRunMain):
             module = parse(self.ctx, Chunk(self.source, 1, None), name, implicit)
         self.stage = "verify"
         if not self.args.disable_verify:
-            verify_module(module)
+            with self.timing.phase("Verifier"):
+                verify_module(module)
         return module
 
     def parse_args_attributes(self, types: Sequence[Attribute]) -> list[Any]:
@@ -407,6 +434,7 @@ class NnstackRunMain(xDSLRunMain):
 
     def print_ir(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
         """--print-ir-after(-all): the IR after a pass, to stderr, as mlir-opt prints it."""
+        self.timing.add(done.name, seconds, depth=1)
         if self.args.print_ir_after_all or done.name in self.args.print_ir_after:
             print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
             print(module, file=sys.stderr)

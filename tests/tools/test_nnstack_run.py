@@ -1,6 +1,7 @@
 """nnstack-run: inputs, outputs, pipelines and one-line errors."""
 
 import gc
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -398,3 +399,35 @@ def test_a_function_of_several_blocks_runs(tmp_path: Path, condition: bool, expe
     assert status == 0
     np.testing.assert_array_equal(np.load(tmp_path / "o" / "out0.npy"), np.array(expected, np.float32))
     assert nnstack_run(str(program), "--random-inputs", "--output-dir", str(tmp_path / "r")) == 0
+
+
+@pytest.mark.parametrize("backend", ["interpreter", "native"])
+def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str):
+    """--timing: mlir-opt's -mlir-timing report on stderr, from reading the file to
+    writing the results, each pass under the pipeline; the results are unchanged."""
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    args = [
+        str(program),
+        "--symbol",
+        "64_add",
+        "--random-inputs",
+        "-p",
+        "convert-gawee-to-mir,convert-mir-to-llir",
+    ]
+    assert nnstack_run(*args, "--backend", backend) == 0
+    plain = capsys.readouterr().out
+    assert nnstack_run(*args, "--backend", backend, "--timing") == 0
+    out, err = capsys.readouterr()
+    assert out == plain and "Execution time report" in err
+    names = [name for _, name in re.findall(r"^  +\d+\.\d{4} \( *\d+\.\d%\)  ( *)(\S.*)$", err, re.MULTILINE)]
+    run_phases = ["Prepare", "Run"] if backend == "interpreter" else ["Native (compile and run)"]
+    expected = [
+        "Input",
+        "Parser",
+        "Verifier",
+        "Pipeline",
+        "convert-gawee-to-mir",
+        "convert-mir-to-llir",
+        "Inputs",
+    ]
+    assert names == [*expected, *run_phases, "Output", "Rest", "Total"]
