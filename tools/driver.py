@@ -78,9 +78,9 @@ def cyclic_gc_paused() -> Iterator[None]:
 
 
 def read_input(path: str | None) -> str:
-    """The UTF-8 text of file `path` (standard input for None). A large file is decoded
-    straight from a memory map of it, without reading its bytes into a copy first."""
-    if path is None:
+    """The UTF-8 text of file `path` (standard input for None or `-`). A large file is
+    decoded straight from a memory map of it, without reading its bytes into a copy first."""
+    if path is None or path == "-":
         return sys.stdin.buffer.read().decode("utf-8")
     with open(path, "rb") as file:
         status = os.fstat(file.fileno())
@@ -93,7 +93,7 @@ def read_input(path: str | None) -> str:
 def read_source_text(path: str | None) -> SourceText:
     """The input as `read_input` reads it, with the hex digits of the large dense
     literals of a large file cut out and decoded from its bytes (`source_text`)."""
-    if path is not None and _is_large_file(path):
+    if path is not None and path != "-" and _is_large_file(path):
         return read_source(path)
     return SourceText(read_input(path))
 

@@ -24,6 +24,8 @@ that is a bug is reported as an internal error (exit 2; `--traceback` shows it).
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
@@ -229,6 +231,8 @@ class NnstackRunMain(xDSLRunMain):
         try:
             with cyclic_gc_paused():
                 self.run_or_raise()
+        except BrokenPipeError:
+            raise  # (`main` ends quietly)
         except DiagnosticError as error:
             name = self.get_input_name()
             for diagnostic in error.diagnostics:
@@ -358,9 +362,13 @@ class NnstackRunMain(xDSLRunMain):
         """The array of `path` for argument `index`: of the argument's element type, or
         cast to it with --cast-inputs (never silently)."""
         try:
-            array = np.load(path, allow_pickle=False)
+            with open(path, "rb") as file:
+                is_npy = file.read(len(NPY_MAGIC)) == NPY_MAGIC
+            array = np.load(path, allow_pickle=False) if is_npy else None
         except (OSError, ValueError) as error:
             raise ValueError(f"cannot read {path}: {one_line(error)}") from None
+        if array is None:
+            raise ValueError(f"cannot read {path}: not a .npy file (arrays are saved with numpy.save)")
         if isinstance(typ, TensorType | MemRefType):
             expected = numpy_dtype(typ)
             if array.dtype != expected:
@@ -440,6 +448,10 @@ class NnstackRunMain(xDSLRunMain):
             print(module, file=sys.stderr)
 
 
+NPY_MAGIC = b"\x93NUMPY"
+"""How a .npy file starts (numpy's format)."""
+
+
 def nnstack_version() -> str:
     try:
         return version("nnstack")
@@ -463,7 +475,15 @@ def one_line(error: BaseException) -> str:
 
 
 def main() -> None:
-    sys.exit(NnstackRunMain().run_tool())
+    try:
+        status = NnstackRunMain().run_tool()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader of the output left (`nnstack-run ... | head`): end quietly, with the
+        # status of a process that SIGPIPE ended, as other command-line tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 128 + signal.SIGPIPE
+    sys.exit(status)
 
 
 if __name__ == "__main__":

@@ -431,3 +431,42 @@ def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture
         "Inputs",
     ]
     assert names == [*expected, *run_phases, "Output", "Rest", "Total"]
+
+
+def test_program_from_stdin_text_inputs_and_a_closed_pipe(tmp_path: Path):
+    """`-` reads the program from standard input; an --input that is not a .npy file says
+    so (numpy's own message speaks of pickled data); a reader that leaves early
+    (`| head -1`) ends the run quietly, with the status of a process ended by SIGPIPE."""
+    text = tmp_path / "x.npy"
+    text.write_text("1 2 3\n")
+    piped = subprocess.run(
+        [NNSTACK_RUN, "-", "--symbol", "64_add", "--random-inputs"],
+        input=ADD_F64,
+        capture_output=True,
+        text=True,
+    )
+    assert piped.returncode == 0 and piped.stdout.startswith("out0: float64[2, 3]")
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    bad = subprocess.run(
+        [NNSTACK_RUN, program, "--symbol", "64_add", "--input", text, "--input", text],
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        bad.returncode == 1
+        and bad.stderr
+        == f"nnstack-run: error: cannot read {text}: not a .npy file (arrays are saved with numpy.save)\n"
+    )
+    results = ", ".join(["%x"] * 10)
+    types = ", ".join(["tensor<1000xf32>"] * 10)
+    many = write(
+        tmp_path,
+        "many.mlir",
+        f"func.func @main(%x: tensor<1000xf32>) -> ({types}) {{\n  func.return {results} : {types}\n}}\n",
+    )  # about 150 KB of printed results, more than a pipe holds
+    head = subprocess.run(
+        ["bash", "-c", f"'{NNSTACK_RUN}' '{many}' --random-inputs | head -1; echo status ${{PIPESTATUS[0]}}"],
+        capture_output=True,
+        text=True,
+    )
+    assert head.stdout == "out0: float32[1000]\nstatus 141\n" and head.stderr == ""
