@@ -830,3 +830,28 @@ func.func @f(%x: tensor<4xf32>, %table: tensor<4xf32>, %n: index) -> tensor<4xf3
     # iteration i adds table + i: x + 3 * table + (0 + 1 + 2)
     (got,) = run(parse_module(text), "f", x, table, 3)
     np.testing.assert_array_equal(got, x + 3 * table + 3)
+
+
+def test_named_log_matmul_and_select_on_memrefs():
+    """The named linalg.log, linalg.matmul and linalg.select on memrefs (no results, so
+    not a kernel: the registered implementations run) write their outputs in place
+    (log and matmul within f32 rounding)."""
+    ir = """
+func.func @f(%x: memref<2x3xf32>, %w: memref<3x4xf32>, %c: memref<2x3xi1>,
+             %l: memref<2x3xf32>, %m: memref<2x4xf32>, %s: memref<2x3xf32>) {
+  linalg.log ins(%x : memref<2x3xf32>) outs(%l : memref<2x3xf32>)
+  linalg.matmul ins(%x, %w : memref<2x3xf32>, memref<3x4xf32>) outs(%m : memref<2x4xf32>)
+  linalg.select ins(%c, %x, %l : memref<2x3xi1>, memref<2x3xf32>, memref<2x3xf32>) outs(%s : memref<2x3xf32>)
+  func.return
+}
+"""
+    x = np.abs(randn(2, 3)) + np.float32(0.5)
+    w = randn(3, 4)
+    c = np.array([[True, False, True], [False, False, True]])
+    log, product, selected = np.zeros((2, 3), np.float32), randn(2, 4), np.zeros((2, 3), np.float32)
+    init = product.copy()
+    assert run(ir, "f", x, w, c, log, product, selected) == ()
+    np.testing.assert_allclose(log, np.log(x), rtol=2e-6, atol=1e-7)
+    expected = init.astype(np.float64) + x.astype(np.float64) @ w.astype(np.float64)
+    np.testing.assert_allclose(product, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_array_equal(selected, np.where(c, x, log))

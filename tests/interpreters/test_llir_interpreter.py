@@ -773,3 +773,22 @@ def test_llir_call_from_outside_llir_functions():
     interp.register_implementations(LlirFunctions())
     interp.register_implementations(FuncFunctions())
     assert interp.call_op("main", (41,)) == (42,)
+
+
+def test_float_abs_and_rem_of_infinity():
+    """llir.abs of a float is |x| (not -x), and llir.rem of an infinite dividend is NaN
+    as C's fmod gives (Python's `math.fmod` would raise instead)."""
+    program = """
+    llir.func @abs(%a: f32) -> f32 {
+      %r = llir.abs %a : f32
+      llir.return %r : f32
+    }
+    llir.func @rem(%a: f64, %b: f64) -> f64 {
+      %r = llir.rem %a, %b : f64
+      llir.return %r : f64
+    }
+    """
+    assert run(program, "abs", -2.5) == (np.float32(2.5),)
+    assert run(program, "abs", 3.0) == (np.float32(3.0),)
+    assert np.isnan(run(program, "rem", math.inf, 2.0)[0])
+    assert run(program, "rem", 7.5, 2.0) == (np.float64(1.5),)

@@ -698,3 +698,60 @@ def test_random_inputs_follow_the_types():
     x, s = random_inputs(types, seed=3)
     assert x.shape == (2, 3) and x.dtype == np.float32 and s.dtype == np.float64
     np.testing.assert_array_equal(x, random_inputs(types, seed=3)[0])
+
+
+def test_pad_with_dynamic_low_and_high():
+    """Dynamic high pads follow the dynamic low ones among the operands: both are read
+    from their own place (a shifted slice would take the source or drop a pad)."""
+    x = RNG.standard_normal((2, 3)).astype(np.float32)
+    ir = """
+func.func @f(%x: tensor<2x3xf32>, %lo: index, %hi: index) -> tensor<?x?xf32> {
+  %zero = arith.constant 0.0 : f32
+  %b = tensor.pad %x low[%lo, 1] high[2, %hi] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x3xf32> to tensor<?x?xf32>
+  func.return %b : tensor<?x?xf32>
+}
+"""
+    (b,) = run(ir, "f", x, 1, 3)
+    np.testing.assert_array_equal(b, np.pad(x, ((1, 2), (1, 3))))
+
+
+def test_math_atan2():
+    """math.atan2 (two operands, the quadrant from both signs) against `math.atan2`."""
+    y = np.array([1.0, -1.0, 0.5, -2.0, 0.0, 3.0], np.float32)
+    x = np.array([1.0, 1.0, -0.5, -1.0, -1.0, 0.0], np.float32)
+    expected = np.array([math.atan2(float(a), float(b)) for a, b in zip(y, x)]).astype(np.float32)
+    check_both("  %r = math.atan2 %a, %b : f32", ["f32", "f32"], "f32", [y, x], expected, exact=False)
+
+
+def test_affine_for_accumulates():
+    """An affine.for with map bounds (the lower bound from an operand) and a carried value."""
+    ir = """
+func.func @f(%lo: index, %init: index) -> index {
+  %r = affine.for %i = max affine_map<(d0) -> (d0)>(%lo) to 6 step 2 iter_args(%acc = %init) -> (index) {
+    %s = arith.addi %acc, %i : index
+    affine.yield %s : index
+  }
+  func.return %r : index
+}
+"""
+    (r,) = run(ir, "f", 1, 10)
+    assert int(r) == 10 + 1 + 3 + 5
+
+
+def test_memref_get_global_reads_the_initial_value():
+    """memref.get_global finds its memref.global by symbol from the op and reads its data."""
+    ir = """
+"memref.global"() <{sym_name = "g", sym_visibility = "private", type = memref<3xf32>,
+                   initial_value = dense<[1.0, 2.0, 4.0]> : tensor<3xf32>, constant}> : () -> ()
+func.func @f() -> f32 {
+  %m = memref.get_global @g : memref<3xf32>
+  %c2 = arith.constant 2 : index
+  %v = memref.load %m[%c2] : memref<3xf32>
+  func.return %v : f32
+}
+"""
+    (v,) = run(ir, "f")
+    assert float(v) == 4.0
