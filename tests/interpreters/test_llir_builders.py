@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp, StringAttr, VectorType, f32, i1, i64
+from xdsl.dialects.builtin import ModuleOp, StringAttr, VectorType, f32, i1, i32, i64
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import VerifyException
@@ -58,6 +58,17 @@ def test_linearize_builds_layout_offsets(layout: llir.MemoryLayout):
     expected = 10 * np.arange(rows)[:, None] + np.arange(cols)[None, :]
     np.testing.assert_array_equal(array.reshape((rows, cols), order=order), expected)
     assert func.kernel and func.memory_layout == layout
+
+
+def test_linearize_edge_cases():
+    """The offset of a 0-d array is a zero of the index type (an i32 offset, not the
+    default i64, where the indices are i32); indices of another rank than the shape are
+    an error, not an offset computed from the shorter of the two."""
+    ops, offset = linearize([], [], llir.MemoryLayout.ROW_MAJOR, i32)
+    assert offset.type == i32 and [type(op) for op in ops] == [llir.ConstantOp]
+    i = Block(arg_types=[i64]).args[0]
+    with pytest.raises(ValueError):
+        linearize([i], [2, 3], llir.MemoryLayout.ROW_MAJOR)
 
 
 def counting_loop() -> tuple[llir.FuncOp, llir.PhiOp, list[Block]]:

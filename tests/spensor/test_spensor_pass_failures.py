@@ -152,8 +152,19 @@ func.func @f(%x: tensor<1x4xf32>, %y: tensor<?x4xf32>) -> (tensor<1x4xf32>, tens
     ],
     ids=["unknown-level", "not-a-level", "not-a-dictionary"],
 )
-def test_attached_memory_map_is_checked(memory_map: str, message: str):
-    """A pass reading the memory analysis' result back fails on a malformed one."""
+@pytest.mark.parametrize(
+    "pass_",
+    [
+        SpensorExpandParallelPass(),
+        SpensorParallelAnalysisPass(),
+        SpensorTileParallelPass(),
+        SpensorToTensorPass(),
+    ],
+    ids=lambda p: p.name,
+)
+def test_attached_memory_map_is_checked(memory_map: str, message: str, pass_: ModulePass):
+    """Each pass reading the memory analysis' result back fails on a malformed one, and
+    its message names that pass (not the analysis, nor no pass)."""
     module = parse_module(f"builtin.module attributes {{spensor.memory_map = {memory_map}}} {{}}")
-    with pytest.raises(PassFailedException, match=message):
-        SpensorExpandParallelPass().apply(make_context(), module)
+    with pytest.raises(PassFailedException, match=f"^{pass_.name}: {message}"):
+        pass_.apply(make_context(), module)

@@ -145,6 +145,16 @@ def test_conv(params: dict[str, Any]):
     assert_same_numbers(module, "main", [normal(2, 6, 5, 4), normal(3, 3, 4 // groups, 4) / 3])
 
 
+def test_conv_channel_tiles_and_remainder():
+    """The vectorized conv covers the output channels of a group with a loop of 4-vector
+    tiles, then one tile of fewer vectors, then scalar channels: 21 channels at width 4
+    take all three (16 + 4 + 1), at width 8 the last two (16 + 5 scalar)."""
+    params = dict(stride=(1, 1), padding=(1, 1, 1, 1), dilation=(1, 1), groups=1)
+    module = single_op([(1, 4, 4, 3), (3, 3, 3, 21)], lambda x, w: mir.ConvOp(x, w, **params))
+    configs = [("row-major", 4), ("row-major", 8)]
+    assert_same_numbers(module, "main", [normal(1, 4, 4, 3), normal(3, 3, 3, 21) / 3], configs)
+
+
 POOLS = [
     dict(kernel_size=(3, 3), stride=(2, 2), padding=(1, 1, 2, 2)),
     dict(kernel_size=(2, 3), stride=(1, 2), padding=(0, 1, 1, 0), dilation=(2, 1)),

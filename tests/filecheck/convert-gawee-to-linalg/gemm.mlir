@@ -85,3 +85,27 @@ func.func @gemm_scalar_c(%a: tensor<2x4xf32>, %b: tensor<6x4xf32>, %c: tensor<f3
 // CHECK-NEXT: func.return %[[V7]] : tensor<2x6xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
+// -----
+
+// beta = 0: C is not read (the epilogue has the product as its only input), even though
+// it is present; alpha = 2 keeps the epilogue.
+func.func @gemm_beta_zero(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>, %c: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %0 = gawee.gemm %a, %b, %c alpha = 2.000000e+00 beta = 0.000000e+00 : (tensor<2x3xf32>, tensor<3x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+  func.return %0 : tensor<2x4xf32>
+}
+
+// CHECK-LABEL: func.func @gemm_beta_zero(
+// CHECK-SAME: %[[A:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>, %[[B:[a-zA-Z0-9_$.]+]]: tensor<3x4xf32>, %[[C:[a-zA-Z0-9_$.]+]]: tensor<2x4xf32>) -> tensor<2x4xf32> {
+// CHECK:      %[[V3:[a-zA-Z0-9_$.]+]] = linalg.generic {{.*}} ins(%[[A]], %[[B]] : tensor<2x3xf32>, tensor<3x4xf32>)
+// CHECK:      } -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x4xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V3]] : tensor<2x4xf32>) outs(%[[V6]] : tensor<2x4xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.constant 2.000000e+00 : f32
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_2]], %[[V8]] : f32
+// CHECK-NEXT: linalg.yield %[[V9]] : f32
+// CHECK-NEXT: } -> tensor<2x4xf32>
+// CHECK-NEXT: func.return %[[V7]] : tensor<2x4xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }

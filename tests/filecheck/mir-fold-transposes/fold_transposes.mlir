@@ -60,6 +60,32 @@ func.func @residual(%a: tensor<2x3x4xf32>, %b: tensor<2x3x4xf32>, %y: tensor<4x2
 
 // -----
 
+// Binary ops that stay: the operands are transposes by different permutations (moving
+// the add above them would transpose %b by the wrong one), or one of the transposes
+// (%tc, also returned) has another use.
+
+func.func @mixed(%a: tensor<3x3x3xf32>, %b: tensor<3x3x3xf32>) -> (tensor<3x3x3xf32>, tensor<3x3x3xf32>, tensor<3x3x3xf32>) {
+  %ta = mir.transpose %a permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  %tb = mir.transpose %b permutation = [2, 0, 1] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  %s = mir.broadcast_add %ta, %tb broadcast_shape = [3, 3, 3] : (tensor<3x3x3xf32>, tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  %tc = mir.transpose %a permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  %td = mir.transpose %b permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  %m = mir.broadcast_mul %tc, %td broadcast_shape = [3, 3, 3] : (tensor<3x3x3xf32>, tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+  func.return %s, %m, %tc : tensor<3x3x3xf32>, tensor<3x3x3xf32>, tensor<3x3x3xf32>
+}
+
+// CHECK-LABEL: func.func @mixed(
+// CHECK-NEXT:    %ta = mir.transpose %a permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    %tb = mir.transpose %b permutation = [2, 0, 1] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    %s = mir.broadcast_add %ta, %tb broadcast_shape = [3, 3, 3] : (tensor<3x3x3xf32>, tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    %tc = mir.transpose %a permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    %td = mir.transpose %b permutation = [1, 2, 0] : (tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    %m = mir.broadcast_mul %tc, %td broadcast_shape = [3, 3, 3] : (tensor<3x3x3xf32>, tensor<3x3x3xf32>) -> tensor<3x3x3xf32>
+// CHECK-NEXT:    func.return %s, %m, %tc : tensor<3x3x3xf32>, tensor<3x3x3xf32>, tensor<3x3x3xf32>
+// CHECK-NEXT:  }
+
+// -----
+
 // A broadcast operand whose dims other than 1 change order under the inverse
 // permutation gets a reshape to the full rank and a transpose.
 

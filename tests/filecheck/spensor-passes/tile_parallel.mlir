@@ -173,3 +173,37 @@ func.func @dynamic(%n: index) {
   func.return
 }
 
+
+// -----
+
+"spensor.declare_memory"() <{memory_name = "L1", memory_shape = [4, 4], load = [], store = []}> : () -> ()
+
+// 20 on a 4x4 grid: 4 cores of the first grid dim, 5 steps; no divisor of the 5 left
+// fits the second grid dim, which the loop does not get (no unit dim in scf.parallel).
+func.func @unit_core_dim(%m: memref<64xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  "scf.parallel"(%c0, %c20, %c1) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+  ^bb0(%i: index):
+    memref.store %i, %m[%i] : memref<64xindex>
+    scf.reduce
+  }) {memory_tag = "L1"} : (index, index, index) -> ()
+  func.return
+}
+
+// CHECK-LABEL: func.func @unit_core_dim(
+// CHECK:         %[[FZ:[0-9]+]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[FO:[0-9]+]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[FIVE:[0-9]+]] = arith.constant 5 : index
+// CHECK-NEXT:    scf.for %[[T:.*]] = %[[FZ]] to %[[FIVE]] step %[[FO]] {
+// CHECK-NEXT:      %[[PZ:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      %[[PO:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      "scf.parallel"(%[[PZ]], %[[FOUR]], %[[PO]]) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> ({
+// CHECK-NEXT:      ^bb0(%[[C:.*]]: index):
+// CHECK-NEXT:        %[[I:.*]] = affine.apply affine_map<()[s0, s1] -> (((s1 * 4) + s0))> ()[%[[C]], %[[T]]]
+// CHECK-NEXT:        memref.store %[[I]], %m[%[[I]]] : memref<64xindex>
+// CHECK-NEXT:        scf.reduce
+// CHECK-NEXT:      }) {memory_tag = "L1"} : (index, index, index) -> ()
+// CHECK-NEXT:    }
