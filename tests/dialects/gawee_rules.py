@@ -199,7 +199,7 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("gemm-mixed-types", GEMM.operand(2, t(1, 5, element="f64")), "f64"),
     ("average_pool-input-rank", AVERAGE_POOL.operand(0, t(2, 8, 9)), "rank"),
     ("average_pool-kernel-length", AVERAGE_POOL.attr("kernelSize", a(3)), "kernelSize"),
-    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "strides"),
+    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "'strides' values"),
     ("average_pool-dilation-length", AVERAGE_POOL.attr("dilation", a(1, 1, 1)), "dilation"),
     ("average_pool-zero-dilation", AVERAGE_POOL.attr("dilation", a(1, 0)), "dilation"),
     ("average_pool-padding-length", AVERAGE_POOL.attr("padding", a(1, 0, 1)), "padding"),
@@ -242,7 +242,7 @@ def gawee_cases() -> list[Invalid]:
         ("conv-strides-not-array", CONV.attr("strides", i64(1)), "array"),
         # conv
         ("conv-input-rank", CONV.operand(0, t(4, 8, 8)), "rank"),
-        ("conv-weight-rank", CONV.operand(1, t(6, 2, 9)), "rank"),
+        ("conv-weight-rank", CONV.operand(1, t(6, 2, 9)), "weight must have rank"),
         ("conv-strides-length", CONV.attr("strides", a(1, 1, 1)), "strides"),
         ("conv-dilation-length", CONV.attr("dilation", a(1)), "dilation"),
         ("conv-padding-length", CONV.attr("padding", a(1, 1, 1)), "padding"),
@@ -276,7 +276,7 @@ def gawee_cases() -> list[Invalid]:
         # max_pool
         ("max_pool-input-rank", MAX_POOL.operand(0, t(2, 8, 8)), "rank"),
         ("max_pool-kernel-length", MAX_POOL.attr("kernelSize", a(3)), "kernelSize"),
-        ("max_pool-strides-length", MAX_POOL.attr("strides", a(2, 2, 2)), "strides"),
+        ("max_pool-strides-length", MAX_POOL.attr("strides", a(2, 2, 2)), "'strides' must"),
         ("max_pool-dilation-length", MAX_POOL.attr("dilation", a(1)), "dilation"),
         ("max_pool-padding-length", MAX_POOL.attr("padding", a(1)), "padding"),
         ("max_pool-zero-kernel", MAX_POOL.attr("kernelSize", a(3, 0)), "kernelSize"),

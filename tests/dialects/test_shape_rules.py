@@ -17,11 +17,11 @@ import pytest
 import torch
 import torch.nn.functional as F
 from generic_ir import array_text, one_op_function, tensor_text
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.gawee import adaptive_windows, spatial_output_size
+from nnstack.dialects.gawee import adaptive_windows, slice_ranges, spatial_output_size
 from nnstack.dialects.mir import gather_shape, matmul_shape, reduced_shape, slice_length
 from nnstack.dialects.utils import broadcast_shape, window_output_size
 from nnstack.interpreters import parse_module
@@ -202,6 +202,23 @@ def test_gather_shape_is_numpy_take(shape_axes, indices):
 @given(start=st.integers(-12, 12), end=st.integers(-12, 12), stride=st.integers(-4, 4).filter(bool))
 def test_slice_length_is_len_of_range(start, end, stride):
     assert slice_length(start, end, stride) == len(range(start, end, stride))
+
+
+@SETTINGS
+@given(
+    size=st.integers(1, 6),
+    start=st.integers(-9, 9),
+    end=st.integers(-9, 9) | st.just(2**63 - 1),
+    step=st.integers(-3, 3).filter(bool),
+)
+@example(size=4, start=0, end=-9, step=1)
+@example(size=4, start=-9, end=0, step=1)
+def test_gawee_slice_ranges_are_python_slicing(size, start, end, step):
+    """ONNX Slice's clamping of starts and ends (negative ones count from the end, an end
+    before the first element keeps nothing) is Python's slice of a list; ends well before
+    the first element must leave an empty range, not one element."""
+    (kept,) = slice_ranges([size], [start], [end], [0], [step])
+    assert list(kept) == list(range(size))[start:end:step]
 
 
 # ---------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from dataclasses import replace
 import pytest
 from gawee_rules import GAWEE_OPS, SHAPED_OPS, gawee_cases, shaped_cases
 from mir_rules import CMP, MIR_OPS, POOL, REDUCE, REGION_OPS, mir_cases, region_cases
-from verifier_cases import Invalid, Op, verify_error
+from verifier_cases import Invalid, Op, a, t, verify_error
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from nnstack.interpreters import parse_module
@@ -31,6 +31,20 @@ INVALID = gawee_cases() + shaped_cases() + mir_cases() + region_cases()
 def test_valid_op_verifies(op: Op):
     """The op each invalid case starts from is valid."""
     parse_module(op.text())
+
+
+@pytest.mark.parametrize("kind", ["max", "avg"])
+def test_pool_of_one_window_verifies(kind: str):
+    """A window as large as the input gives a 1x1 output (a global pool), which is valid."""
+    whole = (
+        POOL.attr("kind", f"#mir<pool_kind {kind}>")
+        .attr("kernel_size", a(7, 8))
+        .attr("stride", a(1, 1))
+        .attr("padding", a(0, 0, 0, 0))
+        .attr("output_shape", a(1, 1, 1, 2))
+        .result(t(1, 1, 1, 2))
+    )
+    parse_module(whole.text())
 
 
 @pytest.mark.parametrize("op_name", REGION_OPS)

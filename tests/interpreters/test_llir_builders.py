@@ -8,7 +8,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import ModuleOp, StringAttr, VectorType, f32, i1, i32, i64
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    SymbolRefAttr,
+    TensorType,
+    VectorType,
+    f32,
+    i1,
+    i32,
+    i64,
+)
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import VerifyException
@@ -100,6 +112,47 @@ def test_cfg_predecessors_ignore_phi_references():
     assert header in entry.predecessors()
     assert phi.value_for(body) is phi.incoming_values[1]
     assert run(ModuleOp([func]), "count", 5) == (5,)
+
+
+def test_cfg_successors_of_a_block_without_terminator():
+    """A block that is empty or does not end in a terminator (as while it is being built)
+    jumps nowhere."""
+    assert llir.cfg_successors(Block()) == ()
+    unfinished = Block()
+    unfinished.add_op(llir.ConstantOp.from_int(0))
+    assert llir.cfg_successors(unfinished) == ()
+
+
+def test_global_addressof_select_and_call_builders():
+    """The builders of llir.global, llir.addressof, llir.select and llir.call set the
+    properties and types their textual forms spell (the symbol names, an i64 alignment,
+    the pointer to the global's elements, the select's and the call's result types),
+    and a module built with them verifies and runs: `pick(flag)` calls `load_at` on
+    index 2 or 0 of a global table."""
+    data = DenseIntOrFPElementsAttr.from_list(TensorType(f32, [3]), [1.0, 2.0, 3.0])
+    table = llir.GlobalOp("table", data, alignment=32)
+    assert table.sym_name == StringAttr("table") and table.value is data
+    assert table.alignment == IntegerAttr(32, i64)
+    address = llir.AddressOfOp(table)
+    assert address.global_name == SymbolRefAttr("table") and address.result.type == PTR_F32
+
+    load_at = llir.FuncOp("load_at", ([i64], [f32]))
+    load = llir.LoadOp(address, load_at.args[0])
+    load_at.body.block.add_ops([address, load, llir.ReturnOp(load)])
+
+    pick = llir.FuncOp("pick", ([i1], [f32]))
+    c0, c2 = llir.ConstantOp.from_int(0), llir.ConstantOp.from_int(2)
+    index = llir.SelectOp(pick.args[0], c2, c0)
+    assert (index.cond, index.true_value, index.false_value) == (pick.args[0], c2.result, c0.result)
+    assert index.result.type == i64
+    call = llir.CallOp("load_at", [index], [f32])
+    assert call.callee == SymbolRefAttr("load_at") and tuple(call.arguments) == (index.result,)
+    assert [r.type for r in call.res] == [f32]
+    pick.body.block.add_ops([c0, c2, index, call, llir.ReturnOp(call)])
+
+    module = ModuleOp([table, load_at, pick])
+    assert run(module, "pick", 1) == (3.0,)
+    assert run(module, "pick", 0) == (1.0,)
 
 
 def test_cloned_phis_follow_cloned_blocks():

@@ -671,6 +671,39 @@ def test_if(condition):
     np.testing.assert_array_equal(got, -x if condition else np.exp(x))
 
 
+@pytest.mark.parametrize("condition", [True, False])
+def test_if_builder(condition):
+    """mir.if built in Python (condition, result types, then and else blocks) runs the
+    region its tensor<i1> condition picks and returns what that region yields."""
+    x = np.array([0.0, 1.0, -2.0], np.float32)
+
+    def build(c, v):
+        negated = mir.NegOp(v)
+        then_block, else_block = Block(), Block()
+        then_block.add_ops([negated, mir.YieldOp(negated)])
+        else_block.add_op(mir.YieldOp(v))
+        branch = mir.IfOp(c, [v.type], then_block, else_block)
+        assert branch.condition is c and [r.type for r in branch.res] == [v.type]
+        return branch
+
+    got = run_ops(build, np.array(condition), x)
+    np.testing.assert_array_equal(got, -x if condition else x)
+
+
+def test_select_builder_broadcasts_its_operands():
+    """mir.select's builder broadcasts its three operands (ONNX Where), and its error
+    for shapes that do not broadcast names the op and each shape."""
+    condition = np.array([[True], [False]])
+    lhs, rhs = np.arange(3, dtype=np.float32), np.full((2, 1), -1.0, np.float32)
+    got = run_ops(lambda c, x, y: mir.SelectOp(c, x, y), condition, lhs, rhs)
+    np.testing.assert_array_equal(got, np.where(condition, lhs, rhs))
+    block = Block(arg_types=[TensorType(i1, [2, 2]), TensorType(f32, [3]), TensorType(f32, [1])])
+    with pytest.raises(
+        ValueError, match=r"^mir.select: shapes \(2, 2\) and \(3,\) and \(1,\) do not broadcast$"
+    ):
+        mir.SelectOp(*block.args)
+
+
 # ---------------------------------------------------------------------------
 # alloc_tensor / dealloc_tensor
 # ---------------------------------------------------------------------------

@@ -85,6 +85,43 @@ def test_builders_infer_result_types():
     assert broadcast.results[0].type == sp.NDSpensorType(spensor_type([16, 32]), [2, 3])
 
 
+def test_broadcast_to_a_grid_with_unit_dims():
+    """A target grid may have dims of 1 (numpy broadcasting to [1, 3] is valid); only
+    dims below 1 are rejected."""
+    a = Block(arg_types=[spensor_type([16, 32])]).args[0]
+    broadcast = verified(sp.NDBroadcastOp(a, [1, 3]), [])
+    assert broadcast.results[0].type == sp.NDSpensorType(spensor_type([16, 32]), [1, 3])
+
+
+def test_result_type_mismatch_names_only_the_two_types():
+    """The diagnostic of a wrong result type ends at the expected type when the rule
+    gives no reason (no empty "()" appended)."""
+    a = Block(arg_types=[spensor_type([16, 32])]).args[0]
+    wrong = sp.NDSpensorType(spensor_type([16, 32]), [3, 2])
+    expected = sp.NDSpensorType(spensor_type([16, 32]), [2, 3])
+    op = sp.NDBroadcastOp.create(
+        operands=[a], properties={"dimensions": sp.NDBroadcastOp(a, [2, 3]).dimensions}, result_types=[wrong]
+    )
+    with pytest.raises(VerifyException) as info:
+        verified(op, [])
+    assert str(info.value) == (
+        f"ndspensor.broadcast: result type {wrong} does not match the expected {expected}"
+    )
+
+
+def test_builders_need_constant_sizes_and_dims():
+    """The builders infer the result type from constant operands: a run-time subview
+    size or ndspensor.combine nd_dim is refused before any op is built."""
+    block = Block(arg_types=[spensor_type([16, 32]), IndexType()])
+    source, size = block.args
+    ops: list[Operation] = []
+    with pytest.raises(AssertionError, match="^subview sizes must be constants$"):
+        sp.SubviewOp(source, [const(0, ops)] * 2, [const(4, ops), size], [const(1, ops)] * 2)
+    grid = sp.NDBroadcastOp(source, [2, 3])
+    with pytest.raises(AssertionError):
+        sp.NDCombineOp(grid, size, const(0, ops), L2)
+
+
 def test_matmul_fill_subview_and_memory_builders():
     block = Block(
         arg_types=[spensor_type([4, 8], L1), spensor_type([8, 2], L1), f32, spensor_type([4, 4], element=i32)]
