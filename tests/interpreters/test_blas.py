@@ -87,11 +87,13 @@ def test_products_are_within_rounding_at_any_thread_count(lhs: tuple[int, ...], 
 @pytest.mark.parametrize(("m", "k", "n"), [(8, 96, 192), (8, 288, 200), (2, 40, 1), (32, 7, 65)])
 def test_column_blocks_multiply_as_a_float64_product(m: int, k: int, n: int) -> None:
     """Whole and padded last blocks: the product equals an f64 numpy product within f32
-    rounding, is contiguous, and has the dtype of the blocks."""
+    rounding, is contiguous, and has the dtype of the blocks. The blocks are read-only:
+    every call of a prepared program shares them, so no write may change the weights."""
     rng = np.random.default_rng(1)
     lhs, rhs = rng.standard_normal((m, k)).astype(np.float32), rng.standard_normal((k, n)).astype(np.float32)
     blocks = ColumnBlocks.of(rhs)
     assert blocks.blocks.shape == (-(-n // BLOCK_COLUMNS), k, BLOCK_COLUMNS)
+    assert not blocks.blocks.flags.writeable
     got = blocks.multiply(lhs)
     assert got.shape == (m, n) and got.dtype == np.float32 and got.flags.c_contiguous
     np.testing.assert_allclose(got, lhs.astype(np.float64) @ rhs.astype(np.float64), rtol=1e-5, atol=1e-5 * k)

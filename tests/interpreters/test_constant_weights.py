@@ -190,6 +190,36 @@ def _batch_norm_program(
     return "\n".join(lines)
 
 
+def test_batch_norm_with_statistics_given_at_run_time() -> None:
+    """Constant weight and bias but the mean and variance arguments of the function:
+    scale and shift cannot be made before the call, so the step computes them from the
+    arguments it gets (a plan must not take an unknown statistic for a constant)."""
+    rng = np.random.default_rng(10)
+    shape, p = (2, 6, 5, 7), _type((6,), "f32")
+    weight, bias = rng.standard_normal(6).astype(np.float32), rng.standard_normal(6).astype(np.float32)
+    x_type = _type(shape, "f32")
+    text = "\n".join(
+        [
+            f"func.func @main(%x: {x_type}, %m: {p}, %v: {p}) -> {x_type} {{",
+            f"  %w = gawee.constant {_dense(weight)} : {p}",
+            f"  %b = gawee.constant {_dense(bias)} : {p}",
+            f'  %y = "gawee.batch_norm"(%x, %w, %b, %m, %v) {{affine = true, eps = 1.0e-05 : f64}}'
+            f" : ({x_type}, {p}, {p}, {p}, {p}) -> {x_type}",
+            f"  func.return %y : {x_type}",
+            "}",
+        ]
+    )
+    x = rng.standard_normal(shape).astype(np.float32)
+    mean, var = rng.standard_normal(6).astype(np.float32), rng.uniform(0.5, 2.0, 6).astype(np.float32)
+    (got,) = prepare(parse_module(text), "main")(x, mean, var)
+    w, b, m, v = (a.astype(np.float64)[:, None, None] for a in (weight, bias, mean, var))
+    expected = (x.astype(np.float64) - m) / np.sqrt(v + 1e-5) * w + b
+    # four f32 steps, each rounding once, on values of magnitude ~ |expected| + |b|
+    np.testing.assert_allclose(
+        got, expected, rtol=0, atol=16 * np.finfo(np.float32).eps * (np.abs(expected).max() + 1)
+    )
+
+
 @pytest.mark.parametrize("affine", [True, False])
 @pytest.mark.parametrize(
     ("dtype", "element", "ulps"), [(np.float32, "f32", 4), (np.float64, "f64", 4), (np.float16, "f16", 4)]

@@ -58,6 +58,9 @@ CASES = {
     "1x1 stride 2": Case((1, 16, 7, 6), 8, (1, 1), strides=(2, 2)),
     "3x3 stride 1 pad 1 (shifted rows)": Case((1, 16, 7, 6), 8, (3, 3), padding=(1, 1, 1, 1)),
     "3x3 stride 1, asymmetric pad keeping the width": Case((1, 16, 7, 6), 8, (3, 3), padding=(0, 2, 1, 0)),
+    "1x3 stride 1 pad keeping the width (one kernel row)": Case(
+        (1, 16, 6, 5), 8, (1, 3), padding=(0, 1, 0, 1)
+    ),
     "3x3 stride 1, asymmetric pad widening": Case((1, 16, 7, 6), 8, (3, 3), padding=(1, 0, 2, 3)),
     "7x7 stride 2 pad 3, 3 channels": Case((1, 3, 13, 12), 8, (7, 7), strides=(2, 2), padding=(3, 3, 3, 3)),
     "stride (2, 1), dilation (1, 2)": Case((2, 16, 9, 10), 8, (3, 2), strides=(2, 1), dilation=(1, 2)),

@@ -181,3 +181,22 @@ def test_mir_element_wise_ops_in_place() -> None:
     assert written == {"c", "d"}  # b: %a is seen through %v; w reads %v twice
     np.testing.assert_array_equal(x, X)
     np.testing.assert_array_equal(y, Y)
+
+
+@pytest.mark.parametrize("op", ["neg", "abs", "exp", "tanh", "sqrt", "reciprocal", "relu"])
+def test_a_step_planned_in_place_writes_over_its_operand(op: str) -> None:
+    """The step planned in place really gives its operand back, written over (its
+    result is that array, not a new one): the memory the plan saves is saved."""
+    text = f"""
+    func.func @main(%x: {T}) -> {T} {{
+      %a = gawee.exp %x : ({T}) -> {T}
+      %b = gawee.{op} %a : ({T}) -> {T}
+      func.return %b : {T}
+    }}"""
+    program = prepare(parse_module(text), "main")
+    assert program.plan is not None
+    (step,) = [step for step in program.plan.steps if step.op.results[0].name_hint == "b"]
+    assert step.kernel is not None and step.kernel is not step.observed_kernel
+    a = np.exp(X)
+    (b,) = step.kernel((a,))
+    assert b is a

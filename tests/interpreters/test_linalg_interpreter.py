@@ -239,6 +239,41 @@ func.func @f(%x: {tx}, %init: {to}) -> ({to}, {to}) {{
     assert np.isnan(a[0, 1, 0, 0]) and np.isnan(b[0, 1, 0, 0])
 
 
+def test_pooling_nchw_max_of_empty_memrefs_returns_nothing():
+    """On memrefs the op has no results, also where the output is empty (nothing to
+    write): the interpreter must give back no value for it, as for any memref op."""
+    ir = """
+func.func @f(%x: memref<1x2x4x4xf32>, %init: memref<1x2x0x3xf32>) {
+  %win = memref.alloc() : memref<2x2xf32>
+  linalg.pooling_nchw_max {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %win : memref<1x2x4x4xf32>, memref<2x2xf32>) outs(%init : memref<1x2x0x3xf32>)
+  func.return
+}
+"""
+    assert run(ir, "f", randn(1, 2, 4, 4), np.zeros((1, 2, 0, 3), np.float32)) == ()
+
+
+def test_fill_has_the_element_type_of_its_output():
+    """linalg.fill run by the interpreter (not a plan) on a scalar that is a Python int,
+    as runtime integers may be: the filled tensor is i8 like its type, not int64."""
+    from xdsl.interpreter import Interpreter
+
+    from nnstack.interpreters import find_function, register_nnstack_implementations
+
+    module = parse_module("""
+func.func @f(%s: i8) -> tensor<2x3xi8> {
+  %e = tensor.empty() : tensor<2x3xi8>
+  %fill = linalg.fill ins(%s : i8) outs(%e : tensor<2x3xi8>) -> tensor<2x3xi8>
+  func.return %fill : tensor<2x3xi8>
+}
+""")
+    interpreter = Interpreter(module)
+    register_nnstack_implementations(interpreter)
+    (filled,) = interpreter.call_op(find_function(module, "f"), (3,))
+    assert filled.dtype == np.int8
+    np.testing.assert_array_equal(filled, np.full((2, 3), 3, np.int8))
+
+
 # ---------------------------------------------------------------------------
 # Matmul and contractions
 # ---------------------------------------------------------------------------
@@ -272,6 +307,39 @@ func.func @f(%a: tensor<7x5xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
 """
     (result,) = run(ir, "f", a, b)
     np.testing.assert_allclose(result, a.T.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("side", ["lhs", "rhs"])
+def test_contraction_with_a_dim_only_one_operand_has(side: str):
+    """out[i, j] += a[i, k, l] * b[k, j] (or a[i, k] * b[k, j, l]): the dim l, reduced
+    and read by one operand only, is summed out of that operand before the product."""
+    a_shape, b_shape = ((3, 4, 5), (4, 2)) if side == "lhs" else ((3, 4), (4, 2, 5))
+    a_map = "(d0, d2, d3)" if side == "lhs" else "(d0, d2)"
+    b_map = "(d2, d1)" if side == "lhs" else "(d2, d1, d3)"
+    a, b = randn(*a_shape), randn(*b_shape)
+    ta, tb = shape_str(a_shape), shape_str(b_shape)
+    ir = f"""
+func.func @f(%a: {ta}, %b: {tb}) -> tensor<3x2xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x2xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%e : tensor<3x2xf32>) -> tensor<3x2xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1, d2, d3) -> {a_map}>,
+                                        affine_map<(d0, d1, d2, d3) -> {b_map}>,
+                                        affine_map<(d0, d1, d2, d3) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction", "reduction"]}}
+       ins(%a, %b : {ta}, {tb}) outs(%c : tensor<3x2xf32>) {{
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %out, %p : f32
+    linalg.yield %s : f32
+  }} -> tensor<3x2xf32>
+  func.return %r : tensor<3x2xf32>
+}}
+"""
+    (result,) = run(ir, "f", a, b)
+    subscripts = "ikl,kj->ij" if side == "lhs" else "ik,kjl->ij"
+    expected = np.einsum(subscripts, a.astype(np.float64), b.astype(np.float64))
+    np.testing.assert_allclose(result, expected, rtol=1e-5, atol=1e-5)
 
 
 def test_matmul_i32_wraps():
@@ -593,6 +661,25 @@ func.func @f(%a: tensor<?xf32>, %b: tensor<?xf32>, %init: tensor<?xf32>) -> tens
 """
     with pytest.raises(InterpretationError, match="linalg.add: " + message):
         run(ir, "f", np.ones(a), np.ones(b), np.zeros(init))
+
+
+def test_dynamic_sizes_that_disagree_after_a_scalar_operand_are_an_interpretation_error():
+    """The check goes on past a scalar operand (it has no axes) to the arrays after it."""
+    ir = """
+func.func @f(%s: f32, %a: tensor<?xf32>, %init: tensor<?xf32>) -> tensor<?xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> ()>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+       ins(%s, %a : f32, tensor<?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%x: f32, %in: f32, %out: f32):
+    %m = arith.mulf %in, %x : f32
+    linalg.yield %m : f32
+  } -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+"""
+    message = r"linalg.generic: operand #2 of shape \[5\] has size 5 along axis 0, but loop d0 runs over 3"
+    with pytest.raises(InterpretationError, match=message):
+        run(ir, "f", np.float32(2.0), np.ones(3), np.zeros(5))
 
 
 def test_generic_scalar_input_and_rank0_output():

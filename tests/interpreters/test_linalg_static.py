@@ -351,6 +351,28 @@ func.func @f(%v: tensor<3xf32>, %w: tensor<4xf32>) -> tensor<3xf32> {
         np.testing.assert_allclose(result, 4 * v.astype(np.float64), rtol=1e-6)
 
 
+def test_reduced_value_that_depends_on_no_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A body adding a scalar from outside the loops (not an array) counts it once per
+    point of the reduced loops: init + 4 * 6 * s."""
+    text = """
+func.func @f(%x: tensor<3x4x6xf32>, %s: f32, %init: tensor<3xf32>) -> tensor<3xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> ()>,
+                                        affine_map<(d0, d1, d2) -> (d0)>],
+                       iterator_types = ["parallel", "reduction", "reduction"]}
+       ins(%x, %s : tensor<3x4x6xf32>, f32) outs(%init : tensor<3xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %t = arith.addf %acc, %b : f32
+    linalg.yield %t : f32
+  } -> tensor<3xf32>
+  func.return %r : tensor<3xf32>
+}
+"""
+    x, init = randn(3, 4, 6), randn(3)
+    for (result,) in all_ways(text, x, np.float32(0.5), init, monkeypatch=monkeypatch):
+        assert result.dtype == np.float32
+        np.testing.assert_allclose(result, init + 12.0, rtol=1e-6)
+
+
 def test_i32_sum_wraps(monkeypatch: pytest.MonkeyPatch) -> None:
     text = """
 func.func @f(%x: tensor<2x3xi32>, %init: tensor<2xi32>) -> tensor<2xi32> {

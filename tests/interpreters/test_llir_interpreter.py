@@ -223,6 +223,7 @@ def test_integer_arithmetic_wraps_and_truncates():
     assert int_op("xor", "i1", 1, 1) == 0
     assert int_op("add", "i1", 1, 1) == 0
     assert int_op("min", "i1", 0, 1) == 1  # signed: true is -1
+    assert int_op("max", "i1", 0, 1) == 0
 
 
 def test_integer_errors():
@@ -792,3 +793,25 @@ def test_float_abs_and_rem_of_infinity():
     assert run(program, "abs", 3.0) == (np.float32(3.0),)
     assert np.isnan(run(program, "rem", math.inf, 2.0)[0])
     assert run(program, "rem", 7.5, 2.0) == (np.float64(1.5),)
+
+
+def test_a_declared_function_runs_its_external_implementation():
+    """Calling an llir.func declaration (no body) runs the external implementation
+    registered under its name, which gets the declaration op (for its type) and the
+    arguments, as xDSL's `impl_external` promises."""
+    from xdsl.interpreter import InterpreterFunctions, impl_external, register_impls
+
+    seen: list[Any] = []
+
+    @register_impls
+    class Externals(InterpreterFunctions):
+        @impl_external("ext")
+        def ext(self, interpreter: Interpreter, op: Any, args: tuple[Any, ...]) -> tuple[Any, ...]:
+            seen.append(op)
+            return (args[0] * 2,)
+
+    interp = interpreter("llir.func @ext(i64) -> i64")
+    interp.register_implementations(Externals())
+    declaration = interp.get_op_for_symbol("ext")
+    assert interp.call_op(declaration, (21,)) == (42,)
+    assert seen == [declaration]

@@ -795,3 +795,22 @@ def test_unary_overflow_is_ieee_without_warnings():
     np.testing.assert_array_equal(run_ops(mir.ExpOp, x)[:2], [np.inf, 1.0])
     logs = run_ops(mir.LogOp, x)
     assert logs[1] == -np.inf and np.isnan(logs[2])
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("op", [mir.ExpOp, mir.LogOp])
+def test_unary_overflow_in_a_prepared_program_is_ieee_without_warnings(op: type[Operation]):
+    """The same in a prepared program, whose plan runs the op's kernel (not in place: it
+    reads an argument): the kernel computes floats, so it runs with numpy told that
+    inf and NaN are results, and no RuntimeWarning reaches the user."""
+    x = np.array([100.0, 0.0, -1.0], np.float32)
+    block = Block(arg_types=[TensorType(f32, x.shape)])
+    built = op(block.args[0])
+    block.add_ops([built, func.ReturnOp(built.results[0])])
+    function = func.FuncOp("main", ([block.args[0].type], [built.results[0].type]), Region(block))
+    program = nnstack.interpreters.prepare(ModuleOp([function]), "main")
+    assert program.plan is not None and program.plan.steps[0].kernel is not None
+    (got,) = program(x)
+    with np.errstate(all="ignore"):
+        expected = np.exp(x) if op is mir.ExpOp else np.log(x)
+    np.testing.assert_array_equal(got, expected)

@@ -251,6 +251,25 @@ def test_cmpi_all_predicates(predicate, reference):
     check_both(f"  %r = arith.cmpi {predicate}, %a, %b : i32", ["i32", "i32"], "i1", [I32_A, I32_B], expected)
 
 
+@pytest.mark.parametrize(
+    "predicate, reference",
+    [
+        ("eq", lambda a, b: a == b),
+        ("ne", lambda a, b: a != b),
+        ("slt", lambda a, b: a & ~b),  # signed: true is -1, below false (0)
+        ("sle", lambda a, b: a | ~b),
+        ("sgt", lambda a, b: ~a & b),
+        ("ult", lambda a, b: ~a & b),
+    ],
+)
+def test_cmpi_on_i1(predicate, reference):
+    """cmpi on i1 in a linalg body, all four pairs: the signed predicates order true
+    (-1) below false, unlike numpy's comparisons of booleans."""
+    a = np.array([False, False, True, True])
+    b = np.array([False, True, False, True])
+    check_both(f"  %r = arith.cmpi {predicate}, %a, %b : i1", ["i1", "i1"], "i1", [a, b], reference(a, b))
+
+
 def test_i1_arithmetic_and_select():
     a = np.array([True, True, False, False, True, False])
     b = np.array([True, False, True, False, True, True])
@@ -337,6 +356,36 @@ func.func @f() -> (f16, f64, i8, i1, index, tensor<2x3xf32>, tensor<2x2xi32>, te
     np.testing.assert_array_equal(g, np.full((2, 2), 7, np.int32))
     np.testing.assert_array_equal(h, [True, False, True])
     np.testing.assert_array_equal(i, [-1.5e300, -1.5e300])
+
+
+def test_attribute_values_for_the_interpreter_are_numpy_scalars():
+    """The values xDSL asks for an attribute of a scalar type (`xdsl-run --args`, ...):
+    numpy scalars of that type, f16 included."""
+    from xdsl.dialects.builtin import FloatAttr, IndexType, IntegerAttr, IntegerType, f16, f32, f64
+    from xdsl.interpreter import Interpreter
+
+    from nnstack.interpreters import register_nnstack_implementations
+
+    interpreter = Interpreter(parse_module("builtin.module {}"))
+    register_nnstack_implementations(interpreter)
+    for typ, attr, expected in [
+        (f16, FloatAttr(1.5, f16), np.float16(1.5)),
+        (f32, FloatAttr(0.1, f32), np.float32(0.1)),
+        (f64, FloatAttr(0.1, f64), np.float64(0.1)),
+        (IntegerType(8), IntegerAttr(-3, IntegerType(8)), np.int8(-3)),
+        (IndexType(), IntegerAttr(42, IndexType()), 42),
+    ]:
+        value = interpreter.value_for_attribute(attr, typ)
+        assert value == expected and np.asarray(value).dtype == np.asarray(expected).dtype, (typ, value)
+
+
+def test_the_width_of_a_non_integer_type_is_an_error_naming_it():
+    from xdsl.dialects.builtin import f32
+
+    from nnstack.dialects.values import int_bitwidth
+
+    with pytest.raises(InterpretationError, match="^expected an integer or index type, got f32$"):
+        int_bitwidth(f32)
 
 
 # ---------------------------------------------------------------------------
@@ -698,6 +747,8 @@ def test_random_inputs_follow_the_types():
     x, s = random_inputs(types, seed=3)
     assert x.shape == (2, 3) and x.dtype == np.float32 and s.dtype == np.float64
     np.testing.assert_array_equal(x, random_inputs(types, seed=3)[0])
+    # the default seed is 0: without one, the same inputs as with seed=0
+    np.testing.assert_array_equal(random_inputs(types)[0], random_inputs(types, seed=0)[0])
 
 
 def test_pad_with_dynamic_low_and_high():

@@ -164,3 +164,22 @@ def test_linalg_winograd_kernel_names_an_operand_of_the_wrong_type(monkeypatch: 
         np.testing.assert_allclose(got, exact_conv(x, w, (1, 1, 1, 1)), rtol=1e-5, atol=1e-5)
     with pytest.raises(InterpretationError, match="linalg.conv_2d_nchw_fchw"):
         kernel.run((x, w, init))
+
+
+def test_a_linalg_conv_of_dynamic_shapes_with_constant_kernels_runs_as_a_conv():
+    """A conv whose input and init have a dynamic batch is not Winograd's (that needs
+    static shapes, to decide once): with constant kernels it runs as any conv."""
+    x, w = random_conv((2, 6, 7, 9), 4)
+    dynamic_x, dynamic_out, kernels = "tensor<?x6x7x9xf32>", "tensor<?x4x5x7xf32>", "tensor<4x6x3x3xf32>"
+    text = f"""
+    func.func @main(%x: {dynamic_x}, %init: {dynamic_out}) -> {dynamic_out} {{
+      %w = arith.constant dense<"0x{w.tobytes().hex()}"> : {kernels}
+      %y = linalg.conv_2d_nchw_fchw {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+        ins(%x, %w : {dynamic_x}, {kernels}) outs(%init : {dynamic_out}) -> {dynamic_out}
+      func.return %y : {dynamic_out}
+    }}"""
+    program = prepare(parse_module(text), "main")
+    init = RNG.standard_normal((2, 4, 5, 7)).astype(np.float32)
+    for _ in range(2):
+        (got,) = program(x, init)
+        np.testing.assert_allclose(got, exact_conv(x, w, (0, 0, 0, 0)) + init, rtol=1e-5, atol=1e-5)

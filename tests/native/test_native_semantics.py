@@ -99,6 +99,23 @@ def test_scalar_semantics(symbol: str):
         np.testing.assert_array_equal(got, expected, err_msg=f"@{symbol}{args}")
 
 
+def test_interpreters_run_with_the_native_backend():
+    """`nnstack.interpreters.run(..., backend="native")` compiles and calls the function
+    it names (here not the module's first), with the interpreter's results; with
+    `return_arguments`, the converted arguments too."""
+    from nnstack.interpreters import run
+
+    module = parse_module(ARITH)
+    args = (1.0, 2.0, -1, 1)
+    (expected,) = call(module, "compare", args).results
+    (got,) = run(module, "compare", *args, backend="native")
+    assert got.dtype == expected.dtype
+    np.testing.assert_array_equal(got, expected)
+    (again,), arguments = run(module, "compare", *args, backend="native", return_arguments=True)
+    np.testing.assert_array_equal(again, expected)
+    assert len(arguments) == 4
+
+
 CONTROL = """
 llir.func @swaps(i64) -> i64 {
 ^entry(%n: i64):

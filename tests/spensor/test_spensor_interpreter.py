@@ -12,7 +12,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import random_inputs, run
-from nnstack.interpreters.spensor import memory_profile
+from nnstack.interpreters.spensor import memory_profile, to_array
 from nnstack.tools.nnstack_run import NnstackRunMain
 
 ALIASES = """
@@ -297,3 +297,42 @@ def test_nnstack_run_profile_on_an_original_program(tmp_path: Path, capsys: pyte
     assert "L3     L2             4096        8" in printed
     out = np.load(tmp_path / "out0.npy")
     assert reduce.checksum(out) == reduce.expected
+
+
+def test_profile_of_a_self_assign_add_allocates_nothing():
+    """add {self_assign} writes into its lhs: into a view of an L2 buffer here, so the
+    result is that buffer's memory, not a new one, and L2's peak is the buffer alone."""
+    t = s("4x4", "!L2")
+    buffer = "!spensor.spensor<tensor<8x4xf32>, !L2>"
+    text = program(f"""
+    func.func @f(%b: {t}) -> {buffer} {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %mem = "spensor.get_memory"() <{{memory_name = "L2"}}> : () -> !L2
+      %buf = "spensor.alloc_spensor"(%mem) : (!L2) -> {buffer}
+      %top = "spensor.subview"(%buf, %c0, %c0, %c4, %c4, %c1, %c1) <{{operandSegmentSizes = array<i32: 1, 2, 2, 2>}}> : ({buffer}, index, index, index, index, index, index) -> {t}
+      %bottom = "spensor.subview"(%buf, %c4, %c0, %c4, %c4, %c1, %c1) <{{operandSegmentSizes = array<i32: 1, 2, 2, 2>}}> : ({buffer}, index, index, index, index, index, index) -> {t}
+      "spensor.move_to"(%b, %top) : ({t}, {t}) -> ()
+      "spensor.move_to"(%b, %bottom) : ({t}, {t}) -> ()
+      %sum = "spensor.add"(%top, %b) {{self_assign = true}} : ({t}, {t}) -> {t}
+      func.return %buf : {buffer}
+    }}""")
+    profiles = []
+
+    def keep(interpreter: Interpreter) -> None:
+        profiles.append(memory_profile(interpreter))
+
+    b = rand(4, 4)
+    (out,) = run(text, "f", b, on_finish=keep)
+    np.testing.assert_allclose(out, np.concatenate([2 * b, b]))
+    (profile,) = profiles
+    assert profile.peak["L2"] == 128 + 64  # the buffer and the argument b
+
+
+def test_to_array_of_plain_runtime_values():
+    """`to_array` stacks an ndspensor's tiles; any other runtime value (a tile, an
+    index) is already one array's worth and comes back as `np.asarray` of it."""
+    tile = rand(2, 2)
+    assert to_array(tile) is tile
+    assert to_array(3) == np.asarray(3)
