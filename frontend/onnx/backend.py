@@ -49,12 +49,23 @@ class NnstackBackendRep(BackendRep):
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """`inputs`: the graph inputs in order (a list, or one array), or by name (a dict)."""
+        expected = ", ".join(self.input_names) or "none"
         if isinstance(inputs, Mapping):
+            if unknown := sorted(set(inputs) - set(self.input_names)):
+                raise ValueError(
+                    f"no graph input named {', '.join(map(repr, unknown))} (the inputs: {expected})"
+                )
+            if missing := [name for name in self.input_names if name not in inputs]:
+                raise ValueError(
+                    f"no array for graph input {', '.join(map(repr, missing))} (the inputs: {expected})"
+                )
             arrays = [inputs[name] for name in self.input_names]
         elif isinstance(inputs, np.ndarray):
             arrays = [inputs]
         else:
             arrays = list(inputs)
+        if len(arrays) != len(self.input_names):
+            raise ValueError(f"{len(arrays)} arrays for {len(self.input_names)} graph inputs ({expected})")
         return self.program(*(np.asarray(a) for a in arrays))
 
 
@@ -65,15 +76,24 @@ class NnstackBackend(Backend):
 
     @classmethod
     def prepare(
-        cls, model: onnx.ModelProto, device: str = "CPU", level: Level | None = None, **kwargs: Any
+        cls,
+        model: onnx.ModelProto,
+        device: str = "CPU",
+        level: Level | None = None,
+        input_shapes: Mapping[str, Sequence[int]] | None = None,
+        **kwargs: Any,
     ) -> NnstackBackendRep:
-        super().prepare(model, device, **kwargs)
+        """`input_shapes`: the static shape of each graph input whose shape is dynamic in
+        the model, by name (as nnstack-import-onnx's --input-shape)."""
+        if kwargs:
+            raise TypeError(f"prepare: unknown option {', '.join(map(repr, sorted(kwargs)))}")
+        super().prepare(model, device)
         if not cls.supports_device(device):
             raise OnnxImportError(f"device '{device}' is not supported (only CPU)")
         level = level or cls.level
         if level not in LOWERINGS:
             raise OnnxImportError(f"level '{level}' is not one of {', '.join(LOWERINGS)}")
-        module = import_onnx(model)
+        module = import_onnx(model, input_shapes)
         for lowering in LOWERINGS[level]:
             lowering().apply(Context(), module)
         initializers = {init.name for init in model.graph.initializer}
@@ -84,6 +104,37 @@ class NnstackBackend(Backend):
         cls, model: onnx.ModelProto, inputs: Any, device: str = "CPU", **kwargs: Any
     ) -> tuple[np.ndarray, ...]:
         return cls.prepare(model, device, **kwargs).run(inputs)
+
+    @classmethod
+    def run_node(
+        cls,
+        node: onnx.NodeProto,
+        inputs: Any,
+        device: str = "CPU",
+        outputs_info: Sequence[tuple[np.dtype, tuple[int, ...]]] | None = None,
+        **kwargs: Any,
+    ) -> tuple[np.ndarray, ...]:
+        """One node run on `inputs` (its non-empty inputs in order, or by name): a model of
+        that node alone at the newest opset, with the inputs' types and shapes."""
+        names = [name for name in node.input if name]
+        given = inputs if isinstance(inputs, Mapping) else dict(zip(names, inputs, strict=True))
+        arrays = {name: np.asarray(given[name]) for name in names}
+        graph = onnx.helper.make_graph(
+            [node],
+            "run_node",
+            [
+                onnx.helper.make_tensor_value_info(
+                    name, onnx.helper.np_dtype_to_tensor_dtype(array.dtype), array.shape
+                )
+                for name, array in arrays.items()
+            ],
+            [onnx.helper.make_empty_tensor_value_info(name) for name in node.output if name],
+        )
+        opset = kwargs.pop("opset_version", onnx.defs.onnx_opset_version())
+        model = onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", opset)])
+        # the outputs' types, which the model checker asks for, from ONNX's inference
+        model = onnx.shape_inference.infer_shapes(model)
+        return cls.prepare(model, device, **kwargs).run(arrays)
 
     @classmethod
     def supports_device(cls, device: str) -> bool:

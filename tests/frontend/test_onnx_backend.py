@@ -220,3 +220,36 @@ def test_prepare_rejects_what_it_cannot_run_and_runs_by_name():
     rep = backend.prepare(model("Sub"), level="linalg")
     np.testing.assert_array_equal(rep.run([a, b])[0], a - b)
     np.testing.assert_array_equal(rep.run({"b": b, "a": a})[0], a - b)
+
+
+def test_the_python_api_takes_input_shapes_names_its_inputs_and_runs_nodes():
+    """`prepare(..., input_shapes=...)` fixes dynamic dims (as --input-shape); an unknown
+    keyword is an error, not silently ignored; `run` with a wrong input name or count
+    names the model's inputs; `run_node` runs one node (the interface's default gives None)."""
+    import pytest
+    from onnx import TensorProto, helper
+
+    from nnstack.frontend.onnx import backend
+
+    graph = helper.make_graph(
+        [helper.make_node("Sub", ["a", "b"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, ["N", 3]) for n in "ab"],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 3])],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    a, b = np.ones((2, 3), np.float32), np.arange(6, dtype=np.float32).reshape(2, 3)
+    rep = backend.prepare(model, input_shapes={"a": [2, 3], "b": [2, 3]})
+    np.testing.assert_array_equal(rep.run({"a": a, "b": b})[0], a - b)
+    with pytest.raises(TypeError, match="unknown option 'input_shape'"):
+        backend.prepare(model, input_shape={"a": [2, 3]})
+    with pytest.raises(ValueError, match=r"^no graph input named 'y' \(the inputs: a, b\)$"):
+        rep.run({"y": a, "a": a, "b": b})
+    with pytest.raises(ValueError, match=r"^no array for graph input 'b' \(the inputs: a, b\)$"):
+        rep.run({"a": a})
+    with pytest.raises(ValueError, match=r"^1 arrays for 2 graph inputs \(a, b\)$"):
+        rep.run([a])
+    (y,) = backend.run_node(helper.make_node("Mul", ["p", "q"], ["r"]), [a, b])
+    np.testing.assert_array_equal(y, a * b)
+    (y,) = backend.run_node(helper.make_node("Relu", ["p"], ["r"]), {"p": b - 2})
+    np.testing.assert_array_equal(y, np.maximum(b - 2, 0))
