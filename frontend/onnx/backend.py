@@ -3,17 +3,19 @@ conformance suite (`onnx.backend.test.BackendTest`) and any tool written against
 backend interface can drive it:
 
     from nnstack.frontend.onnx import backend
-    rep = backend.prepare(model, level="linalg")   # "gawee", "linalg" or "mir"
+    rep = backend.prepare(model, level="linalg")   # "gawee", "linalg", "mir", "llir" or "native"
     outputs = rep.run([x])
 
 `prepare` imports the model (an unsupported operator, attribute or element type is an
 `OnnxImportError` there, before anything runs), lowers it in process to the chosen
-level and prepares `@main` (`nnstack.interpreters.prepare`); `run` calls it.
+level and prepares `@main` (`nnstack.interpreters.prepare`; at "native" level the llir
+function is compiled to native code on the first run, `nnstack.native`); `run` calls it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -28,12 +30,15 @@ from nnstack.frontend.onnx.importer import import_onnx
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
-Level = Literal["gawee", "linalg", "mir"]
+Level = Literal["gawee", "linalg", "mir", "llir", "native"]
 LOWERINGS: Mapping[str, tuple[type[ModulePass], ...]] = {
     "gawee": (),
     "linalg": (ConvertGaweeToLinalgPass,),
     "mir": (ConvertGaweeToMirPass,),
+    "llir": (ConvertGaweeToMirPass, ConvertMirToLlirPass),
+    "native": (ConvertGaweeToMirPass, ConvertMirToLlirPass),
 }
 """The passes that take an imported module to each level."""
 
@@ -42,9 +47,15 @@ class NnstackBackendRep(BackendRep):
     """A prepared model: its module at the chosen level, `@main` prepared, and its
     graph input names."""
 
-    def __init__(self, module: ModuleOp, input_names: Sequence[str]):
+    def __init__(self, module: ModuleOp, input_names: Sequence[str], native: bool = False):
         self.module = module
-        self.program = prepare_function(module, "main")
+        self.program: Callable[..., tuple[np.ndarray, ...]]
+        if native:
+            from nnstack.native import run as run_native  # (loads LLVM: only for this level)
+
+            self.program = functools.partial(run_native, module, "main")
+        else:
+            self.program = prepare_function(module, "main")
         self.input_names = list(input_names)
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
@@ -97,7 +108,8 @@ class NnstackBackend(Backend):
         for lowering in LOWERINGS[level]:
             lowering().apply(Context(), module)
         initializers = {init.name for init in model.graph.initializer}
-        return NnstackBackendRep(module, [i.name for i in model.graph.input if i.name not in initializers])
+        inputs = [i.name for i in model.graph.input if i.name not in initializers]
+        return NnstackBackendRep(module, inputs, native=level == "native")
 
     @classmethod
     def run_model(

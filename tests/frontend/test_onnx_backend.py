@@ -253,3 +253,47 @@ def test_the_python_api_takes_input_shapes_names_its_inputs_and_runs_nodes():
     np.testing.assert_array_equal(y, a * b)
     (y,) = backend.run_node(helper.make_node("Relu", ["p"], ["r"]), {"p": b - 2})
     np.testing.assert_array_equal(y, np.maximum(b - 2, 0))
+
+
+def test_prepare_at_every_level_of_the_stack():
+    """The backend runs a model at each level: gawee, linalg, mir, llir (the llir
+    interpreter) and native (llir compiled by LLVM), with the same numbers as ONNX
+    Runtime within f32 rounding of the conv's sums (a conv with bias and a relu)."""
+    import torch
+    from onnx import TensorProto, helper, numpy_helper
+    from onnx_models import onnxruntime_outputs
+    from tolerances import assert_within
+
+    from nnstack.frontend.onnx import backend
+
+    rng = np.random.default_rng(0)
+    w = numpy_helper.from_array(rng.standard_normal((4, 3, 3, 3)).astype(np.float32), "w")
+    bias = numpy_helper.from_array(rng.standard_normal(4).astype(np.float32), "bias")
+    graph = helper.make_graph(
+        [
+            helper.make_node("Conv", ["x", "w", "bias"], ["c"], pads=[1, 1, 1, 1]),
+            helper.make_node("Relu", ["c"], ["y"]),
+        ],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3, 5, 5])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 5, 5])],
+        [w, bias],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    x = rng.standard_normal((1, 3, 5, 5)).astype(np.float32)
+    (expected,) = onnxruntime_outputs(model, {"x": x})
+    # each sum has 27 products and the bias: within gamma_28 * (|x| * |w| + |bias|) of the
+    # exact one in any order, twice that of ONNX Runtime's
+    weights, b = numpy_helper.to_array(w), numpy_helper.to_array(bias)
+    magnitude = torch.nn.functional.conv2d(
+        torch.from_numpy(np.abs(x).astype(np.float64)),
+        torch.from_numpy(np.abs(weights).astype(np.float64)),
+        torch.from_numpy(np.abs(b).astype(np.float64)),
+        padding=1,
+    ).numpy()
+    u = 2.0**-24
+    bound = 2 * 28 * u / (1 - 28 * u) * magnitude
+    for level in ("gawee", "linalg", "mir", "llir", "native"):
+        (got,) = backend.prepare(model, level=level).run([x])
+        assert got.dtype == np.float32 and got.shape == expected.shape, level
+        assert_within(got, expected, bound)
