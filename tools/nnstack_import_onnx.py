@@ -10,9 +10,12 @@ from collections.abc import Sequence
 from importlib.metadata import version
 from pathlib import Path
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
+from nnstack.frontend.onnx.importer import load_model
+from nnstack.tools.timing import Timing
 
 
 def input_shape(text: str) -> tuple[str, tuple[int, ...]]:
@@ -41,29 +44,49 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=DxD...",
         help="the static shape of a graph input whose shape is dynamic in the model",
     )
+    parser.add_argument(
+        "--timing",
+        action="store_true",
+        help="report the wall time of reading the model, importing it and writing the module on stderr "
+        "(as mlir-opt's -mlir-timing)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s (nnstack {version('nnstack')})")
     args = parser.parse_args(argv)
     if args.output and not Path(args.output).parent.is_dir():  # before the import, not after it
         return _error(f"cannot write '{args.output}': no directory '{Path(args.output).parent}'")
+    timing = Timing()
     try:
-        module = import_onnx(args.model, dict(args.input_shape))
+        with timing.phase("Read"):
+            model = load_model(args.model)
+        with timing.phase("Import"):
+            module = import_onnx(model, dict(args.input_shape))
     except OnnxImportError as error:
         return _error(str(error))
-    if args.output:
-        try:
-            file = open(args.output, "w")  # noqa: SIM115 (closed below, removed if a write fails)
-        except OSError as error:
-            return _error(f"cannot write '{args.output}': {error.strerror}")
-        try:
-            with file:
-                Printer(stream=file).print_op(module)
-                file.write("\n")
-        except OSError as error:
-            Path(args.output).unlink()  # no partial output
-            return _error(f"cannot write '{args.output}': {error.strerror}")
-    else:
+    with timing.phase("Output"):
+        status = _write(module, args.output)
+    if args.timing and status == 0:
+        print(timing.report(), file=sys.stderr)
+    return status
+
+
+def _write(module: ModuleOp, output: str | None) -> int:
+    """Prints `module` to file `output` (standard output for None); a file is left only
+    when it was written whole."""
+    if output is None:
         Printer(stream=sys.stdout).print_op(module)
         sys.stdout.write("\n")
+        return 0
+    try:
+        file = open(output, "w")  # noqa: SIM115 (closed below, removed if a write fails)
+    except OSError as error:
+        return _error(f"cannot write '{output}': {error.strerror}")
+    try:
+        with file:
+            Printer(stream=file).print_op(module)
+            file.write("\n")
+    except OSError as error:
+        Path(output).unlink()  # no partial output
+        return _error(f"cannot write '{output}': {error.strerror}")
     return 0
 
 

@@ -108,6 +108,15 @@ def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
     return np.array(shape[slice(start, end)], np.int64)  # type: ignore[misc]
 
 
+def load_model(path: str | Path) -> onnx.ModelProto:
+    """The model in file `path`, with its external data; `OnnxImportError` if it
+    cannot be read."""
+    try:
+        return onnx.load(str(path))
+    except (OSError, DecodeError, onnx.checker.ValidationError) as error:  # (missing external data)
+        raise OnnxImportError(f"cannot read ONNX model '{path}': {error}") from None
+
+
 def import_onnx(
     model: onnx.ModelProto | str | Path, input_shapes: Mapping[str, Sequence[int]] | None = None
 ) -> ModuleOp:
@@ -115,10 +124,7 @@ def import_onnx(
     from nnstack.frontend.onnx.converters import CONVERTERS
 
     if not isinstance(model, onnx.ModelProto):
-        try:
-            model = onnx.load(str(model))
-        except (OSError, DecodeError, onnx.checker.ValidationError) as error:  # (missing external data)
-            raise OnnxImportError(f"cannot read ONNX model '{model}': {error}") from None
+        model = load_model(model)
     if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
         raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)

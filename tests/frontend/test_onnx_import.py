@@ -606,3 +606,19 @@ def test_dropout_that_keeps_everything_is_the_identity(ratio: float, training_mo
     np.testing.assert_array_equal(reference, inputs["x"])
     (got,) = run_at(level, model, inputs)
     np.testing.assert_array_equal(got, reference)
+
+
+def test_command_line_timing(tmp_path, capsys):
+    """--timing: mlir-opt's -mlir-timing report on stderr, reading, importing and writing."""
+    import re
+
+    from nnstack.tools.nnstack_import_onnx import main
+
+    model = _external_data_model(tmp_path)
+    assert main([str(model), "-o", str(tmp_path / "m.mlir"), "--timing"]) == 0
+    err = capsys.readouterr().err
+    names = re.findall(r"^  +\d+\.\d{4} \( *\d+\.\d%\)  (\S.*)$", err, re.MULTILINE)
+    assert (
+        names == ["Read", "Import", "Output", "Rest", "Total"]
+        and "func.func @main" in (tmp_path / "m.mlir").read_text()
+    )
