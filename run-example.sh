@@ -2,6 +2,7 @@
 # The main job on a shipped example: lower a small ResNet-style gawee network to
 # linalg, run it on a seeded input image and weights, and print the logits, next to
 # those of the gawee program itself.
+NNSTACK_EXTRAS=""  # nnstack alone: the example needs none of the test tools
 source "$(dirname "$0")/scripts/venv.sh"
 mkdir -p out
 xdsl-opt examples/resnet_small.mlir -p convert-gawee-to-linalg -o out/resnet_small.linalg.mlir
