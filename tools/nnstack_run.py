@@ -52,6 +52,8 @@ from xdsl.utils.exceptions import (
 )
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.frontend.onnx import OnnxImportError, import_onnx
+from nnstack.frontend.onnx.importer import load_model
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -73,6 +75,7 @@ from nnstack.tools.verifier import verify_module
 
 USER_ERRORS = (
     ArgSpecParseError,  # a BaseException, not an Exception
+    OnnxImportError,
     DiagnosticException,
     InterpretationError,
     ParseError,
@@ -381,7 +384,10 @@ class NnstackRunMain(xDSLRunMain):
         return array
 
     def parse_input(self) -> ModuleOp:
-        """The verified input module, its ops located (`DiagnosticError` if it is not valid)."""
+        """The verified input module, its ops located (`DiagnosticError` if it is not valid);
+        an ONNX model (`.onnx`) imported in process."""
+        if self.args.input_file is not None and self.args.input_file.endswith(".onnx"):
+            return self.import_model(self.args.input_file)
         with self.timing.phase("Input"):
             source = read_source_text(self.args.input_file)
         self.source = source.text
@@ -399,6 +405,18 @@ class NnstackRunMain(xDSLRunMain):
         if not self.args.disable_verify:
             with self.timing.phase("Verifier"):
                 verify_module(module)
+        return module
+
+    def import_model(self, path: str) -> ModuleOp:
+        """The gawee module of ONNX model `path`, as nnstack-import-onnx makes it; the dims
+        the model leaves dynamic take the shapes of the --input arrays."""
+        with self.timing.phase("Import"):
+            model = load_model(path)
+            initializers = {init.name for init in model.graph.initializer}
+            names = [i.name for i in model.graph.input if i.name not in initializers]
+            shapes = {name: np.load(file, mmap_mode="r").shape for name, file in zip(names, self.args.input)}
+            module = import_onnx(model, shapes)
+        self.source = str(module)
         return module
 
     def parse_args_attributes(self, types: Sequence[Attribute]) -> list[Any]:

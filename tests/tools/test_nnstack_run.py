@@ -470,3 +470,33 @@ def test_program_from_stdin_text_inputs_and_a_closed_pipe(tmp_path: Path):
         text=True,
     )
     assert head.stdout == "out0: float32[1000]\nstatus 141\n" and head.stderr == ""
+
+
+def test_an_onnx_model_runs_in_one_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """`nnstack-run model.onnx --input x.npy`: imported in process, its dynamic dims taken
+    from the arrays given, at any level and on either backend; a file that is no model is
+    a one-line error."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    weights = np.arange(12, dtype=np.float32).reshape(4, 3) / 8
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 3])],
+        [numpy_helper.from_array(weights, "w")],
+    )
+    model = tmp_path / "model.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), model)
+    x = np.arange(20, dtype=np.float32).reshape(5, 4)
+    inputs = save(tmp_path, "x.npy", x)
+    for extra in ([], ["-p", "convert-gawee-to-mir,convert-mir-to-llir", "--backend", "native"]):
+        out = tmp_path / f"out{len(extra)}"
+        assert nnstack_run(str(model), "--input", inputs, "--output-dir", str(out), *extra) == 0
+        np.testing.assert_array_equal(np.load(out / "out0.npy"), x @ weights)  # exact: multiples of 1/8
+    empty = tmp_path / "empty.onnx"
+    empty.write_bytes(b"")
+    capsys.readouterr()
+    assert nnstack_run(str(empty)) == 1
+    assert capsys.readouterr().err == "nnstack-run: error: not an ONNX model: it has no graph\n"
