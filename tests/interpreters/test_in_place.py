@@ -137,15 +137,20 @@ def test_only_where_the_operand_has_the_result_type() -> None:
     assert written == {"o", "p"}
 
 
-@pytest.mark.parametrize("op", ["neg", "abs", "exp", "tanh", "sqrt", "reciprocal", "relu"])
-def test_unary_ops_in_place(op: str) -> None:
-    """Each op writes over %a, an exp result dying there, and computes what numpy does."""
-    text = f"""
+def _exp_then(op: str) -> str:
+    """@main: %a = exp(%x), then %b = op(%a), which may write over %a (it dies there)."""
+    return f"""
     func.func @main(%x: {T}) -> {T} {{
       %a = gawee.exp %x : ({T}) -> {T}
       %b = gawee.{op} %a : ({T}) -> {T}
       func.return %b : {T}
     }}"""
+
+
+@pytest.mark.parametrize("op", ["neg", "abs", "exp", "tanh", "sqrt", "reciprocal", "relu"])
+def test_unary_ops_in_place(op: str) -> None:
+    """Each op writes over %a, an exp result dying there, and computes what numpy does."""
+    text = _exp_then(op)
     reference = {
         "neg": np.negative,
         "abs": np.abs,
@@ -187,13 +192,7 @@ def test_mir_element_wise_ops_in_place() -> None:
 def test_a_step_planned_in_place_writes_over_its_operand(op: str) -> None:
     """The step planned in place really gives its operand back, written over (its
     result is that array, not a new one): the memory the plan saves is saved."""
-    text = f"""
-    func.func @main(%x: {T}) -> {T} {{
-      %a = gawee.exp %x : ({T}) -> {T}
-      %b = gawee.{op} %a : ({T}) -> {T}
-      func.return %b : {T}
-    }}"""
-    program = prepare(parse_module(text), "main")
+    program = prepare(parse_module(_exp_then(op)), "main")
     assert program.plan is not None
     (step,) = [step for step in program.plan.steps if step.op.results[0].name_hint == "b"]
     assert step.kernel is not None and step.kernel is not step.observed_kernel
