@@ -50,19 +50,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="report the wall time of reading the model, importing it and writing the module on stderr "
         "(as mlir-opt's -mlir-timing)",
     )
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="a line on stderr naming the phase that is running (default: when stderr is a terminal)",
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s (nnstack {version('nnstack')})")
     args = parser.parse_args(argv)
     if args.output and not Path(args.output).parent.is_dir():  # before the import, not after it
         return _error(f"cannot write '{args.output}': no directory '{Path(args.output).parent}'")
-    timing = Timing()
+    progress = sys.stderr.isatty() if args.progress is None else args.progress
+    timing = Timing(progress=sys.stderr if progress else None, tool="nnstack-import-onnx")
     try:
         with timing.phase("Read"):
             model = load_model(args.model)
         with timing.phase("Import"):
             module = import_onnx(model, dict(args.input_shape))
     except OnnxImportError as error:
+        timing.clear()
         return _error(str(error))
-    with timing.phase("Output"):
+    with timing.phase("Output", shown=False):
         status = _write(module, args.output)
     if args.timing and status == 0:
         print(timing.report(), file=sys.stderr)

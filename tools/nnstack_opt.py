@@ -84,6 +84,11 @@ class NnstackOptMain(xDSLOptMain):
             "(as mlir-opt's -mlir-timing)",
         )
         arg_parser.add_argument(
+            "--progress",
+            action=argparse.BooleanOptionalAction,
+            help="a line on stderr naming the phase or pass that is running (default: when stderr is a terminal)",
+        )
+        arg_parser.add_argument(
             "--pass-pipeline",
             metavar="'builtin.module(PASS,...)'",
             help="the pipeline in MLIR's textual form (instead of -p)",
@@ -147,6 +152,7 @@ class NnstackOptMain(xDSLOptMain):
         )
 
     def _before_pass(self, next_pass: ModulePass, module: ModuleOp) -> None:
+        self.timing.show(next_pass.name)
         if self.args.mlir_print_ir_before_all:
             self._dump(f"Before {next_pass.name}", module)
 
@@ -154,19 +160,20 @@ class NnstackOptMain(xDSLOptMain):
         """Reports and dumps go to stderr, as mlir-opt's: stdout is the output IR."""
         self.timing.add(done.name, seconds, depth=1)
         if self.args.time_passes:
+            self.timing.clear()
             print(f"Pass {done.name} took {seconds} seconds", file=sys.stderr)
         last = done is self.runner.passes[-1]
         if self.args.mlir_print_ir_after_all or (self.args.print_between_passes and not last):
             self._dump(f"After {done.name}", module)
 
-    @staticmethod
-    def _dump(when: str, module: ModuleOp) -> None:
+    def _dump(self, when: str, module: ModuleOp) -> None:
+        self.timing.clear()
         print(f"// -----// IR Dump {when} //----- //", file=sys.stderr)
         Printer(stream=sys.stderr).print_op(module)
         print("\n", file=sys.stderr)
 
-    @staticmethod
-    def _unchanged(done: ModulePass) -> None:
+    def _unchanged(self, done: ModulePass) -> None:
+        self.timing.clear()
         print(f"{TOOL}: warning: pass '{done.name}' changed nothing", file=sys.stderr)
 
     def run(self) -> None:
@@ -190,7 +197,8 @@ class NnstackOptMain(xDSLOptMain):
 
     def _run(self) -> int:
         name = self.get_input_name()
-        self.timing = Timing()
+        progress = sys.stderr.isatty() if self.args.progress is None else self.args.progress
+        self.timing = Timing(progress=sys.stderr if progress else None, tool=TOOL)
         with self.timing.phase("Input"):
             text = self._read_input()
         # With -o, the output is written once all of it is made and nothing failed, as
@@ -211,11 +219,14 @@ class NnstackOptMain(xDSLOptMain):
                     )
                 except DiagnosticError as error:
                     diagnostics = error.diagnostics
+            if diagnostics:
+                self.timing.clear()
             self._print(diagnostics, {name: text}, name)
             failed |= bool(diagnostics)
         if target is not None and not failed:
             assert isinstance(output, StringIO)
             Path(target).write_text(output.getvalue())
+        self.timing.clear()
         if self.args.timing:
             print(self.timing.report(), file=sys.stderr)
         if self.args.shrink:
@@ -240,7 +251,7 @@ class NnstackOptMain(xDSLOptMain):
                 self.runner.apply(self.ctx, module)
         except DiagnosticError as error:
             return error.diagnostics
-        with self.timing.phase("Output"):
+        with self.timing.phase("Output", shown=False):
             output.write(self.output_resulting_program(module))
             output.flush()
         return []

@@ -206,6 +206,11 @@ class NnstackRunMain(xDSLRunMain):
             help="with --backend native: compile in bounds, use-after-free and double-free checks",
         )
         arg_parser.add_argument(
+            "--progress",
+            action=argparse.BooleanOptionalAction,
+            help="a line on stderr naming the phase or pass that is running (default: when stderr is a terminal)",
+        )
+        arg_parser.add_argument(
             "--timing",
             action="store_true",
             help="report the wall time of parsing, verifying, each pass, preparing and running on stderr "
@@ -230,10 +235,14 @@ class NnstackRunMain(xDSLRunMain):
     def run_tool(self) -> int:
         """Parses, lowers and runs; the exit status (0, 1: errors, 2: a bug)."""
         self.source = ""
-        self.timing = Timing()
+        progress = sys.stderr.isatty() if self.args.progress is None else self.args.progress
+        self.timing = Timing(progress=sys.stderr if progress else None, tool="nnstack-run")
         try:
             with cyclic_gc_paused():
-                self.run_or_raise()
+                try:
+                    self.run_or_raise()
+                finally:
+                    self.timing.clear()  # the progress line, before any message
         except BrokenPipeError:
             raise  # (`main` ends quietly)
         except DiagnosticError as error:
@@ -281,7 +290,7 @@ class NnstackRunMain(xDSLRunMain):
             f"arg{k}": a for k, (a, t) in enumerate(zip(arguments, types)) if isinstance(t, MemRefType)
         }
         outputs = {f"out{k}": r for k, r in enumerate(results)} | written
-        with self.timing.phase("Output"):
+        with self.timing.phase("Output", shown=False):
             self.write_outputs(outputs)
         if interpreter is not None and self.args.profile:
             from nnstack.interpreters.spensor import memory_profile
@@ -451,17 +460,21 @@ class NnstackRunMain(xDSLRunMain):
             pipeline.passes,
             not self.args.disable_verify,
             after_each=self.print_ir,
-            unchanged=lambda each: print(
-                f"nnstack-run: warning: pass '{each.name}' changed nothing", file=sys.stderr
-            ),
+            before_each=lambda each, _: self.timing.show(each.name),
+            unchanged=self.warn_unchanged,
             input_verified=not self.args.disable_verify,  # (`parse_input` verified it)
         )
         runner.apply(self.ctx, module)
+
+    def warn_unchanged(self, done: ModulePass) -> None:
+        self.timing.clear()
+        print(f"nnstack-run: warning: pass '{done.name}' changed nothing", file=sys.stderr)
 
     def print_ir(self, done: ModulePass, module: ModuleOp, seconds: float) -> None:
         """--print-ir-after(-all): the IR after a pass, to stderr, as mlir-opt prints it."""
         self.timing.add(done.name, seconds, depth=1)
         if self.args.print_ir_after_all or done.name in self.args.print_ir_after:
+            self.timing.clear()
             print(f"// -----// IR Dump After {done.name} //----- //", file=sys.stderr)
             print(module, file=sys.stderr)
 

@@ -13,7 +13,9 @@
         0.0123 (100.0%)  Total
 
 Phases of several chunks (`--split-input-file`) add up under one name; "Rest" is the
-time outside every top-level phase.
+time outside every top-level phase. With a `progress` stream (a terminal, or
+`--progress`), each phase shows as it starts on one line that is rewritten in place
+(`nnstack-opt: convert-mir-to-llir...`) and cleared at the end.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import TextIO
 
 RULE = "===" + "-" * 73 + "==="
 
@@ -33,19 +36,40 @@ class Timing:
     seconds: dict[tuple[str, int], float] = field(default_factory=dict[tuple[str, int], float])
     """Seconds by (name, depth), in the order the phases first ran."""
     start: float = field(default_factory=time.perf_counter)
+    progress: TextIO | None = None
+    """Where the line of the phase that is running goes (None: nowhere)."""
+    tool: str = ""
 
     def add(self, name: str, seconds: float, depth: int = 0) -> None:
         key = (name, depth)
         self.seconds[key] = self.seconds.get(key, 0.0) + seconds
 
     @contextmanager
-    def phase(self, name: str, depth: int = 0) -> Iterator[None]:
+    def phase(self, name: str, depth: int = 0, shown: bool = True) -> Iterator[None]:
+        """Times the body as phase `name`; `shown=False` for a phase that prints: the
+        progress line is cleared instead."""
         self.seconds.setdefault((name, depth), 0.0)  # listed before the parts it holds
+        if shown:
+            self.show(name)
+        else:
+            self.clear()
         start = time.perf_counter()
         try:
             yield
         finally:
             self.add(name, time.perf_counter() - start, depth)
+
+    def show(self, name: str) -> None:
+        """The progress line: `name` is running."""
+        if self.progress is not None:
+            self.progress.write(f"\r\x1b[K{self.tool}: {name}...")
+            self.progress.flush()
+
+    def clear(self) -> None:
+        """Erase the progress line (before the tool prints anything else on its stream)."""
+        if self.progress is not None:
+            self.progress.write("\r\x1b[K")
+            self.progress.flush()
 
     def report(self) -> str:
         total = max(time.perf_counter() - self.start, 1e-9)

@@ -557,3 +557,19 @@ def test_list_passes_says_what_each_does_and_its_options(capsys: pytest.CaptureF
         check=True,
     ).stdout
     assert "convert-gawee-to-mir" not in help_text and "--list-passes" in help_text
+
+
+def test_progress_line_is_erased_before_diagnostics(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """--progress names each pass as it starts; the line is erased before a diagnostic
+    and at the end, so the diagnostic starts its own line."""
+    path = str(
+        write(
+            tmp_path,
+            VALID.replace("tensor<2x3xf32>) -> tensor<2x3xf32>", "tensor<2x3xf32>) -> tensor<3x3xf32>", 1),
+            "bad.mlir",
+        )
+    )
+    status, _, err = run(capsys, str(write(tmp_path, VALID)), "-p", "convert-gawee-to-mir", "--progress")
+    assert status == 0 and "\r\x1b[Knnstack-opt: convert-gawee-to-mir..." in err and err.endswith("\r\x1b[K")
+    status, _, err = run(capsys, path, "--progress")
+    assert status == 1 and "\r\x1b[K" + str(path) in err

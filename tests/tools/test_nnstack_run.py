@@ -500,3 +500,33 @@ def test_an_onnx_model_runs_in_one_command(tmp_path: Path, capsys: pytest.Captur
     capsys.readouterr()
     assert nnstack_run(str(empty)) == 1
     assert capsys.readouterr().err == "nnstack-run: error: not an ONNX model: it has no graph\n"
+
+
+def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """--progress: one line on stderr, rewritten as each phase and pass starts and erased at
+    the end, so nothing else is printed after it; not there with --no-progress (nor by
+    default when stderr is not a terminal)."""
+    program = write(tmp_path, "add.mlir", ADD_F64)
+    args = [
+        str(program),
+        "--symbol",
+        "64_add",
+        "--random-inputs",
+        "-p",
+        "convert-gawee-to-mir,convert-mir-to-llir",
+    ]
+    assert nnstack_run(*args, "--progress") == 0
+    out, err = capsys.readouterr()
+    shown = re.findall(r"\r\x1b\[Knnstack-run: ([^.\r]+)\.\.\.", err)
+    assert shown[:6] == [
+        "Input",
+        "Parser",
+        "Verifier",
+        "Pipeline",
+        "convert-gawee-to-mir",
+        "convert-mir-to-llir",
+    ]
+    assert "Run" in shown and err.endswith("\r\x1b[K") and out.startswith("out0:")
+    for flag in ("--no-progress", None):
+        assert nnstack_run(*args, *([flag] if flag else [])) == 0
+        assert capsys.readouterr().err == ""
