@@ -15,7 +15,7 @@ from xdsl.printer import Printer
 
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.frontend.onnx.importer import load_model
-from nnstack.tools.timing import Timing
+from nnstack.tools.timing import Timing, add_progress_argument
 
 
 def input_shape(text: str) -> tuple[str, tuple[int, ...]]:
@@ -50,17 +50,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="report the wall time of reading the model, importing it and writing the module on stderr "
         "(as mlir-opt's -mlir-timing)",
     )
-    parser.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        help="a line on stderr naming the phase that is running (default: when stderr is a terminal)",
-    )
+    add_progress_argument(parser)
     parser.add_argument("--version", action="version", version=f"%(prog)s (nnstack {version('nnstack')})")
     args = parser.parse_args(argv)
     if args.output and not Path(args.output).parent.is_dir():  # before the import, not after it
         return _error(f"cannot write '{args.output}': no directory '{Path(args.output).parent}'")
-    progress = sys.stderr.isatty() if args.progress is None else args.progress
-    timing = Timing(progress=sys.stderr if progress else None, tool="nnstack-import-onnx")
+    timing = Timing.of_tool("nnstack-import-onnx", args.progress)
     try:
         with timing.phase("Read"):
             model = load_model(args.model)

@@ -45,7 +45,7 @@ from nnstack.tools.driver import (
     split_chunks,
 )
 from nnstack.tools.expected_diagnostics import check, expectations
-from nnstack.tools.timing import Timing
+from nnstack.tools.timing import Timing, add_progress_argument
 from nnstack.tools.verifier import verify_module
 
 TOOL = "nnstack-opt"
@@ -83,11 +83,7 @@ class NnstackOptMain(xDSLOptMain):
             help="report the wall time of parsing, verifying, each pass and printing on stderr "
             "(as mlir-opt's -mlir-timing)",
         )
-        arg_parser.add_argument(
-            "--progress",
-            action=argparse.BooleanOptionalAction,
-            help="a line on stderr naming the phase or pass that is running (default: when stderr is a terminal)",
-        )
+        add_progress_argument(arg_parser)
         arg_parser.add_argument(
             "--pass-pipeline",
             metavar="'builtin.module(PASS,...)'",
@@ -197,8 +193,7 @@ class NnstackOptMain(xDSLOptMain):
 
     def _run(self) -> int:
         name = self.get_input_name()
-        progress = sys.stderr.isatty() if self.args.progress is None else self.args.progress
-        self.timing = Timing(progress=sys.stderr if progress else None, tool=TOOL)
+        self.timing = Timing.of_tool(TOOL, self.args.progress)
         with self.timing.phase("Input"):
             text = self._read_input()
         # With -o, the output is written once all of it is made and nothing failed, as

@@ -8,8 +8,8 @@ ones), an optional pass pipeline applied first, and results printed or saved as
 and the peak bytes resident per level. `--print-ir-after-all` / `--print-ir-after PASS`
 show the IR between passes (on stderr), `-o FILE` saves the module that runs, and a
 pass that changed nothing is warned about (a pipeline meant for another level). The
-function runs prepared (`nnstack.interpreters.prepare`); on a terminal a progress line
-on stderr shows the ops done, and `--check-finite` warns at the first op that made NaN or Inf out of
+function runs prepared (`nnstack.interpreters.prepare`); on a terminal (or with
+`--progress`) a progress line on stderr shows the phase and the ops done, and `--check-finite` warns at the first op that made NaN or Inf out of
 finite values when such values reach the results.
 An llir.func lowered by convert-mir-to-llir takes and gives the same arrays as the
 function it was lowered from; `--strict-memory` and `--check-leaks` (exit 1 if llir
@@ -53,7 +53,7 @@ from xdsl.utils.exceptions import (
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
-from nnstack.frontend.onnx.importer import load_model
+from nnstack.frontend.onnx.importer import graph_inputs, load_model
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -70,7 +70,7 @@ from nnstack.tools.driver import (
     report_internal_error,
 )
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
-from nnstack.tools.timing import Timing
+from nnstack.tools.timing import Timing, add_progress_argument
 from nnstack.tools.verifier import verify_module
 
 USER_ERRORS = (
@@ -205,11 +205,7 @@ class NnstackRunMain(xDSLRunMain):
             action="store_true",
             help="with --backend native: compile in bounds, use-after-free and double-free checks",
         )
-        arg_parser.add_argument(
-            "--progress",
-            action=argparse.BooleanOptionalAction,
-            help="a line on stderr naming the phase or pass that is running (default: when stderr is a terminal)",
-        )
+        add_progress_argument(arg_parser)
         arg_parser.add_argument(
             "--timing",
             action="store_true",
@@ -235,8 +231,7 @@ class NnstackRunMain(xDSLRunMain):
     def run_tool(self) -> int:
         """Parses, lowers and runs; the exit status (0, 1: errors, 2: a bug)."""
         self.source = ""
-        progress = sys.stderr.isatty() if self.args.progress is None else self.args.progress
-        self.timing = Timing(progress=sys.stderr if progress else None, tool="nnstack-run")
+        self.timing = Timing.of_tool("nnstack-run", self.args.progress)
         try:
             with cyclic_gc_paused():
                 try:
@@ -331,7 +326,7 @@ class NnstackRunMain(xDSLRunMain):
         with self.timing.phase("Prepare"):
             program = prepare(module, self.args.symbol)
         progress = None
-        if program.plan is not None and sys.stderr.isatty():
+        if program.plan is not None and self.timing.progress is not None:
             progress = Progress(self.args.symbol, len(program.plan.steps), sys.stderr)
         finite = FiniteCheck() if self.args.check_finite else None
         try:
@@ -421,8 +416,7 @@ class NnstackRunMain(xDSLRunMain):
         the model leaves dynamic take the shapes of the --input arrays."""
         with self.timing.phase("Import"):
             model = load_model(path)
-            initializers = {init.name for init in model.graph.initializer}
-            names = [i.name for i in model.graph.input if i.name not in initializers]
+            names = [value.name for value in graph_inputs(model)]
             shapes = {name: np.load(file, mmap_mode="r").shape for name, file in zip(names, self.args.input)}
             module = import_onnx(model, shapes)
         self.source = str(module)

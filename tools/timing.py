@@ -20,6 +20,8 @@ time outside every top-level phase. With a `progress` stream (a terminal, or
 
 from __future__ import annotations
 
+import argparse
+import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +29,15 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 RULE = "===" + "-" * 73 + "==="
+
+
+def add_progress_argument(parser: argparse.ArgumentParser) -> None:
+    """The tools' `--progress` / `--no-progress` (`Timing.of_tool`)."""
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        help="a line on stderr naming the phase or pass that is running (default: when stderr is a terminal)",
+    )
 
 
 @dataclass
@@ -39,6 +50,13 @@ class Timing:
     progress: TextIO | None = None
     """Where the line of the phase that is running goes (None: nowhere)."""
     tool: str = ""
+
+    @staticmethod
+    def of_tool(tool: str, progress: bool | None) -> Timing:
+        """The timing of a run of `tool`, showing its progress on stderr if `progress`
+        (None: where stderr is a terminal)."""
+        shown = sys.stderr.isatty() if progress is None else progress
+        return Timing(progress=sys.stderr if shown else None, tool=tool)
 
     def add(self, name: str, seconds: float, depth: int = 0) -> None:
         key = (name, depth)

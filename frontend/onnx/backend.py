@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from nnstack.frontend.onnx.context import OnnxImportError
-from nnstack.frontend.onnx.importer import import_onnx
+from nnstack.frontend.onnx.importer import graph_inputs, import_onnx
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -107,8 +107,7 @@ class NnstackBackend(Backend):
         module = import_onnx(model, input_shapes)
         for lowering in LOWERINGS[level]:
             lowering().apply(Context(), module)
-        initializers = {init.name for init in model.graph.initializer}
-        inputs = [i.name for i in model.graph.input if i.name not in initializers]
+        inputs = [value.name for value in graph_inputs(model)]
         return NnstackBackendRep(module, inputs, native=level == "native")
 
     @classmethod

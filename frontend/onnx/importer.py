@@ -49,7 +49,8 @@ def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
     return dims if len(dims) == len(tensor.shape.dim) else None
 
 
-def _graph_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:
+def graph_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:
+    """The graph inputs that are not initializers: the arguments of @main, in order."""
     initializers = {init.name for init in model.graph.initializer}
     return [i for i in model.graph.input if i.name not in initializers]
 
@@ -57,7 +58,7 @@ def _graph_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:
 def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]]) -> onnx.ModelProto:
     """A copy of `model` whose graph inputs have the given static shapes."""
     model = onnx.ModelProto.FromString(model.SerializeToString())
-    inputs = {i.name: i for i in _graph_inputs(model)}
+    inputs = {i.name: i for i in graph_inputs(model)}
     for name, shape in input_shapes.items():
         if name not in inputs:
             raise OnnxImportError(
@@ -142,7 +143,7 @@ def import_onnx(
             shapes[value_info.name] = shape
     constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
 
-    inputs = _graph_inputs(model)
+    inputs = graph_inputs(model)
     input_types: list[Attribute] = []
     for value_info in inputs:
         elem = value_info.type.tensor_type.elem_type

@@ -401,12 +401,10 @@ def test_a_function_of_several_blocks_runs(tmp_path: Path, condition: bool, expe
     assert nnstack_run(str(program), "--random-inputs", "--output-dir", str(tmp_path / "r")) == 0
 
 
-@pytest.mark.parametrize("backend", ["interpreter", "native"])
-def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str):
-    """--timing: mlir-opt's -mlir-timing report on stderr, from reading the file to
-    writing the results, each pass under the pipeline; the results are unchanged."""
+def add_to_llir(tmp_path: Path) -> list[str]:
+    """nnstack-run's arguments for ADD_F64 on random inputs, lowered to llir."""
     program = write(tmp_path, "add.mlir", ADD_F64)
-    args = [
+    return [
         str(program),
         "--symbol",
         "64_add",
@@ -414,6 +412,17 @@ def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture
         "-p",
         "convert-gawee-to-mir,convert-mir-to-llir",
     ]
+
+
+LOWERED_PHASES = ["Input", "Parser", "Verifier", "Pipeline", "convert-gawee-to-mir", "convert-mir-to-llir"]
+"""The phases of add_to_llir's run before its inputs are made, each pass under the pipeline."""
+
+
+@pytest.mark.parametrize("backend", ["interpreter", "native"])
+def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture[str], backend: str):
+    """--timing: mlir-opt's -mlir-timing report on stderr, from reading the file to
+    writing the results, each pass under the pipeline; the results are unchanged."""
+    args = add_to_llir(tmp_path)
     assert nnstack_run(*args, "--backend", backend) == 0
     plain = capsys.readouterr().out
     assert nnstack_run(*args, "--backend", backend, "--timing") == 0
@@ -421,16 +430,7 @@ def test_timing_reports_each_phase(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out == plain and "Execution time report" in err
     names = [name for _, name in re.findall(r"^  +\d+\.\d{4} \( *\d+\.\d%\)  ( *)(\S.*)$", err, re.MULTILINE)]
     run_phases = ["Prepare", "Run"] if backend == "interpreter" else ["Native (compile and run)"]
-    expected = [
-        "Input",
-        "Parser",
-        "Verifier",
-        "Pipeline",
-        "convert-gawee-to-mir",
-        "convert-mir-to-llir",
-        "Inputs",
-    ]
-    assert names == [*expected, *run_phases, "Output", "Rest", "Total"]
+    assert names == [*LOWERED_PHASES, "Inputs", *run_phases, "Output", "Rest", "Total"]
 
 
 def test_program_from_stdin_text_inputs_and_a_closed_pipe(tmp_path: Path):
@@ -506,26 +506,11 @@ def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: 
     """--progress: one line on stderr, rewritten as each phase and pass starts and erased at
     the end, so nothing else is printed after it; not there with --no-progress (nor by
     default when stderr is not a terminal)."""
-    program = write(tmp_path, "add.mlir", ADD_F64)
-    args = [
-        str(program),
-        "--symbol",
-        "64_add",
-        "--random-inputs",
-        "-p",
-        "convert-gawee-to-mir,convert-mir-to-llir",
-    ]
+    args = add_to_llir(tmp_path)
     assert nnstack_run(*args, "--progress") == 0
     out, err = capsys.readouterr()
     shown = re.findall(r"\r\x1b\[Knnstack-run: ([^.\r]+)\.\.\.", err)
-    assert shown[:6] == [
-        "Input",
-        "Parser",
-        "Verifier",
-        "Pipeline",
-        "convert-gawee-to-mir",
-        "convert-mir-to-llir",
-    ]
+    assert shown[:6] == LOWERED_PHASES
     assert "Run" in shown and err.endswith("\r\x1b[K") and out.startswith("out0:")
     for flag in ("--no-progress", None):
         assert nnstack_run(*args, *([flag] if flag else [])) == 0
