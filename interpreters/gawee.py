@@ -29,10 +29,11 @@ from xdsl.interpreter import (
     impl,
     register_impls,
 )
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
+from nnstack.dialects.gawee.composite import decomposition, is_composite
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import relu
@@ -751,10 +752,54 @@ def _linear(op: gawee.LinearOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray)
     return out
 
 
+def _bind_decomposition(op: Operation) -> Callable[..., np.ndarray | tuple[np.ndarray, ...]]:
+    """A composite op computed as its decomposition (`dialects/gawee/composite.py`), each
+    of its ops by its own kernel: the meaning of a composite op without a kernel of its
+    own, and the reference a faster kernel is tested against."""
+    block = Block(arg_types=[value.type for value in op.operands])
+    copy = type(op).create(
+        operands=block.args,
+        result_types=[result.type for result in op.results],
+        attributes=dict(op.attributes),
+        properties=dict(op.properties),
+    )
+    parts = decomposition(copy)
+    assert parts is not None
+    functions = GaweeFunctions()
+    steps = []
+    for part in parts.ops:
+        kernel = functions.kernel(part, check_operands=False)
+        assert kernel is not None  # (every gawee op has one)
+        steps.append((kernel.run, part.operands, part.results))
+
+    def run(*operands: np.ndarray) -> np.ndarray | tuple[np.ndarray, ...]:
+        values: dict[SSAValue, np.ndarray] = dict(zip(block.args, operands))
+        for kernel, inputs, outputs in steps:
+            values.update(zip(outputs, kernel(tuple(values[v] for v in inputs))))
+        results = tuple(values[v] for v in parts.results)
+        return results[0] if len(results) == 1 else results
+
+    return run
+
+
+class _DecomposedFunctions(InterpreterFunctions):
+    """Every composite gawee op run as its decomposition (`_bind_decomposition`);
+    `GaweeFunctions` overrides this with a faster kernel where one pays."""
+
+    locals().update(
+        {
+            f"run_{op_type.name}": _array_impl(op_type, bind=_bind_decomposition)
+            for op_type in gawee.Gawee.operations
+            if is_composite(op_type)
+        }
+    )
+
+
 @register_impls
-class GaweeFunctions(InterpreterFunctions):
+class GaweeFunctions(_DecomposedFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics), each an
-    `ArrayFunction` or `Binder` registered with `_array_impl`."""
+    `ArrayFunction` or `Binder` registered with `_array_impl`; a composite op without
+    one runs as its decomposition (`_DecomposedFunctions`)."""
 
     def __init__(self) -> None:
         self._registrations: dict[type[Operation], _Registration] = {

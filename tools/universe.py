@@ -29,6 +29,7 @@ UNIVERSE = Universe(
         "convert-gawee-to-mir": _lazy("transforms.convert_gawee_to_mir", "ConvertGaweeToMirPass"),
         "convert-llir-to-llvm": _lazy("transforms.convert_llir_to_llvm", "ConvertLlirToLlvmPass"),
         "convert-mir-to-llir": _lazy("transforms.convert_mir_to_llir", "ConvertMirToLlirPass"),
+        "gawee-decompose": _lazy("transforms.gawee_decompose", "GaweeDecomposePass"),
         "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
         "mir-fold-transposes": _lazy("transforms.mir_fold_transposes", "MirFoldTransposesPass"),

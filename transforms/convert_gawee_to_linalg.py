@@ -8,30 +8,27 @@ emits only IR that upstream MLIR 19 parses and verifies unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import builtin
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import GreedyRewritePatternApplier
+from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
-from nnstack.dialects import gawee
+from nnstack.dialects.gawee.composite import is_composite
+from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import (
-    BINARY_BODIES,
-    PREDICATES,
-    REDUCTIONS,
-    UNARY_OPS,
-    VARIADIC_BODIES,
     AdAvgPoolLowering,
     AddLowering,
     AveragePoolLowering,
     BatchNormLowering,
-    BinaryElementwiseLowering,
     CastLowering,
     CatLowering,
-    CompareLowering,
     ConstantLowering,
     ConvLowering,
+    ElementwiseLowering,
     ExpandLowering,
     FlattenLowering,
     GatherElementsLowering,
@@ -43,11 +40,9 @@ from nnstack.transforms.gawee_to_linalg import (
     LrnLowering,
     MatMulLowering,
     MaxPoolLowering,
-    NotLowering,
     PadLowering,
     RangeLowering,
     ReduceLowering,
-    ReluLowering,
     ReshapeLowering,
     ResizeLowering,
     ScatterNDLowering,
@@ -59,70 +54,67 @@ from nnstack.transforms.gawee_to_linalg import (
     TopKLowering,
     TransposeLowering,
     TriluLowering,
-    UnaryElementwiseLowering,
-    VariadicElementwiseLowering,
-    WhereLowering,
 )
 from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
-from nnstack.transforms.utils import VERIFIED_MODULE, LocatedRewriteWalker, Problem, fail_at_ops
+from nnstack.transforms.utils import VERIFIED_MODULE, LocatedRewriteWalker, Problem, claims, fail_at_ops
 
-LOWERED_OPS = (
-    gawee.ConvOp,
-    gawee.ReluOp,
-    gawee.AddOp,
-    gawee.BatchNormOp,
-    gawee.MaxPoolOp,
-    gawee.AdAvgPoolOp,
-    gawee.FlattenOp,
-    gawee.LinearOp,
-    gawee.ReshapeOp,
-    gawee.TransposeOp,
-    gawee.MatMulOp,
-    gawee.SoftmaxOp,
-    gawee.LogSoftmaxOp,
-    *VARIADIC_BODIES,
-    gawee.LayerNormOp,
-    *REDUCTIONS,
-    *UNARY_OPS,
-    *BINARY_BODIES,
-    *PREDICATES,
-    gawee.NotOp,
-    gawee.WhereOp,
-    gawee.CastOp,
-    gawee.GatherOp,
-    gawee.GatherElementsOp,
-    gawee.ExpandOp,
-    gawee.SqueezeOp,
-    gawee.UnsqueezeOp,
-    gawee.CatOp,
-    gawee.SliceOp,
-    gawee.TopKOp,
-    gawee.ScatterNDOp,
-    gawee.ResizeOp,
-    gawee.GemmOp,
-    gawee.AveragePoolOp,
-    gawee.GlobalAveragePoolOp,
-    gawee.LrnOp,
-    gawee.SplitOp,
-    gawee.TileOp,
-    gawee.PadOp,
-    gawee.TriluOp,
-    gawee.ConstantOp,
-    gawee.RangeOp,
-    gawee.ShapeOp,
-)
-"""The gawee ops the patterns lower."""
+
+def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
+    """The patterns of the conversion, in the order they are tried (the named
+    `linalg.add` before the element-wise `linalg.generic`). Each says which ops it lowers
+    (`transforms.utils.claims`): there is no list of lowered ops beside them."""
+    return [
+        ConvLowering(),
+        AddLowering(elementwise_generic),
+        ElementwiseLowering(),
+        BatchNormLowering(),
+        MaxPoolLowering(),
+        AdAvgPoolLowering(),
+        FlattenLowering(),
+        LinearLowering(),
+        ReshapeLowering(),
+        TransposeLowering(),
+        MatMulLowering(),
+        SoftmaxLowering(),
+        ReduceLowering(),
+        LayerNormLowering(),
+        CastLowering(),
+        GatherLowering(),
+        GatherElementsLowering(),
+        ExpandLowering(),
+        CatLowering(),
+        SliceLowering(),
+        TopKLowering(),
+        ScatterNDLowering(),
+        ResizeLowering(),
+        GemmLowering(),
+        AveragePoolLowering(),
+        GlobalAveragePoolLowering(),
+        LrnLowering(),
+        SplitLowering(),
+        TileLowering(),
+        PadLowering(),
+        TriluLowering(),
+        ConstantLowering(),
+        RangeLowering(),
+        ShapeLowering(),
+    ]
+
+
+def _lowered_directly(op: Operation, patterns: Sequence[RewritePattern]) -> bool:
+    return any(claims(pattern, op) for pattern in patterns)
 
 
 def problems(module: builtin.ModuleOp) -> list[Problem]:
-    """Every gawee op of `module` the pass cannot lower, with the reason."""
+    """Every gawee op of `module` the pass cannot lower, with the reason. A composite op
+    no pattern lowers is lowered through its decomposition."""
+    patterns = lowering_patterns()
     found: list[Problem] = []
     for op in module.walk():
         if op.dialect_name() != "gawee":
             continue
-        reason = (
-            "no lowering pattern for this op" if not isinstance(op, LOWERED_OPS) else unsupported_reason(op)
-        )
+        lowered = _lowered_directly(op, patterns) or is_composite(type(op))
+        reason = "no lowering pattern for this op" if not lowered else unsupported_reason(op)
         if reason is not None:
             found.append((op, f"cannot lower {op.name}: {reason}"))
     return found
@@ -159,51 +151,9 @@ class ConvertGaweeToLinalgPass(ModulePass):
             VERIFIED_OPS.reset(verified)
 
     def _rewrite(self, op: builtin.ModuleOp) -> None:
+        patterns = lowering_patterns(self.elementwise_generic)
+        decompose(op, keep=lambda o: _lowered_directly(o, patterns))
+        VERIFIED_OPS.set(frozenset(o for o in op.walk() if o.dialect_name() == "gawee"))
         LocatedRewriteWalker(
-            GreedyRewritePatternApplier(
-                [
-                    ConvLowering(),
-                    ReluLowering(),
-                    AddLowering(self.elementwise_generic),
-                    BatchNormLowering(),
-                    MaxPoolLowering(),
-                    AdAvgPoolLowering(),
-                    FlattenLowering(),
-                    LinearLowering(),
-                    UnaryElementwiseLowering(),
-                    BinaryElementwiseLowering(),
-                    ReshapeLowering(),
-                    TransposeLowering(),
-                    MatMulLowering(),
-                    SoftmaxLowering(),
-                    ReduceLowering(),
-                    LayerNormLowering(),
-                    CompareLowering(),
-                    NotLowering(),
-                    WhereLowering(),
-                    CastLowering(),
-                    GatherLowering(),
-                    GatherElementsLowering(),
-                    ExpandLowering(),
-                    CatLowering(),
-                    SliceLowering(),
-                    VariadicElementwiseLowering(),
-                    TopKLowering(),
-                    ScatterNDLowering(),
-                    ResizeLowering(),
-                    GemmLowering(),
-                    AveragePoolLowering(),
-                    GlobalAveragePoolLowering(),
-                    LrnLowering(),
-                    SplitLowering(),
-                    TileLowering(),
-                    PadLowering(),
-                    TriluLowering(),
-                    ConstantLowering(),
-                    RangeLowering(),
-                    ShapeLowering(),
-                ],
-                dce_enabled=False,
-            ),
-            apply_recursively=False,
+            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=False
         ).rewrite_module(op)

@@ -2,7 +2,8 @@
 normalized mid-level ops of mir.
 
 The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family.
-Every new op is verified before it replaces the gawee op. The pass first lowers a copy
+Every new op is verified before it replaces the gawee op. Composite ops are
+decomposed first (`transforms.gawee_decompose`). The pass first lowers a copy
 of the module: each gawee op it cannot lower (no pattern, or new ops that do not
 verify) fails the pass, the module unchanged; otherwise the module takes the lowered
 copy's body.
@@ -14,9 +15,11 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
+from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_mir import (
     AdAvgPoolLowering,
     AveragePoolLowering,
@@ -66,7 +69,17 @@ class ConvertGaweeToMirPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lowered = op.clone()
         originals = dict(zip(lowered.walk(), op.walk()))
-        fail_at_ops(self.name, [(originals[copy], why) for copy, why in self.lower(lowered)])
+        origins = decompose(lowered)
+
+        def at_origin(copy: Operation, why: str) -> Problem:
+            """A problem of a decomposition's op, as one of the composite op it came from."""
+            if (origin := origins.get(copy)) is None:
+                return originals[copy], why
+            return originals[origin], why.replace(
+                f"cannot lower {copy.name}:", f"cannot lower {origin.name}:", 1
+            )
+
+        fail_at_ops(self.name, [at_origin(copy, why) for copy, why in self.lower(lowered)])
         replace_contents(op, lowered)
 
     @staticmethod

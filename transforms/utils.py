@@ -10,17 +10,24 @@ reports as one located diagnostic each).
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from types import UnionType
+from typing import Any, Generic, Protocol, TypeVar, Union, get_args, get_origin, runtime_checkable
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import LocationAttr, ModuleOp, UnknownLoc
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
-from xdsl.pattern_rewriter import PatternRewriter, PatternRewriteWalker, RewritePattern
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import PassFailedException
 
@@ -32,6 +39,35 @@ a pass that checks its ops first need not verify them again."""
 
 Problem = tuple[Operation, str]
 """An op a pass cannot handle and why (`cannot lower X: why`)."""
+
+
+def op_pattern(
+    func: Callable[[Any, Any, PatternRewriter], None],
+) -> Callable[[Any, Operation, PatternRewriter], None]:
+    """xDSL's `op_type_rewrite_pattern` (the method runs on ops of its `op` annotation's
+    type or union of types) that also records those types, so a conversion knows which ops
+    its patterns lower without a list kept beside them (`claims`)."""
+    annotation = list(inspect.signature(func, eval_str=True).parameters.values())[1].annotation
+    types = get_args(annotation) if get_origin(annotation) in (Union, UnionType) else (annotation,)
+    wrapped = op_type_rewrite_pattern(func)
+    wrapped.op_types = types  # pyright: ignore[reportFunctionMemberAccess]
+    return wrapped
+
+
+@runtime_checkable
+class ClaimingPattern(Protocol):
+    """A pattern that matches ops by more than their type says which ops it lowers."""
+
+    def lowers(self, op: Operation) -> bool: ...
+
+
+def claims(pattern: RewritePattern, op: Operation) -> bool:
+    """Whether `pattern` lowers `op`: by its `lowers` method, or by the types its
+    `op_pattern` method matches."""
+    if isinstance(pattern, ClaimingPattern):
+        return pattern.lowers(op)
+    types = getattr(type(pattern).match_and_rewrite, "op_types", ())
+    return isinstance(op, types)
 
 
 class PassFailedAtOps(PassFailedException):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase
 from xdsl.ir import Attribute, SSAValue
@@ -15,6 +15,9 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.utils import op_definition, tensor_shape, window_output_size
+
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
@@ -106,6 +109,20 @@ class GaweeOperation(IRDLOperation):
     """A gawee op. The declaration checks operand and result types (element types,
     static shapes); `verify_` checks the op's shape rule and attribute ranges, with
     messages that start with the op name."""
+
+    ONNX_OPERATOR: ClassVar[str | None] = None
+    """The ONNX operator (default domain) that becomes this op one to one: the same
+    inputs, and its float attributes (`DEFAULTS`) by name. The ONNX front end derives
+    the converter from it; None where ONNX has no such operator or it needs a converter
+    of its own (`frontend/onnx/converters.py`)."""
+
+    def decompose(self, b: Composer) -> SSAValue | Sequence[SSAValue] | None:
+        """For a composite op, the gawee ops it stands for, built with `b` from this op's
+        operands, and the values that replace its results; None (the default) for a
+        primitive op. The one definition of a composite op's meaning: the
+        gawee-decompose pass, both lowerings and the interpreter use it
+        (`dialects/gawee/composite.py`)."""
+        return None
 
     def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):
         """Keeps the attributes sorted by name, so the generic form prints as MLIR's does."""

@@ -4,8 +4,9 @@ broadcasting."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -15,6 +16,9 @@ from xdsl.traits import Pure
 from nnstack.dialects.constraints import FloatElement, NumericElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
+
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
 
 
 class UnaryElementwiseOp(GaweeOperation):
@@ -84,12 +88,19 @@ class ReluOp(UnaryElementwiseOp):
 
     name = "gawee.relu"
 
+    ONNX_OPERATOR: ClassVar = "Relu"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        return b.emit(MaxOp([self.input, b.scalar_like(0.0, self.input)]))
+
 
 @gawee_op_definition
 class AddOp(BroadcastBinaryOp):
     """Element-wise sum with numpy broadcasting."""
 
     name = "gawee.add"
+
+    ONNX_OPERATOR: ClassVar = "Add"
 
 
 # ---------------------------------------------------------------------------
@@ -103,12 +114,16 @@ class NegOp(UnaryElementwiseOp):
 
     name = "gawee.neg"
 
+    ONNX_OPERATOR: ClassVar = "Neg"
+
 
 @gawee_op_definition
 class AbsOp(UnaryElementwiseOp):
     """|x| (ONNX Abs)."""
 
     name = "gawee.abs"
+
+    ONNX_OPERATOR: ClassVar = "Abs"
 
 
 @gawee_op_definition
@@ -117,12 +132,16 @@ class ExpOp(UnaryElementwiseOp):
 
     name = "gawee.exp"
 
+    ONNX_OPERATOR: ClassVar = "Exp"
+
 
 @gawee_op_definition
 class LogOp(UnaryElementwiseOp):
     """Natural logarithm; -inf at 0 and NaN below (ONNX Log)."""
 
     name = "gawee.log"
+
+    ONNX_OPERATOR: ClassVar = "Log"
 
 
 @gawee_op_definition
@@ -131,12 +150,19 @@ class SqrtOp(UnaryElementwiseOp):
 
     name = "gawee.sqrt"
 
+    ONNX_OPERATOR: ClassVar = "Sqrt"
+
 
 @gawee_op_definition
 class ReciprocalOp(UnaryElementwiseOp):
     """1 / x (ONNX Reciprocal)."""
 
     name = "gawee.reciprocal"
+
+    ONNX_OPERATOR: ClassVar = "Reciprocal"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        return b.emit(DivOp(b.scalar_like(1.0, self.input), self.input))
 
 
 @gawee_op_definition
@@ -145,12 +171,16 @@ class SinOp(UnaryElementwiseOp):
 
     name = "gawee.sin"
 
+    ONNX_OPERATOR: ClassVar = "Sin"
+
 
 @gawee_op_definition
 class CosOp(UnaryElementwiseOp):
     """cos(x) (ONNX Cos)."""
 
     name = "gawee.cos"
+
+    ONNX_OPERATOR: ClassVar = "Cos"
 
 
 @gawee_op_definition
@@ -159,12 +189,21 @@ class TanhOp(UnaryElementwiseOp):
 
     name = "gawee.tanh"
 
+    ONNX_OPERATOR: ClassVar = "Tanh"
+
 
 @gawee_op_definition
 class SigmoidOp(UnaryElementwiseOp):
     """1 / (1 + e^-x) (ONNX Sigmoid)."""
 
     name = "gawee.sigmoid"
+
+    ONNX_OPERATOR: ClassVar = "Sigmoid"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        denominator = b.emit(AddOp(b.emit(ExpOp(b.emit(NegOp(x)))), b.scalar_like(1.0, x)))
+        return b.emit(DivOp(b.scalar_like(1.0, x), denominator))
 
 
 @gawee_op_definition
@@ -173,12 +212,19 @@ class ErfOp(UnaryElementwiseOp):
 
     name = "gawee.erf"
 
+    ONNX_OPERATOR: ClassVar = "Erf"
+
 
 @gawee_op_definition
 class HardSwishOp(UnaryElementwiseOp):
     """x * max(0, min(1, x / 6 + 1 / 2)) (ONNX HardSwish)."""
 
     name = "gawee.hard_swish"
+
+    ONNX_OPERATOR: ClassVar = "HardSwish"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        return b.emit(MulOp(self.input, b.emit(HardSigmoidOp(self.input, alpha=1 / 6, beta=0.5))))
 
 
 @gawee_op_definition
@@ -205,6 +251,17 @@ class GeluOp(UnaryElementwiseOp):
     @property
     def approximation(self) -> str:
         return self.approximate.data if self.approximate is not None else "none"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        if self.approximation == "tanh":
+            cube = b.emit(MulOp(b.emit(MulOp(x, x)), x))
+            inner = b.emit(AddOp(x, b.emit(MulOp(cube, b.scalar_like(0.044715, x)))))
+            phi = b.emit(TanhOp(b.emit(MulOp(inner, b.scalar_like(math.sqrt(2 / math.pi), x)))))
+        else:
+            phi = b.emit(ErfOp(b.emit(MulOp(x, b.scalar_like(1 / math.sqrt(2), x)))))
+        half_x = b.emit(MulOp(x, b.scalar_like(0.5, x)))
+        return b.emit(MulOp(half_x, b.emit(AddOp(phi, b.scalar_like(1.0, x)))))
 
     def verify_(self) -> None:
         if self.approximation not in self.APPROXIMATIONS:
@@ -235,11 +292,21 @@ class LeakyReluOp(_AlphaUnaryOp):
 
     name = "gawee.leaky_relu"
 
+    ONNX_OPERATOR: ClassVar = "LeakyRelu"
+
     DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 0.01}
 
     alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.01, f64))
 
     assembly_format = f"$input (`alpha` `=` $alpha^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import LessOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        negative = b.emit(LessOp(x, b.scalar_like(0.0, x)))
+        scaled = b.emit(MulOp(x, b.scalar_like(self.parameter("alpha"), x)))
+        return b.emit(WhereOp(negative, scaled, x))
 
 
 @gawee_op_definition
@@ -248,12 +315,20 @@ class HardSigmoidOp(_AlphaUnaryOp):
 
     name = "gawee.hard_sigmoid"
 
+    ONNX_OPERATOR: ClassVar = "HardSigmoid"
+
     DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 0.2, "beta": 0.5}
 
     alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.2, f64))
     beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.5, f64))
 
     assembly_format = f"$input (`alpha` `=` $alpha^)? (`beta` `=` $beta^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        scaled = b.emit(MulOp(x, b.scalar_like(self.parameter("alpha"), x)))
+        linear = b.emit(AddOp(scaled, b.scalar_like(self.parameter("beta"), x)))
+        return b.emit(MaxOp([b.emit(MinOp([linear, b.scalar_like(1.0, x)])), b.scalar_like(0.0, x)]))
 
 
 # ---------------------------------------------------------------------------
@@ -267,12 +342,16 @@ class SubOp(BroadcastBinaryOp):
 
     name = "gawee.sub"
 
+    ONNX_OPERATOR: ClassVar = "Sub"
+
 
 @gawee_op_definition
 class MulOp(BroadcastBinaryOp):
     """lhs * rhs (ONNX Mul)."""
 
     name = "gawee.mul"
+
+    ONNX_OPERATOR: ClassVar = "Mul"
 
 
 @gawee_op_definition
@@ -281,12 +360,16 @@ class DivOp(BroadcastBinaryOp):
 
     name = "gawee.div"
 
+    ONNX_OPERATOR: ClassVar = "Div"
+
 
 @gawee_op_definition
 class PowOp(BroadcastBinaryOp):
     """lhs ^ rhs (ONNX Pow on floats: NaN for a negative base and a fractional exponent)."""
 
     name = "gawee.pow"
+
+    ONNX_OPERATOR: ClassVar = "Pow"
 
 
 # ---------------------------------------------------------------------------
@@ -330,6 +413,8 @@ class MaxOp(VariadicBroadcastOp):
 
     name = "gawee.max"
 
+    ONNX_OPERATOR: ClassVar = "Max"
+
 
 @gawee_op_definition
 class MinOp(VariadicBroadcastOp):
@@ -337,12 +422,16 @@ class MinOp(VariadicBroadcastOp):
 
     name = "gawee.min"
 
+    ONNX_OPERATOR: ClassVar = "Min"
+
 
 @gawee_op_definition
 class SumOp(VariadicBroadcastOp):
     """The element-wise sum of the inputs (ONNX Sum)."""
 
     name = "gawee.sum"
+
+    ONNX_OPERATOR: ClassVar = "Sum"
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -355,6 +444,8 @@ class MeanOp(VariadicBroadcastOp):
     """The element-wise mean of the inputs (ONNX Mean)."""
 
     name = "gawee.mean"
+
+    ONNX_OPERATOR: ClassVar = "Mean"
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -385,3 +476,11 @@ class ClipOp(UnaryElementwiseOp):
     def bound(self, name: str) -> float | None:
         attr = self.attributes.get(name)
         return attr.value.data if isinstance(attr, FloatAttr) else None
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        if (low := self.bound("min")) is not None:
+            x = b.emit(MaxOp([x, b.scalar_like(low, x)]))
+        if (high := self.bound("max")) is not None:
+            x = b.emit(MinOp([x, b.scalar_like(high, x)]))
+        return x

@@ -4,7 +4,7 @@ GreaterOrEqual, And / Or / Xor / Not, Where, Cast)."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -21,6 +21,9 @@ from nnstack.dialects.constraints import (
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, UnaryElementwiseOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
+
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
 
 # ---------------------------------------------------------------------------
 # Comparisons: operands of one element type, an i1 result
@@ -46,6 +49,8 @@ class EqualOp(CompareOp):
 
     name = "gawee.equal"
 
+    ONNX_OPERATOR: ClassVar = "Equal"
+
     E: ClassVar = VarConstraint("E", AnyElement)
 
     lhs = operand_def(static_tensor(E))
@@ -58,12 +63,16 @@ class LessOp(CompareOp):
 
     name = "gawee.less"
 
+    ONNX_OPERATOR: ClassVar = "Less"
+
 
 @gawee_op_definition
 class LessEqualOp(CompareOp):
     """lhs <= rhs (ONNX LessOrEqual)."""
 
     name = "gawee.less_equal"
+
+    ONNX_OPERATOR: ClassVar = "LessOrEqual"
 
 
 @gawee_op_definition
@@ -72,12 +81,16 @@ class GreaterOp(CompareOp):
 
     name = "gawee.greater"
 
+    ONNX_OPERATOR: ClassVar = "Greater"
+
 
 @gawee_op_definition
 class GreaterEqualOp(CompareOp):
     """lhs >= rhs (ONNX GreaterOrEqual)."""
 
     name = "gawee.greater_equal"
+
+    ONNX_OPERATOR: ClassVar = "GreaterOrEqual"
 
 
 # ---------------------------------------------------------------------------
@@ -101,12 +114,16 @@ class AndOp(LogicalBinaryOp):
 
     name = "gawee.and"
 
+    ONNX_OPERATOR: ClassVar = "And"
+
 
 @gawee_op_definition
 class OrOp(LogicalBinaryOp):
     """lhs or rhs (ONNX Or)."""
 
     name = "gawee.or"
+
+    ONNX_OPERATOR: ClassVar = "Or"
 
 
 @gawee_op_definition
@@ -115,6 +132,8 @@ class XorOp(LogicalBinaryOp):
 
     name = "gawee.xor"
 
+    ONNX_OPERATOR: ClassVar = "Xor"
+
 
 @gawee_op_definition
 class NotOp(UnaryElementwiseOp):
@@ -122,10 +141,15 @@ class NotOp(UnaryElementwiseOp):
 
     name = "gawee.not"
 
+    ONNX_OPERATOR: ClassVar = "Not"
+
     E: ClassVar = VarConstraint("E", BoolElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
+
+    def decompose(self, b: Composer) -> SSAValue:
+        return b.emit(XorOp(self.input, b.scalar_like(True, self.input)))
 
 
 # ---------------------------------------------------------------------------
@@ -139,6 +163,8 @@ class WhereOp(BroadcastBinaryOp):
     (ONNX Where)."""
 
     name = "gawee.where"
+
+    ONNX_OPERATOR: ClassVar = "Where"
 
     E: ClassVar = VarConstraint("E", AnyElement)
 

@@ -226,8 +226,16 @@ def convert_dropout(context: ImportContext) -> None:
 
 
 def unary(op: type[gawee.UnaryElementwiseOp]) -> Converter:
+    """A unary op whose float attributes (`DEFAULTS`: alpha, beta, ...) keep their ONNX names."""
+    names = getattr(op, "DEFAULTS", {})
+
     def convert(context: ImportContext) -> None:
-        context.define(context.emit(op(context.value(0))).results[0])
+        parameters = {
+            name: float(value)  # type: ignore[arg-type]
+            for name in names
+            if (value := context.attribute(name)) is not None
+        }
+        context.define(context.emit(op(context.value(0), **parameters)).results[0])
 
     return convert
 
@@ -247,20 +255,6 @@ def convert_gelu(context: ImportContext) -> None:
     if approximate not in gawee.GeluOp.APPROXIMATIONS:
         raise context.fail(f"approximate = {approximate} is not supported")
     context.define(context.emit(gawee.GeluOp(context.value(0), approximate)).results[0])
-
-
-def with_parameters(op: type[gawee.LeakyReluOp | gawee.HardSigmoidOp]) -> Converter:
-    """A unary op whose float attributes (alpha, beta) keep their ONNX names."""
-
-    def convert(context: ImportContext) -> None:
-        parameters = {
-            name: float(value)  # type: ignore[arg-type]
-            for name in op.DEFAULTS
-            if (value := context.attribute(name)) is not None
-        }
-        context.define(context.emit(op(context.value(0), **parameters)).results[0])
-
-    return convert
 
 
 def convert_matmul(context: ImportContext) -> None:
@@ -697,7 +691,29 @@ def convert_constant(context: ImportContext) -> None:
     context.define(context.emit(gawee.ConstantOp(context.dense(array, "the value"))).results[0])
 
 
+def declared_converters() -> dict[str, Converter]:
+    """The converters of the gawee ops that name the ONNX operator they import one to one
+    (`ONNX_OPERATOR`, declared with the op), by the op's kind of operands."""
+    converters: dict[str, Converter] = {}
+    for op in gawee.Gawee.operations:
+        name = getattr(op, "ONNX_OPERATOR", None)
+        if name is None:
+            continue
+        if issubclass(op, gawee.UnaryElementwiseOp):
+            converters[name] = unary(op)
+        elif issubclass(op, gawee.BroadcastBinaryOp):
+            converters[name] = broadcasting(op)
+        elif issubclass(op, gawee.VariadicBroadcastOp):
+            converters[name] = variadic(op)
+        else:
+            raise TypeError(
+                f"{op.name} declares ONNX operator {name}, but is of no kind with a derived converter"
+            )
+    return converters
+
+
 CONVERTERS: Mapping[str, Converter] = {
+    **declared_converters(),
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
     "GlobalAveragePool": convert_global_average_pool,
@@ -708,34 +724,10 @@ CONVERTERS: Mapping[str, Converter] = {
     "Gemm": convert_gemm,
     "Identity": convert_identity,
     "Dropout": convert_dropout,
-    "Relu": unary(gawee.ReluOp),
-    "Neg": unary(gawee.NegOp),
-    "Abs": unary(gawee.AbsOp),
-    "Exp": unary(gawee.ExpOp),
-    "Log": unary(gawee.LogOp),
-    "Sqrt": unary(gawee.SqrtOp),
-    "Reciprocal": unary(gawee.ReciprocalOp),
-    "Sin": unary(gawee.SinOp),
-    "Cos": unary(gawee.CosOp),
-    "Tanh": unary(gawee.TanhOp),
-    "Sigmoid": unary(gawee.SigmoidOp),
-    "Erf": unary(gawee.ErfOp),
-    "HardSwish": unary(gawee.HardSwishOp),
     "Gelu": convert_gelu,
-    "LeakyRelu": with_parameters(gawee.LeakyReluOp),
-    "HardSigmoid": with_parameters(gawee.HardSigmoidOp),
-    "Add": broadcasting(gawee.AddOp),
-    "Sub": broadcasting(gawee.SubOp),
-    "Mul": broadcasting(gawee.MulOp),
-    "Div": broadcasting(gawee.DivOp),
-    "Pow": broadcasting(gawee.PowOp),
     "MatMul": convert_matmul,
     "Softmax": softmax(gawee.SoftmaxOp),
     "LogSoftmax": softmax(gawee.LogSoftmaxOp),
-    "Max": variadic(gawee.MaxOp),
-    "Min": variadic(gawee.MinOp),
-    "Sum": variadic(gawee.SumOp),
-    "Mean": variadic(gawee.MeanOp),
     "Clip": convert_clip,
     "Transpose": convert_transpose,
     "Reshape": convert_reshape,
@@ -744,16 +736,6 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceMax": reduction(gawee.ReduceMaxOp, axes_input_from=18),
     "ReduceMin": reduction(gawee.ReduceMinOp, axes_input_from=18),
     "LayerNormalization": convert_layer_normalization,
-    "Equal": broadcasting(gawee.EqualOp),
-    "Less": broadcasting(gawee.LessOp),
-    "LessOrEqual": broadcasting(gawee.LessEqualOp),
-    "Greater": broadcasting(gawee.GreaterOp),
-    "GreaterOrEqual": broadcasting(gawee.GreaterEqualOp),
-    "And": broadcasting(gawee.AndOp),
-    "Or": broadcasting(gawee.OrOp),
-    "Xor": broadcasting(gawee.XorOp),
-    "Not": unary(gawee.NotOp),
-    "Where": broadcasting(gawee.WhereOp),
     "Cast": convert_cast,
     "Gather": convert_gather,
     "GatherElements": convert_gather_elements,
@@ -775,4 +757,5 @@ CONVERTERS: Mapping[str, Converter] = {
     "Constant": convert_constant,
     "CastLike": convert_cast_like,
 }
-"""The converter of each supported ONNX operator type (default domain)."""
+"""The converter of each supported ONNX operator type (default domain): those the gawee
+ops declare, and the converters of this module."""

@@ -2,9 +2,11 @@
 
 For each op of the dialect: its section in docs/gawee-ops.md, whose example runs in the
 gawee interpreter and lowers to linalg and to mir with no gawee op left, where it runs
-with the same results; a round-trip FileCheck test (tests/filecheck/gawee/), a FileCheck
-test of each lowering; a negative case in the verifier table; and a place in the fuzz
-generator's default programs. A failure lists everything one op lacks.
+with the same results, and, for an op that declares its ONNX operator, gives what onnx's
+reference evaluator gives; a round-trip FileCheck test (tests/filecheck/gawee/), a
+FileCheck test of each lowering (one file may hold all three); a negative case in the
+verifier table; and a place in the fuzz generator's default programs. A failure lists
+everything one op lacks.
 """
 
 from __future__ import annotations
@@ -14,14 +16,17 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import onnxruntime
 import pytest
 from fuzz.gawee_programs import random_program
 from gawee_rules import gawee_cases, shaped_cases
 from levels import lower
+from onnx import helper
+from onnx.reference import ReferenceEvaluator
 from test_gawee_ops_doc import EXAMPLE, sections
 from xdsl.dialects import func
 
-from nnstack.dialects.gawee import Gawee
+from nnstack.dialects.gawee import Gawee, GaweeOperation
 from nnstack.interpreters import parse_module, random_inputs, run
 from nnstack.interpreters.inputs import argument_domains
 
@@ -31,8 +36,32 @@ FUZZ_SEEDS = 200
 
 
 @functools.cache
-def _filecheck_text(folder: str) -> str:
-    return "\n".join(path.read_text() for path in sorted((FILECHECK / folder).glob("*.mlir")))
+def _filecheck_files() -> tuple[tuple[str, str, str], ...]:
+    """(folder, RUN lines, text) of each FileCheck test."""
+    files = []
+    for path in sorted(FILECHECK.rglob("*.mlir")):
+        text = path.read_text()
+        runs = "\n".join(line for line in text.splitlines() if line.startswith("// RUN:"))
+        files.append((path.parent.name, runs, text))
+    return tuple(files)
+
+
+def _has(text: str, name: str) -> bool:
+    """Whether FileCheck test text has the op, in custom or generic form."""
+    return f"{name} " in text or f'"{name}"' in text
+
+
+def _round_trip(name: str) -> bool:
+    return any(folder == "gawee" and _has(text, name) for folder, _, text in _filecheck_files())
+
+
+def _lowering(pass_name: str) -> Callable[[str], bool]:
+    """Whether a FileCheck test that runs `pass_name` has the op (in the pass's folder, or
+    any file with a RUN line of it: one file may test an op's syntax and both lowerings)."""
+    return lambda name: any(
+        (folder == pass_name or pass_name in runs) and _has(text, name)
+        for folder, runs, text in _filecheck_files()
+    )
 
 
 @functools.cache
@@ -45,20 +74,53 @@ def _fuzzed_ops() -> frozenset[str]:
     return frozenset(op.name for seed in range(FUZZ_SEEDS) for op in random_program(seed).walk())
 
 
-def _mentions(folder: str) -> Callable[[str], bool]:
-    """Whether a FileCheck file of `folder` has the op, in custom or generic form."""
-    return lambda name: f"{name} " in _filecheck_text(folder) or f'"{name}"' in _filecheck_text(folder)
-
-
 CHECKS: dict[str, Callable[[str], bool]] = {
-    "a round-trip FileCheck test (tests/filecheck/gawee/)": _mentions("gawee"),
-    "a FileCheck test of convert-gawee-to-linalg": _mentions("convert-gawee-to-linalg"),
-    "a FileCheck test of convert-gawee-to-mir": _mentions("convert-gawee-to-mir"),
+    "a round-trip FileCheck test (tests/filecheck/gawee/)": _round_trip,
+    "a FileCheck test of convert-gawee-to-linalg": _lowering("convert-gawee-to-linalg"),
+    "a FileCheck test of convert-gawee-to-mir": _lowering("convert-gawee-to-mir"),
     "a negative case in tests/dialects/gawee_rules.py": lambda name: name in _invalid_ops(),
     "a place in the fuzz generator's programs (tests/fuzz/gawee_programs.py)": lambda name: (
         name in _fuzzed_ops()
     ),
 }
+
+
+def _onnx_reference(function: func.FuncOp, arrays: list[np.ndarray], expected: np.ndarray) -> list[str]:
+    """What goes wrong when the example's op, declared the counterpart of an ONNX operator
+    (`ONNX_OPERATOR`), runs as a one-node ONNX model in onnx's reference evaluator (none:
+    the same results): an independent reference for every op the importer derives."""
+    (op,) = [op for op in function.walk() if isinstance(op, GaweeOperation)]
+    operator = type(op).ONNX_OPERATOR
+    if operator is None:
+        return []
+    arguments = list(function.body.block.args)
+    if any(operand not in arguments for operand in op.operands):
+        return [
+            f"its docs example must apply it to the function's arguments (to check it against ONNX {operator})"
+        ]
+    names = [f"x{arguments.index(operand)}" for operand in op.operands]
+    parameters = {name: op.parameter(name) for name in getattr(op, "DEFAULTS", {})}  # pyright: ignore
+    node = helper.make_node(operator, names, ["y"], **parameters)
+
+    def info(name: str, array: np.ndarray):
+        return helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(array.dtype), array.shape)
+
+    graph = helper.make_graph(
+        [node], "g", [info(f"x{i}", a) for i, a in enumerate(arrays)], [info("y", expected)]
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
+    feeds = {f"x{i}": a for i, a in enumerate(arrays)}
+    try:
+        with np.errstate(all="ignore"):
+            (reference,) = ReferenceEvaluator(model).run(None, feeds)
+    except ValueError:  # (its Mean does not broadcast: ONNX Runtime then)
+        session = onnxruntime.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+        (reference,) = session.run(None, feeds)
+    if reference.shape != expected.shape or not np.allclose(
+        expected, reference, rtol=1e-4, atol=1e-5, equal_nan=True
+    ):
+        return [f"its docs example gives other results than ONNX {operator} in onnx's reference evaluator"]
+    return []
 
 
 def _example_runs_at_every_level(example: str) -> list[str]:
@@ -76,6 +138,7 @@ def _example_runs_at_every_level(example: str) -> list[str]:
         expected = run(module, symbol, *arrays)
     except Exception as error:
         return [f"no interpreter implementation that runs its docs example: {error}"]
+    problems += _onnx_reference(function, arrays, expected[0])
     for level in ("linalg", "mir"):
         try:
             got = run(lower(module, level), symbol, *arrays)

@@ -9,10 +9,12 @@ which `prepare` rejects with an `OnnxImportError`.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import numpy as np
 
+from nnstack.dialects.gawee import Gawee, GaweeOperation
 from nnstack.frontend.onnx.backend import NnstackBackend
 
 OPERATORS = [
@@ -150,6 +152,24 @@ EXCLUDED: dict[str, str] = {
 with an `OnnxImportError` naming the node and the reason."""
 
 
+@functools.cache
+def declared_cases() -> frozenset[str]:
+    """The node cases of one node whose operator a gawee op declares (`ONNX_OPERATOR`):
+    an op added with its ONNX operator runs them without an entry in `OPERATORS`."""
+    from onnx.backend.test.loader import load_model_tests
+
+    declared = {op.ONNX_OPERATOR for op in Gawee.operations if issubclass(op, GaweeOperation)}
+    with np.errstate(all="ignore"):
+        cases = load_model_tests(kind="node")
+    return frozenset(
+        case.name
+        for case in cases
+        if case.model is not None
+        and len(case.model.graph.node) == 1
+        and case.model.graph.node[0].op_type in declared
+    )
+
+
 class GaweeLevel(NnstackBackend):
     level = "gawee"
 
@@ -170,6 +190,7 @@ def conformance_cases(backend: type[NnstackBackend], name: str) -> dict[str, obj
 
         suite = onnx.backend.test.BackendTest(backend, name)
     included = [re.compile(rf"^test_{operator}(_.*)?_cpu$") for operator in OPERATORS]
+    included += [re.compile(rf"^{re.escape(case)}_cpu$") for case in declared_cases()]
     for pattern in included:
         suite.include(pattern.pattern)
     for pattern in EXCLUDED:

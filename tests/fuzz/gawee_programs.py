@@ -182,17 +182,27 @@ Generator = Callable[[ProgramBuilder, SSAValue], list[SSAValue] | None]
 # Element-wise
 # ---------------------------------------------------------------------------
 
-PLAIN_UNARY = (
-    gawee.ReluOp,
-    gawee.NegOp,
-    gawee.AbsOp,
-    gawee.SinOp,
-    gawee.CosOp,
-    gawee.TanhOp,
-    gawee.SigmoidOp,
-    gawee.ErfOp,
-    gawee.HardSwishOp,
+SPECIAL_UNARY = (
+    gawee.LogOp,
+    gawee.SqrtOp,
+    gawee.ReciprocalOp,
+    gawee.ExpOp,
+    gawee.GeluOp,
+    gawee.LeakyReluOp,
+    gawee.HardSigmoidOp,
+    gawee.ClipOp,
 )
+"""The unary ops `unary` draws with a domain or attributes of their own."""
+
+PLAIN_UNARY = tuple(
+    op
+    for op in gawee.Gawee.operations
+    if issubclass(op, gawee.UnaryElementwiseOp)
+    and op.E is gawee.UnaryElementwiseOp.E
+    and op not in SPECIAL_UNARY
+)
+"""Every other unary element-wise op on floats (those of ops added later too), drawn on
+any input with the op's default attributes."""
 
 
 def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:

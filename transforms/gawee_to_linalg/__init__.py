@@ -6,33 +6,23 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
   tensor.pad, linalg.generic, affine maps, the lowering precondition).
 - `conv`: gawee.conv. `pooling`: gawee.max_pool, gawee.ad_avg_pool, gawee.average_pool,
   gawee.global_average_pool.
-- `elementwise`: gawee.relu, gawee.add, gawee.batch_norm, the unary ops (neg ...
-  leaky_relu, clip), the broadcasting binary ops (sub, mul, div, pow, and, or,
-  xor) and the variadic max, min, sum, mean.
+- `elementwise`: every element-wise op with a scalar form (the unary, broadcasting
+  binary, comparison, logical and variadic ops, gawee.where, and the composite ops made
+  of them: relu, sigmoid, gelu, clip, ...), gawee.add to linalg.add, gawee.batch_norm.
 - `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten, gawee.reshape,
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
   gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops.
 - `selection`: gawee.topk, gawee.scatter_nd. `resize`: gawee.resize.
-- `logic`: the comparisons, gawee.not, gawee.where, gawee.cast. `movement`: gawee.gather,
+- `logic`: the comparisons' scalar forms, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,
   gawee.pad, gawee.trilu. `construction`: gawee.constant, gawee.range, gawee.shape.
 """
 
 from .construction import ConstantLowering, RangeLowering, ShapeLowering
 from .conv import ConvLowering
-from .elementwise import (
-    BINARY_BODIES,
-    UNARY_OPS,
-    VARIADIC_BODIES,
-    AddLowering,
-    BatchNormLowering,
-    BinaryElementwiseLowering,
-    ReluLowering,
-    UnaryElementwiseLowering,
-    VariadicElementwiseLowering,
-)
+from .elementwise import AddLowering, BatchNormLowering, ElementwiseLowering
 from .linear import GemmLowering, LinearLowering, MatMulLowering
-from .logic import PREDICATES, CastLowering, CompareLowering, NotLowering, WhereLowering
+from .logic import CastLowering
 from .movement import (
     CatLowering,
     ExpandLowering,
@@ -51,21 +41,16 @@ from .resize import ResizeLowering
 from .selection import ScatterNDLowering, TopKLowering
 
 __all__ = [
-    "BINARY_BODIES",
-    "PREDICATES",
     "REDUCTIONS",
-    "UNARY_OPS",
-    "VARIADIC_BODIES",
     "AdAvgPoolLowering",
     "AddLowering",
     "AveragePoolLowering",
     "BatchNormLowering",
-    "BinaryElementwiseLowering",
     "CastLowering",
     "CatLowering",
-    "CompareLowering",
     "ConstantLowering",
     "ConvLowering",
+    "ElementwiseLowering",
     "ExpandLowering",
     "FlattenLowering",
     "GatherElementsLowering",
@@ -77,11 +62,9 @@ __all__ = [
     "LrnLowering",
     "MatMulLowering",
     "MaxPoolLowering",
-    "NotLowering",
     "PadLowering",
     "RangeLowering",
     "ReduceLowering",
-    "ReluLowering",
     "ReshapeLowering",
     "ResizeLowering",
     "ScatterNDLowering",
@@ -95,7 +78,4 @@ __all__ = [
     "TileLowering",
     "TransposeLowering",
     "TriluLowering",
-    "UnaryElementwiseLowering",
-    "VariadicElementwiseLowering",
-    "WhereLowering",
 ]

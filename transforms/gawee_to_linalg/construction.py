@@ -8,9 +8,10 @@ from xdsl.dialects import arith
 from xdsl.dialects.builtin import AnyFloat, i64
 from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import ConstantOp, RangeOp, ShapeOp
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -26,7 +27,7 @@ from .builder import (
 class ConstantLowering(RewritePattern):
     """Lowers `gawee.constant` to `arith.constant` of the same value."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ConstantOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -36,7 +37,7 @@ class ConstantLowering(RewritePattern):
 class ShapeLowering(RewritePattern):
     """Lowers `gawee.shape` to `arith.constant dense<[dims]> : tensor<Nxi64>`."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ShapeOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -54,7 +55,7 @@ class RangeLowering(RewritePattern):
     `addi` / `addf` start.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: RangeOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

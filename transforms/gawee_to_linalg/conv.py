@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from xdsl.dialects.linalg.ops import Conv2DNchwFchwOp, Conv2DNgchwGfchwOp
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import ConvOp, expand_padding
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -32,7 +33,7 @@ class ConvLowering(RewritePattern):
     `linalg.conv_2d_ngchw_gfchw`, and merged back by `tensor.collapse_shape`.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ConvOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

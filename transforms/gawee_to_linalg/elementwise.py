@@ -1,33 +1,28 @@
-"""Lowerings of the element-wise gawee ops: relu, add, batch_norm, the unary ops, the
-broadcasting binary ops and the variadic max / min / sum / mean."""
+"""Lowerings of the element-wise gawee ops: every op with a scalar form (the unary,
+binary, comparison, logical and variadic ops, where, and the composite ops made of
+them) to one `linalg.generic`; add of equal shapes to `linalg.add`; batch_norm."""
 
 from __future__ import annotations
 
-import math as pymath
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
 from xdsl.dialects.builtin import AnyFloat
 from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
-from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.ir import Operation, SSAValue
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
     AbsOp,
     AddOp,
     AndOp,
     BatchNormOp,
-    BroadcastBinaryOp,
-    ClipOp,
+    ConstantOp,
     CosOp,
     DivOp,
     ErfOp,
     ExpOp,
-    GeluOp,
-    HardSigmoidOp,
-    HardSwishOp,
-    LeakyReluOp,
     LogOp,
     MaxOp,
     MeanOp,
@@ -36,91 +31,54 @@ from nnstack.dialects.gawee import (
     NegOp,
     OrOp,
     PowOp,
-    ReciprocalOp,
-    ReluOp,
-    SigmoidOp,
     SinOp,
     SqrtOp,
     SubOp,
     SumOp,
     TanhOp,
-    VariadicBroadcastOp,
+    WhereOp,
     XorOp,
 )
+from nnstack.dialects.gawee.composite import decomposition, discard
+from nnstack.dialects.values import attribute_value
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
-    broadcast_map,
     dims_map,
     element_type_of,
     float_constant,
     identity_map,
     parallel,
+    scalar_constant,
     shape_of,
     unsupported_reason,
 )
-
-
-class ReluLowering(RewritePattern):
-    """
-    Lowers `gawee.relu` to one `linalg.generic` over the input's rank (identity maps,
-    all parallel) whose body is `arith.maximumf %in, %cst` with the zero constant
-    created inside the body; maximumf propagates NaN, as PyTorch's relu does.
-    """
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: ReluOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
-        b = LoweringBuilder()
-        element_type = element_type_of(op.output)
-        shape = shape_of(op.output)
-        rank = len(shape)
-
-        def body(x: SSAValue, _out: SSAValue) -> SSAValue:
-            zero = float_constant(0.0, element_type)
-            return arith.MaximumfOp(x, zero).result
-
-        result = b.generic(
-            [op.input], b.empty(shape, element_type), [identity_map(rank)] * 2, parallel(rank), body
-        )
-        rewriter.replace(op, b.ops, [result])
+from .logic import PREDICATES, broadcast_generic, compare
 
 
 @dataclass(frozen=True)
 class AddLowering(RewritePattern):
     """
-    Lowers `gawee.add` of two operands of the result's shape to
-    `linalg.add ins(%lhs, %rhs) outs(%empty)`, and a broadcasting add (or every add,
-    with `elementwise_generic`) to a `linalg.generic` with `arith.addf` whose maps
-    follow numpy's right-aligned broadcasting: missing leading dims are dropped and a
-    size-1 dim facing a larger result dim is indexed by 0, e.g.
-    `affine_map<(d0, d1) -> (0, d1)>`.
+    Lowers `gawee.add` of two operands of the result's shape to the named
+    `linalg.add ins(%lhs, %rhs) outs(%empty)`; a broadcasting add (or every add, with
+    `elementwise_generic`) is left to `ElementwiseLowering`.
     """
 
     elementwise_generic: bool = False
-    """Emit `linalg.generic` instead of the named `linalg.add`, which newer upstream
-    MLIR no longer has."""
+    """Leave every add to `ElementwiseLowering` (a `linalg.generic`): newer upstream
+    MLIR no longer has the named `linalg.add`."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: AddOp, rewriter: PatternRewriter, /):
+        shape = shape_of(op.output)
+        if self.elementwise_generic or not shape_of(op.lhs) == shape_of(op.rhs) == shape:
+            return
         if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
-        shape = shape_of(op.output)
         empty = b.empty(shape, element_type_of(op.output))
-        same_shapes = shape_of(op.lhs) == shape_of(op.rhs) == shape
-        if same_shapes and not self.elementwise_generic:
-            result = b.add(LinalgAddOp([op.lhs, op.rhs], [empty])).results[0]
-        else:
-            maps = [broadcast_map(shape_of(v), shape) for v in (op.lhs, op.rhs)]
-            result = b.generic(
-                [op.lhs, op.rhs],
-                empty,
-                [*maps, identity_map(len(shape))],
-                parallel(len(shape)),
-                lambda lhs, rhs, _out: arith.AddfOp(lhs, rhs).result,
-            )
+        result = b.add(LinalgAddOp([op.lhs, op.rhs], [empty])).results[0]
         rewriter.replace(op, b.ops, [result])
 
 
@@ -135,7 +93,7 @@ class BatchNormLowering(RewritePattern):
     weight and bias.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: BatchNormOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -166,95 +124,21 @@ class BatchNormLowering(RewritePattern):
         rewriter.replace(op, b.ops, [result])
 
 
-def _hard_sigmoid(x: SSAValue, alpha: float, beta: float, element_type: Attribute) -> SSAValue:
-    """min(max(alpha * x + beta, 0), 1)."""
-    scaled = arith.AddfOp(
-        arith.MulfOp(x, float_constant(alpha, element_type)), float_constant(beta, element_type)
-    )
-    low = arith.MaximumfOp(scaled, float_constant(0.0, element_type))
-    return arith.MinimumfOp(low, float_constant(1.0, element_type)).result
+UNARY_BODIES: dict[type[Operation], Callable[[SSAValue], Operation]] = {
+    NegOp: arith.NegfOp,
+    AbsOp: math.AbsFOp,
+    ExpOp: math.ExpOp,
+    LogOp: math.LogOp,
+    SqrtOp: math.SqrtOp,
+    SinOp: math.SinOp,
+    CosOp: math.CosOp,
+    TanhOp: math.TanhOp,
+    ErfOp: math.ErfOp,
+}
+"""The scalar op of each primitive unary gawee op (all on floats)."""
 
-
-def _gelu(op: GeluOp, x: SSAValue, element_type: Attribute) -> SSAValue:
-    """0.5 * x * (1 + erf(x / sqrt(2))), or with tanh(sqrt(2 / pi) * (x + 0.044715 x^3))."""
-    if op.approximation == "tanh":
-        cube = arith.MulfOp(arith.MulfOp(x, x), x)
-        inner = arith.AddfOp(x, arith.MulfOp(cube, float_constant(0.044715, element_type)))
-        phi = math.TanhOp(arith.MulfOp(inner, float_constant(pymath.sqrt(2 / pymath.pi), element_type)))
-    else:
-        phi = math.ErfOp(arith.MulfOp(x, float_constant(1 / pymath.sqrt(2), element_type)))
-    one_plus = arith.AddfOp(phi, float_constant(1.0, element_type))
-    return arith.MulfOp(arith.MulfOp(x, float_constant(0.5, element_type)), one_plus).result
-
-
-def _unary_body(op: Operation, x: SSAValue, t: Attribute) -> SSAValue:
-    """The scalar computation of a unary element-wise gawee op, in its element type `t`."""
-    match op:
-        case NegOp():
-            return arith.NegfOp(x).result
-        case AbsOp():
-            return math.AbsFOp(x).result
-        case ExpOp():
-            return math.ExpOp(x).result
-        case LogOp():
-            return math.LogOp(x).result
-        case SqrtOp():
-            return math.SqrtOp(x).result
-        case SinOp():
-            return math.SinOp(x).result
-        case CosOp():
-            return math.CosOp(x).result
-        case TanhOp():
-            return math.TanhOp(x).result
-        case ErfOp():
-            return math.ErfOp(x).result
-        case ReciprocalOp():
-            return arith.DivfOp(float_constant(1.0, t), x).result
-        case SigmoidOp():
-            denominator = arith.AddfOp(float_constant(1.0, t), math.ExpOp(arith.NegfOp(x)))
-            return arith.DivfOp(float_constant(1.0, t), denominator).result
-        case GeluOp():
-            return _gelu(op, x, t)
-        case HardSigmoidOp():
-            return _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"), t)
-        case HardSwishOp():
-            return arith.MulfOp(x, _hard_sigmoid(x, 1 / 6, 0.5, t)).result
-        case ClipOp():
-            low, high = op.bound("min"), op.bound("max")
-            if low is not None:
-                x = arith.MaximumfOp(x, float_constant(low, t)).result
-            if high is not None:
-                x = arith.MinimumfOp(x, float_constant(high, t)).result
-            return x
-        case LeakyReluOp():
-            negative = arith.CmpfOp(x, float_constant(0.0, t), "olt")
-            scaled = arith.MulfOp(x, float_constant(op.parameter("alpha"), t))
-            return arith.SelectOp(negative, scaled, x).result
-        case _:
-            raise ValueError(f"{op.name} is not a unary element-wise op")
-
-
-UNARY_OPS = (
-    NegOp,
-    AbsOp,
-    ExpOp,
-    LogOp,
-    SqrtOp,
-    SinOp,
-    CosOp,
-    TanhOp,
-    ErfOp,
-    ReciprocalOp,
-    SigmoidOp,
-    GeluOp,
-    HardSigmoidOp,
-    HardSwishOp,
-    LeakyReluOp,
-    ClipOp,
-)
-"""The unary gawee ops `UnaryElementwiseLowering` lowers."""
-
-BINARY_BODIES: dict[type[BroadcastBinaryOp], Callable[[SSAValue, SSAValue], Operation]] = {
+BINARY_BODIES: dict[type[Operation], Callable[[SSAValue, SSAValue], Operation]] = {
+    AddOp: arith.AddfOp,
     SubOp: arith.SubfOp,
     MulOp: arith.MulfOp,
     DivOp: arith.DivfOp,
@@ -263,63 +147,9 @@ BINARY_BODIES: dict[type[BroadcastBinaryOp], Callable[[SSAValue, SSAValue], Oper
     OrOp: arith.OrIOp,
     XorOp: arith.XOrIOp,
 }
-"""The scalar op of each broadcasting binary gawee op `BinaryElementwiseLowering` lowers."""
+"""The scalar op of each primitive broadcasting binary gawee op."""
 
-
-class UnaryElementwiseLowering(RewritePattern):
-    """
-    Lowers a unary element-wise gawee op (neg, abs, exp, log, sqrt, sin, cos, tanh,
-    erf, reciprocal, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu, clip) to one
-    `linalg.generic` over the input's rank (identity maps, all parallel) whose body
-    is the op's scalar formula in arith / math ops of the element type, with its
-    constants created inside the body.
-    """
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        if not isinstance(op, UNARY_OPS) or unsupported_reason(op) is not None:
-            return
-        b = LoweringBuilder()
-        element_type = element_type_of(op.output)
-        shape = shape_of(op.output)
-        rank = len(shape)
-        result = b.generic(
-            [op.input],
-            b.empty(shape, element_type),
-            [identity_map(rank)] * 2,
-            parallel(rank),
-            lambda x, _out: _unary_body(op, x, element_type),
-        )
-        rewriter.replace(op, b.ops, [result])
-
-
-class BinaryElementwiseLowering(RewritePattern):
-    """
-    Lowers a broadcasting binary gawee op (sub, mul, div, pow; and, or, xor on i1) to
-    one `linalg.generic` whose maps follow numpy's right-aligned broadcasting (as
-    `gawee.add`'s) and whose body is `arith.subf` / `mulf` / `divf`, `math.powf` or
-    `arith.andi` / `ori` / `xori`.
-    """
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        scalar_op = BINARY_BODIES.get(type(op))  # pyright: ignore[reportArgumentType]
-        if scalar_op is None or not isinstance(op, BroadcastBinaryOp) or unsupported_reason(op) is not None:
-            return
-        b = LoweringBuilder()
-        shape = shape_of(op.output)
-        maps = [broadcast_map(shape_of(v), shape) for v in (op.lhs, op.rhs)]
-        result = b.generic(
-            [op.lhs, op.rhs],
-            b.empty(shape, element_type_of(op.output)),
-            [*maps, identity_map(len(shape))],
-            parallel(len(shape)),
-            lambda lhs, rhs, _out: scalar_op(lhs, rhs).results[0],
-        )
-        rewriter.replace(op, b.ops, [result])
-
-
-VARIADIC_BODIES: dict[
-    type[VariadicBroadcastOp], tuple[Callable[..., Operation], Callable[..., Operation]]
-] = {
+VARIADIC_BODIES: dict[type[Operation], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
     MinOp: (arith.MinimumfOp, arith.MinSIOp),
     SumOp: (arith.AddfOp, arith.AddiOp),
@@ -328,35 +158,123 @@ VARIADIC_BODIES: dict[
 """The float and integer scalar op that combines the operands of each variadic op."""
 
 
-class VariadicElementwiseLowering(RewritePattern):
+def _primitive_scalar(op: Operation, args: Sequence[SSAValue]) -> SSAValue:
+    """The scalar form of a primitive element-wise gawee op (`is_scalar`)."""
+    element_type = element_type_of(op.results[0])
+    if isinstance(op, ConstantOp):
+        value = attribute_value(op.value, op.output.type).item()
+        return scalar_constant(value, element_type).result
+    if (unary := UNARY_BODIES.get(type(op))) is not None:
+        return unary(*args).results[0]
+    if (binary := BINARY_BODIES.get(type(op))) is not None:
+        return binary(*args).results[0]
+    if (predicates := PREDICATES.get(type(op))) is not None:  # pyright: ignore[reportArgumentType]
+        return compare(predicates, *args)
+    if isinstance(op, WhereOp):
+        return arith.SelectOp(*args).result
+    bodies = VARIADIC_BODIES[type(op)]
+    combine = bodies[0] if isinstance(element_type, AnyFloat) else bodies[1]
+    value = args[0]
+    for x in args[1:]:
+        value = combine(value, x).results[0]
+    if isinstance(op, MeanOp):
+        value = arith.DivfOp(value, float_constant(len(args), element_type)).result
+    return value
+
+
+def _has_scalar_form(op: Operation) -> bool:
+    if isinstance(op, ConstantOp):
+        return shape_of(op.output) == ()
+    kind = type(op)
+    return (
+        kind in UNARY_BODIES
+        or kind in BINARY_BODIES
+        or kind in VARIADIC_BODIES
+        or kind in PREDICATES
+        or isinstance(op, WhereOp)
+    )
+
+
+@dataclass(frozen=True)
+class ScalarProgram:
+    """An element-wise op as a sequence of primitive ops on scalars: value i is operand i
+    of the op for i < its operand count, then the result of each step in turn."""
+
+    steps: list[tuple[Operation, list[int]]]
+    """Each primitive op and the values it reads."""
+    result: int
+    """The value that is the op's result."""
+    built: list[Operation]
+    """The decomposition ops made to find the steps (not in any block; `discard` them)."""
+
+    def apply(self, operands: Sequence[SSAValue]) -> SSAValue:
+        """The scalar ops of the steps, built at the current insertion point."""
+        values = list(operands)
+        for op, sources in self.steps:
+            values.append(_primitive_scalar(op, [values[i] for i in sources]))
+        return values[self.result]
+
+
+def scalar_program(op: Operation) -> ScalarProgram | None:
+    """`op` as primitive element-wise ops (decomposing composite ones), or None where one
+    of them has no scalar form. Built outside any `ImplicitBuilder`: the decomposition's
+    gawee ops must not land in a body being built."""
+    steps: list[tuple[Operation, list[int]]] = []
+    built: list[Operation] = []
+
+    def flatten(o: Operation, sources: list[int]) -> int | None:
+        parts = decomposition(o)
+        if parts is None:
+            if not _has_scalar_form(o):
+                return None
+            steps.append((o, sources))
+            return len(op.operands) + len(steps) - 1
+        built.extend(parts.ops)
+        index = dict(zip(o.operands, sources, strict=True))
+        for part in parts.ops:
+            result = flatten(part, [index[v] for v in part.operands])
+            if result is None:
+                return None
+            index[part.results[0]] = result
+        return index[parts.results[0]]
+
+    result = flatten(op, list(range(len(op.operands))))
+    if result is None:
+        discard(built)
+        return None
+    return ScalarProgram(steps, result, built)
+
+
+def is_scalar(op: Operation) -> bool:
+    """Whether `op` is element-wise with a scalar form: a primitive element-wise op, a
+    rank-0 constant, or a composite op whose decomposition has only such ops."""
+    program = scalar_program(op)
+    if program is None:
+        return False
+    discard(program.built)
+    return True
+
+
+class ElementwiseLowering(RewritePattern):
     """
-    Lowers `gawee.max / min / sum / mean` to one `linalg.generic` over the result with
-    each operand broadcast into it (numpy maps) and a body that folds the operands
-    with `arith.maximumf` / `minimumf` / `addf` (`maxsi` / `minsi` on integers); the
-    mean then divides by the operand count.
+    Lowers an element-wise gawee op (`is_scalar`: the unary, broadcasting binary,
+    comparison, logical and variadic ops, `gawee.where`, and the composite ops made of
+    them: relu, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu, clip, ...) to one
+    `linalg.generic` over the result, all parallel, with each operand broadcast into it
+    (numpy's right-aligned rules: a missing leading dim is dropped from the map, a size-1
+    dim facing a larger one is indexed by 0) and a body that is the op's scalar form: its
+    arith / math op, or the scalar ops of its decomposition, fused, with their constants
+    created inside the body.
     """
+
+    def lowers(self, op: Operation) -> bool:
+        return len(op.results) == 1 and not isinstance(op, ConstantOp) and is_scalar(op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        bodies = VARIADIC_BODIES.get(type(op))  # pyright: ignore[reportArgumentType]
-        if bodies is None or unsupported_reason(op) is not None:
+        if not self.lowers(op) or unsupported_reason(op) is not None:
             return
-        b = LoweringBuilder()
-        shape, element_type = shape_of(op.results[0]), element_type_of(op.results[0])
-        combine = bodies[0] if isinstance(element_type, AnyFloat) else bodies[1]
-
-        def body(*args: SSAValue) -> SSAValue:
-            value = args[0]
-            for x in args[1:-1]:
-                value = combine(value, x).results[0]
-            if isinstance(op, MeanOp):
-                value = arith.DivfOp(value, float_constant(len(args) - 1, element_type)).result
-            return value
-
-        result = b.generic(
-            list(op.operands),
-            b.empty(shape, element_type),
-            [*(broadcast_map(shape_of(v), shape) for v in op.operands), identity_map(len(shape))],
-            parallel(len(shape)),
-            body,
-        )
-        rewriter.replace(op, b.ops, [result])
+        program = scalar_program(op)
+        assert program is not None  # (`lowers`)
+        ops, result = broadcast_generic(op, lambda *args: program.apply(args[:-1]))
+        discard(program.built)
+        rewriter.replace(op, ops, [result])

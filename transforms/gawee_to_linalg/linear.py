@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from xdsl.dialects import arith
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import GemmOp, LinearOp, MatMulOp
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -39,7 +40,7 @@ class LinearLowering(RewritePattern):
     `indexing_maps` (xDSL's printer drops them) is portable, so this stays generic.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: LinearOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -77,7 +78,7 @@ class MatMulLowering(RewritePattern):
     dims and xDSL has no such op, so this stays generic.)
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: MatMulOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -122,7 +123,7 @@ class GemmLowering(RewritePattern):
     A generic rather than `linalg.matmul`, as the transposed forms need their maps.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: GemmOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

@@ -1,14 +1,13 @@
-"""Lowerings of the comparisons, `gawee.not`, `gawee.where` and `gawee.cast`: one
-`linalg.generic` each, whose maps follow numpy's broadcasting and whose body is the
-op's scalar arith op for the element type (`arith.cmpf` on floats, `arith.cmpi` on
-integers and i1)."""
+"""The scalar forms of the comparisons (`arith.cmpf` on floats, `arith.cmpi` on integers
+and i1; used by `elementwise.ElementwiseLowering`) and the lowering of `gawee.cast`: a
+`linalg.generic` whose body converts with ONNX Cast's rules."""
 
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AnyFloat, IntegerAttr, IntegerType, i1
+from xdsl.dialects.builtin import AnyFloat, IntegerType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
     CastOp,
@@ -18,9 +17,8 @@ from nnstack.dialects.gawee import (
     GreaterOp,
     LessEqualOp,
     LessOp,
-    NotOp,
-    WhereOp,
 )
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -44,7 +42,7 @@ PREDICATES: dict[type[CompareOp], tuple[str, str]] = {
 false for NaN, as ONNX's; signed on integers)."""
 
 
-def _broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
+def broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
     """One `linalg.generic` over the result with each operand broadcast into it."""
     b = LoweringBuilder()
     shape = shape_of(op.results[0])
@@ -59,50 +57,10 @@ def _broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
     return b.ops, result
 
 
-def _compare(predicates: tuple[str, str], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+def compare(predicates: tuple[str, str], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
     if isinstance(lhs.type, AnyFloat):
         return arith.CmpfOp(lhs, rhs, predicates[0]).result
     return arith.CmpiOp(lhs, rhs, predicates[1]).result
-
-
-class CompareLowering(RewritePattern):
-    """
-    Lowers `gawee.equal / less / less_equal / greater / greater_equal` to a
-    broadcasting `linalg.generic` with an i1 output whose body is `arith.cmpf`
-    (`oeq`, `olt`, `ole`, `ogt`, `oge`) or `arith.cmpi` (`eq`, `slt`, `sle`, `sgt`, `sge`).
-    """
-
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        predicates = PREDICATES.get(type(op))  # pyright: ignore[reportArgumentType]
-        if predicates is None or unsupported_reason(op) is not None:
-            return
-        ops, result = _broadcast_generic(op, lambda lhs, rhs, _out: _compare(predicates, lhs, rhs))
-        rewriter.replace(op, ops, [result])
-
-
-class NotLowering(RewritePattern):
-    """Lowers `gawee.not` to a `linalg.generic` whose body is `arith.xori %x, %true`."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: NotOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
-        ops, result = _broadcast_generic(
-            op, lambda x, _out: arith.XOrIOp(x, arith.ConstantOp(IntegerAttr(-1, i1))).result
-        )
-        rewriter.replace(op, ops, [result])
-
-
-class WhereLowering(RewritePattern):
-    """Lowers `gawee.where` to a broadcasting `linalg.generic` over its three operands
-    whose body is `arith.select %cond, %lhs, %rhs`."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: WhereOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
-        ops, result = _broadcast_generic(op, lambda c, x, y, _out: arith.SelectOp(c, x, y).result)
-        rewriter.replace(op, ops, [result])
 
 
 def _zero(typ: Attribute) -> arith.ConstantOp:
@@ -141,7 +99,7 @@ class CastLowering(RewritePattern):
     against zero to i1. A cast to the input's own type is the input.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: CastOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -149,5 +107,5 @@ class CastLowering(RewritePattern):
             rewriter.replace(op, [], [op.input])
             return
         target = element_type_of(op.output)
-        ops, result = _broadcast_generic(op, lambda x, _out: cast_scalar(x, target))
+        ops, result = broadcast_generic(op, lambda x, _out: cast_scalar(x, target))
         rewriter.replace(op, ops, [result])

@@ -12,7 +12,7 @@ from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType
 from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
     CatOp,
@@ -26,6 +26,7 @@ from nnstack.dialects.gawee import (
     TriluOp,
     split_pads,
 )
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -59,7 +60,7 @@ class GatherLowering(RewritePattern):
     where negative) and `linalg.index` for the other dims.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: GatherOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -92,7 +93,7 @@ class GatherElementsLowering(RewritePattern):
     `linalg.index` for every dim but `axis`, where it takes the (wrapped) index.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: GatherElementsOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -119,7 +120,7 @@ class ExpandLowering(RewritePattern):
     """Lowers `gawee.expand` to a `linalg.generic` that yields its input, read through
     the numpy broadcast map into the result's shape."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ExpandOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -138,7 +139,7 @@ class ExpandLowering(RewritePattern):
 class CatLowering(RewritePattern):
     """Lowers `gawee.cat` to `tensor.concat dim(axis) %a, %b, ...`."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: CatOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -155,7 +156,7 @@ class SliceLowering(RewritePattern):
     result that reads element `start + step * i` of each dim with `tensor.extract`.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: SliceOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -196,7 +197,7 @@ class SplitLowering(RewritePattern):
     """Lowers `gawee.split` to one `tensor.extract_slice` per result, at the piece's
     offset along the axis."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: SplitOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -222,7 +223,7 @@ class TileLowering(RewritePattern):
     new dim with the one after it. With every repeat 1 the result is the input.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: TileOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -277,7 +278,7 @@ class PadLowering(RewritePattern):
     `index` values (a clamp, a remainder, a remainder folded back).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: PadOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -324,7 +325,7 @@ class TriluLowering(RewritePattern):
     element where `col - row` (from `linalg.index` of the last two dims) is >= k
     (upper) or <= k (lower), and selects 0 elsewhere."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: TriluOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

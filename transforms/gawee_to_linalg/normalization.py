@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import f16, f32, i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
     AxisSoftmaxOp,
@@ -24,6 +24,7 @@ from nnstack.dialects.gawee import (
     ReduceSumOp,
     SoftmaxOp,
 )
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -49,7 +50,7 @@ class SoftmaxLowering(RewritePattern):
     domain and `x - that` (`arith.subf`).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: AxisSoftmaxOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -115,8 +116,9 @@ class ReduceLowering(RewritePattern):
     reduced dims as 1s.
     """
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        if not isinstance(op, ReduceOp) or unsupported_reason(op) is not None:
+    @op_pattern
+    def match_and_rewrite(self, op: ReduceOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
@@ -171,7 +173,7 @@ class LayerNormLowering(RewritePattern):
     normalized dims (`arith.subf/mulf/divf/addf`, `math.sqrt`).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: LayerNormOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -241,7 +243,7 @@ class LrnLowering(RewritePattern):
     the power round at every step and the result drifts more than an ulp.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: LrnOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import i1
 from xdsl.dialects.linalg.ops import PoolingNchwMaxOp
 from xdsl.ir import SSAValue
 from xdsl.ir.affine import AffineExpr
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
     AdAvgPoolOp,
@@ -20,6 +20,7 @@ from nnstack.dialects.gawee import (
     MaxPoolOp,
     adaptive_windows,
 )
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -53,7 +54,7 @@ class MaxPoolLowering(RewritePattern):
     indexed `(d2, d3)`: `arith.select %inside, %out, %lowest`.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: MaxPoolOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -114,7 +115,7 @@ class AdAvgPoolLowering(RewritePattern):
     constant `tensor<oHxoWxT>` indexed `(d2, d3)`.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: AdAvgPoolOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -167,7 +168,7 @@ class AveragePoolLowering(RewritePattern):
     those on the explicit padding, never those past it).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: AveragePoolOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -194,7 +195,7 @@ class GlobalAveragePoolLowering(RewritePattern):
     [N, C, 1, ..., 1].
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: GlobalAveragePoolOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

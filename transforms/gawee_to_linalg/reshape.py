@@ -6,10 +6,10 @@ from __future__ import annotations
 from xdsl.dialects import tensor
 from xdsl.dialects.builtin import DenseArrayBase, i64
 from xdsl.dialects.linalg.ops import TransposeOp as LinalgTransposeOp
-from xdsl.ir import Operation
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import FlattenOp, ReshapeOp, SqueezeOp, TransposeOp, UnsqueezeOp
+from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
 
@@ -23,7 +23,7 @@ class FlattenLowering(RewritePattern):
     `tensor.expand_shape %x [] output_shape [1]` does not verify in xDSL 0.74).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: FlattenOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -47,8 +47,9 @@ class ReshapeLowering(RewritePattern):
     `arith.constant dense<[...]> : tensor<Nxi64>` (row-major, as ONNX's Reshape).
     """
 
-    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        if not isinstance(op, ReshapeOp | SqueezeOp | UnsqueezeOp) or unsupported_reason(op) is not None:
+    @op_pattern
+    def match_and_rewrite(self, op: ReshapeOp | SqueezeOp | UnsqueezeOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
         target = shape_of(op.output)
@@ -60,7 +61,7 @@ class ReshapeLowering(RewritePattern):
 class TransposeLowering(RewritePattern):
     """Lowers `gawee.transpose` to `linalg.transpose ins(%x) outs(%empty) permutation = [...]`."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: TransposeOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

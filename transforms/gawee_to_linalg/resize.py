@@ -10,9 +10,10 @@ from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerAttr, f64, i64
 from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import ResizedAxis, ResizeOp
+from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, identity_map, parallel, shape_of, unsupported_reason
 
@@ -124,7 +125,7 @@ class ResizeLowering(RewritePattern):
     Indices are clamped to the input with `arith.maxsi` / `minsi`.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ResizeOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

@@ -11,9 +11,10 @@ from xdsl.dialects import arith, scf, tensor
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerAttr, TensorType, i64
 from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import Block, Operation, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import ScatterNDOp, TopKOp
+from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
@@ -68,7 +69,7 @@ class TopKLowering(RewritePattern):
     O(n^2) compares per slice along the axis.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: TopKOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return
@@ -163,7 +164,7 @@ class ScatterNDLowering(RewritePattern):
     Updates apply in order, so the last of equal indices wins (ONNX leaves that open).
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: ScatterNDOp, rewriter: PatternRewriter, /):
         if unsupported_reason(op) is not None:
             return

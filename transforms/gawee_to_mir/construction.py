@@ -14,10 +14,11 @@ import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1, i64
 from xdsl.ir import SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.utils import op_pattern
 
 NUMPY_PAD_MODES = {"reflect": "reflect", "edge": "edge", "wrap": "wrap", "constant": "edge"}
 """numpy.pad's mode for the index map of each gawee.pad mode (a constant pad reads the
@@ -27,7 +28,7 @@ edge, then masks it out)."""
 class SplitLowering(GaweeToMirPattern):
     """gawee.split -> one mir.slice per result, consecutive along the axis."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.SplitOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         shape, axis = mir.tensor_shape(op.input), op.normalized_axis
@@ -43,7 +44,7 @@ class TileLowering(GaweeToMirPattern):
     """gawee.tile -> the input reshaped to [1, d0, 1, d1, ...], mir.broadcast_to
     [r0, d0, r1, d1, ...] and reshaped to [r0 * d0, r1 * d1, ...] (np.tile's order)."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.TileOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         shape, repeats = mir.tensor_shape(op.input), op.array("repeats")
@@ -58,7 +59,7 @@ class PadLowering(GaweeToMirPattern):
     of the positions in the op's mode); constant mode reads the edge and a mir.select
     puts the constant where the mask of real positions is false."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.PadOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         crop_begin, crop_end, pad_begin, pad_end = gawee.split_pads(op.array("pads"))
@@ -86,7 +87,7 @@ class TriluLowering(GaweeToMirPattern):
     """gawee.trilu -> mir.select of the input and zero by a constant [H, W] mask of the
     kept triangle (np.triu / np.tril's, with the diagonal offset k)."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.TriluOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         rows, cols = mir.tensor_shape(op.input)[-2:]
@@ -99,7 +100,7 @@ class TriluLowering(GaweeToMirPattern):
 class ConstantLowering(GaweeToMirPattern):
     """gawee.constant -> mir.constant with the same dense value."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ConstantOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.ConstantOp(op.value)])
 
@@ -108,7 +109,7 @@ class TensorConstantLowering(GaweeToMirPattern):
     """A dense tensor `arith.constant` (the weights `nnstack-import-onnx` emits) ->
     mir.constant, so the lowered program is mir through and through."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: arith.ConstantOp, rewriter: PatternRewriter, /):
         if isinstance(op.result.type, TensorType) and isinstance(op.value, DenseIntOrFPElementsAttr):
             self.replace(rewriter, op, [mir.ConstantOp(op.value)])
@@ -117,7 +118,7 @@ class TensorConstantLowering(GaweeToMirPattern):
 class RangeLowering(GaweeToMirPattern):
     """gawee.range -> mir.constant of start + i * delta, computed in the result's type."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.RangeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         self.replace_built(rewriter, op, b, b.constant(op.values(), mir.element_type(op.output)))
@@ -126,7 +127,7 @@ class RangeLowering(GaweeToMirPattern):
 class ShapeLowering(GaweeToMirPattern):
     """gawee.shape -> mir.constant of the input's (static) dims."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ShapeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         self.replace_built(rewriter, op, b, b.constant(np.array(op.dims(), np.int64), i64))

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import f64, i64
 from xdsl.ir import Operation
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.utils import op_pattern
 
 RESHAPES = (gawee.FlattenOp, gawee.ReshapeOp, gawee.SqueezeOp, gawee.UnsqueezeOp)
 
@@ -27,7 +28,7 @@ class ReshapeLowering(GaweeToMirPattern):
 class TransposeLowering(GaweeToMirPattern):
     """gawee.transpose -> mir.transpose with the same permutation."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.TransposeOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.TransposeOp(op.input, op.permutation)])
 
@@ -35,7 +36,7 @@ class TransposeLowering(GaweeToMirPattern):
 class CatLowering(GaweeToMirPattern):
     """gawee.cat -> mir.concat along the normalized axis."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.CatOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.ConcatOp(list(op.inputs), op.normalized_axis)])
 
@@ -44,7 +45,7 @@ class SliceLowering(GaweeToMirPattern):
     """gawee.slice -> mir.slice with a (start, end, stride) for every dim: the ranges
     ONNX's clamping gives, an empty one as start = end."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.SliceOp, rewriter: PatternRewriter, /):
         ranges = op.ranges()
         starts = [r.start for r in ranges]
@@ -66,7 +67,7 @@ class GatherLowering(GaweeToMirPattern):
 class ExpandLowering(GaweeToMirPattern):
     """gawee.expand -> mir.broadcast_to the result shape."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ExpandOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.BroadcastToOp(op.input, mir.tensor_shape(op.output))])
 
@@ -77,7 +78,7 @@ class ResizeLowering(GaweeToMirPattern):
     done at compile time); linear mode gathers both neighbours in f64 and blends them with
     constant weights, below * (1 - r) + above * r, then casts back."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ResizeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         linear = op.choice("mode") == "linear"

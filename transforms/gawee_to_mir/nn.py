@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Operation, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.utils import op_pattern
 
 NCHW_TO_NHWC = (0, 2, 3, 1)
 NHWC_TO_NCHW = (0, 3, 1, 2)
@@ -26,7 +27,7 @@ class ConvLowering(GaweeToMirPattern):
     """gawee.conv -> transposes to NHWC / HWCF, mir.conv, the bias as a mir.broadcast_add
     along the (last) channel dim, and a transpose back to NCHW."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ConvOp, rewriter: PatternRewriter, /):
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         w = mir.TransposeOp(op.weight, FCHW_TO_HWCF)
@@ -49,7 +50,7 @@ class BatchNormLowering(GaweeToMirPattern):
     """gawee.batch_norm -> (x - mean) / sqrt(var + eps) [* weight + bias], in the order
     gawee computes it; the [C] parameters are reshaped to [C, 1, ...] to broadcast."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.BatchNormOp, rewriter: PatternRewriter, /):
         rank = len(mir.tensor_shape(op.input))
         b = MirBuilder()
@@ -71,7 +72,7 @@ class MaxPoolLowering(GaweeToMirPattern):
     window sees only padding (mir.pool gives -inf), a mir.select with a constant [oH, oW]
     mask of the windows that reach the input puts the op's `padding_only_value` there."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         x = b.emit(mir.TransposeOp(op.input, NCHW_TO_NHWC))
@@ -97,7 +98,7 @@ class AveragePoolLowering(GaweeToMirPattern):
     `sum` and a mir.broadcast_div by a constant [oH, oW] of the windows' tap counts
     (`AveragePoolOp.divisors`)."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.AveragePoolOp, rewriter: PatternRewriter, /):
         x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
         pool = mir.PoolOp(
@@ -123,7 +124,7 @@ class GlobalAveragePoolLowering(GaweeToMirPattern):
     """gawee.global_average_pool -> one mir.reduce mean over the spatial dims with
     keep_dims (ad_avg_pool's 1x1 case, for any rank >= 3)."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.GlobalAveragePoolOp, rewriter: PatternRewriter, /):
         spatial = tuple(range(2, len(mir.tensor_shape(op.input))))
         self.replace(rewriter, op, [mir.ReduceOp(op.input, "mean", spatial, keep_dims=True)])
@@ -140,7 +141,7 @@ class AdAvgPoolLowering(GaweeToMirPattern):
       so non-divisible windows (which overlap and differ in size) are exact.
     """
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.AdAvgPoolOp, rewriter: PatternRewriter, /):
         n, c, h, w = mir.tensor_shape(op.input)
         oh, ow = op.array("outputSize")
@@ -185,7 +186,7 @@ class LinearLowering(GaweeToMirPattern):
     """gawee.linear -> x @ transpose(W) as mir.transpose + mir.matmul, then the bias
     as a mir.broadcast_add."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.LinearOp, rewriter: PatternRewriter, /):
         weight = mir.TransposeOp(op.weight, (1, 0))
         product = mir.MatmulOp(op.input, weight)
@@ -199,7 +200,7 @@ class MatMulLowering(GaweeToMirPattern):
     """gawee.matmul -> mir.matmul (batch dims broadcast); a 1-D operand is reshaped to
     a matrix ([1, K] on the left, [K, 1] on the right) and the result back, as numpy does."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.MatMulOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         lhs, rhs = op.lhs, op.rhs
@@ -216,7 +217,7 @@ class GemmLowering(GaweeToMirPattern):
     operand, mir.matmul, and broadcast multiplies / add by rank-0 constants where alpha
     or beta is not 1 (C is not read when beta is 0, as ONNX Runtime does)."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.GemmOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         (trans_a, trans_b), (alpha, beta) = op.transposes, op.scales
@@ -236,7 +237,7 @@ class LrnLowering(GaweeToMirPattern):
     sum of squares, is a mir.matmul of the squares (channels last) with a constant 0/1
     band matrix [C, C] selecting the window; f16 computes in f32, as gawee does."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.LrnOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         x = b.widened(op.input)

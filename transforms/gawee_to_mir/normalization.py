@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from xdsl.ir import Operation
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.dialects.utils import tensor_shape
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.utils import op_pattern
 
 REDUCE_KINDS: Mapping[type[Operation], str] = {
     gawee.ReduceSumOp: "sum",
@@ -41,7 +42,7 @@ class SoftmaxLowering(GaweeToMirPattern):
     from overflowing. An empty input is its own (empty) result: mir.reduce takes no max
     of an empty axis."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.AxisSoftmaxOp, rewriter: PatternRewriter, /):
         if 0 in tensor_shape(op.input):
             self.replace(rewriter, op, [], op.input)
@@ -63,7 +64,7 @@ class LayerNormLowering(GaweeToMirPattern):
     """gawee.layer_norm -> (x - mean) / sqrt(mean((x - mean)^2) + eps) * weight (+ bias)
     over the dims from the axis on; f16 statistics in f32, as gawee's."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.LayerNormOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         x = b.widened(op.input)

@@ -17,11 +17,12 @@ import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IndexType, IntegerAttr, TensorType, i64
 from xdsl.ir import Block, SSAValue
-from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
+from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.utils import op_pattern
 
 
 def _lowest(value: SSAValue) -> float:
@@ -34,7 +35,7 @@ class TopKLowering(GaweeToMirPattern):
     """gawee.topk -> ranks from pairwise mir.broadcast_cmp over the axis, a one-hot of
     the first k ranks, and mir.reduce max / sum reading out the values and indices."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.TopKOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         shape, axis, k = mir.tensor_shape(op.input), op.normalized_axis, op.count
@@ -95,7 +96,7 @@ class ScatterNDLowering(GaweeToMirPattern):
     update's row number, read the row, combine it with the update (reduction add / mul /
     max / min; none replaces it), mir.scatter it back."""
 
-    @op_type_rewrite_pattern
+    @op_pattern
     def match_and_rewrite(self, op: gawee.ScatterNDOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         data_shape, depth = mir.tensor_shape(op.data), op.index_depth

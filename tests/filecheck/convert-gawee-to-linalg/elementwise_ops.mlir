@@ -182,18 +182,18 @@ func.func @sigmoid_9(%x: tensor<4xf64>) -> tensor<4xf64> {
 
 // CHECK-LABEL: func.func @sigmoid_9(
 // CHECK-SAME: %[[X:.*]]: tensor<4xf64>) -> tensor<4xf64> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<4xf64>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V1]] : tensor<4xf64>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f64, %[[V4:.*]]: f64):
-// CHECK-NEXT: %[[V5:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %[[V6:.*]] = arith.negf %[[V3]] : f64
-// CHECK-NEXT: %[[V7:.*]] = math.exp %[[V6]] : f64
-// CHECK-NEXT: %[[V8:.*]] = arith.addf %[[V5]], %[[V7]] : f64
-// CHECK-NEXT: %[[V9:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %[[V10:.*]] = arith.divf %[[V9]], %[[V8]] : f64
-// CHECK-NEXT: linalg.yield %[[V10]] : f64
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<4xf64>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V0]] : tensor<4xf64>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f64, %[[OUT:.*]]: f64):
+// CHECK-NEXT: %[[V2:.*]] = arith.negf %[[IN]] : f64
+// CHECK-NEXT: %[[V3:.*]] = math.exp %[[V2]] : f64
+// CHECK-NEXT: %[[V4:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[V5:.*]] = arith.addf %[[V3]], %[[V4]] : f64
+// CHECK-NEXT: %[[V6:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[V7:.*]] = arith.divf %[[V6]], %[[V5]] : f64
+// CHECK-NEXT: linalg.yield %[[V7]] : f64
 // CHECK-NEXT: } -> tensor<4xf64>
-// CHECK-NEXT: func.return %[[V2]] : tensor<4xf64>
+// CHECK-NEXT: func.return %[[V1]] : tensor<4xf64>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -225,20 +225,20 @@ func.func @gelu_11(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // CHECK-LABEL: func.func @gelu_11(
 // CHECK-SAME: %[[X:.*]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V1]] : tensor<2x3xf32>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f32, %[[V4:.*]]: f32):
-// CHECK-NEXT: %[[V5:.*]] = arith.constant 0.707106769 : f32
-// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[V3]], %[[V5]] : f32
-// CHECK-NEXT: %[[V7:.*]] = math.erf %[[V6]] : f32
-// CHECK-NEXT: %[[V8:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V9:.*]] = arith.addf %[[V7]], %[[V8]] : f32
-// CHECK-NEXT: %[[V10:.*]] = arith.constant 5.000000e-01 : f32
-// CHECK-NEXT: %[[V11:.*]] = arith.mulf %[[V3]], %[[V10]] : f32
-// CHECK-NEXT: %[[V12:.*]] = arith.mulf %[[V11]], %[[V9]] : f32
-// CHECK-NEXT: linalg.yield %[[V12]] : f32
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V0]] : tensor<2x3xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[V2:.*]] = arith.constant 0.707106769 : f32
+// CHECK-NEXT: %[[V3:.*]] = arith.mulf %[[IN]], %[[V2]] : f32
+// CHECK-NEXT: %[[V4:.*]] = math.erf %[[V3]] : f32
+// CHECK-NEXT: %[[V5:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[IN]], %[[V5]] : f32
+// CHECK-NEXT: %[[V7:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V8:.*]] = arith.addf %[[V4]], %[[V7]] : f32
+// CHECK-NEXT: %[[V9:.*]] = arith.mulf %[[V6]], %[[V8]] : f32
+// CHECK-NEXT: linalg.yield %[[V9]] : f32
 // CHECK-NEXT: } -> tensor<2x3xf32>
-// CHECK-NEXT: func.return %[[V2]] : tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[V1]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -251,25 +251,25 @@ func.func @gelu_12(%x: tensor<4xf64>) -> tensor<4xf64> {
 
 // CHECK-LABEL: func.func @gelu_12(
 // CHECK-SAME: %[[X:.*]]: tensor<4xf64>) -> tensor<4xf64> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<4xf64>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V1]] : tensor<4xf64>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f64, %[[V4:.*]]: f64):
-// CHECK-NEXT: %[[V5:.*]] = arith.mulf %[[V3]], %[[V3]] : f64
-// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[V5]], %[[V3]] : f64
-// CHECK-NEXT: %[[V7:.*]] = arith.constant 4.471500e-02 : f64
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<4xf64>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V0]] : tensor<4xf64>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f64, %[[OUT:.*]]: f64):
+// CHECK-NEXT: %[[V2:.*]] = arith.mulf %[[IN]], %[[IN]] : f64
+// CHECK-NEXT: %[[V3:.*]] = arith.mulf %[[V2]], %[[IN]] : f64
+// CHECK-NEXT: %[[V4:.*]] = arith.constant 4.471500e-02 : f64
+// CHECK-NEXT: %[[V5:.*]] = arith.mulf %[[V3]], %[[V4]] : f64
+// CHECK-NEXT: %[[V6:.*]] = arith.addf %[[IN]], %[[V5]] : f64
+// CHECK-NEXT: %[[V7:.*]] = arith.constant 0.79788456080286541 : f64
 // CHECK-NEXT: %[[V8:.*]] = arith.mulf %[[V6]], %[[V7]] : f64
-// CHECK-NEXT: %[[V9:.*]] = arith.addf %[[V3]], %[[V8]] : f64
-// CHECK-NEXT: %[[V10:.*]] = arith.constant 0.79788456080286541 : f64
-// CHECK-NEXT: %[[V11:.*]] = arith.mulf %[[V9]], %[[V10]] : f64
-// CHECK-NEXT: %[[V12:.*]] = math.tanh %[[V11]] : f64
-// CHECK-NEXT: %[[V13:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %[[V14:.*]] = arith.addf %[[V12]], %[[V13]] : f64
-// CHECK-NEXT: %[[V15:.*]] = arith.constant 5.000000e-01 : f64
-// CHECK-NEXT: %[[V16:.*]] = arith.mulf %[[V3]], %[[V15]] : f64
-// CHECK-NEXT: %[[V17:.*]] = arith.mulf %[[V16]], %[[V14]] : f64
-// CHECK-NEXT: linalg.yield %[[V17]] : f64
+// CHECK-NEXT: %[[V9:.*]] = math.tanh %[[V8]] : f64
+// CHECK-NEXT: %[[V10:.*]] = arith.constant 5.000000e-01 : f64
+// CHECK-NEXT: %[[V11:.*]] = arith.mulf %[[IN]], %[[V10]] : f64
+// CHECK-NEXT: %[[V12:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[V13:.*]] = arith.addf %[[V9]], %[[V12]] : f64
+// CHECK-NEXT: %[[V14:.*]] = arith.mulf %[[V11]], %[[V13]] : f64
+// CHECK-NEXT: linalg.yield %[[V14]] : f64
 // CHECK-NEXT: } -> tensor<4xf64>
-// CHECK-NEXT: func.return %[[V2]] : tensor<4xf64>
+// CHECK-NEXT: func.return %[[V1]] : tensor<4xf64>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -282,20 +282,20 @@ func.func @hard_sigmoid_13(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // CHECK-LABEL: func.func @hard_sigmoid_13(
 // CHECK-SAME: %[[X:.*]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V1]] : tensor<2x3xf32>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f32, %[[V4:.*]]: f32):
-// CHECK-NEXT: %[[V5:.*]] = arith.constant 2.000000e-01 : f32
-// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[V3]], %[[V5]] : f32
-// CHECK-NEXT: %[[V7:.*]] = arith.constant 5.000000e-01 : f32
-// CHECK-NEXT: %[[V8:.*]] = arith.addf %[[V6]], %[[V7]] : f32
-// CHECK-NEXT: %[[V9:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[V10:.*]] = arith.maximumf %[[V8]], %[[V9]] : f32
-// CHECK-NEXT: %[[V11:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V12:.*]] = arith.minimumf %[[V10]], %[[V11]] : f32
-// CHECK-NEXT: linalg.yield %[[V12]] : f32
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V0]] : tensor<2x3xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[V2:.*]] = arith.constant 2.000000e-01 : f32
+// CHECK-NEXT: %[[V3:.*]] = arith.mulf %[[IN]], %[[V2]] : f32
+// CHECK-NEXT: %[[V4:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[V5:.*]] = arith.addf %[[V3]], %[[V4]] : f32
+// CHECK-NEXT: %[[V6:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V7:.*]] = arith.minimumf %[[V5]], %[[V6]] : f32
+// CHECK-NEXT: %[[V8:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V9:.*]] = arith.maximumf %[[V7]], %[[V8]] : f32
+// CHECK-NEXT: linalg.yield %[[V9]] : f32
 // CHECK-NEXT: } -> tensor<2x3xf32>
-// CHECK-NEXT: func.return %[[V2]] : tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[V1]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -308,20 +308,20 @@ func.func @hard_sigmoid_14(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // CHECK-LABEL: func.func @hard_sigmoid_14(
 // CHECK-SAME: %[[X:.*]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<2x3xf32>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V1]] : tensor<2x3xf32>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f32, %[[V4:.*]]: f32):
-// CHECK-NEXT: %[[V5:.*]] = arith.constant 5.000000e-01 : f32
-// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[V3]], %[[V5]] : f32
-// CHECK-NEXT: %[[V7:.*]] = arith.constant 2.500000e-01 : f32
-// CHECK-NEXT: %[[V8:.*]] = arith.addf %[[V6]], %[[V7]] : f32
-// CHECK-NEXT: %[[V9:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[V10:.*]] = arith.maximumf %[[V8]], %[[V9]] : f32
-// CHECK-NEXT: %[[V11:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V12:.*]] = arith.minimumf %[[V10]], %[[V11]] : f32
-// CHECK-NEXT: linalg.yield %[[V12]] : f32
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<2x3xf32>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[V0]] : tensor<2x3xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[V2:.*]] = arith.constant 5.000000e-01 : f32
+// CHECK-NEXT: %[[V3:.*]] = arith.mulf %[[IN]], %[[V2]] : f32
+// CHECK-NEXT: %[[V4:.*]] = arith.constant 2.500000e-01 : f32
+// CHECK-NEXT: %[[V5:.*]] = arith.addf %[[V3]], %[[V4]] : f32
+// CHECK-NEXT: %[[V6:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V7:.*]] = arith.minimumf %[[V5]], %[[V6]] : f32
+// CHECK-NEXT: %[[V8:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V9:.*]] = arith.maximumf %[[V7]], %[[V8]] : f32
+// CHECK-NEXT: linalg.yield %[[V9]] : f32
 // CHECK-NEXT: } -> tensor<2x3xf32>
-// CHECK-NEXT: func.return %[[V2]] : tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[V1]] : tensor<2x3xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -334,21 +334,21 @@ func.func @hard_swish_15(%x: tensor<4xf64>) -> tensor<4xf64> {
 
 // CHECK-LABEL: func.func @hard_swish_15(
 // CHECK-SAME: %[[X:.*]]: tensor<4xf64>) -> tensor<4xf64> {
-// CHECK-NEXT: %[[V1:.*]] = tensor.empty() : tensor<4xf64>
-// CHECK-NEXT: %[[V2:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V1]] : tensor<4xf64>) {
-// CHECK-NEXT: ^bb0(%[[V3:.*]]: f64, %[[V4:.*]]: f64):
-// CHECK-NEXT: %[[V5:.*]] = arith.constant 0.16666666666666666 : f64
-// CHECK-NEXT: %[[V6:.*]] = arith.mulf %[[V3]], %[[V5]] : f64
-// CHECK-NEXT: %[[V7:.*]] = arith.constant 5.000000e-01 : f64
-// CHECK-NEXT: %[[V8:.*]] = arith.addf %[[V6]], %[[V7]] : f64
-// CHECK-NEXT: %[[V9:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT: %[[V10:.*]] = arith.maximumf %[[V8]], %[[V9]] : f64
-// CHECK-NEXT: %[[V11:.*]] = arith.constant 1.000000e+00 : f64
-// CHECK-NEXT: %[[V12:.*]] = arith.minimumf %[[V10]], %[[V11]] : f64
-// CHECK-NEXT: %[[V13:.*]] = arith.mulf %[[V3]], %[[V12]] : f64
-// CHECK-NEXT: linalg.yield %[[V13]] : f64
+// CHECK-NEXT: %[[V0:.*]] = tensor.empty() : tensor<4xf64>
+// CHECK-NEXT: %[[V1:.*]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[X]] : tensor<4xf64>) outs(%[[V0]] : tensor<4xf64>) {
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f64, %[[OUT:.*]]: f64):
+// CHECK-NEXT: %[[V2:.*]] = arith.constant 0.16666666666666666 : f64
+// CHECK-NEXT: %[[V3:.*]] = arith.mulf %[[IN]], %[[V2]] : f64
+// CHECK-NEXT: %[[V4:.*]] = arith.constant 5.000000e-01 : f64
+// CHECK-NEXT: %[[V5:.*]] = arith.addf %[[V3]], %[[V4]] : f64
+// CHECK-NEXT: %[[V6:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-NEXT: %[[V7:.*]] = arith.minimumf %[[V5]], %[[V6]] : f64
+// CHECK-NEXT: %[[V8:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-NEXT: %[[V9:.*]] = arith.maximumf %[[V7]], %[[V8]] : f64
+// CHECK-NEXT: %[[V10:.*]] = arith.mulf %[[IN]], %[[V9]] : f64
+// CHECK-NEXT: linalg.yield %[[V10]] : f64
 // CHECK-NEXT: } -> tensor<4xf64>
-// CHECK-NEXT: func.return %[[V2]] : tensor<4xf64>
+// CHECK-NEXT: func.return %[[V1]] : tensor<4xf64>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 

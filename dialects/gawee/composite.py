@@ -1,0 +1,80 @@
+"""Composite gawee ops: ops whose meaning is a composition of other gawee ops.
+
+A composite op states that composition once, in its `decompose` method (as torch-mlir's
+`DecomposeComplexOps` states each complex op's). Everything else follows from it:
+
+- the `gawee-decompose` pass replaces each composite op by its decomposition;
+- convert-gawee-to-linalg lowers an element-wise composite to one `linalg.generic` whose
+  body is the scalar form of its decomposition, and decomposes the others first;
+- convert-gawee-to-mir lowers the decomposition;
+- the gawee interpreter runs the decomposition, unless it has a faster kernel of its own
+  for the op, which tests check against the decomposition.
+
+`decompose(b)` builds the new ops with a `Composer` (operands are the op's own operands)
+and returns the values that replace the op's results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from xdsl.ir import Attribute, Operation, SSAValue
+
+from nnstack.dialects.gawee.base import GaweeOperation
+from nnstack.dialects.gawee.construction import ConstantOp
+from nnstack.dialects.utils import element_type
+from nnstack.dialects.values import dense_attribute
+
+
+@dataclass
+class Composer:
+    """Collects the ops of one decomposition, in order."""
+
+    ops: list[Operation] = field(default_factory=list[Operation])
+
+    def emit(self, op: Operation) -> SSAValue:
+        """Appends `op`; returns its (first) result."""
+        self.ops.append(op)
+        return op.results[0]
+
+    def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
+        """A rank-0 `gawee.constant` of `element` (broadcasts against any tensor)."""
+        return self.emit(ConstantOp(dense_attribute(np.array(value), element)))
+
+    def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
+        """A rank-0 constant of `like`'s element type."""
+        return self.scalar(value, element_type(like))
+
+
+def is_composite(op_type: type[Operation]) -> bool:
+    """Whether ops of `op_type` define a decomposition."""
+    return issubclass(op_type, GaweeOperation) and op_type.decompose is not GaweeOperation.decompose
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """The ops a composite op stands for (not inserted anywhere) and the values that
+    replace its results."""
+
+    ops: list[Operation]
+    results: list[SSAValue]
+
+
+def decomposition(op: Operation) -> Decomposition | None:
+    """`op`'s decomposition, one level deep (its ops may be composite themselves); None
+    for an op that is not composite."""
+    if not isinstance(op, GaweeOperation) or not is_composite(type(op)):
+        return None
+    b = Composer()
+    results = op.decompose(b)
+    assert results is not None
+    results = [results] if isinstance(results, SSAValue) else list(results)
+    return Decomposition(b.ops, results)
+
+
+def discard(ops: Sequence[Operation]) -> None:
+    """Drops the operand uses of ops built but never inserted, last first."""
+    for op in reversed(ops):
+        op.drop_all_references()
