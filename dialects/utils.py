@@ -21,6 +21,8 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from nnstack.dialects.xdsl_compat import current_token, wrap_op_parse
+
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 
@@ -114,9 +116,8 @@ def op_definition(cls: type[_OpT]) -> type[_OpT]:
     op = irdl_op_definition(cls)
     if op.assembly_format is None or op.get_irdl_definition().regions:
         return op
-    parse = op.parse
 
-    def parse_reporting_op(_: type[_OpT], parser: Parser) -> _OpT:
+    def parse_reporting_op(parse: Callable[[Parser], _OpT], parser: Parser) -> _OpT:
         start = parser.pos
         try:
             return parse(parser)
@@ -127,7 +128,7 @@ def op_definition(cls: type[_OpT]) -> type[_OpT]:
         except ParseError as error:
             raise dataclasses.replace(error, msg=f"{op.name}: {error.msg}") from None
 
-    op.parse = classmethod(parse_reporting_op)  # pyright: ignore[reportAttributeAccessIssue]
+    wrap_op_parse(op, parse_reporting_op)
     return op
 
 
@@ -137,14 +138,14 @@ def op_definition(cls: type[_OpT]) -> type[_OpT]:
 
 
 def parse_block_defined_once(parser: Parser, parse_block: Callable[[], Block]) -> Block:
-    """`parse_block()` (xDSL's `Parser._parse_block`), first rejecting a label already
+    """`parse_block()` (xDSL's block parser, `HookedParser.parse_block_definition`), first rejecting a label already
     defined in the region being parsed, as MLIR does.
 
     xDSL's parser forgets where a block referenced before its definition was defined,
     so a second definition of such a label ends in a `KeyError`; here each definition
     is recorded in `parser.blocks` with its span.
     """
-    label = parser._current_token  # pyright: ignore[reportPrivateUsage]
+    label = current_token(parser)
     if label.kind != MLIRTokenKind.CARET_IDENT:
         return parse_block()
     name = label.text[1:]

@@ -27,6 +27,7 @@ from xdsl.universe import Universe
 from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
 from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.xdsl_compat import interpreter_impls, interpreter_with_impls
 from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions
 from nnstack.interpreters.bufferization import BufferizationFunctions
@@ -355,7 +356,7 @@ class PreparedProgram:
         register_nnstack_implementations(interpreter)
         share_plans(interpreter, self._linalg_plans)
         # registered once: the interpreter of each call shares them
-        self._implementations = interpreter._impls  # pyright: ignore[reportPrivateUsage]
+        self._implementations = interpreter_impls(interpreter)
         self.plan: StepPlan | None = None
         if isinstance(self.function, func.FuncOp):
             self.plan = compile_function(self.function, interpreter)
@@ -420,7 +421,7 @@ class PreparedProgram:
 
     def _interpreter(self) -> Interpreter:
         """A fresh interpreter state with the registered implementations and linalg plans."""
-        interpreter = Interpreter(self.module, _impls=self._implementations)
+        interpreter = interpreter_with_impls(self.module, self._implementations)
         share_plans(interpreter, self._linalg_plans)
         return interpreter
 

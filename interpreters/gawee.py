@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.dialects.gawee.composite import decomposition, is_composite
 from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import relu
 from nnstack.interpreters.blas import constant_weights_product, matmul
@@ -803,7 +804,7 @@ class GaweeFunctions(_DecomposedFunctions):
 
     def __init__(self) -> None:
         self._registrations: dict[type[Operation], _Registration] = {
-            op_type: getattr(registered, _REGISTRATION) for op_type, registered in type(self)._impls()
+            op_type: getattr(registered, _REGISTRATION) for op_type, registered in class_impls(type(self))
         }
         self._kernels: dict[tuple[Operation, bool, tuple[int, ...]], Kernel] = {}
 

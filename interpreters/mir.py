@@ -39,6 +39,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
 from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
@@ -297,13 +298,13 @@ class MirFunctions(InterpreterFunctions):
         self._signatures: dict[Operation, _Signature] = {}
         self._binders: dict[type[Operation], Binder] = {
             op_type: getattr(registered, _BINDER)
-            for op_type, registered in type(self)._impls()
+            for op_type, registered in class_impls(type(self))
             if hasattr(registered, _BINDER)
         }
         self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
         self._elementwise: dict[type[Operation], Callable[..., np.ndarray]] = {
             op_type: getattr(registered, _ELEMENTWISE)
-            for op_type, registered in type(self)._impls()
+            for op_type, registered in class_impls(type(self))
             if hasattr(registered, _ELEMENTWISE)
         }
         self._frees_tensors: dict[Block, bool] = {}

@@ -57,6 +57,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
 from nnstack.dialects.values import attribute_value
+from nnstack.dialects.xdsl_compat import registered_impl
 
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
 """Called after each step with its index, its op, its operands (as they were: while an
@@ -437,11 +438,10 @@ def _implementation(
     interpreter: Interpreter, op: Operation
 ) -> tuple[InterpreterFunctions, Callable[..., OpImplResult]]:
     """The registered implementation of `op`'s type, as the interpreter finds it."""
-    # the interpreter's registry has no public lookup (run_op reads the same table)
-    registry = interpreter._impls._impl_dict  # pyright: ignore[reportPrivateUsage]
-    if type(op) not in registry:
+    registered = registered_impl(interpreter, type(op))
+    if registered is None:
         raise InterpretationError(f"Could not find interpretation function for op {op.name}")
-    return registry[type(op)]
+    return registered
 
 
 def _captured(op: Operation, block: Block) -> list[SSAValue]:

@@ -35,6 +35,7 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects.values import as_dtype, attribute_value, numpy_dtype
+from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters.steps import Kernel
 
 
@@ -175,7 +176,7 @@ class TensorFunctions(InterpreterFunctions):
                 empty = (self._static_empty(op),)
                 self._kernels[op] = Kernel(lambda args: empty, arithmetic=False)
                 return self._kernels[op]
-            for op_type, implementation in type(self)._impls():
+            for op_type, implementation in class_impls(type(self)):
                 if op_type is type(op) and isinstance(op, _KERNEL_OPS):
                     self._kernels[op] = Kernel(_bound(implementation, self, op), arithmetic=False)
         return self._kernels[op]

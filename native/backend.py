@@ -18,10 +18,12 @@ from xdsl.backend.llvm.convert import convert_module
 from xdsl.context import Context
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, i8
-from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc, _compile_module, _create_target_machine
+from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc
 from xdsl.jit.llvm.c_type_context import to_c_func_type
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import JITException
+
+from nnstack.dialects.xdsl_compat import compile_llvm_module, create_target_machine
 
 _HEX = np.frombuffer(b"0123456789ABCDEF", np.uint8)
 
@@ -63,7 +65,7 @@ def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJ
     if not isinstance(func_op, llvm.FuncOp):
         raise JITException(f"No llvm.func to JIT compile: {symbol}")
     c_func_type = to_c_func_type(backend.c_type_context, func_op.function_type)
-    target, target_machine = _create_target_machine(opt_level=opt_level)
+    target, target_machine = create_target_machine(opt_level)
     llvm_module = convert_module(
         module, fallback_target_triple=target_machine.triple, data_layout=str(target_machine.target_data)
     )
@@ -73,6 +75,4 @@ def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJ
         # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
         variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
         variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
-    return _compile_module(
-        llvm_module, symbol, c_func_type, target=target, target_machine=target_machine, opt_level=opt_level
-    )
+    return compile_llvm_module(llvm_module, symbol, c_func_type, target, target_machine, opt_level)

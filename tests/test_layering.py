@@ -126,6 +126,20 @@ def test_values_needs_only_numpy_and_xdsl():
         pytest.fail("\n".join(found), pytrace=False)
 
 
+def test_xdsl_compat_needs_only_xdsl_and_llvmlite():
+    """`nnstack.dialects.xdsl_compat` wraps xDSL's internals for every layer, so it
+    imports only the standard library, xDSL and llvmlite (the JIT's)."""
+    path = ROOT / "dialects" / "xdsl_compat.py"
+    allowed = {"xdsl", "llvmlite", *sys.stdlib_module_names}
+    found = [
+        f"dialects/xdsl_compat.py:{line}: imports {module}"
+        for line, module in imported_modules(path.read_text(), _package(path))
+        if module.split(".")[0] not in allowed
+    ]
+    if found:
+        pytest.fail("\n".join(found), pytrace=False)
+
+
 def test_every_form_of_import_is_seen():
     """The check sees plain, from, relative and deferred imports (a form it missed
     would let an upward import through unnoticed)."""

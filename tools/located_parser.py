@@ -38,13 +38,21 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue, TypeAttribute
 from xdsl.irdl import AttrConstraint, base
-from xdsl.parser import Parser, UnresolvedOperand
-from xdsl.parser.generic_parser import ParserState
+from xdsl.parser import UnresolvedOperand
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.lexer import Input, Position, Span, Token
-from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind, StringLiteral
+from xdsl.utils.mlir_lexer import MLIRToken, MLIRTokenKind, StringLiteral
 
 from nnstack.dialects.utils import parse_block_defined_once
+from nnstack.dialects.xdsl_compat import (
+    DenseLiteralType,
+    HookedLexer,
+    HookedParser,
+    consume_token,
+    current_token,
+    resume_from,
+    use_lexer,
+)
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.tools.diagnostics import SeveralParseErrors, one_line
 from nnstack.tools.source_text import SourceText
@@ -59,14 +67,14 @@ parameters are wrong (an attribute verifier, a wrong parameter count, a float
 literal beyond its type's range)."""
 
 
-class LocatedParser(Parser):
+class LocatedParser(HookedParser):
     """xDSL's parser, plus a source location on every op and located construction errors."""
 
     def __init__(self, ctx: Context, text: str | SourceText, name: str = "<unknown>"):
         source = text if isinstance(text, SourceText) else SourceText(text)
         super().__init__(ctx, source.text, name)
         self._lexer = _Lexer(Input(source.text, name), cut_literals=source.hex_literals)
-        self._parser_state = ParserState(self._lexer)
+        use_lexer(self, self._lexer)
         self._name = StringAttr(name)
         self._source = source
         self._line_starts = _line_starts(source.text)
@@ -84,11 +92,11 @@ class LocatedParser(Parser):
         return FileLineColLoc(self._name, IntAttr(line), IntAttr(column))
 
     def parse_operation(self) -> Operation:
-        start = self._current_token.span.start
+        start = current_token(self).span.start
         try:
             op = super().parse_operation()
         except CONSTRUCTION_ERRORS as error:
-            self.raise_error(_message(error), start, self._current_token.span.start)
+            self.raise_error(_message(error), start, current_token(self).span.start)
         if isinstance(op.location, UnknownLoc):
             op.location = self.location(start)
         for nested in op.walk():  # what the op's syntax leaves implicit (a terminator): at the op
@@ -122,35 +130,35 @@ class LocatedParser(Parser):
         """xDSL's, with each distinct plain tensor type (`tensor<1x8x288xf32>`) parsed
         once: an op's types are most of its text, and xDSL lexes a shape token by token,
         backtracking at each `x`."""
-        start = self._current_token.span.start
+        start = current_token(self).span.start
         plain = _PLAIN_TENSOR_TYPE.match(self.lexer.input.content, start)
         if plain is not None and (known := self._plain_types.get(plain.group())) is not None:
-            self._resume_from(plain.end())
+            resume_from(self, plain.end())
             return known
         try:
             typ = super().parse_optional_type()
         except CONSTRUCTION_ERRORS as error:
-            self.raise_error(_message(error), start, self._current_token.span.start)
-        if plain is not None and typ is not None and self._current_token.span.start >= plain.end():
+            self.raise_error(_message(error), start, current_token(self).span.start)
+        if plain is not None and typ is not None and current_token(self).span.start >= plain.end():
             self._plain_types[plain.group()] = typ
         return typ
 
     def parse_optional_attribute(self) -> Attribute | None:
-        start = self._current_token.span.start
+        start = current_token(self).span.start
         try:
             return super().parse_optional_attribute()
         except CONSTRUCTION_ERRORS as error:
-            self.raise_error(_message(error), start, self._current_token.span.start)
+            self.raise_error(_message(error), start, current_token(self).span.start)
 
     def parse_optional_str_literal(self) -> str | None:
         """xDSL's, without its escape processing (several copies of the literal) for a
         literal that has no escape."""
-        token = self._current_token
+        token = current_token(self)
         span = token.span
         text = self.lexer.input.content
         if token.kind != MLIRTokenKind.STRING_LIT or text.find("\\", span.start, span.end) != -1:
             return super().parse_optional_str_literal()
-        self._consume_token(MLIRTokenKind.STRING_LIT)
+        consume_token(self, MLIRTokenKind.STRING_LIT)
         return text[span.start + 1 : span.end - 1]
 
     def parse_dense_int_or_fp_elements_attr(
@@ -158,20 +166,20 @@ class LocatedParser(Parser):
     ) -> DenseIntOrFPElementsAttr:
         """xDSL's, with a hex literal's bytes (decoded by the lexer) taken as they are:
         xDSL copies the literal's text to drop its `0x` and decodes it again."""
-        start = self._current_token.span.start
+        start = current_token(self).span.start
         self.parse_punctuation("<", " in dense attribute")
-        literal = self._current_token.span
+        literal = current_token(self).span
         data = self._lexer.cut_literals.get(literal.start)
         if data is None:
             data = self._lexer.hex_literals.pop(literal.start, None)
         if data is None:  # not a hex literal: xDSL's parser, from the `<`
-            self._resume_from(start)
+            resume_from(self, start)
             return super().parse_dense_int_or_fp_elements_attr(type)
-        self._consume_token(MLIRTokenKind.STRING_LIT)
+        consume_token(self, MLIRTokenKind.STRING_LIT)
         self.parse_punctuation(">", " in dense attribute")
         if type is None:
             self.parse_punctuation(":", " in dense attribute")
-            type = self._parse_dense_literal_type()
+            type = self.parse_dense_literal_type()
         count = prod(type.get_shape())
         size = type.element_type.compile_time_size
         if len(data) == size:  # a splat: one element for all of them, as in MLIR
@@ -184,7 +192,7 @@ class LocatedParser(Parser):
             )
         return DenseIntOrFPElementsAttr(type, BytesAttr(data))
 
-    def _parse_dense_literal_type(self) -> RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]:
+    def parse_dense_literal_type(self) -> DenseLiteralType:
         """xDSL's check of a dense literal's type builds an IRDL constraint for every
         literal (milliseconds each: seconds for a model's weights); this one is built
         once per parser."""
@@ -200,12 +208,12 @@ class LocatedParser(Parser):
             self.raise_error("Dense literal attribute should have a static shape.")
         return typ  # pyright: ignore[reportReturnType]
 
-    def _parse_block(self) -> Block:
-        return parse_block_defined_once(self, super()._parse_block)
+    def parse_block_definition(self) -> Block:
+        return parse_block_defined_once(self, super().parse_block_definition)
 
 
 @dataclass
-class _Lexer(MLIRLexer):
+class _Lexer(HookedLexer):
     """xDSL's lexer, with a string literal that holds no escape found by `str.find`
     rather than a regular expression (a model's weights are a hex string literal of
     megabytes), and a hex literal (`"0x..."`, hex digits only) decoded as it is
@@ -217,12 +225,7 @@ class _Lexer(MLIRLexer):
     """The bytes of each literal whose digits were cut out of the text (`"0x"` is
     left), by start position (`SourceText.hex_literals`)."""
 
-    _unescaped_characters_regex = re.compile(r'"(?:[^"\\\n\v\f]|\\(?:["nt\\]|[0-9A-Fa-f]{2}))*"')
-    """xDSL's regular expression for a string literal with escapes, without its
-    `(?:[^"...]+)*`, which backtracks exponentially in the length of an unterminated
-    literal (a missing `"` made the parser hang)."""
-
-    def _lex_string_literal(self, start_pos: Position) -> MLIRToken:
+    def lex_string_literal(self, start_pos: Position) -> MLIRToken:
         if start_pos in self.cut_literals:
             return self._string_literal(start_pos, start_pos + 4)  # `"0x"`
         text = self.input.content
@@ -235,7 +238,7 @@ class _Lexer(MLIRLexer):
             else:
                 return self._string_literal(start_pos, end + 1)
         if end == -1 or any(text.find(c, start_pos + 1, end) != -1 for c in "\\\n\v\f"):
-            return super()._lex_string_literal(start_pos)
+            return super().lex_string_literal(start_pos)
         return self._string_literal(start_pos, end + 1)
 
     def _string_literal(self, start: Position, end: Position) -> MLIRToken:

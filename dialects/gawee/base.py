@@ -5,7 +5,7 @@ and the helpers its verifier is written with."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase
@@ -15,6 +15,7 @@ from xdsl.parser import Parser
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.utils import op_definition, tensor_shape, window_output_size
+from nnstack.dialects.xdsl_compat import wrap_op_parse
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -29,14 +30,13 @@ def gawee_op_definition(cls: type[_OpT]) -> type[_OpT]:
     op = op_definition(cls)
     if op.assembly_format is None:
         return op
-    parse = op.parse
 
-    def parse_sorted(_: type[_OpT], parser: Parser) -> _OpT:
+    def parse_sorted(parse: Callable[[Parser], _OpT], parser: Parser) -> _OpT:
         parsed = parse(parser)
         parsed.attributes = dict(sorted(parsed.attributes.items()))
         return parsed
 
-    op.parse = classmethod(parse_sorted)  # pyright: ignore[reportAttributeAccessIssue]
+    wrap_op_parse(op, parse_sorted)
     return op
 
 

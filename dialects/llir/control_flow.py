@@ -8,8 +8,8 @@ successors.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
@@ -79,6 +79,7 @@ from nnstack.dialects.llir.types import (
     lowered_signature,
 )
 from nnstack.dialects.utils import parse_block_defined_once
+from nnstack.dialects.xdsl_compat import wrapped_block_parsing
 
 
 @irdl_op_definition
@@ -520,21 +521,11 @@ class FuncOp(IRDLOperation):
         return func
 
 
-@contextmanager
-def _unique_block_labels(parser: Parser) -> Iterator[None]:
+def _unique_block_labels(parser: Parser) -> AbstractContextManager[None]:
     """While `parser` parses a function, a label defined twice in a region is a parse
     error at its second definition (`parse_block_defined_once`), not the `KeyError` of
     xDSL's parser (a traceback from the stock xdsl-opt)."""
-    previous = vars(parser).get("_parse_block")
-    parse_block = parser._parse_block  # pyright: ignore[reportPrivateUsage]
-    parser._parse_block = lambda: parse_block_defined_once(parser, parse_block)
-    try:
-        yield
-    finally:
-        if previous is None:
-            del parser._parse_block
-        else:
-            parser._parse_block = previous
+    return wrapped_block_parsing(parser, lambda parse_block: parse_block_defined_once(parser, parse_block))
 
 
 def _verify_dominance(func: FuncOp) -> None:
