@@ -36,7 +36,7 @@ from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, 
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.source_text import SourceText, read_source
 from nnstack.tools.verifier import verify_module
-from nnstack.transforms.utils import VERIFIED_MODULE
+from nnstack.transforms.gawee_conversion import GaweeConversionPass
 
 SPLIT_MARKER = "// -----"
 _CODE_LINE = re.compile(r"^[ \t\r\f\v]*(?!//)\S", re.MULTILINE)
@@ -157,8 +157,8 @@ class PassRunner:
     a failure raises `DiagnosticError`. `running` names the pass being applied, for an
     internal-error report. `unchanged` is told of each pass that left the IR as it was
     (a pass meant for another level, say). `input_verified`: the caller verified the
-    module; each pass is told when the module it gets has verified
-    (`transforms.utils.VERIFIED_MODULE`)."""
+    module; a conversion of gawee, which would verify its ops before rewriting them, is
+    told when the module it gets has verified (`GaweeConversionPass.convert`)."""
 
     passes: Sequence[ModulePass]
     verify: bool = True
@@ -176,15 +176,15 @@ class PassRunner:
             self.running = each.name
             before = list(ir_fingerprint(module)) if self.unchanged is not None else []
             start = time.perf_counter()
-            told = VERIFIED_MODULE.set(module if verified else None)
             try:
-                each.apply(ctx, module)
+                if isinstance(each, GaweeConversionPass):
+                    each.convert(module, verified=verified)
+                else:
+                    each.apply(ctx, module)
             except PassFailedException as error:
                 raise DiagnosticError(from_pass_failure(error, module)) from error
             except DiagnosticException as error:
                 raise DiagnosticError([at_op(module, f"{each.name}: {one_line(str(error))}")]) from error
-            finally:
-                VERIFIED_MODULE.reset(told)
             elapsed = time.perf_counter() - start
             self.running = None
             if self.unchanged is not None and not changed_since(before, module):

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from xdsl.context import Context
 from xdsl.dialects import builtin
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
 from nnstack.dialects.gawee.composite import is_composite
+from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import (
     AdAvgPoolLowering,
@@ -55,8 +54,7 @@ from nnstack.transforms.gawee_to_linalg import (
     TransposeLowering,
     TriluLowering,
 )
-from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
-from nnstack.transforms.utils import VERIFIED_MODULE, LocatedRewriteWalker, Problem, claims, fail_at_ops
+from nnstack.transforms.utils import LocatedRewriteWalker, claims
 
 
 def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
@@ -105,23 +103,8 @@ def _lowered_directly(op: Operation, patterns: Sequence[RewritePattern]) -> bool
     return any(claims(pattern, op) for pattern in patterns)
 
 
-def problems(module: builtin.ModuleOp) -> list[Problem]:
-    """Every gawee op of `module` the pass cannot lower, with the reason. A composite op
-    no pattern lowers is lowered through its decomposition."""
-    patterns = lowering_patterns()
-    found: list[Problem] = []
-    for op in module.walk():
-        if op.dialect_name() != "gawee":
-            continue
-        lowered = _lowered_directly(op, patterns) or is_composite(type(op))
-        reason = "no lowering pattern for this op" if not lowered else unsupported_reason(op)
-        if reason is not None:
-            found.append((op, f"cannot lower {op.name}: {reason}"))
-    return found
-
-
 @dataclass(frozen=True)
-class ConvertGaweeToLinalgPass(ModulePass):
+class ConvertGaweeToLinalgPass(GaweeConversionPass):
     """
     Lowers every gawee op to linalg / tensor / arith / math, one pattern per op.
 
@@ -138,22 +121,13 @@ class ConvertGaweeToLinalgPass(ModulePass):
     """Emit `linalg.generic` for every element-wise op instead of named ops such as
     `linalg.add` (upstream MLIR removed them in Sept 2026)."""
 
-    def apply(self, ctx: Context, op: builtin.ModuleOp) -> None:
-        gawee_ops = frozenset(o for o in op.walk() if o.dialect_name() == "gawee")
-        # verified by the driver just before (nnstack-opt, nnstack-run), or by `problems`
-        # now: the patterns need not verify them again
-        verified = VERIFIED_OPS.set(gawee_ops if VERIFIED_MODULE.get() is op else frozenset())
-        try:
-            fail_at_ops(self.name, problems(op))
-            VERIFIED_OPS.set(gawee_ops)
-            self._rewrite(op)
-        finally:
-            VERIFIED_OPS.reset(verified)
+    def lowers(self, op: Operation) -> bool:
+        """A pattern lowers `op`, or it is a composite op (lowered as its decomposition)."""
+        return _lowered_directly(op, lowering_patterns(self.elementwise_generic)) or is_composite(type(op))
 
-    def _rewrite(self, op: builtin.ModuleOp) -> None:
+    def rewrite(self, module: builtin.ModuleOp) -> None:
         patterns = lowering_patterns(self.elementwise_generic)
-        decompose(op, keep=lambda o: _lowered_directly(o, patterns))
-        VERIFIED_OPS.set(frozenset(o for o in op.walk() if o.dialect_name() == "gawee"))
+        decompose(module, keep=lambda op: _lowered_directly(op, patterns))
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=False
-        ).rewrite_module(op)
+        ).rewrite_module(module)

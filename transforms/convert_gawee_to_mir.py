@@ -1,24 +1,25 @@
 """convert-gawee-to-mir: lowers every gawee op (and every tensor `arith.constant`) to the
 normalized mid-level ops of mir.
 
-The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family.
-Every new op is verified before it replaces the gawee op. Composite ops are
-decomposed first (`transforms.gawee_decompose`). The pass first lowers a copy
-of the module: each gawee op it cannot lower (no pattern, or new ops that do not
-verify) fails the pass, the module unchanged; otherwise the module takes the lowered
-copy's body.
+The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family. The
+pass first checks every op it converts (`nnstack.transforms.gawee_conversion`): each one
+it cannot lower (no pattern, a dynamic shape, an element type mir does not carry, an
+op that does not verify) fails the pass, the module unchanged; then the patterns,
+which assume ops that verify, rewrite them all, the composite ops decomposed first
+(`nnstack.transforms.gawee_decompose`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
 from xdsl.ir import Operation
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
+from nnstack.dialects import gawee
+from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_mir import (
     AdAvgPoolLowering,
@@ -57,34 +58,35 @@ from nnstack.transforms.gawee_to_mir import (
     UnaryLowering,
     VariadicLowering,
 )
-from nnstack.transforms.utils import LocatedRewriteWalker, Problem, fail_at_ops, replace_contents
+from nnstack.transforms.utils import LocatedRewriteWalker
+
+
+def _is_weight(op: Operation) -> bool:
+    """Whether `op` is a tensor `arith.constant` (a weight), which becomes a mir.constant."""
+    return (
+        isinstance(op, arith.ConstantOp)
+        and isinstance(op.result.type, TensorType)
+        and isinstance(op.value, DenseIntOrFPElementsAttr)
+    )
 
 
 @dataclass(frozen=True)
-class ConvertGaweeToMirPass(ModulePass):
+class ConvertGaweeToMirPass(GaweeConversionPass):
     """Lowers every gawee op to mir; fails, changing nothing, on any gawee op it cannot lower."""
 
     name = "convert-gawee-to-mir"
 
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        lowered = op.clone()
-        originals = dict(zip(lowered.walk(), op.walk()))
-        origins = decompose(lowered)
+    def lowers(self, op: Operation) -> bool:
+        """Every gawee op (`tests/dialects/test_op_completeness.py` runs each one's
+        lowering; a composite op is lowered as its decomposition) and weight."""
+        return isinstance(op, gawee.GaweeOperation | arith.ConstantOp)
 
-        def at_origin(copy: Operation, why: str) -> Problem:
-            """A problem of a decomposition's op, as one of the composite op it came from."""
-            if (origin := origins.get(copy)) is None:
-                return originals[copy], why
-            return originals[origin], why.replace(
-                f"cannot lower {copy.name}:", f"cannot lower {origin.name}:", 1
-            )
+    def converted_ops(self, module: ModuleOp) -> list[Operation]:
+        """Every gawee op and every tensor `arith.constant` of `module`."""
+        return [op for op in module.walk() if op.dialect_name() == "gawee" or _is_weight(op)]
 
-        fail_at_ops(self.name, [at_origin(copy, why) for copy, why in self.lower(lowered)])
-        replace_contents(op, lowered)
-
-    @staticmethod
-    def lower(module: ModuleOp) -> list[Problem]:
-        """Lowers what it can of `module`; returns the gawee ops left, with the reason."""
+    def rewrite(self, module: ModuleOp) -> None:
+        decompose(module)
         patterns: list[GaweeToMirPattern] = [
             ConvLowering(),
             BatchNormLowering(),
@@ -125,11 +127,3 @@ class ConvertGaweeToMirPass(ModulePass):
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,
         ).rewrite_module(module)
-        problems = [problem for pattern in patterns for problem in pattern.problems]
-        explained = {op for op, _ in problems}
-        problems += [
-            (op, f"cannot lower {op.name}: no lowering pattern for this op")
-            for op in module.walk()
-            if op.dialect_name() == "gawee" and op not in explained
-        ]
-        return problems

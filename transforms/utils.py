@@ -13,7 +13,6 @@ from __future__ import annotations
 import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass
 from types import UnionType
 from typing import Any, Generic, Protocol, TypeVar, Union, get_args, get_origin, runtime_checkable
@@ -32,10 +31,6 @@ from xdsl.utils.diagnostic import Diagnostic
 from xdsl.utils.exceptions import PassFailedException
 
 FunctionT = TypeVar("FunctionT", bound=Operation)
-
-VERIFIED_MODULE: ContextVar[Operation | None] = ContextVar("verified module", default=None)
-"""The module a driver verified just before the pass that runs now (`tools.driver.PassRunner`):
-a pass that checks its ops first need not verify them again."""
 
 Problem = tuple[Operation, str]
 """An op a pass cannot handle and why (`cannot lower X: why`)."""

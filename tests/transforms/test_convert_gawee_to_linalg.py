@@ -8,13 +8,11 @@ from gawee_cases import context, filecheck_cases, parse
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, FloatAttr, ModuleOp, TensorType, f32, i64
-from xdsl.pattern_rewriter import PatternRewriteWalker
 from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects.gawee import AddOp, ReluOp
-from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass, problems
-from nnstack.transforms.gawee_to_linalg.builder import VERIFIED_OPS, unsupported_reason
-from nnstack.transforms.gawee_to_linalg.reshape import TransposeLowering
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
+from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
 
 NETWORK = """
 func.func @net(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>,
@@ -109,7 +107,7 @@ def test_check_runs_before_any_rewriting():
     """The check finds every op the pass cannot lower, without rewriting anything; a
     failing pass leaves the module as it was."""
     module, relu = _dynamic_module(with_add=True)
-    assert [(op.name, why) for op, why in problems(module)] == [
+    assert [(op.name, why) for op, why in ConvertGaweeToLinalgPass().problems(module)] == [
         (
             "gawee.relu",
             "cannot lower gawee.relu: dynamic shapes are not supported (operand #0 has type tensor<?x4xf32>)",
@@ -154,10 +152,10 @@ def test_dead_gawee_ops_are_lowered_not_erased():
     assert text.count("arith.maximumf") == 2
 
 
-def test_patterns_verify_ops_the_pass_has_not_checked():
-    """Inside the pass the patterns skip verifying the ops the pass has verified (all of
-    them); run on their own (or after the pass) they verify each op again, so an op
-    that does not verify stays as it is."""
+def test_the_check_verifies_the_ops_unless_told_they_verified():
+    """The patterns assume ops that verify, as MLIR's do: the pass's check verifies each
+    gawee op, unless its caller says the module has verified (`convert(verified=True)`,
+    what nnstack-opt's pass runner passes after verifying the input)."""
     module = parse(
         """
 func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
@@ -167,15 +165,13 @@ func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
 """
     )
     (transpose,) = [op for op in module.walk() if op.name == "gawee.transpose"]
-    assert unsupported_reason(transpose) is None and VERIFIED_OPS.get() == frozenset()
     transpose.attributes["perm"] = DenseArrayBase.from_list(i64, [0, 0])  # (no longer verifies)
-    assert unsupported_reason(transpose) is not None
-    PatternRewriteWalker(TransposeLowering()).rewrite_module(module)
-    assert transpose.parent is not None  # (not rewritten)
-    token = VERIFIED_OPS.set(frozenset([transpose]))
-    try:
-        assert unsupported_reason(transpose) is None
-    finally:
-        VERIFIED_OPS.reset(token)
-    ConvertGaweeToLinalgPass().apply(context(), parse(str(module).replace("perm = [0, 0]", "perm = [1, 0]")))
-    assert VERIFIED_OPS.get() == frozenset()
+    assert unsupported_reason(transpose) is None  # (its types are ones the patterns carry)
+    pass_ = ConvertGaweeToLinalgPass()
+    ((op, why),) = pass_.problems(module)
+    assert op is transpose and why.startswith("cannot lower gawee.transpose: the op does not verify: ")
+    assert pass_.problems(module, verified=True) == []
+    before = str(module)
+    with pytest.raises(PassFailedException):
+        pass_.apply(context(), module)
+    assert str(module) == before

@@ -5,13 +5,17 @@ Every lowering collects its new ops in a `LoweringBuilder` and hands them to
 scalar constants of an element type, `tensor.empty` and empty + `linalg.fill`
 destinations, `tensor.pad` with a constant, `linalg.generic` with a body built
 from a Python callable, and the broadcast of a per-channel vector into an init.
+
+The patterns assume the op they match verifies (they read its shapes and attributes
+without checking them again), as MLIR's lowerings do: convert-gawee-to-linalg checks
+every op before it rewrites any (`nnstack.transforms.gawee_conversion`). A pattern
+leaves alone an op whose types it cannot carry (`unsupported_reason`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from xdsl.builder import ImplicitBuilder
@@ -33,52 +37,12 @@ from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
-from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import ELEMENT_TYPES
-from nnstack.dialects.gawee import GaweeOperation
 from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import rounded_to
+from nnstack.transforms.gawee_conversion import unsupported_reason as unsupported_reason
 
 OpT = TypeVar("OpT", bound=Operation)
-
-SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES
-
-
-# ---------------------------------------------------------------------------
-# Preconditions
-# ---------------------------------------------------------------------------
-
-
-VERIFIED_OPS: ContextVar[frozenset[Operation]] = ContextVar("gawee ops verified", default=frozenset())
-"""The ops a pass verified (all of a module's, before it rewrites any) while its patterns
-run: `unsupported_reason` does not verify them again (an op's verification is most of a
-lowering's time)."""
-
-
-def unsupported_reason(op: Operation) -> str | None:
-    """Why `op` cannot be lowered, or None when it can.
-
-    The lowerings need statically shaped tensors of the element types gawee carries
-    (f16, f32, f64, i1, i8, i32, i64; each op's verifier narrows them) and an op that
-    verifies (the patterns read attributes and shapes without checking them again).
-    """
-    values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
-    values += [(f"result #{i}", v) for i, v in enumerate(op.results)]
-    for what, value in values:
-        typ = value.type
-        if not isinstance(typ, TensorType):
-            return f"{what} is not a tensor (type {typ})"
-        if not typ.has_static_shape():
-            return f"dynamic shapes are not supported ({what} has type {typ})"
-        if typ.element_type not in SUPPORTED_ELEMENT_TYPES:
-            return f"element type {typ.element_type} is not supported ({what})"
-    if isinstance(op, GaweeOperation) and op not in VERIFIED_OPS.get():
-        try:
-            op.verify()
-        except VerifyException as error:
-            return f"the op does not verify: {error}"
-    return None
 
 
 def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:

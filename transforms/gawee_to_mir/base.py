@@ -1,5 +1,10 @@
-"""What the convert-gawee-to-mir patterns share: the verified replacement and a small
-builder for the chains of mir ops that gawee's fused ops decompose into."""
+"""What the convert-gawee-to-mir patterns share: the replacement and a small builder for
+the chains of mir ops that gawee's fused ops decompose into.
+
+The patterns assume the op they match verifies and has types mir carries, as MLIR's
+lowerings assume verified input: convert-gawee-to-mir checks every op before it
+rewrites any (`nnstack.transforms.gawee_conversion`), and the driver verifies the mir
+they build after the pass."""
 
 from __future__ import annotations
 
@@ -10,11 +15,9 @@ import numpy as np
 from xdsl.dialects.builtin import AnyFloat, IntegerType, TensorType, f16, f32, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
-from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects import mir
 from nnstack.dialects.values import dense_attribute, rounded_to
-from nnstack.transforms.utils import Problem
 
 
 @dataclass
@@ -70,12 +73,8 @@ class MirBuilder:
         return self.cast(value, f32) if mir.element_type(value) == f16 else value
 
 
-@dataclass(frozen=True)
 class GaweeToMirPattern(RewritePattern):
-    """A lowering that replaces its op only by new ops that verify."""
-
-    problems: list[Problem] = field(default_factory=list[Problem])
-    """The ops left alone because their new ops do not verify, with the reason."""
+    """A lowering of a gawee op to a chain of mir ops; it holds no state."""
 
     def replace(
         self,
@@ -84,16 +83,8 @@ class GaweeToMirPattern(RewritePattern):
         new_ops: Sequence[Operation],
         result: SSAValue | Sequence[SSAValue] | None = None,
     ) -> None:
-        """Replaces `op` by `new_ops` if they all verify; the op's result becomes
-        `result` (by default the last new op's; a sequence for an op with several)."""
-        for new_op in new_ops:
-            try:
-                new_op.verify()
-            except VerifyException as error:
-                self.problems.append((op, f"cannot lower {op.name}: {error}"))
-                for dropped in reversed(new_ops):
-                    dropped.erase()
-                return
+        """Replaces `op` by `new_ops`; the op's result becomes `result` (by default
+        the last new op's; a sequence for an op with several)."""
         if result is None:
             result = new_ops[-1].results[0]
         rewriter.replace(op, new_ops, [result] if isinstance(result, SSAValue) else list(result))
