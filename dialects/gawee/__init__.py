@@ -17,302 +17,71 @@ On top of the original:
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
 The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`,
-`movement`, `reduce`, `selection`, `resize`); shape rules and the shared base in `base`.
-The ops live in family modules (`nn`, `elementwise`, `logic`, `shape`, `movement`, `reduce`,
-`construction`); shape rules and the shared base in `base`.
+`movement`, `reduce`, `selection`, `resize`, `construction`), each exporting its names in
+its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
+`composite`. The dialect's op list is derived from the family modules: an op defined in
+one of them is registered, with no list to add it to.
 """
 
+from types import ModuleType
+
 from xdsl.ir import Dialect
+from xdsl.irdl import IRDLOperation
 
-from nnstack.dialects.gawee.base import (
-    GaweeOperation,
-    adaptive_windows,
-    expand_padding,
-    expect_pool_window,
-    fitted_padding,
-    flattened_shape,
-    gawee_op_definition,
-    normalize_dim,
-    spatial_output_size,
+from nnstack.dialects.gawee import (
+    construction,
+    elementwise,
+    logic,
+    movement,
+    nn,
+    pooling,
+    reduce,
+    resize,
+    selection,
+    shape,
 )
-from nnstack.dialects.gawee.construction import ConstantOp, RangeOp, ShapeOp, range_length
-from nnstack.dialects.gawee.elementwise import (
-    AbsOp,
-    AddOp,
-    BroadcastBinaryOp,
-    ClipOp,
-    CosOp,
-    DivOp,
-    ErfOp,
-    ExpOp,
-    GeluOp,
-    HardSigmoidOp,
-    HardSwishOp,
-    LeakyReluOp,
-    LogOp,
-    MaxOp,
-    MeanOp,
-    MinOp,
-    MulOp,
-    NegOp,
-    PowOp,
-    ReciprocalOp,
-    ReluOp,
-    SigmoidOp,
-    SinOp,
-    SqrtOp,
-    SubOp,
-    SumOp,
-    TanhOp,
-    UnaryElementwiseOp,
-    VariadicBroadcastOp,
-)
-from nnstack.dialects.gawee.logic import (
-    AndOp,
-    CastOp,
-    CompareOp,
-    EqualOp,
-    GreaterEqualOp,
-    GreaterOp,
-    LessEqualOp,
-    LessOp,
-    LogicalBinaryOp,
-    NotOp,
-    OrOp,
-    WhereOp,
-    XorOp,
-)
-from nnstack.dialects.gawee.movement import (
-    CatOp,
-    ExpandOp,
-    GatherElementsOp,
-    GatherOp,
-    PadOp,
-    SliceOp,
-    SplitOp,
-    SqueezeOp,
-    TileOp,
-    TriluOp,
-    UnsqueezeOp,
-    normalized_axes,
-    slice_ranges,
-    split_pads,
-    unsqueezed_shape,
-)
-from nnstack.dialects.gawee.nn import (
-    AdAvgPoolOp,
-    AxisSoftmaxOp,
-    BatchNormOp,
-    ConvOp,
-    GemmOp,
-    LayerNormOp,
-    LinearOp,
-    LogSoftmaxOp,
-    LrnOp,
-    MatMulOp,
-    MaxPoolOp,
-    SoftmaxOp,
-    matmul_shape,
-)
-from nnstack.dialects.gawee.pooling import AveragePoolOp, GlobalAveragePoolOp, window_counts
-from nnstack.dialects.gawee.reduce import (
-    ReduceMaxOp,
-    ReduceMeanOp,
-    ReduceMinOp,
-    ReduceOp,
-    ReduceSumOp,
-    reduced_shape,
-)
-from nnstack.dialects.gawee.resize import ResizedAxis, ResizeOp, ResizeStep
-from nnstack.dialects.gawee.selection import ScatterNDOp, TopKOp
-from nnstack.dialects.gawee.shape import FlattenOp, ReshapeOp, TransposeOp
-from nnstack.dialects.utils import broadcast_shape, tensor_like, tensor_shape, window_output_size
+from nnstack.dialects.gawee.base import *
+from nnstack.dialects.gawee.construction import *
+from nnstack.dialects.gawee.elementwise import *
+from nnstack.dialects.gawee.logic import *
+from nnstack.dialects.gawee.movement import *
+from nnstack.dialects.gawee.nn import *
+from nnstack.dialects.gawee.pooling import *
+from nnstack.dialects.gawee.reduce import *
+from nnstack.dialects.gawee.resize import *
+from nnstack.dialects.gawee.selection import *
+from nnstack.dialects.gawee.shape import *
+from nnstack.dialects.utils import broadcast_shape as broadcast_shape
+from nnstack.dialects.utils import tensor_like as tensor_like
+from nnstack.dialects.utils import tensor_shape as tensor_shape
+from nnstack.dialects.utils import window_output_size as window_output_size
 
-Gawee = Dialect(
-    "gawee",
-    [
-        ConvOp,
-        ReluOp,
-        AddOp,
-        BatchNormOp,
-        MaxPoolOp,
-        AdAvgPoolOp,
-        FlattenOp,
-        LinearOp,
-        NegOp,
-        AbsOp,
-        ExpOp,
-        LogOp,
-        SqrtOp,
-        ReciprocalOp,
-        SinOp,
-        CosOp,
-        TanhOp,
-        SigmoidOp,
-        ErfOp,
-        GeluOp,
-        HardSigmoidOp,
-        HardSwishOp,
-        LeakyReluOp,
-        SubOp,
-        MulOp,
-        DivOp,
-        PowOp,
-        ReshapeOp,
-        TransposeOp,
-        MatMulOp,
-        SoftmaxOp,
-        LogSoftmaxOp,
-        MaxOp,
-        MinOp,
-        SumOp,
-        MeanOp,
-        ClipOp,
-        ReduceSumOp,
-        ReduceMeanOp,
-        ReduceMaxOp,
-        ReduceMinOp,
-        LayerNormOp,
-        AndOp,
-        CastOp,
-        EqualOp,
-        GreaterEqualOp,
-        GreaterOp,
-        LessEqualOp,
-        LessOp,
-        NotOp,
-        OrOp,
-        WhereOp,
-        XorOp,
-        CatOp,
-        ExpandOp,
-        GatherOp,
-        GatherElementsOp,
-        SliceOp,
-        SqueezeOp,
-        UnsqueezeOp,
-        TopKOp,
-        ScatterNDOp,
-        ResizeOp,
-        GemmOp,
-        AveragePoolOp,
-        GlobalAveragePoolOp,
-        LrnOp,
-        SplitOp,
-        TileOp,
-        PadOp,
-        TriluOp,
-        ConstantOp,
-        RangeOp,
-        ShapeOp,
-    ],
-    [],
+FAMILIES: tuple[ModuleType, ...] = (
+    nn,
+    pooling,
+    elementwise,
+    logic,
+    shape,
+    movement,
+    reduce,
+    selection,
+    resize,
+    construction,
 )
+"""The modules that define the gawee ops."""
 
-__all__ = [
-    "AbsOp",
-    "AdAvgPoolOp",
-    "AddOp",
-    "AndOp",
-    "AveragePoolOp",
-    "AxisSoftmaxOp",
-    "BatchNormOp",
-    "BroadcastBinaryOp",
-    "CastOp",
-    "CatOp",
-    "ClipOp",
-    "CompareOp",
-    "ConstantOp",
-    "ConvOp",
-    "CosOp",
-    "DivOp",
-    "EqualOp",
-    "ErfOp",
-    "ExpOp",
-    "ExpandOp",
-    "FlattenOp",
-    "GatherElementsOp",
-    "GatherOp",
-    "Gawee",
-    "GaweeOperation",
-    "GeluOp",
-    "GemmOp",
-    "GlobalAveragePoolOp",
-    "GreaterEqualOp",
-    "GreaterOp",
-    "HardSigmoidOp",
-    "HardSwishOp",
-    "LayerNormOp",
-    "LeakyReluOp",
-    "LessEqualOp",
-    "LessOp",
-    "LinearOp",
-    "LogOp",
-    "LogSoftmaxOp",
-    "LogicalBinaryOp",
-    "LrnOp",
-    "MatMulOp",
-    "MaxOp",
-    "MaxPoolOp",
-    "MeanOp",
-    "MinOp",
-    "MulOp",
-    "NegOp",
-    "NotOp",
-    "OrOp",
-    "PadOp",
-    "PowOp",
-    "RangeOp",
-    "ReciprocalOp",
-    "ReduceMaxOp",
-    "ReduceMeanOp",
-    "ReduceMinOp",
-    "ReduceOp",
-    "ReduceSumOp",
-    "ReluOp",
-    "ReshapeOp",
-    "ResizeOp",
-    "ResizeStep",
-    "ResizedAxis",
-    "ScatterNDOp",
-    "ShapeOp",
-    "SigmoidOp",
-    "SinOp",
-    "SliceOp",
-    "SoftmaxOp",
-    "SplitOp",
-    "SqrtOp",
-    "SqueezeOp",
-    "SubOp",
-    "SumOp",
-    "TanhOp",
-    "TopKOp",
-    "TileOp",
-    "TransposeOp",
-    "TriluOp",
-    "UnaryElementwiseOp",
-    "UnsqueezeOp",
-    "VariadicBroadcastOp",
-    "WhereOp",
-    "XorOp",
-    "adaptive_windows",
-    "broadcast_shape",
-    "expand_padding",
-    "expect_pool_window",
-    "fitted_padding",
-    "flattened_shape",
-    "gawee_op_definition",
-    "matmul_shape",
-    "normalize_dim",
-    "normalized_axes",
-    "range_length",
-    "reduced_shape",
-    "slice_ranges",
-    "spatial_output_size",
-    "split_pads",
-    "tensor_like",
-    "tensor_shape",
-    "unsqueezed_shape",
-    "window_counts",
-    "window_output_size",
-]
+
+def defined_ops(module: ModuleType) -> list[type[IRDLOperation]]:
+    """The ops `module` defines (an op definition has a name; the bases it derives ops
+    from do not), in the order they are defined."""
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, IRDLOperation)
+        and value.__module__ == module.__name__
+        and "name" in vars(value)
+    ]
+
+
+Gawee = Dialect("gawee", [op for family in FAMILIES for op in defined_ops(family)], [])

@@ -20,6 +20,19 @@ from nnstack.dialects.xdsl_compat import wrap_op_parse
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
+__all__ = [
+    "GaweeOperation",
+    "adaptive_windows",
+    "expand_padding",
+    "expect_pool_window",
+    "fitted_padding",
+    "flattened_shape",
+    "gawee_op_definition",
+    "normalize_dim",
+    "spatial_output_size",
+]
+
+
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 

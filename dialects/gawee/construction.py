@@ -44,6 +44,13 @@ from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
 from nnstack.dialects.values import numpy_dtype
 
+__all__ = [
+    "ConstantOp",
+    "RangeOp",
+    "ShapeOp",
+    "range_length",
+]
+
 
 @gawee_op_definition
 class ConstantOp(GaweeOperation):

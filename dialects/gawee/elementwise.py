@@ -20,6 +20,39 @@ from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
+__all__ = [
+    "AbsOp",
+    "AddOp",
+    "BroadcastBinaryOp",
+    "ClipOp",
+    "CosOp",
+    "DivOp",
+    "ErfOp",
+    "ExpOp",
+    "GeluOp",
+    "HardSigmoidOp",
+    "HardSwishOp",
+    "LeakyReluOp",
+    "LogOp",
+    "MaxOp",
+    "MeanOp",
+    "MinOp",
+    "MulOp",
+    "NegOp",
+    "PowOp",
+    "ReciprocalOp",
+    "ReluOp",
+    "SigmoidOp",
+    "SinOp",
+    "SoftplusOp",
+    "SqrtOp",
+    "SubOp",
+    "SumOp",
+    "TanhOp",
+    "UnaryElementwiseOp",
+    "VariadicBroadcastOp",
+]
+
 
 class UnaryElementwiseOp(GaweeOperation):
     """y = f(x) element by element: the result has the input's type. Subclasses that
@@ -267,6 +300,21 @@ class GeluOp(UnaryElementwiseOp):
         if self.approximation not in self.APPROXIMATIONS:
             raise self.fail(f'\'approximate\' must be "none" or "tanh", got "{self.approximation}"')
         super().verify_()
+
+
+@gawee_op_definition
+class SoftplusOp(UnaryElementwiseOp):
+    """log(1 + e^x) (ONNX Softplus), as max(x, 0) + log(1 + e^-|x|): the same value,
+    without the overflow of e^x for large x (ONNX Runtime's and PyTorch's are stable too)."""
+
+    name = "gawee.softplus"
+
+    ONNX_OPERATOR: ClassVar = "Softplus"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        tail = b.emit(ExpOp(b.emit(NegOp(b.emit(AbsOp(x))))))
+        return b.emit(AddOp(b.emit(ReluOp(x)), b.emit(LogOp(b.emit(AddOp(tail, b.scalar_like(1.0, x)))))))
 
 
 class _AlphaUnaryOp(UnaryElementwiseOp):

@@ -25,6 +25,23 @@ from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_sha
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
+__all__ = [
+    "AndOp",
+    "CastOp",
+    "CompareOp",
+    "EqualOp",
+    "GreaterEqualOp",
+    "GreaterOp",
+    "LessEqualOp",
+    "LessOp",
+    "LogicalBinaryOp",
+    "NotOp",
+    "OrOp",
+    "WhereOp",
+    "XorOp",
+]
+
+
 # ---------------------------------------------------------------------------
 # Comparisons: operands of one element type, an i1 result
 # ---------------------------------------------------------------------------

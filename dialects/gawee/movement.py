@@ -46,6 +46,24 @@ from nnstack.dialects.utils import (
     tensor_shape,
 )
 
+__all__ = [
+    "CatOp",
+    "ExpandOp",
+    "GatherElementsOp",
+    "GatherOp",
+    "PadOp",
+    "SliceOp",
+    "SplitOp",
+    "SqueezeOp",
+    "TileOp",
+    "TriluOp",
+    "UnsqueezeOp",
+    "normalized_axes",
+    "slice_ranges",
+    "split_pads",
+    "unsqueezed_shape",
+]
+
 
 def normalized_axes(axes: Sequence[int], rank: int) -> tuple[int, ...] | None:
     """`axes` with negative ones counted from the end, or None where one is out of

@@ -42,6 +42,22 @@ from nnstack.dialects.utils import (
     tensor_shape,
 )
 
+__all__ = [
+    "AdAvgPoolOp",
+    "AxisSoftmaxOp",
+    "BatchNormOp",
+    "ConvOp",
+    "GemmOp",
+    "LayerNormOp",
+    "LinearOp",
+    "LogSoftmaxOp",
+    "LrnOp",
+    "MatMulOp",
+    "MaxPoolOp",
+    "SoftmaxOp",
+    "matmul_shape",
+]
+
 
 @gawee_op_definition
 class ConvOp(GaweeOperation):

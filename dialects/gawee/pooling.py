@@ -22,6 +22,12 @@ from nnstack.dialects.gawee.base import (
 )
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
+__all__ = [
+    "AveragePoolOp",
+    "GlobalAveragePoolOp",
+    "window_counts",
+]
+
 
 def window_counts(
     size: int,

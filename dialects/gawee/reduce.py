@@ -15,6 +15,15 @@ from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
+__all__ = [
+    "ReduceMaxOp",
+    "ReduceMeanOp",
+    "ReduceMinOp",
+    "ReduceOp",
+    "ReduceSumOp",
+    "reduced_shape",
+]
+
 
 def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
     """`shape` without the (normalized) `axes`, or with them as 1s when `keep_dims`."""

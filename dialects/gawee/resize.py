@@ -25,6 +25,13 @@ from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.gawee.selection import string_choice
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_like, tensor_shape
 
+__all__ = [
+    "ResizeOp",
+    "ResizeStep",
+    "ResizedAxis",
+]
+
+
 F64Array = DenseArrayBase.constr(f64)
 
 T = TypeVar("T")

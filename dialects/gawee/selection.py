@@ -23,6 +23,12 @@ from nnstack.dialects.constraints import NUMERIC_TYPES, AnyElement, NumericEleme
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, keywords, tensor_like, tensor_shape
 
+__all__ = [
+    "ScatterNDOp",
+    "TopKOp",
+]
+
+
 I64Element = EqAttrConstraint(i64)
 
 

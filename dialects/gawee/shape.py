@@ -17,6 +17,12 @@ from nnstack.dialects.constraints import AnyElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
+__all__ = [
+    "FlattenOp",
+    "ReshapeOp",
+    "TransposeOp",
+]
+
 
 @gawee_op_definition
 class FlattenOp(GaweeOperation):

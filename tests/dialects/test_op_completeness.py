@@ -26,6 +26,7 @@ from onnx.reference import ReferenceEvaluator
 from test_gawee_ops_doc import EXAMPLE, sections
 from xdsl.dialects import func
 
+from nnstack.dialects import gawee
 from nnstack.dialects.gawee import Gawee, GaweeOperation
 from nnstack.interpreters import parse_module, random_inputs, run
 from nnstack.interpreters.inputs import argument_domains
@@ -74,7 +75,13 @@ def _fuzzed_ops() -> frozenset[str]:
     return frozenset(op.name for seed in range(FUZZ_SEEDS) for op in random_program(seed).walk())
 
 
+def _exported(name: str) -> bool:
+    op = next(op for op in Gawee.operations if op.name == name)
+    return getattr(gawee, op.__name__, None) is op
+
+
 CHECKS: dict[str, Callable[[str], bool]] = {
+    "its class in its module's `__all__` (exported from nnstack.dialects.gawee)": _exported,
     "a round-trip FileCheck test (tests/filecheck/gawee/)": _round_trip,
     "a FileCheck test of convert-gawee-to-linalg": _lowering("convert-gawee-to-linalg"),
     "a FileCheck test of convert-gawee-to-mir": _lowering("convert-gawee-to-mir"),

@@ -729,6 +729,9 @@ def random_program(seed: int) -> ModuleOp:
         x = candidates[-1] if b.rng.random() < 0.6 else b.choice(candidates + data)
         if b.choice(GENERATORS)(b, x) is not None:
             made += 1
+    # then every plain unary op in turn, so that the default seeds use each of them
+    # however many ops the dialect gains
+    b.append(PLAIN_UNARY[seed % len(PLAIN_UNARY)](data[0]))
     used = {operand for op in b.block.ops for operand in op.operands}
     outputs = [v for v in b.values if v not in used]
     b.block.add_op(func.ReturnOp(*outputs))
