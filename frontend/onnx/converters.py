@@ -16,11 +16,13 @@ from typing import TypedDict
 import numpy as np
 import onnx
 from onnx import numpy_helper
+from xdsl.dialects.builtin import i1
 from xdsl.ir import Attribute
 
 from nnstack.dialects import gawee
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
 from nnstack.dialects.utils import broadcast_shape, element_type
+from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 
 Converter = Callable[[ImportContext], None]
@@ -208,21 +210,25 @@ def convert_gemm(context: ImportContext) -> None:
 
 
 def convert_identity(context: ImportContext) -> None:
-    """Identity, and Dropout at inference (its mask output unused)."""
-    if len([o for o in context.node.output if o]) > 1:
-        raise context.fail("the mask output is not supported")
     context.define(context.value(0))
 
 
 def convert_dropout(context: ImportContext) -> None:
-    """Dropout at inference is the identity. In training mode (`training_mode` a constant
-    true) it zeroes elements at random, which gawee cannot, unless the ratio is 0; a
-    run-time `training_mode` could be either, so it must be a constant."""
+    """Dropout at inference is the identity, its mask all ones (true; of the input's type
+    before opset 10). In training mode (`training_mode` a constant true) it zeroes
+    elements at random, which gawee cannot, unless the ratio is 0; a run-time
+    `training_mode` could be either, so it must be a constant."""
     if context.has_input(2) and bool(_scalar(context, 2, "training_mode")):
         ratio = float(_scalar(context, 1, "ratio")) if context.has_input(1) else 0.5
         if ratio != 0:
             raise context.fail(f"training_mode = true with ratio {ratio} (random dropout) is not supported")
-    convert_identity(context)
+    x = context.value(0)
+    outputs = [x]
+    if len(context.node.output) > 1 and context.node.output[1]:
+        element = i1 if context.opset >= 10 else element_type(x)
+        one = context.emit(gawee.ConstantOp(dense_attribute(np.array(1), element))).results[0]
+        outputs.append(context.emit(gawee.ExpandOp(one, gawee.tensor_shape(x))).results[0])
+    context.define(*outputs)
 
 
 def unary(op: type[gawee.UnaryElementwiseOp]) -> Converter:
@@ -262,14 +268,27 @@ def convert_matmul(context: ImportContext) -> None:
 
 
 def softmax(op: type[gawee.AxisSoftmaxOp]) -> Converter:
-    """Softmax / LogSoftmax from opset 13 normalize along one axis; before, they
-    flattened the input to 2-D at `axis`."""
+    """Softmax / LogSoftmax from opset 13 normalize along one axis (default -1); before,
+    they coerce the input to 2-D at `axis` (default 1) and normalize each row: a reshape
+    around a softmax along the last axis, where `axis` is not the last one already."""
 
     def convert(context: ImportContext) -> None:
-        if context.opset < 13:
-            raise context.fail(f"{context.node.op_type} before opset 13 (2-D coerced) is not supported")
-        axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
-        context.define(context.emit(op(context.value(0), axis)).results[0])
+        x = context.value(0)
+        if context.opset >= 13:
+            axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+            context.define(context.emit(op(x, axis)).results[0])
+            return
+        shape = gawee.tensor_shape(x)
+        axis = int(context.attribute("axis", 1))  # type: ignore[arg-type]
+        if not -len(shape) <= axis < max(len(shape), 1):
+            raise context.fail(f"axis {axis} is out of range for rank {len(shape)}")
+        axis = gawee.normalize_dim(axis, len(shape))
+        if axis >= len(shape) - 1:
+            context.define(context.emit(op(x, -1)).results[0])
+            return
+        rows = context.emit(gawee.ReshapeOp(x, (math.prod(shape[:axis]), math.prod(shape[axis:]))))
+        normalized = context.emit(op(rows.results[0], -1))
+        context.define(context.emit(gawee.ReshapeOp(normalized.results[0], shape)).results[0])
 
     return convert
 

@@ -109,7 +109,6 @@ EXCLUDED: dict[str, str] = {
     r"^test_maxpool_2d_uint8": INTEGERS,
     r"^test_clip_default_int8": INTEGERS,
     r"^test_identity_(opt|sequence)": "optional and sequence types have no gawee counterpart",
-    r"^test_dropout_default_mask": "Dropout's mask output (training only)",
     r"^test_batchnorm_.*training_mode": "BatchNormalization in training mode",
     r"^test_(max|average)pool_(1d|3d)": "only 2-D pooling",
     r"^test_maxpool_with_argmax": "MaxPool's Indices output",
@@ -118,8 +117,6 @@ EXCLUDED: dict[str, str] = {
     "ones are tested in test_onnx_import.py)",
     r"^test_reshape_": "the target shape is a graph input (a run-time int64 tensor); nnstack needs it "
     "known at import, so that every type is static (constant targets are tested in test_onnx_import.py)",
-    r"^test_(log_)?softmax_(functional_dim3|lastdim|dim3)": "Softmax / LogSoftmax before opset 13 (the input "
-    "coerced to 2-D)",
     r"^test_reduce_(sum|mean|max|min)_(?!square)": "the axes are a graph input (a run-time int64 tensor); "
     "nnstack needs them known at import (constant axes are tested in test_gawee_tensor_ops.py)",
     r"^test_reduce_sum_square": "ReduceSumSquare (matched by the `reduce_sum` pattern) is not imported yet",

@@ -578,12 +578,8 @@ def dropout_model(
             dropout_model(0.0, None, runtime_training=True),
             "node 'drop' (Dropout, opset 17): training_mode (input 't') must be a constant",
         ),
-        (
-            dropout_model(0.0, True, mask=True),
-            "node 'drop' (Dropout, opset 17): the mask output is not supported",
-        ),
     ],
-    ids=["training", "runtime-training-mode", "training-zero-ratio-mask"],
+    ids=["training", "runtime-training-mode"],
 )
 def test_training_dropout_is_rejected(model: onnx.ModelProto, message: str):
     """Dropout in training mode drops at random: imported as the identity it gave wrong
@@ -606,6 +602,16 @@ def test_dropout_that_keeps_everything_is_the_identity(ratio: float, training_mo
     np.testing.assert_array_equal(reference, inputs["x"])
     (got,) = run_at(level, model, inputs)
     np.testing.assert_array_equal(got, reference)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_dropout_that_keeps_everything_masks_nothing(level: str):
+    """Training with ratio 0 drops nothing: the mask is all true (onnx's reference)."""
+    model = dropout_model(0.0, True, mask=True)
+    inputs = {"x": np.random.default_rng(0).standard_normal((2, 3, 4)).astype(np.float32)}
+    y, mask = run_at(level, model, inputs)
+    np.testing.assert_array_equal(y, inputs["x"])
+    assert mask.dtype == np.bool_ and mask.all()
 
 
 def test_command_line_timing(tmp_path, capsys):
