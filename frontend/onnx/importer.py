@@ -109,6 +109,35 @@ def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
     return np.array(shape[slice(start, end)], np.int64)  # type: ignore[misc]
 
 
+def unsupported_nodes(graph: onnx.GraphProto, constants: Mapping[str, object]) -> dict[str, list[str]]:
+    """The nodes no converter carries, by operator (domain-qualified outside the default
+    domain), each a list of node names in graph order. A node whose inputs are all
+    constants is not one: the importer folds it (as `import_onnx` does: the nodes after
+    an unsupported one may fold too, so this is the list of what stops the import)."""
+    from nnstack.frontend.onnx.converters import CONVERTERS
+
+    known = set(constants)
+    found: dict[str, list[str]] = {}
+    for node in graph.node:
+        name = node.name or node.output[0]
+        default_domain = node.domain in ("", "ai.onnx")
+        if default_domain and all(i in known for i in node.input if i) and node.op_type != "RandomNormal":
+            known.update(node.output)
+        elif not default_domain or node.op_type not in CONVERTERS:
+            operator = node.op_type if default_domain else f"{node.domain}.{node.op_type}"
+            found.setdefault(operator, []).append(name)
+    return found
+
+
+def _unsupported_error(found: Mapping[str, list[str]], opset: int) -> OnnxImportError:
+    """One line naming every operator the import lacks, with its count and first node."""
+    parts = [
+        f"{operator} ({len(names)} node{'s' if len(names) > 1 else ''}, the first '{names[0]}')"
+        for operator, names in sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
+    ]
+    return OnnxImportError(f"operators gawee has no lowering for (opset {opset}): " + ", ".join(parts))
+
+
 def load_model(path: str | Path) -> onnx.ModelProto:
     """The model in file `path`, with its external data; `OnnxImportError` if it
     cannot be read."""
@@ -160,6 +189,9 @@ def import_onnx(
         values[value_info.name] = arg
     builder = Builder(InsertPoint.at_end(block))
 
+    found = unsupported_nodes(graph, constants)
+    if len(found) > 1 or any(len(names) > 1 for names in found.values()):
+        raise _unsupported_error(found, opset)
     for node in graph.node:
         if node.domain not in ("", "ai.onnx"):
             raise OnnxImportError(

@@ -157,6 +157,38 @@ def single_node_model(
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
 
 
+def test_every_unsupported_node_is_named_at_once():
+    """The import lists every operator it lacks, with its count and first node (most
+    first), not just the first node: one run says what a model needs; nodes that fold
+    (their inputs constants) are not among them."""
+    nodes = [
+        helper.make_node("IsNaN", ["x"], ["a"], name="n1"),
+        helper.make_node("Einsum", ["x", "x"], ["b"], equation="ij,ij->ij", name="e1"),
+        helper.make_node("IsNaN", ["x"], ["c"], name="n2"),
+        helper.make_node("ConstantOfShape", ["s"], ["f"], name="folded"),
+        helper.make_node("Relu", ["x"], ["d"]),
+    ]
+    outputs = [
+        ("a", TensorProto.BOOL),
+        ("b", TensorProto.FLOAT),
+        ("c", TensorProto.BOOL),
+        ("d", TensorProto.FLOAT),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 2])],
+        [helper.make_tensor_value_info(n, t, [2, 2]) for n, t in outputs],
+        [numpy_helper.from_array(np.array([2, 2], np.int64), "s")],
+    )
+    with pytest.raises(OnnxImportError) as info:
+        import_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
+    assert str(info.value) == (
+        "operators gawee has no lowering for (opset 17): IsNaN (2 nodes, the first 'n1'), "
+        "Einsum (1 node, the first 'e1')"
+    )
+
+
 @pytest.mark.parametrize(
     ("node", "shape", "elem", "message"),
     [
