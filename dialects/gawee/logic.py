@@ -1,12 +1,13 @@
-"""Comparisons, boolean logic, selection and casts: the gawee ops on i1 masks and on
-tensors of any element type (ONNX Equal / Less / LessOrEqual / Greater /
-GreaterOrEqual, And / Or / Xor / Not, Where, Cast)."""
+"""Comparisons, predicates, boolean logic, selection and casts: the gawee ops on i1
+masks and on tensors of any element type (ONNX Equal / Less / LessOrEqual / Greater /
+GreaterOrEqual, IsNaN / IsInf, And / Or / Xor / Not, Where, Cast)."""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import I64, IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
@@ -15,11 +16,12 @@ from nnstack.dialects.constraints import (
     ONNX_ELEMENT_TYPES,
     AnyElement,
     BoolElement,
+    FloatElement,
     NumericElement,
     static_tensor,
 )
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
-from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, UnaryElementwiseOp
+from nnstack.dialects.gawee.elementwise import AbsOp, BroadcastBinaryOp, UnaryElementwiseOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
 
 if TYPE_CHECKING:
@@ -32,11 +34,14 @@ __all__ = [
     "EqualOp",
     "GreaterEqualOp",
     "GreaterOp",
+    "IsInfOp",
+    "IsNaNOp",
     "LessEqualOp",
     "LessOp",
     "LogicalBinaryOp",
     "NotOp",
     "OrOp",
+    "UnaryPredicateOp",
     "WhereOp",
     "XorOp",
 ]
@@ -167,6 +172,89 @@ class NotOp(UnaryElementwiseOp):
 
     def decompose(self, b: Composer) -> SSAValue:
         return b.emit(XorOp(self.input, b.scalar_like(True, self.input)))
+
+
+# ---------------------------------------------------------------------------
+# Predicates
+# ---------------------------------------------------------------------------
+
+
+class UnaryPredicateOp(GaweeOperation):
+    """p(x) element by element on floats: an i1 mask of the input's shape."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(BoolElement))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+
+    DEFAULTS: ClassVar[dict[str, int]] = {}
+    """The ONNX attributes (int flags) and their defaults; each is a bool attribute of
+    the op, named in camelCase."""
+
+    def __init__(self, input: SSAValue | Operation, **flags: int):
+        input = SSAValue.get(input)
+        attributes = {_camel(name): BoolAttr.from_bool(bool(value)) for name, value in flags.items()}
+        super().__init__(
+            operands=[input], result_types=[TensorType(i1, tensor_shape(input))], attributes=attributes
+        )
+
+    def parameter(self, name: str) -> int:
+        """ONNX attribute `name` (e.g. "detect_negative"): 0 or 1, its default where absent."""
+        attr = self.attributes.get(_camel(name))
+        return int(bool(attr.value.data)) if isinstance(attr, IntegerAttr) else self.DEFAULTS[name]
+
+    def verify_(self) -> None:
+        self.expect_result_shape(tensor_shape(self.input))
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(word.capitalize() for word in rest)
+
+
+@gawee_op_definition
+class IsNaNOp(UnaryPredicateOp):
+    """x != x: true where x is NaN (ONNX IsNaN)."""
+
+    name = "gawee.is_nan"
+
+    ONNX_OPERATOR: ClassVar = "IsNaN"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        return b.emit(NotOp(b.emit(EqualOp(self.input, self.input))))
+
+
+@gawee_op_definition
+class IsInfOp(UnaryPredicateOp):
+    """True where x is +inf (with `detectPositive`, the default) or -inf (with
+    `detectNegative`, the default) (ONNX IsInf)."""
+
+    name = "gawee.is_inf"
+
+    ONNX_OPERATOR: ClassVar = "IsInf"
+
+    DEFAULTS: ClassVar[dict[str, int]] = {"detect_negative": 1, "detect_positive": 1}
+
+    detectNegative = opt_attr_def(BoolAttr)
+    detectPositive = opt_attr_def(BoolAttr)
+
+    assembly_format = (
+        f"$input (`detectNegative` `=` $detectNegative^)? (`detectPositive` `=` $detectPositive^)? "
+        f"{ATTR_DICT_AND_TYPES}"
+    )
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        negative, positive = self.parameter("detect_negative"), self.parameter("detect_positive")
+        if negative and positive:
+            return b.emit(EqualOp(b.emit(AbsOp(x)), b.scalar_like(math.inf, x)))
+        if negative or positive:
+            return b.emit(EqualOp(x, b.scalar_like(-math.inf if negative else math.inf, x)))
+        return b.emit(LessOp(x, x))  # (false everywhere, NaN too)
 
 
 # ---------------------------------------------------------------------------

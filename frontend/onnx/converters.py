@@ -231,16 +231,13 @@ def convert_dropout(context: ImportContext) -> None:
     context.define(*outputs)
 
 
-def unary(op: type[gawee.UnaryElementwiseOp]) -> Converter:
-    """A unary op whose float attributes (`DEFAULTS`: alpha, beta, ...) keep their ONNX names."""
+def unary(op: type[gawee.UnaryElementwiseOp | gawee.UnaryPredicateOp]) -> Converter:
+    """A unary op whose attributes (`DEFAULTS`: alpha, beta, detect_negative, ...) keep
+    their ONNX names."""
     names = getattr(op, "DEFAULTS", {})
 
     def convert(context: ImportContext) -> None:
-        parameters = {
-            name: float(value)  # type: ignore[arg-type]
-            for name in names
-            if (value := context.attribute(name)) is not None
-        }
+        parameters = {name: value for name in names if (value := context.attribute(name)) is not None}
         context.define(context.emit(op(context.value(0), **parameters)).results[0])
 
     return convert
@@ -718,7 +715,7 @@ def declared_converters() -> dict[str, Converter]:
         name = getattr(op, "ONNX_OPERATOR", None)
         if name is None:
             continue
-        if issubclass(op, gawee.UnaryElementwiseOp):
+        if issubclass(op, gawee.UnaryElementwiseOp | gawee.UnaryPredicateOp):
             converters[name] = unary(op)
         elif issubclass(op, gawee.BroadcastBinaryOp):
             converters[name] = broadcasting(op)

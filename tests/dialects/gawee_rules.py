@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from verifier_cases import Invalid, Op, a, i64, t
 
-from nnstack.dialects.gawee import ClipOp, Gawee, ReluOp, UnaryElementwiseOp
+from nnstack.dialects.gawee import ClipOp, Gawee, ReluOp, UnaryElementwiseOp, UnaryPredicateOp
 
 # ---------------------------------------------------------------------------
 # gawee
@@ -51,6 +51,12 @@ UNARY = [
 ]
 """Every unary element-wise op on floats with no required attribute: each gets the
 type and shape cases of its family, with nothing to add to this file."""
+PREDICATES = [
+    Op(op.name, (t(2, 3),), {}, (t(2, 3, element="i1"),))
+    for op in Gawee.operations
+    if issubclass(op, UnaryPredicateOp)
+]
+"""Every unary predicate (is_nan, is_inf): float in, i1 mask of its shape out."""
 BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "pow")]
 GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
@@ -150,6 +156,7 @@ GAWEE_OPS = [
     FLATTEN,
     LINEAR,
     *UNARY,
+    *PREDICATES,
     *BINARY,
     GELU,
     LEAKY_RELU,
@@ -342,6 +349,13 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-result-shape", op.result(t(3, 2)), "result shape"),
             (f"{short}-integer", op.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
             (f"{short}-mixed-types", op.result(t(2, 3, element="f64")), "f64"),
+        ]
+    for op in PREDICATES:
+        short = op.name.removeprefix("gawee.")
+        cases += [
+            (f"{short}-result-shape", op.result(t(3, 2, element="i1")), "result shape"),
+            (f"{short}-integer", op.operand(0, t(2, 3, element="i32")), "i32"),
+            (f"{short}-float-result", op.result(t(2, 3)), "f32"),
         ]
     for op in BINARY:
         short = op.name.removeprefix("gawee.")

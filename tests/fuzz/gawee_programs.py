@@ -260,6 +260,16 @@ def compare(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(b.choice(COMPARISONS)(x, b.partner(x, need_exact=True)))
 
 
+def predicate(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """is_nan / is_inf (with random flags) of exact float values."""
+    if x not in b.exact or not _is_float(x):
+        return None
+    if b.rng.random() < 0.5:
+        return b.append(gawee.IsNaNOp(x))
+    flags = {name: int(b.rng.integers(2)) for name in gawee.IsInfOp.DEFAULTS}
+    return b.append(gawee.IsInfOp(x, **flags))
+
+
 def mask(b: ProgramBuilder, x: SSAValue) -> SSAValue:
     """A boolean value broadcasting into x's shape: an existing one or a new comparison."""
     shape = tensor_shape(x)
@@ -676,6 +686,7 @@ GENERATORS: tuple[Generator, ...] = (
     binary,
     variadic,
     compare,
+    predicate,
     logic,
     where,
     cast,
