@@ -1,10 +1,11 @@
-"""Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min
-(ONNX ReduceSum / ReduceMean / ReduceMax / ReduceMin with their axes resolved)."""
+"""Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min, and
+the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
+reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
@@ -15,12 +16,20 @@ from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
+
 __all__ = [
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
+    "ReduceL1Op",
+    "ReduceL2Op",
+    "ReduceLogSumExpOp",
+    "ReduceLogSumOp",
     "ReduceOp",
     "ReduceSumOp",
+    "ReduceSumSquareOp",
     "reduced_shape",
 ]
 
@@ -106,3 +115,87 @@ class ReduceMinOp(ReduceOp):
     """The minimum over `axes`; NaN propagates (ONNX ReduceMin)."""
 
     name = "gawee.reduce_min"
+
+
+# ---------------------------------------------------------------------------
+# Composite reductions
+# ---------------------------------------------------------------------------
+
+
+class _SumOfOp(ReduceOp):
+    """f(reduce_sum(g(x))) over the op's axes."""
+
+    def summed(self, b: Composer, x: SSAValue, keep_dims: bool | None = None) -> SSAValue:
+        """reduce_sum of `x` over this op's axes (keeping them as this op does, or as told)."""
+        keep = self.keeps_dims if keep_dims is None else keep_dims
+        return b.emit(ReduceSumOp(x, self.array("axes"), keep))
+
+
+@gawee_op_definition
+class ReduceSumSquareOp(_SumOfOp):
+    """The sum of squares over `axes` (ONNX ReduceSumSquare)."""
+
+    name = "gawee.reduce_sum_square"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import MulOp
+
+        return self.summed(b, b.emit(MulOp(self.input, self.input)))
+
+
+@gawee_op_definition
+class ReduceL1Op(_SumOfOp):
+    """The sum of absolute values over `axes` (ONNX ReduceL1)."""
+
+    name = "gawee.reduce_l1"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import AbsOp
+
+        return self.summed(b, b.emit(AbsOp(self.input)))
+
+
+@gawee_op_definition
+class ReduceL2Op(_SumOfOp):
+    """The Euclidean norm over `axes` (ONNX ReduceL2)."""
+
+    name = "gawee.reduce_l2"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import MulOp, SqrtOp
+
+        return b.emit(SqrtOp(self.summed(b, b.emit(MulOp(self.input, self.input)))))
+
+
+@gawee_op_definition
+class ReduceLogSumOp(_SumOfOp):
+    """The logarithm of the sum over `axes` (ONNX ReduceLogSum)."""
+
+    name = "gawee.reduce_log_sum"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import LogOp
+
+        return b.emit(LogOp(self.summed(b, self.input)))
+
+
+@gawee_op_definition
+class ReduceLogSumExpOp(_SumOfOp):
+    """log(sum(e^x)) over `axes` (ONNX ReduceLogSumExp), as m + log(sum(e^(x - m))) with m
+    the maximum (0 where it is infinite): the same value, without the overflow of e^x."""
+
+    name = "gawee.reduce_log_sum_exp"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import AddOp, ExpOp, LogOp, SubOp
+        from nnstack.dialects.gawee.logic import IsInfOp, WhereOp
+        from nnstack.dialects.gawee.shape import ReshapeOp
+
+        x = self.input
+        peak = b.emit(ReduceMaxOp(x, self.array("axes"), True))
+        shift = b.emit(WhereOp(b.emit(IsInfOp(peak)), b.scalar_like(0.0, x), peak))
+        total = self.summed(b, b.emit(ExpOp(b.emit(SubOp(x, shift)))), keep_dims=True)
+        result = b.emit(AddOp(b.emit(LogOp(total)), shift))
+        if self.keeps_dims:
+            return result
+        return b.emit(ReshapeOp(result, tensor_shape(self.output)))

@@ -56,6 +56,11 @@ OPERATORS = [
     "reduce_mean",
     "reduce_max",
     "reduce_min",
+    "reduce_sum_square",
+    "reduce_l1",
+    "reduce_l2",
+    "reduce_log_sum",
+    "reduce_log_sum_exp",
     "layer_normalization",
     "equal",
     "less",
@@ -117,9 +122,9 @@ EXCLUDED: dict[str, str] = {
     "ones are tested in test_onnx_import.py)",
     r"^test_reshape_": "the target shape is a graph input (a run-time int64 tensor); nnstack needs it "
     "known at import, so that every type is static (constant targets are tested in test_onnx_import.py)",
-    r"^test_reduce_(sum|mean|max|min)_(?!square)": "the axes are a graph input (a run-time int64 tensor); "
-    "nnstack needs them known at import (constant axes are tested in test_gawee_tensor_ops.py)",
-    r"^test_reduce_sum_square": "ReduceSumSquare (matched by the `reduce_sum` pattern) is not imported yet",
+    r"^test_reduce_(sum|mean|max|min|sum_square|l1|l2|log_sum|log_sum_exp)_(?!square|exp)": "the axes are a "
+    "graph input (a run-time int64 tensor); nnstack needs them known at import (constant axes are tested in "
+    "test_gawee_tensor_ops.py)",
     r"^test_layer_normalization_": "the cases also ask for the Mean and InvStdDev outputs (training); "
     "LayerNormalization with one output is tested in test_onnx_import.py",
     r"^test_cast_.*(BFLOAT16|FLOAT8|FLOAT4|INT2|INT4|UINT2|UINT4|e8m0)": "bfloat16, 8- and 4-bit floats, "

@@ -316,10 +316,14 @@ def _axes(b: ProgramBuilder, rank: int) -> list[int]:
     return sorted(int(a) - (rank if b.rng.random() < 0.3 else 0) for a in chosen)
 
 
+REDUCTIONS = tuple(op for op in gawee.Gawee.operations if issubclass(op, gawee.ReduceOp))
+"""Every reduction (those added later too)."""
+
+
 def reduce(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if not _is_float(x) or not tensor_shape(x) or 0 in tensor_shape(x):
         return None
-    kind = b.choice((gawee.ReduceSumOp, gawee.ReduceMeanOp, gawee.ReduceMaxOp, gawee.ReduceMinOp))
+    kind = b.choice(REDUCTIONS)
     return b.append(kind(x, _axes(b, len(tensor_shape(x))), keep_dims=bool(b.rng.random() < 0.5)))
 
 

@@ -117,7 +117,9 @@ class ReduceLowering(RewritePattern):
     """
 
     @op_pattern
-    def match_and_rewrite(self, op: ReduceOp, rewriter: PatternRewriter, /):
+    def match_and_rewrite(
+        self, op: ReduceSumOp | ReduceMeanOp | ReduceMaxOp | ReduceMinOp, rewriter: PatternRewriter, /
+    ):
         if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
