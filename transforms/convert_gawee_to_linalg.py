@@ -18,85 +18,8 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 from nnstack.dialects.gawee.composite import is_composite
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
-from nnstack.transforms.gawee_to_linalg import (
-    AdAvgPoolLowering,
-    AddLowering,
-    AveragePoolLowering,
-    BatchNormLowering,
-    CastLowering,
-    CatLowering,
-    ConstantLowering,
-    ConvLowering,
-    ElementwiseLowering,
-    ExpandLowering,
-    FlattenLowering,
-    GatherElementsLowering,
-    GatherLowering,
-    GemmLowering,
-    GlobalAveragePoolLowering,
-    LayerNormLowering,
-    LinearLowering,
-    LrnLowering,
-    MatMulLowering,
-    MaxPoolLowering,
-    PadLowering,
-    RangeLowering,
-    ReduceLowering,
-    ReshapeLowering,
-    ResizeLowering,
-    ScatterNDLowering,
-    ShapeLowering,
-    SliceLowering,
-    SoftmaxLowering,
-    SplitLowering,
-    TileLowering,
-    TopKLowering,
-    TransposeLowering,
-    TriluLowering,
-)
+from nnstack.transforms.gawee_to_linalg import lowering_patterns
 from nnstack.transforms.utils import LocatedRewriteWalker, claims
-
-
-def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
-    """The patterns of the conversion, in the order they are tried (the named
-    `linalg.add` before the element-wise `linalg.generic`). Each says which ops it lowers
-    (`transforms.utils.claims`): there is no list of lowered ops beside them."""
-    return [
-        ConvLowering(),
-        AddLowering(elementwise_generic),
-        ElementwiseLowering(),
-        BatchNormLowering(),
-        MaxPoolLowering(),
-        AdAvgPoolLowering(),
-        FlattenLowering(),
-        LinearLowering(),
-        ReshapeLowering(),
-        TransposeLowering(),
-        MatMulLowering(),
-        SoftmaxLowering(),
-        ReduceLowering(),
-        LayerNormLowering(),
-        CastLowering(),
-        GatherLowering(),
-        GatherElementsLowering(),
-        ExpandLowering(),
-        CatLowering(),
-        SliceLowering(),
-        TopKLowering(),
-        ScatterNDLowering(),
-        ResizeLowering(),
-        GemmLowering(),
-        AveragePoolLowering(),
-        GlobalAveragePoolLowering(),
-        LrnLowering(),
-        SplitLowering(),
-        TileLowering(),
-        PadLowering(),
-        TriluLowering(),
-        ConstantLowering(),
-        RangeLowering(),
-        ShapeLowering(),
-    ]
 
 
 def _lowered_directly(op: Operation, patterns: Sequence[RewritePattern]) -> bool:

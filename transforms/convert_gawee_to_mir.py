@@ -21,43 +21,7 @@ from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 from nnstack.dialects import gawee
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
-from nnstack.transforms.gawee_to_mir import (
-    AdAvgPoolLowering,
-    AveragePoolLowering,
-    BatchNormLowering,
-    BinaryLowering,
-    CastLowering,
-    CatLowering,
-    ConstantLowering,
-    ConvLowering,
-    ExpandLowering,
-    GatherLowering,
-    GaweeToMirPattern,
-    GemmLowering,
-    GlobalAveragePoolLowering,
-    LayerNormLowering,
-    LinearLowering,
-    LrnLowering,
-    MatMulLowering,
-    MaxPoolLowering,
-    PadLowering,
-    RangeLowering,
-    ReduceLowering,
-    ReshapeLowering,
-    ResizeLowering,
-    ScatterNDLowering,
-    ShapeLowering,
-    SliceLowering,
-    SoftmaxLowering,
-    SplitLowering,
-    TensorConstantLowering,
-    TileLowering,
-    TopKLowering,
-    TransposeLowering,
-    TriluLowering,
-    UnaryLowering,
-    VariadicLowering,
-)
+from nnstack.transforms.gawee_to_mir import lowering_patterns
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 
@@ -87,42 +51,7 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
 
     def rewrite(self, module: ModuleOp) -> None:
         decompose(module)
-        patterns: list[GaweeToMirPattern] = [
-            ConvLowering(),
-            BatchNormLowering(),
-            MaxPoolLowering(),
-            AveragePoolLowering(),
-            AdAvgPoolLowering(),
-            GlobalAveragePoolLowering(),
-            LinearLowering(),
-            MatMulLowering(),
-            GemmLowering(),
-            LrnLowering(),
-            UnaryLowering(),
-            BinaryLowering(),
-            VariadicLowering(),
-            CastLowering(),
-            ReduceLowering(),
-            SoftmaxLowering(),
-            LayerNormLowering(),
-            ReshapeLowering(),
-            TransposeLowering(),
-            CatLowering(),
-            SliceLowering(),
-            GatherLowering(),
-            ExpandLowering(),
-            ResizeLowering(),
-            TopKLowering(),
-            ScatterNDLowering(),
-            SplitLowering(),
-            TileLowering(),
-            PadLowering(),
-            TriluLowering(),
-            ConstantLowering(),
-            RangeLowering(),
-            ShapeLowering(),
-            TensorConstantLowering(),
-        ]
+        patterns = lowering_patterns()
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,

@@ -1,6 +1,7 @@
 """The patterns of `convert-gawee-to-linalg`, one module per op family.
 
-The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
+The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`; `lowering_patterns`
+is the one list of its patterns.
 
 - `builder`: IR-building helpers shared by the patterns (constants, empty + fill,
   tensor.pad, linalg.generic, affine maps, the lowering precondition).
@@ -18,6 +19,8 @@ The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`.
   gawee.pad, gawee.trilu. `construction`: gawee.constant, gawee.range, gawee.shape.
 """
 
+from xdsl.pattern_rewriter import RewritePattern
+
 from .construction import ConstantLowering, RangeLowering, ShapeLowering
 from .conv import ConvLowering
 from .elementwise import AddLowering, BatchNormLowering, ElementwiseLowering
@@ -34,48 +37,52 @@ from .movement import (
     TileLowering,
     TriluLowering,
 )
-from .normalization import REDUCTIONS, LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
+from .normalization import LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
 from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
 from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
 from .resize import ResizeLowering
 from .selection import ScatterNDLowering, TopKLowering
 
-__all__ = [
-    "REDUCTIONS",
-    "AdAvgPoolLowering",
-    "AddLowering",
-    "AveragePoolLowering",
-    "BatchNormLowering",
-    "CastLowering",
-    "CatLowering",
-    "ConstantLowering",
-    "ConvLowering",
-    "ElementwiseLowering",
-    "ExpandLowering",
-    "FlattenLowering",
-    "GatherElementsLowering",
-    "GatherLowering",
-    "GemmLowering",
-    "GlobalAveragePoolLowering",
-    "LayerNormLowering",
-    "LinearLowering",
-    "LrnLowering",
-    "MatMulLowering",
-    "MaxPoolLowering",
-    "PadLowering",
-    "RangeLowering",
-    "ReduceLowering",
-    "ReshapeLowering",
-    "ResizeLowering",
-    "ScatterNDLowering",
-    "SliceLowering",
-    "SoftmaxLowering",
-    "TopKLowering",
-    "ShapeLowering",
-    "SliceLowering",
-    "SoftmaxLowering",
-    "SplitLowering",
-    "TileLowering",
-    "TransposeLowering",
-    "TriluLowering",
-]
+__all__ = ["lowering_patterns"]
+
+
+def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
+    """The patterns of the conversion, in the order they are tried (the named
+    `linalg.add` before the element-wise `linalg.generic`). Each says which ops it lowers
+    (`transforms.utils.claims`): there is no list of lowered ops beside them."""
+    return [
+        ConvLowering(),
+        AddLowering(elementwise_generic),
+        ElementwiseLowering(),
+        BatchNormLowering(),
+        MaxPoolLowering(),
+        AdAvgPoolLowering(),
+        FlattenLowering(),
+        LinearLowering(),
+        ReshapeLowering(),
+        TransposeLowering(),
+        MatMulLowering(),
+        SoftmaxLowering(),
+        ReduceLowering(),
+        LayerNormLowering(),
+        CastLowering(),
+        GatherLowering(),
+        GatherElementsLowering(),
+        ExpandLowering(),
+        CatLowering(),
+        SliceLowering(),
+        TopKLowering(),
+        ScatterNDLowering(),
+        ResizeLowering(),
+        GemmLowering(),
+        AveragePoolLowering(),
+        GlobalAveragePoolLowering(),
+        LrnLowering(),
+        SplitLowering(),
+        TileLowering(),
+        PadLowering(),
+        TriluLowering(),
+        ConstantLowering(),
+        RangeLowering(),
+        ShapeLowering(),
+    ]

@@ -1,5 +1,6 @@
 """The patterns of `convert-gawee-to-mir`, by op family, as upstream MLIR splits a
-conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`).
+conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
+`lowering_patterns` is the one list of its patterns).
 
 - `base`: the verified replacement every pattern uses and `MirBuilder`, which
   collects the chain of mir ops a gawee op decomposes into.
@@ -51,41 +52,44 @@ from .nn import (
 from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
 from .selection import ScatterNDLowering, TopKLowering
 
-__all__ = [
-    "AdAvgPoolLowering",
-    "AveragePoolLowering",
-    "BatchNormLowering",
-    "BinaryLowering",
-    "CastLowering",
-    "CatLowering",
-    "ConstantLowering",
-    "ConvLowering",
-    "ExpandLowering",
-    "GatherLowering",
-    "GaweeToMirPattern",
-    "GemmLowering",
-    "GlobalAveragePoolLowering",
-    "LayerNormLowering",
-    "LinearLowering",
-    "LrnLowering",
-    "MatMulLowering",
-    "MaxPoolLowering",
-    "MirBuilder",
-    "PadLowering",
-    "RangeLowering",
-    "ReduceLowering",
-    "ReshapeLowering",
-    "ResizeLowering",
-    "ScatterNDLowering",
-    "ShapeLowering",
-    "SliceLowering",
-    "SoftmaxLowering",
-    "SplitLowering",
-    "TensorConstantLowering",
-    "TileLowering",
-    "TopKLowering",
-    "TransposeLowering",
-    "TriluLowering",
-    "UnaryLowering",
-    "VariadicLowering",
-]
+__all__ = ["GaweeToMirPattern", "MirBuilder", "lowering_patterns"]
+
+
+def lowering_patterns() -> list[GaweeToMirPattern]:
+    """The patterns of the conversion, one per gawee op or op family, and the weights'."""
+    return [
+        ConvLowering(),
+        BatchNormLowering(),
+        MaxPoolLowering(),
+        AveragePoolLowering(),
+        AdAvgPoolLowering(),
+        GlobalAveragePoolLowering(),
+        LinearLowering(),
+        MatMulLowering(),
+        GemmLowering(),
+        LrnLowering(),
+        UnaryLowering(),
+        BinaryLowering(),
+        VariadicLowering(),
+        CastLowering(),
+        ReduceLowering(),
+        SoftmaxLowering(),
+        LayerNormLowering(),
+        ReshapeLowering(),
+        TransposeLowering(),
+        CatLowering(),
+        SliceLowering(),
+        GatherLowering(),
+        ExpandLowering(),
+        ResizeLowering(),
+        TopKLowering(),
+        ScatterNDLowering(),
+        SplitLowering(),
+        TileLowering(),
+        PadLowering(),
+        TriluLowering(),
+        ConstantLowering(),
+        RangeLowering(),
+        ShapeLowering(),
+        TensorConstantLowering(),
+    ]
