@@ -8,12 +8,22 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from xdsl.dialects.builtin import DenseArrayBase
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import (
+    IRDLOperation,
+    VarConstraint,
+    attr_def,
+    operand_def,
+    opt_operand_def,
+    result_def,
+    traits_def,
+)
 from xdsl.parser import Parser
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from nnstack.dialects.constraints import AnyElement, FloatElement, I64Array, static_tensor
 from nnstack.dialects.utils import op_definition, tensor_shape, window_output_size
 from nnstack.dialects.xdsl_compat import wrap_op_parse
 
@@ -21,7 +31,11 @@ if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
 __all__ = [
+    "FloatTensorOp",
     "GaweeOperation",
+    "PoolWindowOp",
+    "TensorOp",
+    "WeightedOp",
     "adaptive_windows",
     "expand_padding",
     "expect_pool_window",
@@ -205,3 +219,78 @@ def expect_pool_window(
             f"{h + top + bottom}x{w + left + right}"
         )
     return oh, ow
+
+
+# ---------------------------------------------------------------------------
+# Shared declarations
+# ---------------------------------------------------------------------------
+
+
+class TensorOp(GaweeOperation):
+    """A pure op from one tensor to one of its element type (any): the declaration the
+    layout and movement ops (reshape, transpose, slice, pad, resize, ...) share; each
+    adds its attributes, syntax and shape rule."""
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+
+class FloatTensorOp(GaweeOperation):
+    """A pure op from one float tensor to one of its element type: the declaration the
+    pooling, softmax, reduction and lrn ops share."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+
+class WeightedOp(GaweeOperation):
+    """A pure float op with an input, a weight and an optional bias of one element type
+    (conv, linear, layer_norm)."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    bias = opt_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+
+class PoolWindowOp(FloatTensorOp):
+    """2-D pooling over an NCHW input (max_pool, average_pool): the window attributes
+    and ceil mode's fitted padding."""
+
+    kernel_size = attr_def(I64Array, attr_name="kernelSize")
+    strides = attr_def(I64Array)
+    padding = attr_def(I64Array)
+    ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
+
+    @property
+    def is_ceil_mode(self) -> bool:
+        return bool(self.ceil_mode.value.data)
+
+    @property
+    def dilation_values(self) -> tuple[int, ...]:
+        """The window's dilation (an op whose dilation attribute is optional says its default)."""
+        return self.array("dilation")
+
+    def fitted_padding(self) -> tuple[int, int, int, int]:
+        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
+        which no window counts."""
+        return fitted_padding(
+            tensor_shape(self.input)[2:],
+            tensor_shape(self.output)[2:],
+            self.array("padding"),
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.dilation_values,
+        )

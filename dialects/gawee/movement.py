@@ -35,7 +35,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import AnyElement, I64Array, IndexElement, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.base import GaweeOperation, TensorOp, gawee_op_definition
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
@@ -74,12 +74,9 @@ def normalized_axes(axes: Sequence[int], rank: int) -> tuple[int, ...] | None:
     return normalized
 
 
-@gawee_op_definition
-class GatherOp(GaweeOperation):
-    """Picks entries of `data` along `axis` by `indices` (negative ones count from the
-    end), as ONNX Gather: the result shape is data[:axis] + indices + data[axis+1:]."""
-
-    name = "gawee.gather"
+class AxisGatherOp(GaweeOperation):
+    """Picks entries of `data` by `indices` along `axis` (negative values count from the
+    end): the declaration gather and gather_elements share."""
 
     E: ClassVar = VarConstraint("E", AnyElement)
 
@@ -92,6 +89,19 @@ class GatherOp(GaweeOperation):
     traits = traits_def(Pure())
 
     assembly_format = f"$data `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
+
+    @property
+    def normalized_axis(self) -> int:
+        axis = self.axis.value.data
+        return axis + len(tensor_shape(self.data)) if axis < 0 else axis
+
+
+@gawee_op_definition
+class GatherOp(AxisGatherOp):
+    """Picks entries of `data` along `axis` by `indices` (negative ones count from the
+    end), as ONNX Gather: the result shape is data[:axis] + indices + data[axis+1:]."""
+
+    name = "gawee.gather"
 
     def __init__(self, data: SSAValue | Operation, indices: SSAValue | Operation, axis: int = 0):
         data, indices = SSAValue.get(data), SSAValue.get(indices)
@@ -104,11 +114,6 @@ class GatherOp(GaweeOperation):
             attributes={"axis": IntegerAttr(axis, i64)},
         )
 
-    @property
-    def normalized_axis(self) -> int:
-        axis = self.axis.value.data
-        return axis + len(tensor_shape(self.data)) if axis < 0 else axis
-
     def verify_(self) -> None:
         shape = tensor_shape(self.data)
         axis = self.normalized_axis
@@ -120,24 +125,12 @@ class GatherOp(GaweeOperation):
 
 
 @gawee_op_definition
-class GatherElementsOp(GaweeOperation):
+class GatherElementsOp(AxisGatherOp):
     """result[i0, ..., ik, ...] = data[i0, ..., indices[i0, ..., ik, ...], ...] with the
     index replacing dim `axis` (ONNX GatherElements; negative indices count from the
     end). The result has the indices' shape, which must fit in the data's elsewhere."""
 
     name = "gawee.gather_elements"
-
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    data = operand_def(static_tensor(E))
-    indices = operand_def(static_tensor(IndexElement))
-    output = result_def(static_tensor(E))
-
-    axis = attr_def(IntegerAttr[I64])
-
-    traits = traits_def(Pure())
-
-    assembly_format = f"$data `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, data: SSAValue | Operation, indices: SSAValue | Operation, axis: int = 0):
         data, indices = SSAValue.get(data), SSAValue.get(indices)
@@ -146,11 +139,6 @@ class GatherElementsOp(GaweeOperation):
             result_types=[tensor_like(data, tensor_shape(indices))],
             attributes={"axis": IntegerAttr(axis, i64)},
         )
-
-    @property
-    def normalized_axis(self) -> int:
-        axis = self.axis.value.data
-        return axis + len(tensor_shape(self.data)) if axis < 0 else axis
 
     def verify_(self) -> None:
         data, indices = tensor_shape(self.data), tensor_shape(self.indices)
@@ -167,18 +155,11 @@ class GatherElementsOp(GaweeOperation):
 
 
 @gawee_op_definition
-class ExpandOp(GaweeOperation):
+class ExpandOp(TensorOp):
     """The input broadcast (numpy rules) to the result's shape (ONNX Expand, whose
     target is the static result type)."""
 
     name = "gawee.expand"
-
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
@@ -205,19 +186,12 @@ def unsqueezed_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ..
 
 
 @gawee_op_definition
-class UnsqueezeOp(GaweeOperation):
+class UnsqueezeOp(TensorOp):
     """Inserts size-1 dims at `axes`, which count in the result's rank (ONNX Unsqueeze)."""
 
     name = "gawee.unsqueeze"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     axes = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
 
@@ -242,19 +216,12 @@ class UnsqueezeOp(GaweeOperation):
 
 
 @gawee_op_definition
-class SqueezeOp(GaweeOperation):
+class SqueezeOp(TensorOp):
     """Removes the size-1 dims `axes` (ONNX Squeeze with its axes resolved)."""
 
     name = "gawee.squeeze"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     axes = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
 
@@ -345,23 +312,16 @@ def slice_ranges(
 
 
 @gawee_op_definition
-class SliceOp(GaweeOperation):
+class SliceOp(TensorOp):
     """The elements at starts[i] : ends[i] : steps[i] along each of `axes` (ONNX
     Slice, with its inputs as attributes)."""
 
     name = "gawee.slice"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     starts = attr_def(I64Array)
     ends = attr_def(I64Array)
     axes = attr_def(I64Array)
     steps = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('starts', 'ends', 'axes', 'steps')} {ATTR_DICT_AND_TYPES}"
 
@@ -472,20 +432,13 @@ class SplitOp(GaweeOperation):
 
 
 @gawee_op_definition
-class TileOp(GaweeOperation):
+class TileOp(TensorOp):
     """The input repeated `repeats[d]` times along each dim d (ONNX Tile, with the
     repeats as an attribute)."""
 
     name = "gawee.tile"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     repeats = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('repeats')} {ATTR_DICT_AND_TYPES}"
 
@@ -522,7 +475,7 @@ def split_pads(pads: Sequence[int]) -> tuple[list[int], list[int], list[int], li
 
 
 @gawee_op_definition
-class PadOp(GaweeOperation):
+class PadOp(TensorOp):
     """The input grown (or, by negative pads, cropped) at the begin and end of each
     dim (ONNX Pad, with `pads` [begin..., end...] as an attribute). `mode` says what
     fills the border: `constantValue`, the mirror image without the edge element
@@ -535,18 +488,11 @@ class PadOp(GaweeOperation):
     """ONNX Pad's modes: a constant, the mirror image without the edge element, the
     edge element repeated, the other end of the dim (periodic)."""
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     pads = attr_def(I64Array)
     mode = opt_attr_def(StringAttr, default_value=StringAttr("constant"))
     constant_value = opt_attr_def(
         FloatAttr[Float64Type], default_value=FloatAttr(0.0, f64), attr_name="constantValue"
     )
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('pads')} (`mode` `=` $mode^)? (`constantValue` `=` $constantValue^)? "
@@ -599,22 +545,15 @@ class PadOp(GaweeOperation):
 
 
 @gawee_op_definition
-class TriluOp(GaweeOperation):
+class TriluOp(TensorOp):
     """The upper (`upper`, the default) or lower triangle of the matrices in the last
     two dims, from the `k`-th diagonal on (k > 0: above the main one); the other
     elements become 0 (ONNX Trilu, with k as an attribute)."""
 
     name = "gawee.trilu"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     upper = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(True))
     k = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input (`upper` `=` $upper^)? (`k` `=` $k^)? {ATTR_DICT_AND_TYPES}"
 

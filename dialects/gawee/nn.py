@@ -25,10 +25,12 @@ from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import (
+    FloatTensorOp,
     GaweeOperation,
+    PoolWindowOp,
+    WeightedOp,
     expand_padding,
     expect_pool_window,
-    fitted_padding,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -60,7 +62,7 @@ __all__ = [
 
 
 @gawee_op_definition
-class ConvOp(GaweeOperation):
+class ConvOp(WeightedOp):
     """2-D convolution, NCHW input, [F, C/groups, kH, kW] weight, optional [F] bias.
 
     Output size per spatial axis: floor((H + pt + pb - d*(k-1) - 1) / s) + 1.
@@ -68,19 +70,10 @@ class ConvOp(GaweeOperation):
 
     name = "gawee.conv"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    weight = operand_def(static_tensor(E))
-    bias = opt_operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     strides = attr_def(I64Array)
     padding = attr_def(I64Array)
     dilation = attr_def(I64Array)
     groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
 
@@ -222,7 +215,7 @@ class BatchNormOp(GaweeOperation):
 
 
 @gawee_op_definition
-class MaxPoolOp(GaweeOperation):
+class MaxPoolOp(PoolWindowOp):
     """2-D max pooling on NCHW; padding positions never win; PyTorch ceil-mode rule.
 
     Any padding >= 0, as ONNX allows. A window with no tap on the input (dilation steps
@@ -232,18 +225,7 @@ class MaxPoolOp(GaweeOperation):
 
     name = "gawee.max_pool"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    kernel_size = attr_def(I64Array, attr_name="kernelSize")
-    strides = attr_def(I64Array)
-    padding = attr_def(I64Array)
     dilation = attr_def(I64Array)
-    ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('kernelSize', 'strides', 'padding', 'dilation', 'ceilMode')} {ATTR_DICT_AND_TYPES}"
@@ -273,21 +255,6 @@ class MaxPoolOp(GaweeOperation):
                 "dilation": i64_array(dilation),
                 "ceilMode": BoolAttr.from_bool(ceil_mode),
             },
-        )
-
-    @property
-    def is_ceil_mode(self) -> bool:
-        return bool(self.ceil_mode.value.data)
-
-    def fitted_padding(self) -> tuple[int, int, int, int]:
-        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`)."""
-        return fitted_padding(
-            tensor_shape(self.input)[2:],
-            tensor_shape(self.output)[2:],
-            self.array("padding"),
-            self.array("kernelSize"),
-            self.array("strides"),
-            self.array("dilation"),
         )
 
     def windows_on_input(self) -> np.ndarray:
@@ -327,19 +294,12 @@ class MaxPoolOp(GaweeOperation):
 
 
 @gawee_op_definition
-class AdAvgPoolOp(GaweeOperation):
+class AdAvgPoolOp(FloatTensorOp):
     """Adaptive average pooling on NCHW to `outputSize` = [oH, oW] (PyTorch windows)."""
 
     name = "gawee.ad_avg_pool"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     output_size = attr_def(I64Array, attr_name="outputSize")
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('outputSize')} {ATTR_DICT_AND_TYPES}"
 
@@ -363,19 +323,10 @@ class AdAvgPoolOp(GaweeOperation):
 
 
 @gawee_op_definition
-class LinearOp(GaweeOperation):
+class LinearOp(WeightedOp):
     """y = x W^T + b; x is [..., in] (leading dims are batch), W is [out, in], b is [out]."""
 
     name = "gawee.linear"
-
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    weight = operand_def(static_tensor(E))
-    bias = opt_operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input `,` $weight (`,` $bias^)? {ATTR_DICT_AND_TYPES}"
 
@@ -540,18 +491,11 @@ class MatMulOp(GaweeOperation):
         self.expect_result_shape(shape)
 
 
-class AxisSoftmaxOp(GaweeOperation):
+class AxisSoftmaxOp(FloatTensorOp):
     """A normalization of exponentials along `axis` (negative axes count from the end):
     the result has the input's type."""
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     axis = attr_def(IntegerAttr[I64])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
@@ -589,24 +533,15 @@ class LogSoftmaxOp(AxisSoftmaxOp):
 
 
 @gawee_op_definition
-class LayerNormOp(GaweeOperation):
+class LayerNormOp(WeightedOp):
     """Layer normalization over the dims from `axis` on (ONNX LayerNormalization):
     (x - mean) / sqrt(var + epsilon) * weight (+ bias), the statistics over those dims
     and weight / bias of their shape."""
 
     name = "gawee.layer_norm"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    weight = operand_def(static_tensor(E))
-    bias = opt_operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     axis = attr_def(IntegerAttr[I64])
     epsilon = attr_def(FloatAttr[Float64Type])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('axis', 'epsilon')} {ATTR_DICT_AND_TYPES}"
 
@@ -649,24 +584,17 @@ class LayerNormOp(GaweeOperation):
 
 
 @gawee_op_definition
-class LrnOp(GaweeOperation):
+class LrnOp(FloatTensorOp):
     """Local response normalization across channels of an NCHW input (ONNX LRN):
     y = x / (bias + alpha / size * s)^beta, where s sums the squares of channels
     c - floor((size-1)/2) .. c + ceil((size-1)/2) (those that exist)."""
 
     name = "gawee.lrn"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     size = attr_def(IntegerAttr[I64])
     alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-4, f64))
     beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.75, f64))
     bias = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('size')} (`alpha` `=` $alpha^)? (`beta` `=` $beta^)? (`bias` `=` $bias^)? "

@@ -4,19 +4,17 @@ and global_average_pool (the mean over every spatial dim, any rank >= 3)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import attr_def, opt_attr_def
 
-from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.constraints import I64Array
 from nnstack.dialects.gawee.base import (
-    GaweeOperation,
+    FloatTensorOp,
+    PoolWindowOp,
     expand_padding,
     expect_pool_window,
-    fitted_padding,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -47,7 +45,7 @@ def window_counts(
 
 
 @gawee_op_definition
-class AveragePoolOp(GaweeOperation):
+class AveragePoolOp(PoolWindowOp):
     """2-D average pooling on NCHW (ONNX AveragePool): each window's sum divided by the
     number of its taps on the input, or with `countIncludePad` on the input or its
     explicit padding. Ceil mode adds a last window that fits partly past the end
@@ -56,19 +54,8 @@ class AveragePoolOp(GaweeOperation):
 
     name = "gawee.average_pool"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    kernel_size = attr_def(I64Array, attr_name="kernelSize")
-    strides = attr_def(I64Array)
-    padding = attr_def(I64Array)
     dilation = opt_attr_def(I64Array, default_value=i64_array((1, 1)))
-    ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
     count_include_pad = attr_def(BoolAttr, attr_name="countIncludePad")
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('kernelSize', 'strides', 'padding')} (`dilation` `=` $dilation^)? "
@@ -102,28 +89,12 @@ class AveragePoolOp(GaweeOperation):
         super().__init__(operands=[input], result_types=[tensor_like(input, shape)], attributes=attributes)
 
     @property
-    def is_ceil_mode(self) -> bool:
-        return bool(self.ceil_mode.value.data)
-
-    @property
     def includes_pad(self) -> bool:
         return bool(self.count_include_pad.value.data)
 
     @property
     def dilation_values(self) -> tuple[int, ...]:
         return tuple(int(v) for v in self.dilation.get_values())
-
-    def fitted_padding(self) -> tuple[int, int, int, int]:
-        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
-        which no window counts."""
-        return fitted_padding(
-            tensor_shape(self.input)[2:],
-            tensor_shape(self.output)[2:],
-            self.array("padding"),
-            self.array("kernelSize"),
-            self.array("strides"),
-            self.dilation_values,
-        )
 
     def divisors(self) -> tuple[list[int], list[int]]:
         """The tap counts of the windows along H and along W; a window divides its sum by
@@ -154,18 +125,11 @@ class AveragePoolOp(GaweeOperation):
 
 
 @gawee_op_definition
-class GlobalAveragePoolOp(GaweeOperation):
+class GlobalAveragePoolOp(FloatTensorOp):
     """The mean over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1, kept
     as dims of size 1 (ONNX GlobalAveragePool)."""
 
     name = "gawee.global_average_pool"
-
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 

@@ -5,15 +5,14 @@ reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import attr_def
 
-from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.constraints import I64Array
+from nnstack.dialects.gawee.base import FloatTensorOp, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 if TYPE_CHECKING:
@@ -41,19 +40,12 @@ def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) ->
     return tuple(size for dim, size in enumerate(shape) if dim not in axes)
 
 
-class ReduceOp(GaweeOperation):
+class ReduceOp(FloatTensorOp):
     """Reduces `axes` (negative ones count from the end; each at most once) of the
     input; `keepDims` keeps them as size-1 dims."""
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     axes = attr_def(I64Array)
     keep_dims = attr_def(BoolAttr, attr_name="keepDims")
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('axes', 'keepDims')} {ATTR_DICT_AND_TYPES}"
 

@@ -17,11 +17,10 @@ from typing import ClassVar, Protocol, TypeVar
 import numpy as np
 from xdsl.dialects.builtin import DenseArrayBase, StringAttr, f64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import opt_attr_def
 
-from nnstack.dialects.constraints import FLOAT_TYPES, AnyElement, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.constraints import FLOAT_TYPES
+from nnstack.dialects.gawee.base import TensorOp, gawee_op_definition
 from nnstack.dialects.gawee.selection import string_choice
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_like, tensor_shape
 
@@ -125,7 +124,7 @@ def _clamped(index: np.ndarray, size: int) -> np.ndarray:
 
 
 @gawee_op_definition
-class ResizeOp(GaweeOperation):
+class ResizeOp(TensorOp):
     """The input resized to the result's shape (ONNX Resize with `mode` nearest or
     linear). Each dim whose size or scale changes maps output index y to a source
     coordinate x by `coordinateTransformationMode`; nearest takes the element at x
@@ -147,11 +146,6 @@ class ResizeOp(GaweeOperation):
     )
     NEAREST_MODES: ClassVar[tuple[str, ...]] = ("round_prefer_floor", "round_prefer_ceil", "floor", "ceil")
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     DEFAULTS: ClassVar[dict[str, str]] = {
         "mode": "nearest",
         "coordinateTransformationMode": "half_pixel",
@@ -169,8 +163,6 @@ class ResizeOp(GaweeOperation):
         StringAttr, attr_name="nearestMode", default_value=StringAttr(DEFAULTS["nearestMode"])
     )
     scales = opt_attr_def(F64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$input (`mode` `=` $mode^)? (`coordinateTransformationMode` `=` $coordinateTransformationMode^)? "

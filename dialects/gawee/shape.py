@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, IntegerAttr, i64
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import attr_def
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import AnyElement, I64Array, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
+from nnstack.dialects.constraints import I64Array
+from nnstack.dialects.gawee.base import TensorOp, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 __all__ = [
@@ -25,20 +23,13 @@ __all__ = [
 
 
 @gawee_op_definition
-class FlattenOp(GaweeOperation):
+class FlattenOp(TensorOp):
     """Collapses dims startDim..endDim (inclusive; negative values count from the end)."""
 
     name = "gawee.flatten"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     start_dim = attr_def(IntegerAttr[I64], attr_name="startDim")
     end_dim = attr_def(IntegerAttr[I64], attr_name="endDim")
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('startDim', 'endDim')} {ATTR_DICT_AND_TYPES}"
 
@@ -76,19 +67,12 @@ class FlattenOp(GaweeOperation):
 
 
 @gawee_op_definition
-class ReshapeOp(GaweeOperation):
+class ReshapeOp(TensorOp):
     """The same elements in row-major order under the result's shape (ONNX Reshape with
     its target resolved: the static result type is the shape, so nnstack needs no
     shape operand)."""
 
     name = "gawee.reshape"
-
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
@@ -106,19 +90,12 @@ class ReshapeOp(GaweeOperation):
 
 
 @gawee_op_definition
-class TransposeOp(GaweeOperation):
+class TransposeOp(TensorOp):
     """Permutes the dims: result dim i is input dim perm[i] (ONNX Transpose)."""
 
     name = "gawee.transpose"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
     perm = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('perm')} {ATTR_DICT_AND_TYPES}"
 
