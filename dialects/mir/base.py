@@ -1,14 +1,18 @@
-"""What every mir tensor op shares: the helpers its shape rule is written with."""
+"""What every mir tensor op shares: the helpers its shape rule is written with, and the
+declaration of the one-tensor ops."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from xdsl.dialects.builtin import DenseArrayBase, IntegerAttr
 from xdsl.ir import Attribute, SSAValue
-from xdsl.irdl import IRDLOperation
+from xdsl.irdl import IRDLOperation, VarConstraint, operand_def, result_def, traits_def
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from nnstack.dialects.constraints import AnyElement, static_tensor
 from nnstack.dialects.utils import element_type, tensor_shape
 
 
@@ -66,3 +70,16 @@ class MirOperation(IRDLOperation):
         """A shape property must repeat its value's type: the seed's explicit shapes."""
         if self.array(name) != tensor_shape(value):
             raise self.fail(f"'{name}' {list(self.array(name))} does not match the type {value.type}")
+
+
+class TensorOp(MirOperation):
+    """A pure op from one tensor to one of its element type (any): the declaration the
+    layout ops (slice, transpose, reshape, broadcast_to) and reduce share; each adds its
+    properties, syntax and shape rule."""
+
+    E: ClassVar = VarConstraint("element_type", AnyElement)
+
+    input = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())

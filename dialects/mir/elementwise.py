@@ -24,7 +24,7 @@ from nnstack.dialects.constraints import (
     static_tensor,
 )
 from nnstack.dialects.mir.attrs import ComparePredicate, ComparePredicateAttr
-from nnstack.dialects.mir.base import MirOperation
+from nnstack.dialects.mir.base import MirOperation, TensorOp
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
@@ -252,18 +252,11 @@ class SelectOp(MirOperation):
 
 
 @op_definition
-class BroadcastToOp(MirOperation):
+class BroadcastToOp(TensorOp):
     """Repeats the input along its size-1 (and new leading) dims to the result shape,
     which the input shape must broadcast to (numpy.broadcast_to, ONNX Expand)."""
 
     name = "mir.broadcast_to"
-
-    E: ClassVar = VarConstraint("element_type", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 

@@ -21,7 +21,7 @@ from nnstack.dialects.constraints import (
     any_tensor,
     static_tensor,
 )
-from nnstack.dialects.mir.base import MirOperation
+from nnstack.dialects.mir.base import MirOperation, TensorOp
 from nnstack.dialects.mir.shapes import gather_shape, slice_length
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -34,7 +34,7 @@ from nnstack.dialects.utils import (
 
 
 @op_definition
-class SliceOp(MirOperation):
+class SliceOp(TensorOp):
     """Strided slice with one (start, end, stride) per dim; `end` is exclusive.
 
     Bounds are normalized (no wrap-around): for stride > 0, 0 <= start <= end <= size;
@@ -44,16 +44,9 @@ class SliceOp(MirOperation):
 
     name = "mir.slice"
 
-    E: ClassVar = VarConstraint("element_type", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
     starts = prop_def(I64Array)
     ends = prop_def(I64Array)
     strides = prop_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('starts', 'ends', 'strides')} {ATTR_DICT_AND_TYPES}"
 
@@ -221,19 +214,12 @@ class ScatterOp(MirOperation):
 
 
 @op_definition
-class TransposeOp(MirOperation):
+class TransposeOp(TensorOp):
     """Permutes dims: result dim i is input dim permutation[i] (the explicit layout change)."""
 
     name = "mir.transpose"
 
-    E: ClassVar = VarConstraint("element_type", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
     permutation = prop_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('permutation')} {ATTR_DICT_AND_TYPES}"
 
@@ -303,17 +289,10 @@ class ConcatOp(MirOperation):
 
 
 @op_definition
-class ReshapeOp(MirOperation):
+class ReshapeOp(TensorOp):
     """Reinterprets the row-major elements with the static result shape."""
 
     name = "mir.reshape"
-
-    E: ClassVar = VarConstraint("element_type", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 

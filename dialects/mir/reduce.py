@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
 
 from xdsl.dialects.builtin import BoolAttr, i1
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import prop_def
 
 from nnstack.dialects.constraints import (
     FLOAT_TYPES,
     NUMERIC_TYPES,
-    AnyElement,
     I64Array,
-    static_tensor,
 )
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
-from nnstack.dialects.mir.base import MirOperation
+from nnstack.dialects.mir.base import TensorOp
 from nnstack.dialects.mir.shapes import reduced_shape
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -31,23 +27,16 @@ from nnstack.dialects.utils import (
 
 
 @op_definition
-class ReduceOp(MirOperation):
+class ReduceOp(TensorOp):
     """Reduces `axes` (non-empty, unique, in [0, rank)) with kind sum, mean, max,
     min, prod (numeric; mean on floats only) or any, all (i1 to i1). With
     `keep_dims` the reduced dims stay as size 1."""
 
     name = "mir.reduce"
 
-    E: ClassVar = VarConstraint("element_type", AnyElement)
-
-    input = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
     kind = prop_def(ReduceKindAttr)
     axes = prop_def(I64Array)
     keep_dims = prop_def(BoolAttr)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$kind $input {keywords('axes', 'keep_dims')} {ATTR_DICT_AND_TYPES}"
 
