@@ -17,7 +17,7 @@ from typing import TypeVar
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
-from xdsl.parser import Parser
+from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
@@ -160,3 +160,38 @@ def parse_block_defined_once(parser: Parser, parse_block: Callable[[], Block]) -
     block = parse_block()
     parser.blocks[name] = (block, label.span)
     return block
+
+
+def parse_loop_bounds(parser: Parser) -> tuple[Parser.UnresolvedArgument, list[UnresolvedOperand]]:
+    """scf.for's loop header `%i = %lb to %ub step %s`, as mir.for, mir.parallel_for and
+    llir.for write it: the induction variable and the three bounds."""
+    indvar = parser.parse_argument(expect_type=False)
+    parser.parse_punctuation("=")
+    bounds = [parser.parse_unresolved_operand()]
+    parser.parse_keyword("to")
+    bounds.append(parser.parse_unresolved_operand())
+    parser.parse_keyword("step")
+    bounds.append(parser.parse_unresolved_operand())
+    return indvar, bounds
+
+
+def parse_iter_args(
+    parser: Parser,
+) -> tuple[list[Parser.UnresolvedArgument], list[UnresolvedOperand], list[Attribute]]:
+    """scf.for's optional `iter_args(%acc = %init, ...) -> (types)`: the body's carried
+    arguments, their initial values and the types (empty without `iter_args`); the
+    caller checks that there is one type per value."""
+    carried: list[Parser.UnresolvedArgument] = []
+    inits: list[UnresolvedOperand] = []
+    types: list[Attribute] = []
+    if parser.parse_optional_keyword("iter_args") is not None:
+
+        def parse_assignment() -> None:
+            carried.append(parser.parse_argument(expect_type=False))
+            parser.parse_punctuation("=")
+            inits.append(parser.parse_unresolved_operand())
+
+        parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_assignment)
+        parser.parse_punctuation("->")
+        types = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
+    return carried, inits, types

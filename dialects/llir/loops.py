@@ -9,7 +9,6 @@ from xdsl.dialects.builtin import (
     SignlessIntegerConstraint,
 )
 from xdsl.ir import (
-    Attribute,
     Block,
     BlockArgument,
     Operation,
@@ -27,7 +26,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_result_def,
 )
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import (
     HasParent,
@@ -44,6 +43,7 @@ from nnstack.dialects.llir.types import (
     UnrollHint,
     UnrollHintAttr,
 )
+from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds
 
 
 @irdl_op_definition
@@ -173,28 +173,10 @@ class ForOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> ForOp:
         unroll = parser.parse_optional_str_enum(UnrollHint) or UnrollHint.NONE
-        indvar = parser.parse_argument(expect_type=False)
-        parser.parse_punctuation("=")
-        lb = parser.parse_unresolved_operand()
-        parser.parse_keyword("to")
-        ub = parser.parse_unresolved_operand()
-        parser.parse_keyword("step")
-        step = parser.parse_unresolved_operand()
-        carried: list[Parser.UnresolvedArgument] = []
-        inits: list[UnresolvedOperand] = []
-        types: list[Attribute] = []
-        if parser.parse_optional_keyword("iter_args"):
-
-            def parse_assignment() -> None:
-                carried.append(parser.parse_argument(expect_type=False))
-                parser.parse_punctuation("=")
-                inits.append(parser.parse_unresolved_operand())
-
-            parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parse_assignment)
-            parser.parse_punctuation("->")
-            types = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
-            if len(types) != len(inits):
-                parser.raise_error("llir.for: expected one type per loop-carried value")
+        indvar, (lb, ub, step) = parse_loop_bounds(parser)
+        carried, inits, types = parse_iter_args(parser)
+        if len(types) != len(inits):
+            parser.raise_error("llir.for: expected one type per loop-carried value")
         parser.parse_punctuation(":")
         iv_type = parser.parse_type()
         attrs = parser.parse_optional_attr_dict_with_keyword()

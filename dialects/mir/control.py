@@ -4,6 +4,7 @@ which ends their regions."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import I64, IndexType, IntegerAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
@@ -20,10 +21,12 @@ from xdsl.irdl import (
     var_result_def,
 )
 from xdsl.irdl.constraints import AttrSetConstraint
-from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
+
+from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds
 
 
 def _type_names(types: Sequence[Attribute]) -> str:
@@ -63,6 +66,9 @@ class LoopOp(IRDLOperation):
     body = region_def("single_block")
 
     traits = traits_def(RecursiveMemoryEffect())
+
+    HAS_NUM_THREADS: ClassVar[bool] = False
+    """Whether the header has `num_threads = N` after the step (mir.parallel_for)."""
 
     def __init__(
         self,
@@ -135,33 +141,15 @@ class LoopOp(IRDLOperation):
         self.print_body(printer)
 
     @classmethod
-    def parse_loop(cls, parser: Parser, parse_properties: bool) -> LoopOp:
-        indvar = parser.parse_argument(expect_type=False)
-        parser.parse_punctuation("=")
-        bounds = [parser.parse_unresolved_operand()]
-        parser.parse_keyword("to")
-        bounds.append(parser.parse_unresolved_operand())
-        parser.parse_keyword("step")
-        bounds.append(parser.parse_unresolved_operand())
+    def parse(cls, parser: Parser) -> Self:
+        indvar, bounds = parse_loop_bounds(parser)
         properties: dict[str, Attribute] = {}
-        if parse_properties:
+        if cls.HAS_NUM_THREADS:
             parser.parse_keyword("num_threads")
             parser.parse_punctuation("=")
             properties["num_threads"] = IntegerAttr(parser.parse_integer(), i64)
-        carried_args: list[Parser.UnresolvedArgument] = []
-        carried_operands: list[UnresolvedOperand] = []
-        carried_types: list[Attribute] = []
         pos = parser.pos
-        if parser.parse_optional_keyword("iter_args") is not None:
-
-            def parse_assignment() -> None:
-                carried_args.append(parser.parse_argument(expect_type=False))
-                parser.parse_punctuation("=")
-                carried_operands.append(parser.parse_unresolved_operand())
-
-            parser.parse_comma_separated_list(parser.Delimiter.PAREN, parse_assignment)
-            parser.parse_punctuation("->")
-            carried_types = parser.parse_comma_separated_list(parser.Delimiter.PAREN, parser.parse_type)
+        carried_args, carried_operands, carried_types = parse_iter_args(parser)
         if len(carried_types) != len(carried_operands):
             parser.raise_error(
                 f"{cls.name}: {len(carried_operands)} loop-carried values but {len(carried_types)} types",
@@ -193,12 +181,6 @@ class ForOp(LoopOp):
 
     name = "mir.for"
 
-    @classmethod
-    def parse(cls, parser: Parser) -> ForOp:
-        op = cls.parse_loop(parser, parse_properties=False)
-        assert isinstance(op, ForOp)
-        return op
-
 
 @irdl_op_definition
 class ParallelForOp(LoopOp):
@@ -213,6 +195,8 @@ class ParallelForOp(LoopOp):
     """
 
     name = "mir.parallel_for"
+
+    HAS_NUM_THREADS: ClassVar[bool] = True
 
     num_threads = prop_def(IntegerAttr[I64])
 
@@ -239,12 +223,6 @@ class ParallelForOp(LoopOp):
         self.print_header(printer)
         printer.print_string(f" num_threads = {self.num_threads.value.data}")
         self.print_body(printer)
-
-    @classmethod
-    def parse(cls, parser: Parser) -> ParallelForOp:
-        op = cls.parse_loop(parser, parse_properties=True)
-        assert isinstance(op, ParallelForOp)
-        return op
 
 
 @irdl_op_definition
