@@ -95,14 +95,10 @@ class ConstantOp(IRDLOperation):
             )
 
 
-class BinaryOp(IRDLOperation):
-    """Binary arithmetic on two scalars of one type (integer or float)."""
-
-    T: ClassVar = VarConstraint("T", ScalarConstr)
-
-    lhs = operand_def(T)
-    rhs = operand_def(T)
-    result = result_def(T)
+class SameTypeBinaryOp(IRDLOperation):
+    """The syntax, builder and purity of a binary op whose operands and result share
+    one type `T`: the scalar ops (`BinaryOp`) and the vector ops (`VectorBinaryOp`),
+    which declare `T`, `lhs`, `rhs` and `result`."""
 
     traits = traits_def(Pure())
 
@@ -110,6 +106,16 @@ class BinaryOp(IRDLOperation):
 
     def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
         super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
+
+
+class BinaryOp(SameTypeBinaryOp):
+    """Binary arithmetic on two scalars of one type (integer or float)."""
+
+    T: ClassVar = VarConstraint("T", ScalarConstr)
+
+    lhs = operand_def(T)
+    rhs = operand_def(T)
+    result = result_def(T)
 
 
 class IntegerBinaryOp(BinaryOp):

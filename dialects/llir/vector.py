@@ -25,13 +25,14 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from nnstack.dialects.llir.arithmetic import SameTypeBinaryOp
 from nnstack.dialects.llir.types import (
     ScalarConstr,
     vector_element,
 )
 
 
-class VectorBinaryOp(IRDLOperation):
+class VectorBinaryOp(SameTypeBinaryOp):
     """Lane-wise arithmetic on two vectors of one type (so of one width)."""
 
     T: ClassVar = VarConstraint("T", base(VectorType))
@@ -39,13 +40,6 @@ class VectorBinaryOp(IRDLOperation):
     lhs = operand_def(T)
     rhs = operand_def(T)
     result = result_def(T)
-
-    traits = traits_def(Pure())
-
-    assembly_format = "$lhs `,` $rhs attr-dict `:` type($result)"
-
-    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
-        super().__init__(operands=[lhs, rhs], result_types=[SSAValue.get(lhs).type])
 
     @property
     def width(self) -> int:
