@@ -24,9 +24,11 @@ __all__ = [
     "AbsOp",
     "AddOp",
     "BroadcastBinaryOp",
+    "CeluOp",
     "ClipOp",
     "CosOp",
     "DivOp",
+    "EluOp",
     "ErfOp",
     "ExpOp",
     "GeluOp",
@@ -42,6 +44,7 @@ __all__ = [
     "PowOp",
     "ReciprocalOp",
     "ReluOp",
+    "SeluOp",
     "SigmoidOp",
     "SinOp",
     "SoftplusOp",
@@ -377,6 +380,89 @@ class HardSigmoidOp(_AlphaUnaryOp):
         scaled = b.emit(MulOp(x, b.scalar_like(self.parameter("alpha"), x)))
         linear = b.emit(AddOp(scaled, b.scalar_like(self.parameter("beta"), x)))
         return b.emit(MaxOp([b.emit(MinOp([linear, b.scalar_like(1.0, x)])), b.scalar_like(0.0, x)]))
+
+
+@gawee_op_definition
+class EluOp(_AlphaUnaryOp):
+    """x for x >= 0, alpha * (e^x - 1) below (ONNX Elu; alpha defaults to 1.0). The
+    exponential is of min(x, 0), so that it does not overflow where x is large."""
+
+    name = "gawee.elu"
+
+    ONNX_OPERATOR: ClassVar = "Elu"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 1.0}
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import LessOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        zero = b.scalar_like(0.0, x)
+        negative = b.emit(LessOp(x, zero))
+        tail = b.emit(SubOp(b.emit(ExpOp(b.emit(MinOp([x, zero])))), b.scalar_like(1.0, x)))
+        scaled = b.emit(MulOp(tail, b.scalar_like(self.parameter("alpha"), x)))
+        return b.emit(WhereOp(negative, scaled, x))
+
+
+@gawee_op_definition
+class SeluOp(_AlphaUnaryOp):
+    """gamma * x for x > 0, gamma * (alpha * e^x - alpha) elsewhere (ONNX Selu; alpha
+    defaults to 1.67326..., gamma to 1.05070...). The exponential is of min(x, 0), so
+    that it does not overflow where x is large."""
+
+    name = "gawee.selu"
+
+    ONNX_OPERATOR: ClassVar = "Selu"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {
+        "alpha": 1.67326319217681884765625,
+        "gamma": 1.05070102214813232421875,
+    }
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.67326319217681884765625, f64))
+    gamma = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.05070102214813232421875, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? (`gamma` `=` $gamma^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import LessEqualOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        zero = b.scalar_like(0.0, x)
+        alpha = b.scalar_like(self.parameter("alpha"), x)
+        not_positive = b.emit(LessEqualOp(x, zero))
+        tail = b.emit(SubOp(b.emit(MulOp(b.emit(ExpOp(b.emit(MinOp([x, zero])))), alpha)), alpha))
+        gamma = b.scalar_like(self.parameter("gamma"), x)
+        return b.emit(MulOp(b.emit(WhereOp(not_positive, tail, x)), gamma))
+
+
+@gawee_op_definition
+class CeluOp(_AlphaUnaryOp):
+    """max(0, x) + min(0, alpha * (e^(x / alpha) - 1)) (ONNX Celu; alpha defaults to
+    1.0), computed as max(0, x) + alpha * (e^(min(x, 0) / alpha) - 1): the same value for
+    any nonzero alpha (both second terms are 0 for x >= 0 and equal below), without the
+    overflow of e^(x / alpha) for large x."""
+
+    name = "gawee.celu"
+
+    ONNX_OPERATOR: ClassVar = "Celu"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 1.0}
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        alpha = b.scalar_like(self.parameter("alpha"), x)
+        scaled = b.emit(DivOp(b.emit(MinOp([x, b.scalar_like(0.0, x)])), alpha))
+        tail = b.emit(SubOp(b.emit(ExpOp(scaled)), b.scalar_like(1.0, x)))
+        return b.emit(AddOp(b.emit(ReluOp(x)), b.emit(MulOp(tail, alpha))))
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+// RUN: xdsl-opt %s | xdsl-opt | filecheck %s
+// RUN: xdsl-opt %s -p convert-gawee-to-linalg | filecheck %s --check-prefix=LINALG
+// RUN: xdsl-opt %s -p convert-gawee-to-mir | filecheck %s --check-prefix=MIR
+
+// gawee.selu: its syntax, and both lowerings of its decomposition (one fused
+// linalg.generic; a chain of mir ops).
+func.func @selu(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = gawee.selu %x alpha = 2.0 gamma = 3.0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @selu(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// CHECK-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = gawee.selu %[[X]] alpha = 2.000000e+00 gamma = 3.000000e+00 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[Y]] : tensor<2x3xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// LINALG-LABEL: func.func @selu(
+// LINALG-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// LINALG-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[Y]] : tensor<2x3xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f32, %[[OUT:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// LINALG-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.constant 2.000000e+00 : f32
+// LINALG-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.cmpf ole, %[[IN]], %[[V0]] : f32
+// LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.minimumf %[[IN]], %[[V0]] : f32
+// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = math.exp %[[V3]] : f32
+// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.mulf %[[V4]], %[[V1]] : f32
+// LINALG-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.subf %[[V5]], %[[V1]] : f32
+// LINALG-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 3.000000e+00 : f32
+// LINALG-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.select %[[V2]], %[[V6]], %[[IN]] : f32
+// LINALG-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.mulf %[[V8]], %[[V7]] : f32
+// LINALG-NEXT: linalg.yield %[[V9]] : f32
+// LINALG-NEXT: } -> tensor<2x3xf32>
+// LINALG-NEXT: func.return %[[Y_1]] : tensor<2x3xf32>
+// LINALG-NEXT: }
+// LINALG-NEXT: }
+
+// MIR-LABEL: func.func @selu(
+// MIR-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// MIR-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = mir.constant dense<2.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_2:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp le %[[X]], %[[Y]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+// MIR-NEXT: %[[Y_3:[a-zA-Z0-9_$.]+]] = mir.broadcast_min %[[X]], %[[Y]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_3]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_4]], %[[Y_1]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.broadcast_sub %[[Y_5]], %[[Y_1]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.constant dense<3.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_2]], %[[Y_6]], %[[X]] broadcast_shape = [2, 3] : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_8]], %[[Y_7]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: func.return %[[Y_9]] : tensor<2x3xf32>
+// MIR-NEXT: }
+// MIR-NEXT: }
