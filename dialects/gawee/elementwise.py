@@ -48,6 +48,7 @@ __all__ = [
     "SigmoidOp",
     "SinOp",
     "SoftplusOp",
+    "SoftsignOp",
     "SqrtOp",
     "SubOp",
     "SumOp",
@@ -463,6 +464,19 @@ class CeluOp(_AlphaUnaryOp):
         scaled = b.emit(DivOp(b.emit(MinOp([x, b.scalar_like(0.0, x)])), alpha))
         tail = b.emit(SubOp(b.emit(ExpOp(scaled)), b.scalar_like(1.0, x)))
         return b.emit(AddOp(b.emit(ReluOp(x)), b.emit(MulOp(tail, alpha))))
+
+
+@gawee_op_definition
+class SoftsignOp(UnaryElementwiseOp):
+    """x / (1 + |x|) (ONNX Softsign)."""
+
+    name = "gawee.softsign"
+
+    ONNX_OPERATOR: ClassVar = "Softsign"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        return b.emit(DivOp(x, b.emit(AddOp(b.emit(AbsOp(x)), b.scalar_like(1.0, x)))))
 
 
 # ---------------------------------------------------------------------------
