@@ -39,6 +39,7 @@ __all__ = [
     "MaxOp",
     "MeanOp",
     "MinOp",
+    "MishOp",
     "MulOp",
     "NegOp",
     "PowOp",
@@ -477,6 +478,19 @@ class SoftsignOp(UnaryElementwiseOp):
     def decompose(self, b: Composer) -> SSAValue:
         x = self.input
         return b.emit(DivOp(x, b.emit(AddOp(b.emit(AbsOp(x)), b.scalar_like(1.0, x)))))
+
+
+@gawee_op_definition
+class MishOp(UnaryElementwiseOp):
+    """x * tanh(softplus(x)) (ONNX Mish), with gawee.softplus's stable form."""
+
+    name = "gawee.mish"
+
+    ONNX_OPERATOR: ClassVar = "Mish"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        return b.emit(MulOp(x, b.emit(TanhOp(b.emit(SoftplusOp(x))))))
 
 
 # ---------------------------------------------------------------------------

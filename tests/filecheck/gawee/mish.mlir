@@ -1,0 +1,56 @@
+// RUN: xdsl-opt %s | xdsl-opt | filecheck %s
+// RUN: xdsl-opt %s -p convert-gawee-to-linalg | filecheck %s --check-prefix=LINALG
+// RUN: xdsl-opt %s -p convert-gawee-to-mir | filecheck %s --check-prefix=MIR
+
+// gawee.mish: its syntax, and both lowerings of its decomposition (one fused
+// linalg.generic; a chain of mir ops).
+func.func @mish(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = gawee.mish %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @mish(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// CHECK-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = gawee.mish %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[Y]] : tensor<2x3xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// LINALG-LABEL: func.func @mish(
+// LINALG-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// LINALG-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[Y]] : tensor<2x3xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f32, %[[OUT:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = math.absf %[[IN]] : f32
+// LINALG-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.negf %[[V0]] : f32
+// LINALG-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = math.exp %[[V1]] : f32
+// LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.maximumf %[[IN]], %[[V3]] : f32
+// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// LINALG-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.addf %[[V2]], %[[V5]] : f32
+// LINALG-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = math.log %[[V6]] : f32
+// LINALG-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[V4]], %[[V7]] : f32
+// LINALG-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = math.tanh %[[V8]] : f32
+// LINALG-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN]], %[[V9]] : f32
+// LINALG-NEXT: linalg.yield %[[V10]] : f32
+// LINALG-NEXT: } -> tensor<2x3xf32>
+// LINALG-NEXT: func.return %[[Y_1]] : tensor<2x3xf32>
+// LINALG-NEXT: }
+// LINALG-NEXT: }
+
+// MIR-LABEL: func.func @mish(
+// MIR-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// MIR-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = mir.abs %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_2:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_1]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_3:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = mir.broadcast_max %[[X]], %[[Y_3]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_2]], %[[Y_5]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.log %[[Y_6]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_4]], %[[Y_7]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_8]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[X]], %[[Y_9]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: func.return %[[Y_10]] : tensor<2x3xf32>
+// MIR-NEXT: }
+// MIR-NEXT: }
