@@ -54,6 +54,7 @@ __all__ = [
     "SubOp",
     "SumOp",
     "TanhOp",
+    "ThresholdedReluOp",
     "UnaryElementwiseOp",
     "VariadicBroadcastOp",
 ]
@@ -491,6 +492,28 @@ class MishOp(UnaryElementwiseOp):
     def decompose(self, b: Composer) -> SSAValue:
         x = self.input
         return b.emit(MulOp(x, b.emit(TanhOp(b.emit(SoftplusOp(x))))))
+
+
+@gawee_op_definition
+class ThresholdedReluOp(_AlphaUnaryOp):
+    """x for x > alpha, 0 elsewhere (ONNX ThresholdedRelu; alpha defaults to 1.0)."""
+
+    name = "gawee.thresholded_relu"
+
+    ONNX_OPERATOR: ClassVar = "ThresholdedRelu"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"alpha": 1.0}
+
+    alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
+
+    assembly_format = f"$input (`alpha` `=` $alpha^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import GreaterOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        above = b.emit(GreaterOp(x, b.scalar_like(self.parameter("alpha"), x)))
+        return b.emit(WhereOp(above, x, b.scalar_like(0.0, x)))
 
 
 # ---------------------------------------------------------------------------
