@@ -46,6 +46,7 @@ __all__ = [
     "ReciprocalOp",
     "ReluOp",
     "SeluOp",
+    "ShrinkOp",
     "SigmoidOp",
     "SinOp",
     "SoftplusOp",
@@ -514,6 +515,33 @@ class ThresholdedReluOp(_AlphaUnaryOp):
         x = self.input
         above = b.emit(GreaterOp(x, b.scalar_like(self.parameter("alpha"), x)))
         return b.emit(WhereOp(above, x, b.scalar_like(0.0, x)))
+
+
+@gawee_op_definition
+class ShrinkOp(_AlphaUnaryOp):
+    """x + bias for x < -lambd, x - bias for x > lambd, 0 elsewhere (ONNX Shrink, on
+    floats; bias defaults to 0.0, lambd to 0.5)."""
+
+    name = "gawee.shrink"
+
+    ONNX_OPERATOR: ClassVar = "Shrink"
+
+    DEFAULTS: ClassVar[dict[str, float]] = {"bias": 0.0, "lambd": 0.5}
+
+    bias = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.0, f64))
+    lambd = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(0.5, f64))
+
+    assembly_format = f"$input (`bias` `=` $bias^)? (`lambd` `=` $lambd^)? {ATTR_DICT_AND_TYPES}"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import GreaterOp, LessOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        lambd, bias = self.parameter("lambd"), b.scalar_like(self.parameter("bias"), x)
+        below = b.emit(LessOp(x, b.scalar_like(-lambd, x)))
+        above = b.emit(GreaterOp(x, b.scalar_like(lambd, x)))
+        upper = b.emit(WhereOp(above, b.emit(SubOp(x, bias)), b.scalar_like(0.0, x)))
+        return b.emit(WhereOp(below, b.emit(AddOp(x, bias)), upper))
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+// RUN: xdsl-opt %s | xdsl-opt | filecheck %s
+// RUN: xdsl-opt %s -p convert-gawee-to-linalg | filecheck %s --check-prefix=LINALG
+// RUN: xdsl-opt %s -p convert-gawee-to-mir | filecheck %s --check-prefix=MIR
+
+// gawee.shrink: its syntax, and both lowerings of its decomposition (one fused
+// linalg.generic; a chain of mir ops).
+func.func @shrink(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %y = gawee.shrink %x bias = 0.25 lambd = 1.0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @shrink(
+// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// CHECK-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = gawee.shrink %[[X]] bias = 2.500000e-01 lambd = 1.000000e+00 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: func.return %[[Y]] : tensor<2x3xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// LINALG-LABEL: func.func @shrink(
+// LINALG-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// LINALG-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]] : tensor<2x3xf32>) outs(%[[Y]] : tensor<2x3xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f32, %[[OUT:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.constant 2.500000e-01 : f32
+// LINALG-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.constant -1.000000e+00 : f32
+// LINALG-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.cmpf olt, %[[IN]], %[[V1]] : f32
+// LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.cmpf ogt, %[[IN]], %[[V3]] : f32
+// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN]], %[[V0]] : f32
+// LINALG-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// LINALG-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.select %[[V4]], %[[V5]], %[[V6]] : f32
+// LINALG-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN]], %[[V0]] : f32
+// LINALG-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.select %[[V2]], %[[V8]], %[[V7]] : f32
+// LINALG-NEXT: linalg.yield %[[V9]] : f32
+// LINALG-NEXT: } -> tensor<2x3xf32>
+// LINALG-NEXT: func.return %[[Y_1]] : tensor<2x3xf32>
+// LINALG-NEXT: }
+// LINALG-NEXT: }
+
+// MIR-LABEL: func.func @shrink(
+// MIR-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
+// MIR-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = mir.constant dense<2.500000e-01> : tensor<f32>
+// MIR-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = mir.constant dense<-1.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_2:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp lt %[[X]], %[[Y_1]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+// MIR-NEXT: %[[Y_3:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp gt %[[X]], %[[Y_3]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+// MIR-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = mir.broadcast_sub %[[X]], %[[Y]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_4]], %[[Y_5]], %[[Y_6]] broadcast_shape = [2, 3] : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[X]], %[[Y]] broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+// MIR-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_2]], %[[Y_8]], %[[Y_7]] broadcast_shape = [2, 3] : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// MIR-NEXT: func.return %[[Y_9]] : tensor<2x3xf32>
+// MIR-NEXT: }
+// MIR-NEXT: }
