@@ -325,7 +325,8 @@ class SoftplusOp(UnaryElementwiseOp):
 
 
 class _AlphaUnaryOp(UnaryElementwiseOp):
-    """A unary op with float parameters (`alpha`, `beta`) that have ONNX's defaults."""
+    """A unary op with float parameters (`alpha`, `beta`, `gamma`, `lambd`, ...) that have
+    ONNX's names and defaults (`DEFAULTS`), so the ONNX converter is derived."""
 
     DEFAULTS: ClassVar[dict[str, float]] = {}
 
