@@ -42,12 +42,14 @@ __all__ = [
     "MishOp",
     "MulOp",
     "NegOp",
+    "PReluOp",
     "PowOp",
     "ReciprocalOp",
     "ReluOp",
     "SeluOp",
     "ShrinkOp",
     "SigmoidOp",
+    "SignOp",
     "SinOp",
     "SoftplusOp",
     "SoftsignOp",
@@ -471,6 +473,22 @@ class CeluOp(_AlphaUnaryOp):
 
 
 @gawee_op_definition
+class SignOp(UnaryElementwiseOp):
+    """1 for x > 0, -1 for x < 0, x itself for +-0 and NaN (ONNX Sign on floats)."""
+
+    name = "gawee.sign"
+
+    ONNX_OPERATOR: ClassVar = "Sign"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import GreaterOp, LessOp, WhereOp  # (logic builds on this module)
+
+        x = self.input
+        below = b.emit(WhereOp(b.emit(LessOp(x, b.scalar_like(0.0, x))), b.scalar_like(-1.0, x), x))
+        return b.emit(WhereOp(b.emit(GreaterOp(x, b.scalar_like(0.0, x))), b.scalar_like(1.0, x), below))
+
+
+@gawee_op_definition
 class SoftsignOp(UnaryElementwiseOp):
     """x / (1 + |x|) (ONNX Softsign)."""
 
@@ -584,6 +602,23 @@ class PowOp(BroadcastBinaryOp):
     name = "gawee.pow"
 
     ONNX_OPERATOR: ClassVar = "Pow"
+
+
+@gawee_op_definition
+class PReluOp(BroadcastBinaryOp):
+    """x where x >= 0, slope * x below, the slope broadcast against x (ONNX PRelu: PyTorch's
+    per-channel slope arrives as [C, 1, 1])."""
+
+    name = "gawee.prelu"
+
+    ONNX_OPERATOR: ClassVar = "PRelu"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.logic import LessOp, WhereOp  # (logic builds on this module)
+
+        x = self.lhs
+        negative = b.emit(LessOp(x, b.scalar_like(0.0, x)))
+        return b.emit(WhereOp(negative, b.emit(MulOp(x, self.rhs)), x))
 
 
 # ---------------------------------------------------------------------------

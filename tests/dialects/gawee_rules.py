@@ -6,7 +6,16 @@ from dataclasses import replace
 
 from verifier_cases import Invalid, Op, a, i64, t
 
-from nnstack.dialects.gawee import ClipOp, Gawee, ReduceOp, ReluOp, UnaryElementwiseOp, UnaryPredicateOp
+from nnstack.dialects.gawee import (
+    AddOp,
+    BroadcastBinaryOp,
+    ClipOp,
+    Gawee,
+    ReduceOp,
+    ReluOp,
+    UnaryElementwiseOp,
+    UnaryPredicateOp,
+)
 
 # ---------------------------------------------------------------------------
 # gawee
@@ -57,7 +66,13 @@ PREDICATES = [
     if issubclass(op, UnaryPredicateOp)
 ]
 """Every unary predicate (is_nan, is_inf): float in, i1 mask of its shape out."""
-BINARY = [replace(ADD, name=f"gawee.{name}") for name in ("sub", "mul", "div", "pow")]
+BINARY = [
+    replace(ADD, name=op.name)
+    for op in Gawee.operations
+    if issubclass(op, BroadcastBinaryOp) and op.E is BroadcastBinaryOp.E and op is not AddOp
+]
+"""Every broadcasting binary op on floats but add (cases of its own): each gets add's
+broadcasting and type cases."""
 GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 

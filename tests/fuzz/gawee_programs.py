@@ -205,6 +205,19 @@ PLAIN_UNARY = tuple(
 any input with the op's default attributes."""
 
 
+PLAIN_BINARY = tuple(
+    op
+    for op in gawee.Gawee.operations
+    if issubclass(op, gawee.BroadcastBinaryOp)
+    and op.E is gawee.BroadcastBinaryOp.E
+    and op not in (gawee.DivOp, gawee.PowOp)
+)
+"""The broadcasting binary ops on floats defined on all operands (add, sub, mul, prelu, ...)."""
+
+CYCLED = PLAIN_UNARY + PLAIN_BINARY
+"""The ops every program ends with one of, in turn by seed."""
+
+
 def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if not _is_float(x):
         return None
@@ -744,9 +757,10 @@ def random_program(seed: int) -> ModuleOp:
         x = candidates[-1] if b.rng.random() < 0.6 else b.choice(candidates + data)
         if b.choice(GENERATORS)(b, x) is not None:
             made += 1
-    # then every plain unary op in turn, so that the default seeds use each of them
-    # however many ops the dialect gains
-    b.append(PLAIN_UNARY[seed % len(PLAIN_UNARY)](data[0]))
+    # then every plain unary and binary op in turn, so that the default seeds use each of
+    # them however many ops the dialect gains
+    last = CYCLED[seed % len(CYCLED)]
+    b.append(last(data[0]) if last in PLAIN_UNARY else last(data[0], data[0]))
     used = {operand for op in b.block.ops for operand in op.operands}
     outputs = [v for v in b.values if v not in used]
     b.block.add_op(func.ReturnOp(*outputs))
