@@ -15,18 +15,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    OpImplResult,
     PythonValues,
-    impl,
     register_impls,
 )
 from xdsl.ir import Block, Operation, SSAValue
@@ -35,14 +30,21 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import gawee
 from nnstack.dialects.gawee.composite import decomposition, is_composite
 from nnstack.dialects.values import attribute_value, numpy_dtype
-from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import relu
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
+from nnstack.interpreters.kernels import (
+    ArrayType,
+    Binder,
+    KernelFunctions,
+    KernelSpec,
+    Signature,
+    kernel_impl,
+)
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel, operand_error, ufunc_writes_in
+from nnstack.interpreters.steps import Kernel, operand_error
 from nnstack.interpreters.windows import Window, max_pool, reduce_windows
 
 
@@ -51,24 +53,6 @@ def _tensor_type(op: Operation, value: SSAValue) -> TensorType:
     if not isinstance(typ, TensorType):
         raise InterpretationError(f"{op.name}: expected a tensor, got a value of type {typ}")
     return typ
-
-
-@dataclass(frozen=True)
-class _Signature:
-    """The shapes and dtypes an op's operands and results have, read from its types
-    once: reading them from xDSL's attributes on every run costs more than a small
-    numpy op."""
-
-    operands: tuple[tuple[tuple[int, ...], np.dtype], ...]
-    results: tuple[tuple[tuple[int, ...], np.dtype], ...]
-
-    @staticmethod
-    def of(op: Operation) -> _Signature:
-        def expected(value: SSAValue) -> tuple[tuple[int, ...], np.dtype]:
-            typ = _tensor_type(op, value)
-            return tuple(typ.get_shape()), numpy_dtype(typ.element_type)
-
-        return _Signature(tuple(map(expected, op.operands)), tuple(map(expected, op.results)))
 
 
 def _windows(
@@ -120,118 +104,33 @@ def _adaptive_mean_matrix(size: int, out: int, dtype: np.dtype) -> np.ndarray:
     return (inside / (bounds[:, 1:] - bounds[:, :1])).astype(dtype)
 
 
-ArrayFunction = Callable[..., np.ndarray | tuple[np.ndarray, ...]]
-"""An op's semantics on whole arrays: `fn(op, *operands)` gives its result (a tuple
-for several)."""
-
-Binder = Callable[[Any], Callable[..., np.ndarray | tuple[np.ndarray, ...]]]
-"""Makes an op's semantics as a function of its operands alone, reading the op's
-attributes once (for the small ops whose attribute reads cost as much as their work)."""
-
-Specializer = Callable[[Any, tuple[Any, ...]], Callable[..., np.ndarray] | None]
-"""Makes an op's semantics for some constant operands (`specialize(op, constants)`,
-`constants[i]` the value of operand i or None): work on the constants done once, when a
-plan is made (a weight's layout for the products); None where it does not pay off."""
-
-Into = Callable[[Any], Callable[..., np.ndarray] | None]
-"""Makes an element-wise op's semantics writing its result into a given array,
-`into(op)(out, *operands)` (`out` one of the operands, of the result's shape and dtype),
-or None where that would change the result (numpy computing in another dtype)."""
-
-
-@dataclass(frozen=True)
-class _Registration:
-    """How an op's kernel is made (see `_array_impl`)."""
-
-    bind: Binder
-    arithmetic: bool
-    specialize: Specializer | None
-    fresh: bool
-    into: Into | None
-    exact: bool
-
-
-_REGISTRATION = "gawee_registration"
-"""The attribute of a registered implementation holding its `_Registration`."""
-
-
-def _array_impl(
-    op_type: type[Operation],
-    fn: ArrayFunction | None = None,
-    *,
-    bind: Binder | None = None,
-    ufunc: np.ufunc | None = None,
-    arithmetic: bool = True,
-    specialize: Specializer | None = None,
-    fresh: bool = False,
-    into: Into | None = None,
-    exact: bool = False,
-) -> Callable[..., OpImplResult]:
-    """The implementation of `op_type` computing `fn(op, *operands)` (or `bind(op)(*operands)`,
-    or the numpy `ufunc` of the operands) through its kernel (`GaweeFunctions.kernel`,
-    which checks operands and results), with IEEE special values (inf, NaN, division by
-    zero) as results, not errors. `arithmetic=False`: the op only moves data
-    (`steps.Kernel.arithmetic`); `specialize`: the kernel for constant operands known
-    when a plan is made; `fresh`: its results are new arrays (`steps.Kernel.fresh`);
-    `into`: it can write its result over an operand that dies (a ufunc's can); `exact`:
-    its one result has the result type whenever the operands have theirs (a view or
-    copy of an operand in a static shape), so the kernel does not check it."""
-
-    def run(self: GaweeFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        kernel = self.kernel(op)
-        assert kernel is not None  # (registered with its binder)
-        with np.errstate(all="ignore"):
-            return kernel.run(args)
-
-    if ufunc is not None:
-        bind, into, fresh = _numpy(ufunc), _ufunc_into(ufunc), True
-    if bind is None:
-        assert fn is not None
-        bind = functools.partial(functools.partial, fn)
-    registered = impl(op_type)(run)
-    setattr(registered, _REGISTRATION, _Registration(bind, arithmetic, specialize, fresh, into, exact))
-    return registered
-
-
-def _numpy(function: Callable[..., np.ndarray]) -> Binder:
-    """The binder of an op that is the numpy function `function` of its operands."""
-    return lambda op: function
-
-
-def _ufunc_into(ufunc: np.ufunc) -> Into:
-    """`ufunc(*operands, out=out)`, where that gives the result (`steps.ufunc_writes_in`)."""
-
-    def into(op: Operation) -> Callable[..., np.ndarray] | None:
-        signature = _Signature.of(op)
-        if not ufunc_writes_in(ufunc, [dtype for _, dtype in signature.operands], signature.results[0][1]):
-            return None
-        return lambda out, *operands: ufunc(*operands, out=out)
-
-    return into
-
-
-def _relu_into(op: gawee.ReluOp) -> Callable[..., np.ndarray]:
+def _relu_into(op: gawee.ReluOp, signature: Signature) -> Callable[..., np.ndarray]:
     return lambda out, x: relu(x, out=out)
+
+
+def _tensor_signature(op: Operation) -> tuple[tuple[ArrayType, ...], tuple[ArrayType, ...]]:
+    """The array types of `op`'s operands and results, which are all tensors."""
+    signature = Signature.of(op)
+    for value, typ in zip((*op.operands, *op.results), (*signature.operands, *signature.results)):
+        if typ is None:
+            raise InterpretationError(f"{op.name}: expected a tensor, got a value of type {value.type}")
+    return cast(tuple[tuple[ArrayType, ...], tuple[ArrayType, ...]], signature)
 
 
 def _kernel(
     op: Operation,
-    registration: _Registration,
+    spec: KernelSpec,
     check_operands: bool,
     constants: tuple[Any, ...],
     reusable: tuple[int, ...],
 ) -> Kernel:
-    """`bind(op)` (or `specialize(op, constants)`, or in place over a `reusable` operand)
-    with its results converted to their dtypes and checked against their shapes, and
-    (`check_operands`) its operands checked against their declared types."""
-    signature = _Signature.of(op)
-    expected, results = signature.operands, signature.results
-    fn = None
-    if registration.specialize is not None and any(c is not None for c in constants):
-        fn = registration.specialize(op, constants)
-    in_place = None if fn is not None else _in_place(op, registration, signature, reusable)
-    if fn is None:
-        fn = in_place or registration.bind(op)
+    """The op's function (`KernelSpec.function`: bound, specialized to `constants` or
+    in place over a `reusable` operand) with its results converted to their dtypes and
+    checked against their shapes, and (`check_operands`) its operands checked against
+    their declared types."""
+    expected, results = _tensor_signature(op)
+    fn, in_place = spec.function(op, Signature(expected, results), constants, reusable)
+    assert fn is not None  # (every gawee op binds)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
     def exact_kernel(args: PythonValues) -> PythonValues:
@@ -257,28 +156,13 @@ def _kernel(
                 raise operand_error(op, index, value)
         return kernel(args)
 
-    if registration.exact:
+    if spec.exact:
         kernel = exact_kernel
     run = checked_kernel if check_operands else kernel
-    return Kernel(run, registration.arithmetic, registration.fresh, in_place is not None)
+    return Kernel(run, spec.arithmetic, spec.fresh, in_place)
 
 
-def _in_place(
-    op: Operation, registration: _Registration, signature: _Signature, reusable: tuple[int, ...]
-) -> Callable[..., np.ndarray] | None:
-    """The op's function writing its one result over the first reusable operand of the
-    result's shape and dtype, where it has one and can (`_Registration.into`)."""
-    if registration.into is None or len(signature.results) != 1:
-        return None
-    index = next((i for i in reusable if signature.operands[i] == signature.results[0]), None)
-    if index is None or (write := registration.into(op)) is None:
-        return None
-    return lambda *args: write(args[index], *args)
-
-
-def _checked_result(
-    op: Operation, index: int, value: np.ndarray, expected: tuple[tuple[int, ...], np.dtype]
-) -> np.ndarray:
+def _checked_result(op: Operation, index: int, value: np.ndarray, expected: ArrayType) -> np.ndarray:
     """Result `index` of `op` in its dtype, checked against its shape."""
     shape, dtype = expected
     if value.shape != shape:
@@ -783,13 +667,13 @@ def _bind_decomposition(op: Operation) -> Callable[..., np.ndarray | tuple[np.nd
     return run
 
 
-class _DecomposedFunctions(InterpreterFunctions):
+class _DecomposedFunctions(KernelFunctions):
     """Every composite gawee op run as its decomposition (`_bind_decomposition`);
     `GaweeFunctions` overrides this with a faster kernel where one pays."""
 
     locals().update(
         {
-            f"run_{op_type.name}": _array_impl(op_type, bind=_bind_decomposition)
+            f"run_{op_type.name}": kernel_impl(op_type, bind=_bind_decomposition)
             for op_type in gawee.Gawee.operations
             if is_composite(op_type)
         }
@@ -799,121 +683,114 @@ class _DecomposedFunctions(InterpreterFunctions):
 @register_impls
 class GaweeFunctions(_DecomposedFunctions):
     """numpy implementations of the gawee ops (PyTorch inference semantics), each an
-    `ArrayFunction` or `Binder` registered with `_array_impl`; a composite op without
-    one runs as its decomposition (`_DecomposedFunctions`)."""
+    `ArrayFunction` or `Binder` registered with `kernels.kernel_impl`; a composite op
+    without one runs as its decomposition (`_DecomposedFunctions`)."""
 
     def __init__(self) -> None:
-        self._registrations: dict[type[Operation], _Registration] = {
-            op_type: getattr(registered, _REGISTRATION) for op_type, registered in class_impls(type(self))
-        }
+        super().__init__()
         self._kernels: dict[tuple[Operation, bool, tuple[int, ...]], Kernel] = {}
 
-    def kernel(
+    def make_kernel(
         self,
         op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
-    ) -> Kernel | None:
-        """`op`'s implementation as a function of its operands alone (`steps.Kernel`),
-        made once per op (specialized to `constants`, its operands' values known when a
-        plan is made, where the op can use them; writing over a `reusable` operand
-        where the op is element-wise); None for an op that is not gawee's. Without
-        `check_operands`, the caller guarantees the operands have their declared types."""
-        registration = self._registrations.get(type(op))
-        if registration is None:
-            return None
-        if registration.specialize is not None and any(c is not None for c in constants):
-            return _kernel(op, registration, check_operands, constants, reusable)  # (the plan keeps it)
+        spec: KernelSpec,
+        check_operands: bool,
+        constants: tuple[Any, ...],
+        reusable: tuple[int, ...],
+    ) -> Kernel:
+        """`_kernel`, made once per op (and options), except where it is specialized
+        to the op's constant operands."""
+        if spec.reads_constants(constants):
+            return _kernel(op, spec, check_operands, constants, reusable)  # (the plan keeps it)
         key = (op, check_operands, reusable)
         kernel = self._kernels.get(key)
         if kernel is None:
-            kernel = self._kernels[key] = _kernel(op, registration, check_operands, (), reusable)
+            kernel = self._kernels[key] = _kernel(op, spec, check_operands, (), reusable)
         return kernel
 
-    run_conv = _array_impl(gawee.ConvOp, bind=_bind_conv, specialize=_specialize_conv, fresh=True)
-    run_split = _array_impl(gawee.SplitOp, _split, arithmetic=False)
-    run_relu = _array_impl(gawee.ReluOp, lambda op, x: relu(x), fresh=True, into=_relu_into)
-    run_add = _array_impl(gawee.AddOp, ufunc=np.add)
-    run_batch_norm = _array_impl(
+    run_conv = kernel_impl(gawee.ConvOp, bind=_bind_conv, specialize=_specialize_conv, fresh=True)
+    run_split = kernel_impl(gawee.SplitOp, _split, arithmetic=False)
+    run_relu = kernel_impl(gawee.ReluOp, lambda op, x: relu(x), fresh=True, into=_relu_into)
+    run_add = kernel_impl(gawee.AddOp, ufunc=np.add)
+    run_batch_norm = kernel_impl(
         gawee.BatchNormOp, _batch_norm, specialize=_specialize_batch_norm, fresh=True
     )
-    run_max_pool = _array_impl(gawee.MaxPoolOp, bind=_bind_max_pool)
-    run_average_pool = _array_impl(gawee.AveragePoolOp, _average_pool)
-    run_global_average_pool = _array_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
-    run_ad_avg_pool = _array_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
-    run_flatten = _array_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False, exact=True)
-    run_linear = _array_impl(gawee.LinearOp, _linear, specialize=_specialize_linear, fresh=True)
-    run_neg = _array_impl(gawee.NegOp, ufunc=np.negative)
-    run_abs = _array_impl(gawee.AbsOp, ufunc=np.abs)
-    run_exp = _array_impl(gawee.ExpOp, ufunc=np.exp)
-    run_log = _array_impl(gawee.LogOp, ufunc=np.log)
-    run_sqrt = _array_impl(gawee.SqrtOp, ufunc=np.sqrt)
-    run_reciprocal = _array_impl(gawee.ReciprocalOp, ufunc=np.reciprocal)
-    run_sin = _array_impl(gawee.SinOp, ufunc=np.sin)
-    run_cos = _array_impl(gawee.CosOp, ufunc=np.cos)
-    run_tanh = _array_impl(gawee.TanhOp, ufunc=np.tanh)
-    run_sigmoid = _array_impl(gawee.SigmoidOp, lambda op, x: 1 / (1 + np.exp(-x)), fresh=True)
-    run_erf = _array_impl(gawee.ErfOp, lambda op, x: erf_array(x), fresh=True)
-    run_gelu = _array_impl(gawee.GeluOp, _gelu, fresh=True)
-    run_hard_swish = _array_impl(gawee.HardSwishOp, lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
-    run_hard_sigmoid = _array_impl(
+    run_max_pool = kernel_impl(gawee.MaxPoolOp, bind=_bind_max_pool)
+    run_average_pool = kernel_impl(gawee.AveragePoolOp, _average_pool)
+    run_global_average_pool = kernel_impl(gawee.GlobalAveragePoolOp, _global_average_pool)
+    run_ad_avg_pool = kernel_impl(gawee.AdAvgPoolOp, bind=_bind_ad_avg_pool)
+    run_flatten = kernel_impl(gawee.FlattenOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_linear = kernel_impl(gawee.LinearOp, _linear, specialize=_specialize_linear, fresh=True)
+    run_neg = kernel_impl(gawee.NegOp, ufunc=np.negative)
+    run_abs = kernel_impl(gawee.AbsOp, ufunc=np.abs)
+    run_exp = kernel_impl(gawee.ExpOp, ufunc=np.exp)
+    run_log = kernel_impl(gawee.LogOp, ufunc=np.log)
+    run_sqrt = kernel_impl(gawee.SqrtOp, ufunc=np.sqrt)
+    run_reciprocal = kernel_impl(gawee.ReciprocalOp, ufunc=np.reciprocal)
+    run_sin = kernel_impl(gawee.SinOp, ufunc=np.sin)
+    run_cos = kernel_impl(gawee.CosOp, ufunc=np.cos)
+    run_tanh = kernel_impl(gawee.TanhOp, ufunc=np.tanh)
+    run_sigmoid = kernel_impl(gawee.SigmoidOp, lambda op, x: 1 / (1 + np.exp(-x)), fresh=True)
+    run_erf = kernel_impl(gawee.ErfOp, lambda op, x: erf_array(x), fresh=True)
+    run_gelu = kernel_impl(gawee.GeluOp, _gelu, fresh=True)
+    run_hard_swish = kernel_impl(gawee.HardSwishOp, lambda op, x: x * _hard_sigmoid(x, 1 / 6, 0.5))
+    run_hard_sigmoid = kernel_impl(
         gawee.HardSigmoidOp, lambda op, x: _hard_sigmoid(x, op.parameter("alpha"), op.parameter("beta"))
     )
-    run_leaky_relu = _array_impl(
+    run_leaky_relu = kernel_impl(
         gawee.LeakyReluOp, lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x)
     )
-    run_sub = _array_impl(gawee.SubOp, ufunc=np.subtract)
-    run_mul = _array_impl(gawee.MulOp, ufunc=np.multiply)
-    run_div = _array_impl(gawee.DivOp, ufunc=np.divide)
-    run_pow = _array_impl(gawee.PowOp, ufunc=np.power)
-    run_reshape = _array_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False, exact=True)
-    run_transpose = _array_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False, exact=True)
-    run_matmul = _array_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul, fresh=True)
-    run_softmax = _array_impl(gawee.SoftmaxOp, _softmax, fresh=True)
-    run_log_softmax = _array_impl(gawee.LogSoftmaxOp, _log_softmax, fresh=True)
-    run_max = _array_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs))
-    run_min = _array_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs))
-    run_sum = _array_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs))
-    run_mean = _array_impl(
+    run_sub = kernel_impl(gawee.SubOp, ufunc=np.subtract)
+    run_mul = kernel_impl(gawee.MulOp, ufunc=np.multiply)
+    run_div = kernel_impl(gawee.DivOp, ufunc=np.divide)
+    run_pow = kernel_impl(gawee.PowOp, ufunc=np.power)
+    run_reshape = kernel_impl(gawee.ReshapeOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_transpose = kernel_impl(gawee.TransposeOp, bind=_bind_transpose, arithmetic=False, exact=True)
+    run_matmul = kernel_impl(gawee.MatMulOp, _matmul, specialize=_specialize_matmul, fresh=True)
+    run_softmax = kernel_impl(gawee.SoftmaxOp, _softmax, fresh=True)
+    run_log_softmax = kernel_impl(gawee.LogSoftmaxOp, _log_softmax, fresh=True)
+    run_max = kernel_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs))
+    run_min = kernel_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs))
+    run_sum = kernel_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs))
+    run_mean = kernel_impl(
         gawee.MeanOp, lambda op, *xs: functools.reduce(np.add, xs) / xs[0].dtype.type(len(xs))
     )
-    run_clip = _array_impl(gawee.ClipOp, bind=_bind_clip)
-    run_reduce_sum = _array_impl(gawee.ReduceSumOp, bind=_reduce(np.sum, accumulate=True))
-    run_reduce_mean = _array_impl(gawee.ReduceMeanOp, bind=_reduce(np.mean, accumulate=True))
-    run_reduce_max = _array_impl(gawee.ReduceMaxOp, bind=_reduce(np.max))
-    run_reduce_min = _array_impl(gawee.ReduceMinOp, bind=_reduce(np.min))
-    run_layer_norm = _array_impl(gawee.LayerNormOp, _layer_norm, fresh=True)
-    run_equal = _array_impl(gawee.EqualOp, ufunc=np.equal)
-    run_less = _array_impl(gawee.LessOp, ufunc=np.less)
-    run_less_equal = _array_impl(gawee.LessEqualOp, ufunc=np.less_equal)
-    run_greater = _array_impl(gawee.GreaterOp, ufunc=np.greater)
-    run_greater_equal = _array_impl(gawee.GreaterEqualOp, ufunc=np.greater_equal)
-    run_and = _array_impl(gawee.AndOp, ufunc=np.logical_and, arithmetic=False)
-    run_or = _array_impl(gawee.OrOp, ufunc=np.logical_or, arithmetic=False)
-    run_xor = _array_impl(gawee.XorOp, ufunc=np.logical_xor, arithmetic=False)
-    run_not = _array_impl(gawee.NotOp, ufunc=np.logical_not, arithmetic=False)
-    run_where = _array_impl(gawee.WhereOp, bind=_numpy(np.where), fresh=True)
-    run_cast = _array_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type)))
-    run_gather = _array_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
-    run_gather_elements = _array_impl(gawee.GatherElementsOp, bind=_bind_gather_elements, arithmetic=False)
-    run_expand = _array_impl(gawee.ExpandOp, bind=_bind_expand, arithmetic=False)
-    run_unsqueeze = _array_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
-    run_squeeze = _array_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
-    run_cat = _array_impl(gawee.CatOp, bind=_bind_cat, arithmetic=False)
-    run_slice = _array_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False, exact=True)
-    run_scatter_nd = _array_impl(gawee.ScatterNDOp, bind=_bind_scatter_nd)
-    run_resize = _array_impl(gawee.ResizeOp, _resize)
-    run_topk = _array_impl(gawee.TopKOp, _topk)
-    run_gemm = _array_impl(gawee.GemmOp, _gemm)
-    run_lrn = _array_impl(gawee.LrnOp, _lrn)
-    run_tile = _array_impl(gawee.TileOp, bind=lambda op: functools.partial(np.tile, reps=op.array("repeats")))
-    run_pad = _array_impl(gawee.PadOp, _pad)
-    run_trilu = _array_impl(
+    run_clip = kernel_impl(gawee.ClipOp, bind=_bind_clip)
+    run_reduce_sum = kernel_impl(gawee.ReduceSumOp, bind=_reduce(np.sum, accumulate=True))
+    run_reduce_mean = kernel_impl(gawee.ReduceMeanOp, bind=_reduce(np.mean, accumulate=True))
+    run_reduce_max = kernel_impl(gawee.ReduceMaxOp, bind=_reduce(np.max))
+    run_reduce_min = kernel_impl(gawee.ReduceMinOp, bind=_reduce(np.min))
+    run_layer_norm = kernel_impl(gawee.LayerNormOp, _layer_norm, fresh=True)
+    run_equal = kernel_impl(gawee.EqualOp, ufunc=np.equal)
+    run_less = kernel_impl(gawee.LessOp, ufunc=np.less)
+    run_less_equal = kernel_impl(gawee.LessEqualOp, ufunc=np.less_equal)
+    run_greater = kernel_impl(gawee.GreaterOp, ufunc=np.greater)
+    run_greater_equal = kernel_impl(gawee.GreaterEqualOp, ufunc=np.greater_equal)
+    run_and = kernel_impl(gawee.AndOp, ufunc=np.logical_and, arithmetic=False)
+    run_or = kernel_impl(gawee.OrOp, ufunc=np.logical_or, arithmetic=False)
+    run_xor = kernel_impl(gawee.XorOp, ufunc=np.logical_xor, arithmetic=False)
+    run_not = kernel_impl(gawee.NotOp, ufunc=np.logical_not, arithmetic=False)
+    run_where = kernel_impl(gawee.WhereOp, bind=lambda op: np.where, fresh=True)
+    run_cast = kernel_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type)))
+    run_gather = kernel_impl(gawee.GatherOp, bind=_bind_gather, arithmetic=False)
+    run_gather_elements = kernel_impl(gawee.GatherElementsOp, bind=_bind_gather_elements, arithmetic=False)
+    run_expand = kernel_impl(gawee.ExpandOp, bind=_bind_expand, arithmetic=False)
+    run_unsqueeze = kernel_impl(gawee.UnsqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_squeeze = kernel_impl(gawee.SqueezeOp, bind=_bind_reshape, arithmetic=False, exact=True)
+    run_cat = kernel_impl(gawee.CatOp, bind=_bind_cat, arithmetic=False)
+    run_slice = kernel_impl(gawee.SliceOp, bind=_bind_slice, arithmetic=False, exact=True)
+    run_scatter_nd = kernel_impl(gawee.ScatterNDOp, bind=_bind_scatter_nd)
+    run_resize = kernel_impl(gawee.ResizeOp, _resize)
+    run_topk = kernel_impl(gawee.TopKOp, _topk)
+    run_gemm = kernel_impl(gawee.GemmOp, _gemm)
+    run_lrn = kernel_impl(gawee.LrnOp, _lrn)
+    run_tile = kernel_impl(gawee.TileOp, bind=lambda op: functools.partial(np.tile, reps=op.array("repeats")))
+    run_pad = kernel_impl(gawee.PadOp, _pad)
+    run_trilu = kernel_impl(
         gawee.TriluOp, lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal)
     )
-    run_constant = _array_impl(
+    run_constant = kernel_impl(
         gawee.ConstantOp, lambda op: np.asarray(attribute_value(op.value, op.output.type))
     )
-    run_range = _array_impl(gawee.RangeOp, gawee.RangeOp.values)
-    run_shape = _array_impl(gawee.ShapeOp, bind=_bind_shape, arithmetic=False)
+    run_range = kernel_impl(gawee.RangeOp, gawee.RangeOp.values)
+    run_shape = kernel_impl(gawee.ShapeOp, bind=_bind_shape, arithmetic=False)

@@ -17,16 +17,13 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 from xdsl.dialects.builtin import TensorType
 from xdsl.interpreter import (
     Interpreter,
-    InterpreterFunctions,
-    OpImplResult,
     PythonValues,
     ReturnedValues,
     TerminatorValue,
@@ -34,19 +31,26 @@ from xdsl.interpreter import (
     impl_terminator,
     register_impls,
 )
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
 from nnstack.dialects.values import attribute_value, numpy_dtype
-from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nhwc
+from nnstack.interpreters.kernels import (
+    ArrayType,
+    Binder,
+    KernelFunctions,
+    KernelSpec,
+    Signature,
+    kernel_impl,
+)
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel, ufunc_writes_in
+from nnstack.interpreters.steps import Kernel
 from nnstack.interpreters.windows import Window, max_pool
 
 
@@ -171,44 +175,6 @@ def _checked_indices(op: Operation, indices: np.ndarray, size: int, axis: int) -
     return np.where(indices < 0, indices + size, indices).astype(np.int64)
 
 
-Binder = Callable[[Any], Callable[..., np.ndarray]]
-"""Makes an op's semantics as a function of its operands alone, reading the op's
-attributes once (`bind(op)(*operands)`)."""
-
-_BINDER = "mir_binder"
-"""The attribute of a registered implementation holding its `Binder`."""
-
-
-def _bound_impl(op_type: type[Operation], bind: Binder) -> Callable[..., OpImplResult]:
-    """The implementation of `op_type` computing `bind(op)(*operands)` (bound once per
-    op); IEEE special values are results, not errors. Its kernel computes the same
-    (`MirFunctions.kernel`)."""
-
-    def run(self: MirFunctions, interpreter: Interpreter, op: Operation, args: PythonValues):
-        values = self._operands(interpreter, op, args)
-        with np.errstate(all="ignore"):
-            return self._result(op, self._bound(op, bind)(*values), args)
-
-    registered = impl(op_type)(run)
-    setattr(registered, _BINDER, bind)
-    return registered
-
-
-_ELEMENTWISE = "mir_elementwise"
-"""The attribute of an element-wise op's registered implementation holding its numpy
-function: its results are new arrays (`steps.Kernel.fresh`), and a ufunc can write
-them over a dying operand."""
-
-
-def _elementwise_impl(
-    op_type: type[Operation], function: Callable[..., np.ndarray]
-) -> Callable[..., OpImplResult]:
-    """The implementation of an element-wise op computing `function(*operands)`."""
-    registered = _bound_impl(op_type, lambda op: function)
-    setattr(registered, _ELEMENTWISE, function)
-    return registered
-
-
 COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
     mir.ComparePredicate.EQ: np.equal,
     mir.ComparePredicate.NE: np.not_equal,
@@ -230,27 +196,6 @@ def _gather_elements(op: mir.GatherElementsOp, x: np.ndarray, indices: np.ndarra
     axis = op.integer("axis")
     cut = tuple(slice(None) if d == axis else slice(0, n) for d, n in enumerate(indices.shape))
     return np.take_along_axis(x[cut], _checked_indices(op, indices, x.shape[axis], axis), axis)
-
-
-@dataclass(frozen=True)
-class _Signature:
-    """The dtype and static shape (None if dynamic) of an op's tensor operands (None
-    for other operands) and first result, read from its types once:
-    reading them from xDSL's attributes on every run costs more than a small numpy op."""
-
-    operands: tuple[tuple[np.dtype, tuple[int, ...] | None] | None, ...]
-    result: tuple[np.dtype, tuple[int, ...] | None] | None
-
-    @staticmethod
-    def of(op: Operation) -> _Signature:
-        def expected(typ: Attribute) -> tuple[np.dtype, tuple[int, ...] | None] | None:
-            if not isinstance(typ, TensorType):
-                return None
-            shape = tuple(typ.get_shape()) if typ.has_static_shape() else None
-            return numpy_dtype(typ.element_type), shape
-
-        result = expected(op.results[0].type) if op.results else None
-        return _Signature(tuple(expected(operand.type) for operand in op.operands), result)
 
 
 def _element_dtype(value: SSAValue) -> np.dtype:
@@ -285,87 +230,93 @@ def _bind_concat(op: mir.ConcatOp) -> Callable[..., np.ndarray]:
     return lambda *xs: np.concatenate(xs, axis=axis)
 
 
+def _bind_float_divide(op: mir.BroadcastDivOp) -> Callable[..., np.ndarray] | None:
+    """numpy's division of floats; none of integers (an integer division checks its
+    divisors: the interpreter runs it)."""
+    return np.divide if np.issubdtype(_element_dtype(op.lhs), np.floating) else None
+
+
+def _specialize_matmul(op: mir.MatmulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
+    """A product with a constant weight matrix that pays off in `ColumnBlocks`."""
+    lhs = ArrayType.of(op.operands[0].type)
+    if len(constants) != 2 or constants[1] is None or lhs is None or lhs.shape is None:
+        return None
+    product = constant_weights_product(lhs.shape, constants[1], _accumulator(lhs.dtype))
+    return None if product is None else lambda x, w: product(x)
+
+
+def _specialize_conv(op: mir.ConvOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
+    """A conv with constant kernels that Winograd's F(2x2, 3x3) computes faster than
+    im2col (`winograd.applies`); None for any other (it runs as `run_conv`)."""
+    weights = constants[1] if len(constants) == 2 else None
+    if not isinstance(weights, np.ndarray):
+        return None
+    window = _conv_window(op, weights.shape[:2])
+    # (the kernels [kH, kW, C, F] seen as [F, C, kH, kW])
+    conv = winograd.faster_conv(weights.transpose(3, 2, 0, 1), window, op.integer("groups"), True)
+    return None if conv is None else lambda x, w: conv(x)
+
+
 @register_impls
-class MirFunctions(InterpreterFunctions):
+class MirFunctions(KernelFunctions):
     """numpy implementations of the mir ops.
 
-    Each op's operands and result are checked against its `_Signature` (made on its
-    first run); only what does not match it exactly goes through the general checks
+    Each op's operands and result are checked against its `kernels.Signature` (made on
+    its first run); only what does not match it exactly goes through the general checks
     and conversions (`_checked_operands`, `_checked_result`).
     """
 
     def __init__(self) -> None:
-        self._signatures: dict[Operation, _Signature] = {}
-        self._binders: dict[type[Operation], Binder] = {
-            op_type: getattr(registered, _BINDER)
-            for op_type, registered in class_impls(type(self))
-            if hasattr(registered, _BINDER)
-        }
+        super().__init__()
+        self._signatures: dict[Operation, Signature] = {}
         self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
-        self._elementwise: dict[type[Operation], Callable[..., np.ndarray]] = {
-            op_type: getattr(registered, _ELEMENTWISE)
-            for op_type, registered in class_impls(type(self))
-            if hasattr(registered, _ELEMENTWISE)
-        }
         self._frees_tensors: dict[Block, bool] = {}
 
-    def kernel(
+    def make_kernel(
         self,
         op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
+        spec: KernelSpec,
+        check_operands: bool,
+        constants: tuple[Any, ...],
+        reusable: tuple[int, ...],
     ) -> Kernel | None:
-        """The kernel (`steps.KernelSource`) of an op registered with a `Binder` (the
+        """The kernel (`steps.KernelSource`) of an op registered with `kernel_impl` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,
-        gathers, casts and matrix products), of a float division, and of a product with
-        a constant weight matrix that `ConstantProduct` lays out; None for other ops,
-        and in a body that frees tensors (a kernel cannot see what mir.dealloc_tensor
+        gathers, casts and matrix products, a float division; a product with a constant
+        weight matrix that `ConstantProduct` lays out, a conv that Winograd's transform
+        computes faster), its operands checked (`check_operands`) and its result made a
+        contiguous array of its type as the interpreter's are; None for other ops, and
+        in a body that frees tensors (a kernel cannot see what mir.dealloc_tensor
         freed). An element-wise ufunc writes its result over a `reusable` operand of
         the result's type."""
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
-        if isinstance(op, mir.MatmulOp) and (product := self._product_kernel(op, check_operands, constants)):
-            return product
-        if isinstance(op, mir.ConvOp):
-            return self._winograd_kernel(op, check_operands, constants)
-        elementwise = self._elementwise.get(type(op))
-        if isinstance(op, mir.BroadcastDivOp):
-            # (an integer division checks its divisors: the interpreter runs it)
-            lhs = self._signature(op).operands[0]
-            floats = lhs is not None and np.issubdtype(lhs[0], np.floating)
-            function = elementwise = np.divide if floats else None
-        else:
-            bind = self._binders.get(type(op))
-            function = None if bind is None else self._bound(op, bind)
+        function, in_place = spec.function(op, self._signature(op), constants, reusable)
         if function is None:
             return None
-        fresh = elementwise is not None or isinstance(op, mir.MatmulOp)
-        if isinstance(elementwise, np.ufunc) and (in_place := self._in_place(op, elementwise, reusable)):
-            checked = self._checking(op, in_place) if check_operands else in_place
-            return Kernel(checked, arithmetic=True, fresh=True, in_place=True)
+        if in_place:
+
+            def write(args: PythonValues) -> PythonValues:
+                return (function(*args),)
+
+            checked = self._checking(op, write) if check_operands else write
+            return Kernel(checked, spec.arithmetic, fresh=True, in_place=True)
 
         def run(args: PythonValues) -> PythonValues:
             values = self._operands(None, op, args) if check_operands else args
             return self._result(op, function(*values), args)
 
-        return Kernel(run, arithmetic=True, fresh=fresh)
+        return Kernel(run, spec.arithmetic, spec.fresh)
 
-    def _in_place(
-        self, op: Operation, ufunc: np.ufunc, reusable: tuple[int, ...]
-    ) -> Callable[[PythonValues], PythonValues] | None:
-        """`ufunc` of the operands written over the first reusable operand of the
-        result's dtype and static shape, where that gives the result
-        (`steps.ufunc_writes_in`)."""
-        signature = self._signature(op)
-        operands, result = signature.operands, signature.result
-        if result is None or result[1] is None or any(o is None for o in operands):
-            return None
-        index = next((i for i in reusable if operands[i] == result), None)
-        if index is None or not ufunc_writes_in(ufunc, [o[0] for o in operands if o is not None], result[0]):
-            return None
-        return lambda args: (ufunc(*args, out=args[index]),)
+    def run_kernel(self, interpreter: Interpreter, op: Operation, args: PythonValues) -> PythonValues:
+        """The implementation of an op registered with `kernel_impl`: its function bound
+        once per op, on its checked operands (none freed)."""
+        values = self._operands(interpreter, op, args)
+        spec = self.spec(op)
+        assert spec is not None and spec.bind is not None
+        with np.errstate(all="ignore"):
+            return self._result(op, self._bound(op, spec.bind)(*values), args)
 
     def _checking(
         self, op: Operation, run: Callable[[PythonValues], PythonValues]
@@ -376,7 +327,7 @@ class MirFunctions(InterpreterFunctions):
     def _bound(self, op: Operation, bind: Binder) -> Callable[..., np.ndarray]:
         function = self._bound_functions.get(op)
         if function is None:
-            function = self._bound_functions[op] = bind(op)
+            function = self._bound_functions[op] = cast(Callable[..., np.ndarray], bind(op))
         return function
 
     def _frees(self, block: Block) -> bool:
@@ -385,49 +336,10 @@ class MirFunctions(InterpreterFunctions):
             frees = self._frees_tensors[block] = any(isinstance(op, mir.DeallocTensorOp) for op in block.ops)
         return frees
 
-    def _product_kernel(
-        self, op: mir.MatmulOp, check_operands: bool, constants: tuple[Any, ...]
-    ) -> Kernel | None:
-        """A product with a constant weight matrix that pays off in `ColumnBlocks`."""
-        if len(constants) != 2 or constants[1] is None:
-            return None
-        lhs = _Signature.of(op).operands[0]
-        if lhs is None or lhs[1] is None:
-            return None
-        product = constant_weights_product(lhs[1], constants[1], _accumulator(lhs[0]))
-        if product is None:
-            return None
-
-        def run(args: PythonValues) -> PythonValues:
-            x = self._operands(None, op, args)[0] if check_operands else args[0]
-            return self._result(op, product(x))
-
-        return Kernel(run, arithmetic=True)
-
-    def _winograd_kernel(
-        self, op: mir.ConvOp, check_operands: bool, constants: tuple[Any, ...]
-    ) -> Kernel | None:
-        """A conv with constant kernels that Winograd's F(2x2, 3x3) computes faster than
-        im2col (`winograd.applies`); None for any other (it runs as `run_conv`)."""
-        weights = constants[1] if len(constants) == 2 else None
-        if not isinstance(weights, np.ndarray):
-            return None
-        window = _conv_window(op, weights.shape[:2])
-        # (the kernels [kH, kW, C, F] seen as [F, C, kH, kW])
-        conv = winograd.faster_conv(weights.transpose(3, 2, 0, 1), window, op.integer("groups"), True)
-        if conv is None:
-            return None
-
-        def run(args: PythonValues) -> PythonValues:
-            x = self._operands(None, op, args)[0] if check_operands else args[0]
-            return self._result(op, conv(x))
-
-        return Kernel(run, arithmetic=True, fresh=True)
-
-    def _signature(self, op: Operation) -> _Signature:
+    def _signature(self, op: Operation) -> Signature:
         signature = self._signatures.get(op)
         if signature is None:
-            signature = self._signatures[op] = _Signature.of(op)
+            signature = self._signatures[op] = Signature.of(op)
         return signature
 
     def _operands(self, interpreter: Interpreter | None, op: Operation, args: PythonValues) -> list[Any]:
@@ -440,19 +352,24 @@ class MirFunctions(InterpreterFunctions):
         for signature, value in zip(expected, args):
             if signature is None:
                 continue
-            if type(value) is not np.ndarray or value.dtype != signature[0] or value.shape != signature[1]:
+            if (
+                type(value) is not np.ndarray
+                or value.dtype != signature.dtype
+                or value.shape != signature.shape
+            ):
                 return _checked_operands(interpreter, op, args)
         return list(args)
 
     def _result(self, op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
         """`_checked_result`, without its work for a contiguous array of exactly the
         result's static type that is none of the operands."""
-        expected = self._signature(op).result
+        results = self._signature(op).results
+        expected = results[0] if results else None
         if (
             expected is not None
             and type(value) is np.ndarray
-            and value.dtype == expected[0]
-            and value.shape == expected[1]
+            and value.dtype == expected.dtype
+            and value.shape == expected.shape
             and value.flags.c_contiguous
             and not any(value is a for a in args)
         ):
@@ -461,17 +378,16 @@ class MirFunctions(InterpreterFunctions):
 
     # -- element-wise ----------------------------------------------------------
 
-    run_broadcast_add = _elementwise_impl(mir.BroadcastAddOp, np.add)
-    run_broadcast_sub = _elementwise_impl(mir.BroadcastSubOp, np.subtract)
-    run_broadcast_mul = _elementwise_impl(mir.BroadcastMulOp, np.multiply)
-    run_broadcast_max = _elementwise_impl(mir.BroadcastMaxOp, np.maximum)
-    run_broadcast_min = _elementwise_impl(mir.BroadcastMinOp, np.minimum)
-    run_sqrt = _elementwise_impl(mir.SqrtOp, np.sqrt)
-    run_exp = _elementwise_impl(mir.ExpOp, np.exp)
-    run_neg = _elementwise_impl(mir.NegOp, np.negative)
+    run_broadcast_add = kernel_impl(mir.BroadcastAddOp, ufunc=np.add)
+    run_broadcast_sub = kernel_impl(mir.BroadcastSubOp, ufunc=np.subtract)
+    run_broadcast_mul = kernel_impl(mir.BroadcastMulOp, ufunc=np.multiply)
+    run_broadcast_max = kernel_impl(mir.BroadcastMaxOp, ufunc=np.maximum)
+    run_broadcast_min = kernel_impl(mir.BroadcastMinOp, ufunc=np.minimum)
+    run_sqrt = kernel_impl(mir.SqrtOp, ufunc=np.sqrt)
+    run_exp = kernel_impl(mir.ExpOp, ufunc=np.exp)
+    run_neg = kernel_impl(mir.NegOp, ufunc=np.negative)
 
-    @impl(mir.BroadcastDivOp)
-    def run_broadcast_div(
+    def _run_broadcast_div(
         self, interpreter: Interpreter, op: mir.BroadcastDivOp, args: PythonValues
     ) -> PythonValues:
         lhs, rhs = self._operands(interpreter, op, args)
@@ -484,30 +400,36 @@ class MirFunctions(InterpreterFunctions):
         with np.errstate(all="ignore"):
             return self._result(op, divide(lhs, rhs), args)
 
-    run_broadcast_pow = _elementwise_impl(mir.BroadcastPowOp, np.power)
-    run_broadcast_and = _elementwise_impl(mir.BroadcastAndOp, np.bitwise_and)
-    run_broadcast_or = _elementwise_impl(mir.BroadcastOrOp, np.bitwise_or)
-    run_broadcast_xor = _elementwise_impl(mir.BroadcastXorOp, np.bitwise_xor)
-    run_select = _elementwise_impl(mir.SelectOp, np.where)
-    run_log = _elementwise_impl(mir.LogOp, np.log)
-    run_sin = _elementwise_impl(mir.SinOp, np.sin)
-    run_cos = _elementwise_impl(mir.CosOp, np.cos)
-    run_tanh = _elementwise_impl(mir.TanhOp, np.tanh)
-    run_erf = _elementwise_impl(mir.ErfOp, erf_array)
-    run_abs = _elementwise_impl(mir.AbsOp, np.abs)
+    run_broadcast_div = kernel_impl(
+        mir.BroadcastDivOp, bind=_bind_float_divide, ufunc=np.divide, run=_run_broadcast_div
+    )
 
-    run_broadcast_cmp = _bound_impl(mir.BroadcastCmpOp, lambda op: COMPARISONS[op.predicate.data])
-    run_broadcast_to = _bound_impl(
-        mir.BroadcastToOp, lambda op: functools.partial(np.broadcast_to, shape=mir.tensor_shape(op.result))
+    run_broadcast_pow = kernel_impl(mir.BroadcastPowOp, ufunc=np.power)
+    run_broadcast_and = kernel_impl(mir.BroadcastAndOp, ufunc=np.bitwise_and)
+    run_broadcast_or = kernel_impl(mir.BroadcastOrOp, ufunc=np.bitwise_or)
+    run_broadcast_xor = kernel_impl(mir.BroadcastXorOp, ufunc=np.bitwise_xor)
+    run_select = kernel_impl(mir.SelectOp, bind=lambda op: np.where, fresh=True)
+    run_log = kernel_impl(mir.LogOp, ufunc=np.log)
+    run_sin = kernel_impl(mir.SinOp, ufunc=np.sin)
+    run_cos = kernel_impl(mir.CosOp, ufunc=np.cos)
+    run_tanh = kernel_impl(mir.TanhOp, ufunc=np.tanh)
+    run_erf = kernel_impl(mir.ErfOp, bind=lambda op: erf_array, fresh=True)
+    run_abs = kernel_impl(mir.AbsOp, ufunc=np.abs)
+
+    run_broadcast_cmp = kernel_impl(mir.BroadcastCmpOp, bind=lambda op: COMPARISONS[op.predicate.data])
+    run_broadcast_to = kernel_impl(
+        mir.BroadcastToOp,
+        bind=lambda op: functools.partial(np.broadcast_to, shape=mir.tensor_shape(op.result)),
     )
 
     # -- convolution, pooling, matmul ------------------------------------------
 
-    @impl(mir.ConvOp)
-    def run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
+    def _run_conv(self, interpreter: Interpreter, op: mir.ConvOp, args: PythonValues) -> PythonValues:
         """Grouped, dilated, strided NHWC conv (`convolution.conv2d_nhwc`)."""
         x, w = self._operands(interpreter, op, args)
         return self._result(op, conv2d_nhwc(x, w, op.integer("groups"), _conv_window(op, w.shape[:2])))
+
+    run_conv = kernel_impl(mir.ConvOp, specialize=_specialize_conv, fresh=True, run=_run_conv)
 
     @impl(mir.PoolOp)
     def run_pool(self, interpreter: Interpreter, op: mir.PoolOp, args: PythonValues) -> PythonValues:
@@ -531,16 +453,16 @@ class MirFunctions(InterpreterFunctions):
         counts = _windows(_pad_hw(mask, padding, 0), *window).sum(axis=(-2, -1))
         return self._result(op, total / counts)
 
-    run_matmul = _bound_impl(mir.MatmulOp, lambda op: _matmul)
+    run_matmul = kernel_impl(mir.MatmulOp, bind=lambda op: _matmul, specialize=_specialize_matmul, fresh=True)
 
     # -- reductions --------------------------------------------------------------
 
-    run_reduce = _bound_impl(mir.ReduceOp, _bind_reduce)
+    run_reduce = kernel_impl(mir.ReduceOp, bind=_bind_reduce)
 
     # -- index and slice ---------------------------------------------------------
 
-    run_slice = _bound_impl(mir.SliceOp, _bind_slice)
-    run_gather = _bound_impl(mir.GatherOp, _bind_gather)
+    run_slice = kernel_impl(mir.SliceOp, bind=_bind_slice)
+    run_gather = kernel_impl(mir.GatherOp, bind=_bind_gather)
 
     @impl(mir.GatherElementsOp)
     def run_gather_elements(
@@ -564,9 +486,11 @@ class MirFunctions(InterpreterFunctions):
 
     # -- type and shape ----------------------------------------------------------
 
-    run_cast = _bound_impl(mir.CastOp, lambda op: functools.partial(_cast, dtype=_element_dtype(op.result)))
-    run_reshape = _bound_impl(
-        mir.ReshapeOp, lambda op: functools.partial(np.reshape, shape=mir.tensor_shape(op.result))
+    run_cast = kernel_impl(
+        mir.CastOp, bind=lambda op: functools.partial(_cast, dtype=_element_dtype(op.result))
+    )
+    run_reshape = kernel_impl(
+        mir.ReshapeOp, bind=lambda op: functools.partial(np.reshape, shape=mir.tensor_shape(op.result))
     )
 
     @impl(mir.DynamicReshapeOp)
@@ -588,10 +512,10 @@ class MirFunctions(InterpreterFunctions):
             )
         return self._result(op, x.reshape(dims), args)
 
-    run_transpose = _bound_impl(
-        mir.TransposeOp, lambda op: functools.partial(np.transpose, axes=op.array("permutation"))
+    run_transpose = kernel_impl(
+        mir.TransposeOp, bind=lambda op: functools.partial(np.transpose, axes=op.array("permutation"))
     )
-    run_concat = _bound_impl(mir.ConcatOp, _bind_concat)
+    run_concat = kernel_impl(mir.ConcatOp, bind=_bind_concat)
 
     # -- constants and memory ----------------------------------------------------
 

@@ -1,5 +1,15 @@
 """A function body compiled once into a flat list of steps, run many times.
 
+From an op to the kernel that runs it (the same for gawee, mir and linalg, whose
+interpreter functions are `kernels.KernelFunctions`):
+
+    run_add = kernel_impl(gawee.AddOp, ufunc=np.add)   # GaweeFunctions: @impl + KernelSpec
+    compile_function(function, interpreter)            # each op of the body, once:
+      functions.kernel(op, check_operands, constants, reusable)  # the spec of type(op)
+        functions.make_kernel(op, spec, ...)           # the dialect's checks, around
+          spec.function(op, Signature.of(op), ...)     # specialize / into / bind(op)
+    StepPlan.execute: kernel.run(operands)             # each run
+
 xDSL's `Interpreter` runs an op by looking its operands up in a scoped dictionary,
 dispatching on the op's type, notifying listeners and storing the results back: tens
 of microseconds per op, as much as a small numpy op costs. A `StepPlan` does that
@@ -25,7 +35,7 @@ Besides speed, the plan gives:
 - an observer called after each step (progress reports, NaN checks).
 
 Interpreter functions may give an op's implementation as a kernel (`KernelSource`;
-gawee's do): a function of the operands alone, which the step calls directly, made
+those of gawee, mir, linalg and tensor do): a function of the operands alone, which the step calls directly, made
 knowing which operands are constants of the plan (a product lays out its constant
 weights once). A plan made only of kernels needs no interpreter, enters `np.errstate`
 once for all its steps (none if every kernel only moves data), and does not check

@@ -14,7 +14,6 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import ConvOperation, LinalgStructuredOperation
 from xdsl.interpreter import (
     Interpreter,
-    InterpreterFunctions,
     PythonValues,
     ReturnedValues,
     impl,
@@ -32,6 +31,7 @@ from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import ieee_maximum
 from nnstack.interpreters.convolution import conv2d
+from nnstack.interpreters.kernels import ArrayType, KernelFunctions, KernelSpec, Signature, kernel_impl
 from nnstack.interpreters.linalg.contractions import all_zero
 from nnstack.interpreters.linalg.execution import run_structured
 from nnstack.interpreters.linalg.natives import Fallback
@@ -65,25 +65,6 @@ def share_plans(interpreter: Interpreter, plans: dict[Operation, Any]) -> None:
     interpreter.set_data(LinalgFunctions, _PLANS, plans)
 
 
-_KERNEL_OPS = (
-    linalg.GenericOp,
-    linalg.CopyOp,
-    linalg.AddOp,
-    linalg.SubOp,
-    linalg.MulOp,
-    linalg.MaxOp,
-    linalg.MinOp,
-    linalg.ExpOp,
-    linalg.LogOp,
-    linalg.SqrtOp,
-    linalg.SelectOp,
-    linalg.TransposeOp,
-    linalg.MatmulOp,
-)
-"""The structured ops that may run as kernels (the convolutions and poolings run their
-own implementations)."""
-
-
 @dataclass(frozen=True)
 class _Prepared:
     """What a structured op's runs share: its plan, where each loop range is read
@@ -93,8 +74,8 @@ class _Prepared:
     n_inputs: int
     sources: tuple[tuple[int, int], ...]
     static: StaticRun | None
-    types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]
-    """Per operand, the shape and dtype of a static tensor (None for a scalar)."""
+    types: tuple[ArrayType | None, ...]
+    """Per operand, the array type of a static tensor (None for a scalar)."""
 
     @staticmethod
     def of(
@@ -123,10 +104,7 @@ class _Prepared:
         )
         static = StaticRun.of(op.name, plan, block, op.operand_types, n_inputs, sources, fallback, constants)
         # (with a static run, every tensor type is static and has a numpy dtype)
-        types = tuple(
-            (tuple(t.get_shape()), numpy_dtype(t)) if isinstance(t, TensorType) else None
-            for t in (op.operand_types if static is not None else ())
-        )
+        types = Signature.of(op).operands if static is not None else ()
         return _Prepared(plan, n_inputs, sources, static, types)
 
 
@@ -146,7 +124,7 @@ def _fallback(interpreter: Interpreter) -> Fallback:
 
 
 def _first_operand_error(
-    op: Operation, args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]
+    op: Operation, args: PythonValues, types: tuple[ArrayType | None, ...]
 ) -> InterpretationError:
     """The error naming the first of `args` that is not an array of its static type."""
     index = next(
@@ -155,11 +133,11 @@ def _first_operand_error(
     return operand_error(op, index, args[index])
 
 
-def _have_types(args: PythonValues, types: tuple[tuple[tuple[int, ...], np.dtype[Any]] | None, ...]) -> bool:
+def _have_types(args: PythonValues, types: tuple[ArrayType | None, ...]) -> bool:
     """Whether every tensor operand is an array of its static type's shape and dtype."""
     for value, expected in zip(args, types, strict=True):
         if expected is not None and (
-            type(value) is not np.ndarray or value.shape != expected[0] or value.dtype != expected[1]
+            type(value) is not np.ndarray or value.shape != expected.shape or value.dtype != expected.dtype
         ):
             return False
     return True
@@ -172,7 +150,7 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
         return Kernel(_fill_kernel(op), arithmetic=False), False
     if isinstance(op, linalg.Conv2DNchwFchwOp):
         return _winograd_kernel(op, check_operands, constants), True
-    if not isinstance(op, _KERNEL_OPS) or not op.results:
+    if not isinstance(op, LinalgStructuredOperation) or not op.results:
         return None, False
     try:
         prepared = _Prepared.of(op, None, constants)
@@ -196,7 +174,8 @@ def _kernel(op: Operation, check_operands: bool, constants: tuple[Any, ...]) -> 
 
 
 def _structure(op: Operation) -> tuple[Hashable, ...] | None:
-    """All that the kernel of a structured op `_KERNEL_OPS` depends on: its name, its
+    """All that the kernel of a structured op (`LinalgFunctions.kernel`, not a fill's
+    or a conv's) depends on: its name, its
     operand and result types, properties and attributes (indexing maps, iterator types),
     and its body op by op (type, attributes, result types, and which block argument or
     earlier result each operand is); None for another op, or a body that reads a value
@@ -204,7 +183,11 @@ def _structure(op: Operation) -> tuple[Hashable, ...] | None:
     structured op's kernel reads nothing else of its op but its name and types): a
     model's repeated layers make it once (the 15M Llama's 259 generics have 33
     structures; preparing it at linalg level takes 61 instead of 83 ms)."""
-    if not isinstance(op, _KERNEL_OPS) or not op.results:
+    if (
+        not isinstance(op, LinalgStructuredOperation)
+        or isinstance(op, linalg.FillOp | ConvOperation)
+        or not op.results
+    ):
         return None
     block = op.body.block
     refers: dict[SSAValue, tuple[int, ...]] = {arg: (i,) for i, arg in enumerate(block.args)}
@@ -251,7 +234,7 @@ def _winograd_kernel(
     conv = winograd.faster_conv(weights, window, 1)
     if conv is None:
         return None
-    expected = tuple((tuple(t.get_shape()), numpy_dtype(t)) for t in types)
+    expected = Signature.of(op).operands
 
     def run(args: PythonValues) -> PythonValues:
         x, _, init = args
@@ -356,10 +339,13 @@ def _conv(op: ConvOperation, x: Any, w: Any, init: Any) -> np.ndarray | None:
 
 
 @register_impls
-class LinalgFunctions(InterpreterFunctions):
-    """linalg on numpy arrays, vectorized over each op's iteration domain."""
+class LinalgFunctions(KernelFunctions):
+    """linalg on numpy arrays, vectorized over each op's iteration domain. The ops
+    registered with `kernel_impl` may run as kernels: the structured ops whose body
+    `static.StaticRun` runs, a fill, and a conv that Winograd's transform computes."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._kernels: dict[tuple[Hashable, bool], Kernel | None] = {}
         """Kernels by op structure (`_structure`), or by op where they read constants."""
 
@@ -400,12 +386,13 @@ class LinalgFunctions(InterpreterFunctions):
         )
         return tuple(results) if op.results else ()
 
-    def kernel(
+    def make_kernel(
         self,
         op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
+        spec: KernelSpec,
+        check_operands: bool,
+        constants: tuple[Any, ...],
+        reusable: tuple[int, ...],
     ) -> Kernel | None:
         """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
         matmul named op on static tensors whose body reads nothing from outside and
@@ -413,7 +400,8 @@ class LinalgFunctions(InterpreterFunctions):
         `constants`, operand values the same on every run, where a contraction or a conv
         can use them: `StaticRun.of`, `_winograd_kernel`); else None. Ops of the same
         structure (`_structure`: a model's layers) share one kernel where it does not
-        depend on their constants."""
+        depend on their constants. (Made from the op itself: `spec` only says that
+        the op has one.)"""
         shared, own = (_structure(op) or op, check_operands), (op, check_operands)
         for key in (shared, own):
             if key in self._kernels:
@@ -427,12 +415,9 @@ class LinalgFunctions(InterpreterFunctions):
 
     # -- structured ops --------------------------------------------------------
 
-    @impl(linalg.GenericOp)
-    def run_generic(self, interpreter: Interpreter, op: linalg.GenericOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+    run_generic = kernel_impl(linalg.GenericOp, run=_run_structured)
 
-    @impl(linalg.FillOp)
-    def run_fill(self, interpreter: Interpreter, op: linalg.FillOp, args: PythonValues) -> PythonValues:
+    def _run_fill(self, interpreter: Interpreter, op: linalg.FillOp, args: PythonValues) -> PythonValues:
         value, init = args
         if not op.results:
             init[...] = as_dtype(value, init.dtype)
@@ -441,55 +426,20 @@ class LinalgFunctions(InterpreterFunctions):
         # serves as the filled tensor without touching memory.
         return (np.broadcast_to(np.asarray(value, init.dtype), init.shape),)
 
-    @impl(linalg.CopyOp)
-    def run_copy(self, interpreter: Interpreter, op: linalg.CopyOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+    run_fill = kernel_impl(linalg.FillOp, arithmetic=False, run=_run_fill)
 
-    @impl(linalg.AddOp)
-    def run_add(self, interpreter: Interpreter, op: linalg.AddOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.SubOp)
-    def run_sub(self, interpreter: Interpreter, op: linalg.SubOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.MulOp)
-    def run_mul(self, interpreter: Interpreter, op: linalg.MulOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.MaxOp)
-    def run_max(self, interpreter: Interpreter, op: linalg.MaxOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.MinOp)
-    def run_min(self, interpreter: Interpreter, op: linalg.MinOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.ExpOp)
-    def run_exp(self, interpreter: Interpreter, op: linalg.ExpOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.LogOp)
-    def run_log(self, interpreter: Interpreter, op: linalg.LogOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.SqrtOp)
-    def run_sqrt(self, interpreter: Interpreter, op: linalg.SqrtOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.SelectOp)
-    def run_select(self, interpreter: Interpreter, op: linalg.SelectOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.TransposeOp)
-    def run_transpose(
-        self, interpreter: Interpreter, op: linalg.TransposeOp, args: PythonValues
-    ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
-
-    @impl(linalg.MatmulOp)
-    def run_matmul(self, interpreter: Interpreter, op: linalg.MatmulOp, args: PythonValues) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+    run_copy = kernel_impl(linalg.CopyOp, run=_run_structured)
+    run_add = kernel_impl(linalg.AddOp, run=_run_structured)
+    run_sub = kernel_impl(linalg.SubOp, run=_run_structured)
+    run_mul = kernel_impl(linalg.MulOp, run=_run_structured)
+    run_max = kernel_impl(linalg.MaxOp, run=_run_structured)
+    run_min = kernel_impl(linalg.MinOp, run=_run_structured)
+    run_exp = kernel_impl(linalg.ExpOp, run=_run_structured)
+    run_log = kernel_impl(linalg.LogOp, run=_run_structured)
+    run_sqrt = kernel_impl(linalg.SqrtOp, run=_run_structured)
+    run_select = kernel_impl(linalg.SelectOp, run=_run_structured)
+    run_transpose = kernel_impl(linalg.TransposeOp, run=_run_structured)
+    run_matmul = kernel_impl(linalg.MatmulOp, run=_run_structured)
 
     @impl(linalg.QuantizedMatmulOp)
     def run_quantized_matmul(
@@ -509,11 +459,7 @@ class LinalgFunctions(InterpreterFunctions):
         np.copyto(init, result, casting="unsafe")
         return ()
 
-    @impl(linalg.Conv2DNchwFchwOp)
-    def run_conv_2d_nchw_fchw(
-        self, interpreter: Interpreter, op: linalg.Conv2DNchwFchwOp, args: PythonValues
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
+    run_conv_2d_nchw_fchw = kernel_impl(linalg.Conv2DNchwFchwOp, fresh=True, run=_run_conv)
 
     @impl(linalg.Conv2DNgchwFgchwOp)
     def run_conv_2d_ngchw_fgchw(
