@@ -102,39 +102,44 @@ class KernelSpec:
 
     def function(
         self, op: Operation, signature: Signature, constants: tuple[Any, ...], reusable: tuple[int, ...]
-    ) -> tuple[Callable[..., Any] | None, bool]:
+    ) -> tuple[Callable[..., Any] | None, int | None]:
         """The op's semantics as a function of its operands alone (None: no kernel),
-        and whether it writes its result in place: specialized to the `constants`
-        where `specialize` gives one, else written over the first `reusable` operand
-        of the result's array type where `into` (or the ufunc) can, else `bind(op)`."""
+        and the operand it writes its result over (None: not in place): specialized to
+        the `constants` where `specialize` gives one, else written over the first
+        `reusable` operand of the result's array type where the ufunc or `into` can,
+        else `bind(op)`."""
         if self.reads_constants(constants):
             assert self.specialize is not None
             specialized = self.specialize(op, constants)
             if specialized is not None:
-                return specialized, False
-        in_place = self._in_place(op, signature, reusable)
-        if in_place is not None:
-            return in_place, True
-        return (None if self.bind is None else self.bind(op)), False
+                return specialized, None
+        index = self._reused_operand(signature, reusable)
+        if index is not None and (write := self._into(op, signature)) is not None:
+            return (lambda *args: write(args[index], *args)), index
+        return (None if self.bind is None else self.bind(op)), None
 
-    def _in_place(
-        self, op: Operation, signature: Signature, reusable: tuple[int, ...]
-    ) -> Callable[..., Any] | None:
+    def _reused_operand(self, signature: Signature, reusable: tuple[int, ...]) -> int | None:
+        """The first reusable operand of the result's (static) array type, for an op
+        with one result that can write it in place."""
         operands, results = signature.operands, signature.results
-        if self.into is None or len(results) != 1 or results[0] is None or results[0].shape is None:
+        if self.ufunc is None and self.into is None:
             return None
-        index = next((i for i in reusable if operands[i] == results[0]), None)
-        if index is None:
+        if len(results) != 1 or results[0] is None or results[0].shape is None:
             return None
+        return next((i for i in reusable if operands[i] == results[0]), None)
+
+    def _into(self, op: Operation, signature: Signature) -> Callable[..., Any] | None:
+        """`into(op, signature)`, or the ufunc's `ufunc(*operands, out=out)` where numpy
+        computes it in the result's dtype (`steps.ufunc_writes_in`)."""
         ufunc = self.ufunc
-        if ufunc is not None:  # (one call less than through `into`)
-            if None in operands or not ufunc_writes_in(
-                ufunc, [t.dtype for t in operands if t], results[0].dtype
-            ):
-                return None
-            return lambda *args: ufunc(*args, out=args[index])
-        write = self.into(op, signature)
-        return None if write is None else lambda *args: write(args[index], *args)
+        if ufunc is None:
+            return None if self.into is None else self.into(op, signature)
+        operands, (result, *_) = signature.operands, signature.results
+        if None in operands or result is None:
+            return None
+        if not ufunc_writes_in(ufunc, [t.dtype for t in operands if t], result.dtype):
+            return None
+        return lambda out, *operands: ufunc(*operands, out=out)
 
 
 _SPEC = "nnstack_kernel_spec"
@@ -156,18 +161,17 @@ def kernel_impl(
 ) -> Callable[..., OpImplResult]:
     """The xDSL `@impl` of `op_type`, registered with its `KernelSpec`: its kernel
     computes `fn(op, *operands)`, or `bind(op)(*operands)`, or the numpy `ufunc` of the
-    operands (unless `bind` says otherwise; its results are new arrays, and it can write
-    them over an operand).
-    `arithmetic=False`: the op only moves data (`steps.Kernel.arithmetic`);
-    `specialize`: the kernel for constant operands known when a plan is made; `fresh`:
-    its results are new arrays (`steps.Kernel.fresh`); `into`: it can write its result
-    over an operand that dies; `exact`: its one result has the result type whenever the
-    operands have theirs (a view or copy of an operand in a static shape), so the kernel
-    does not check it. The implementation is `run(functions, interpreter, op, args)`,
-    by default `KernelFunctions.run_kernel`."""
+    operands (its results are new arrays, and it can write them over a dying operand;
+    `bind` may still say where it has a kernel). `arithmetic=False`: the op only moves
+    data (`steps.Kernel.arithmetic`); `specialize`: the kernel for constant operands
+    known when a plan is made; `fresh`: its results are new arrays
+    (`steps.Kernel.fresh`); `into`: it can write its result over an operand that dies;
+    `exact`: its one result has the result type whenever the operands have theirs (a
+    view or copy of an operand in a static shape), so the kernel does not check it.
+    The implementation is `run(functions, interpreter, op, args)`, by default
+    `KernelFunctions.run_kernel`."""
     if ufunc is not None:
         bind, fresh = bind or _numpy(ufunc), True
-        into = into or _ufunc_into(ufunc)
     if fn is not None:
         bind = functools.partial(functools.partial, fn)
     spec = KernelSpec(bind, arithmetic, specialize, fresh, into, exact, ufunc)
@@ -183,20 +187,6 @@ def kernel_impl(
 def _numpy(function: Callable[..., Any]) -> Binder:
     """The binder of an op that is the numpy function `function` of its operands."""
     return lambda op: function
-
-
-def _ufunc_into(ufunc: np.ufunc) -> Into:
-    """`ufunc(*operands, out=out)`, where that gives the result (`steps.ufunc_writes_in`)."""
-
-    def into(op: Operation, signature: Signature) -> Callable[..., Any] | None:
-        operands, (result, *_) = signature.operands, signature.results
-        if None in operands or result is None:
-            return None
-        if not ufunc_writes_in(ufunc, [t.dtype for t in operands if t], result.dtype):
-            return None
-        return lambda out, *operands: ufunc(*operands, out=out)
-
-    return into
 
 
 class KernelFunctions(InterpreterFunctions):

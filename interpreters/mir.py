@@ -269,6 +269,9 @@ class MirFunctions(KernelFunctions):
     def __init__(self) -> None:
         super().__init__()
         self._signatures: dict[Operation, Signature] = {}
+        self._result_types: dict[Operation, ArrayType | None] = {}
+        """The array type of each op's first result where it is a tensor (what `_result`
+        checks, without going through the op's signature)."""
         self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
         self._frees_tensors: dict[Block, bool] = {}
 
@@ -292,13 +295,16 @@ class MirFunctions(KernelFunctions):
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
-        function, in_place = spec.function(op, self._signature(op), constants, reusable)
+        function, written = spec.function(op, self._signature(op), constants, reusable)
         if function is None:
             return None
-        if in_place:
-
-            def write(args: PythonValues) -> PythonValues:
-                return (function(*args),)
+        if written is not None:
+            ufunc = spec.ufunc
+            write: Callable[[PythonValues], PythonValues]
+            if ufunc is not None:  # (the ufunc itself: one call less than `function`)
+                write = lambda args: (ufunc(*args, out=args[written]),)  # noqa: E731
+            else:
+                write = lambda args: (function(*args),)  # noqa: E731
 
             checked = self._checking(op, write) if check_operands else write
             return Kernel(checked, spec.arithmetic, fresh=True, in_place=True)
@@ -340,6 +346,8 @@ class MirFunctions(KernelFunctions):
         signature = self._signatures.get(op)
         if signature is None:
             signature = self._signatures[op] = Signature.of(op)
+            if signature.results and signature.results[0] is not None:
+                self._result_types[op] = signature.results[0]
         return signature
 
     def _operands(self, interpreter: Interpreter | None, op: Operation, args: PythonValues) -> list[Any]:
@@ -363,13 +371,15 @@ class MirFunctions(KernelFunctions):
     def _result(self, op: Operation, value: Any, args: PythonValues = ()) -> PythonValues:
         """`_checked_result`, without its work for a contiguous array of exactly the
         result's static type that is none of the operands."""
-        results = self._signature(op).results
-        expected = results[0] if results else None
+        expected = self._result_types.get(op)
+        if expected is None:
+            results = self._signature(op).results
+            expected = results[0] if results else None
         if (
             expected is not None
             and type(value) is np.ndarray
-            and value.dtype == expected.dtype
-            and value.shape == expected.shape
+            and value.dtype == expected[1]
+            and value.shape == expected[0]
             and value.flags.c_contiguous
             and not any(value is a for a in args)
         ):

@@ -47,7 +47,7 @@ def array_kernel(
     checked against their shapes, and (`check_operands`) its operands checked against
     their declared types."""
     expected, results = _tensor_signature(op)
-    fn, in_place = spec.function(op, Signature(expected, results), constants, reusable)
+    fn, written = spec.function(op, Signature(expected, results), constants, reusable)
     assert fn is not None  # (every gawee op binds)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
@@ -77,7 +77,7 @@ def array_kernel(
     if spec.exact:
         kernel = exact_kernel
     run = checked_kernel if check_operands else kernel
-    return Kernel(run, spec.arithmetic, spec.fresh, in_place)
+    return Kernel(run, spec.arithmetic, spec.fresh, written is not None)
 
 
 def _checked_result(op: Operation, index: int, value: np.ndarray, expected: ArrayType) -> np.ndarray:
