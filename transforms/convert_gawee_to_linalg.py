@@ -21,6 +21,11 @@ from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import lowering_patterns
 from nnstack.transforms.utils import LocatedRewriteWalker, claims
 
+PATTERNS: dict[bool, tuple[RewritePattern, ...]] = {
+    generic: tuple(lowering_patterns(generic)) for generic in (False, True)
+}
+"""The patterns, made once (they hold no state), by `elementwise_generic`."""
+
 
 def _lowered_directly(op: Operation, patterns: Sequence[RewritePattern]) -> bool:
     return any(claims(pattern, op) for pattern in patterns)
@@ -46,11 +51,11 @@ class ConvertGaweeToLinalgPass(GaweeConversionPass):
 
     def lowers(self, op: Operation) -> bool:
         """A pattern lowers `op`, or it is a composite op (lowered as its decomposition)."""
-        return _lowered_directly(op, lowering_patterns(self.elementwise_generic)) or is_composite(type(op))
+        return is_composite(type(op)) or _lowered_directly(op, PATTERNS[self.elementwise_generic])
 
     def rewrite(self, module: builtin.ModuleOp) -> None:
-        patterns = lowering_patterns(self.elementwise_generic)
+        patterns = PATTERNS[self.elementwise_generic]
         decompose(module, keep=lambda op: _lowered_directly(op, patterns))
         LocatedRewriteWalker(
-            GreedyRewritePatternApplier(patterns, dce_enabled=False), apply_recursively=False
+            GreedyRewritePatternApplier(list(patterns), dce_enabled=False), apply_recursively=False
         ).rewrite_module(module)

@@ -48,12 +48,12 @@ __all__ = ["lowering_patterns"]
 
 def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
     """The patterns of the conversion, in the order they are tried (the named
-    `linalg.add` before the element-wise `linalg.generic`). Each says which ops it lowers
+    `linalg.add` before the element-wise `linalg.generic`, which is last: its match is
+    the costliest). Each says which ops it lowers
     (`transforms.utils.claims`): there is no list of lowered ops beside them."""
     return [
         ConvLowering(),
         AddLowering(elementwise_generic),
-        ElementwiseLowering(),
         BatchNormLowering(),
         MaxPoolLowering(),
         AdAvgPoolLowering(),
@@ -85,4 +85,5 @@ def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]
         ConstantLowering(),
         RangeLowering(),
         ShapeLowering(),
+        ElementwiseLowering(),
     ]
