@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f32, f64, i64
@@ -44,12 +44,16 @@ from nnstack.dialects.utils import (
     tensor_shape,
 )
 
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
+
 __all__ = [
     "AdAvgPoolOp",
     "AxisSoftmaxOp",
     "BatchNormOp",
     "ConvOp",
     "GemmOp",
+    "InstanceNormOp",
     "LayerNormOp",
     "LinearOp",
     "LogSoftmaxOp",
@@ -581,6 +585,67 @@ class LayerNormOp(WeightedOp):
         if not eps > 0 or math.isinf(eps):
             raise self.fail(f"'epsilon' must be a positive number, got {eps}")
         self.expect_result_shape(shape)
+
+
+@gawee_op_definition
+class InstanceNormOp(WeightedOp):
+    """Instance normalization of an [N, C, D1, ...] input (ONNX InstanceNormalization, and
+    what PyTorch exports its GroupNorm to before opset 18): (x - mean) / sqrt(var +
+    epsilon) * weight + bias, the statistics over the spatial dims of each sample and
+    channel, weight and bias per channel ([C])."""
+
+    name = "gawee.instance_norm"
+
+    epsilon = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-5, f64))
+
+    assembly_format = f"$input `,` $weight `,` $bias (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation,
+        epsilon: float = 1e-5,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[input.type],
+            attributes={"epsilon": FloatAttr(epsilon, f64)},
+        )
+
+    @property
+    def epsilon_value(self) -> float:
+        return self.epsilon.value.data if self.epsilon is not None else 1e-5
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        self.expect_rank("input", self.input, 3, at_least=True)
+        for what, value in (("weight", self.weight), ("bias", self.bias)):
+            if value is None:
+                raise self.fail(f"needs a {what}")
+            if tensor_shape(value) != (shape[1],):
+                raise self.fail(f"{what} shape {list(tensor_shape(value))} is not [C] = [{shape[1]}]")
+        eps = self.epsilon_value
+        if not eps > 0 or math.isinf(eps):
+            raise self.fail(f"'epsilon' must be a positive number, got {eps}")
+        self.expect_result_shape(shape)
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
+        from nnstack.dialects.gawee.reduce import ReduceMeanOp
+        from nnstack.dialects.gawee.shape import ReshapeOp
+
+        x, shape = self.input, tensor_shape(self.input)
+        spatial = list(range(2, len(shape)))
+        centered = b.emit(SubOp(x, b.emit(ReduceMeanOp(x, spatial, True))))
+        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), spatial, True))
+        deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
+        normalized = b.emit(DivOp(centered, deviation))
+        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
+        assert self.bias is not None  # (verified)
+        weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))
+        return b.emit(AddOp(b.emit(MulOp(normalized, weight)), bias))
 
 
 @gawee_op_definition

@@ -380,6 +380,12 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
     return convert
 
 
+def convert_instance_normalization(context: ImportContext) -> None:
+    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
+    operands = [context.value(i) for i in range(3)]
+    context.define(context.emit(gawee.InstanceNormOp(*operands, epsilon=epsilon)).results[0])
+
+
 def convert_layer_normalization(context: ImportContext) -> None:
     if len([o for o in context.node.output if o]) > 1:
         raise context.fail("the Mean and InvStdDev outputs are not supported")
@@ -757,6 +763,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceLogSum": reduction(gawee.ReduceLogSumOp, axes_input_from=18),
     "ReduceLogSumExp": reduction(gawee.ReduceLogSumExpOp, axes_input_from=18),
     "LayerNormalization": convert_layer_normalization,
+    "InstanceNormalization": convert_instance_normalization,
     "Cast": convert_cast,
     "Gather": convert_gather,
     "GatherElements": convert_gather_elements,

@@ -84,6 +84,12 @@ REDUCES = [
     for op in Gawee.operations
     if issubclass(op, ReduceOp)
 ]
+INSTANCE_NORM = Op(
+    "gawee.instance_norm",
+    (t(2, 3, 4, 5), t(3), t(3)),
+    {"epsilon": "1.000000e-03 : f64"},
+    (t(2, 3, 4, 5),),
+)
 LAYER_NORM = Op(
     "gawee.layer_norm",
     (t(2, 3, 4), t(3, 4), t(3, 4)),
@@ -157,6 +163,7 @@ NEW_OPS = [
 GAWEE_OPS = [
     *NEW_OPS,
     LAYER_NORM,
+    INSTANCE_NORM,
     *REDUCES,
     G_RESHAPE,
     G_TRANSPOSE,
@@ -341,6 +348,12 @@ def gawee_cases() -> list[Invalid]:
         ("gawee-softmax-result-shape", SOFTMAX.result(t(3, 2)), "result shape"),
     ]
     cases += [
+        ("instance_norm-rank-2", INSTANCE_NORM.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
+        ("instance_norm-weight-shape", INSTANCE_NORM.operand(1, t(4)), "weight shape"),
+        ("instance_norm-bias-shape", INSTANCE_NORM.operand(2, t(3, 1)), "bias shape"),
+        ("instance_norm-zero-epsilon", INSTANCE_NORM.attr("epsilon", "0.000000e+00 : f64"), "epsilon"),
+        ("instance_norm-result-shape", INSTANCE_NORM.result(t(2, 3, 5, 4)), "result shape"),
+        ("instance_norm-mixed-types", INSTANCE_NORM.operand(1, t(3, element="f64")), "f64"),
         ("layer_norm-axis-range", LAYER_NORM.attr("axis", i64(3)), "out of range"),
         ("layer_norm-weight-shape", LAYER_NORM.operand(1, t(4)), "weight shape"),
         ("layer_norm-bias-shape", LAYER_NORM.operand(2, t(2, 4)), "bias shape"),

@@ -62,6 +62,7 @@ OPERATORS = [
     "reduce_log_sum",
     "reduce_log_sum_exp",
     "layer_normalization",
+    "instancenorm",
     "equal",
     "less",
     "less_equal",

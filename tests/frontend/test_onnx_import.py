@@ -655,3 +655,18 @@ def test_command_line_timing(tmp_path, capsys):
         names == ["Read", "Import", "Output", "Rest", "Total"]
         and "func.func @main" in (tmp_path / "m.mlir").read_text()
     )
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pytorch_group_norm_runs(level: str):
+    """PyTorch exports GroupNorm before opset 18 as InstanceNormalization between reshapes
+    (then a per-channel Mul and Add): gawee.instance_norm, against ONNX Runtime."""
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Conv2d(3, 8, 3), torch.nn.GroupNorm(2, 8), torch.nn.SiLU()).eval()
+    with torch.no_grad():
+        model[1].weight.uniform_(0.5, 1.5)
+        model[1].bias.uniform_(-0.5, 0.5)
+    example = torch.randn(2, 3, 10, 10)
+    exported = export(model, example)
+    assert "InstanceNormalization" in {node.op_type for node in exported.graph.node}
+    check_against_onnxruntime(exported, {"x": example.numpy()}, level)

@@ -364,6 +364,15 @@ def layer_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(gawee.LayerNormOp(x, weight, bias, axis=axis, epsilon=epsilon))
 
 
+def instance_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if not _is_float(x) or len(shape) < 3 or _size(shape[2:]) < 2:
+        return None
+    weight, bias = (b.argument(shape[1:2], element_type(x)) for _ in range(2))
+    # epsilon >= 1e-2, as layer_norm's
+    return b.append(gawee.InstanceNormOp(x, weight, bias, epsilon=float(b.choice((1e-2, 1e-1)))))
+
+
 # ---------------------------------------------------------------------------
 # Contractions
 # ---------------------------------------------------------------------------
@@ -710,6 +719,7 @@ GENERATORS: tuple[Generator, ...] = (
     reduce,
     softmax,
     layer_norm,
+    instance_norm,
     matmul,
     gemm,
     linear,
