@@ -53,6 +53,7 @@ __all__ = [
     "BatchNormOp",
     "ConvOp",
     "GemmOp",
+    "GroupNormOp",
     "InstanceNormOp",
     "LayerNormOp",
     "LinearOp",
@@ -642,6 +643,75 @@ class InstanceNormOp(WeightedOp):
         variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), spatial, True))
         deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
         normalized = b.emit(DivOp(centered, deviation))
+        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
+        assert self.bias is not None  # (verified)
+        weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))
+        return b.emit(AddOp(b.emit(MulOp(normalized, weight)), bias))
+
+
+@gawee_op_definition
+class GroupNormOp(WeightedOp):
+    """Group normalization of an [N, C, D1, ...] input (ONNX GroupNormalization, PyTorch's
+    GroupNorm): the C channels in `numGroups` groups of consecutive channels, each
+    normalized over its channels and the spatial dims, (x - mean) / sqrt(var + epsilon),
+    then * weight + bias per channel ([C])."""
+
+    name = "gawee.group_norm"
+
+    num_groups = attr_def(IntegerAttr[I64], attr_name="numGroups")
+    epsilon = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-5, f64))
+
+    assembly_format = f"$input `,` $weight `,` $bias {keywords('numGroups')} (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation,
+        num_groups: int,
+        epsilon: float = 1e-5,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[input.type],
+            attributes={"numGroups": IntegerAttr(num_groups, i64), "epsilon": FloatAttr(epsilon, f64)},
+        )
+
+    @property
+    def groups(self) -> int:
+        return self.num_groups.value.data
+
+    @property
+    def epsilon_value(self) -> float:
+        return self.epsilon.value.data if self.epsilon is not None else 1e-5
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        self.expect_rank("input", self.input, 3, at_least=True)
+        if self.groups < 1 or shape[1] % self.groups:
+            raise self.fail(f"'numGroups' {self.groups} must divide the {shape[1]} channels")
+        for what, value in (("weight", self.weight), ("bias", self.bias)):
+            if value is None:
+                raise self.fail(f"needs a {what}")
+            if tensor_shape(value) != (shape[1],):
+                raise self.fail(f"{what} shape {list(tensor_shape(value))} is not [C] = [{shape[1]}]")
+        eps = self.epsilon_value
+        if not eps > 0 or math.isinf(eps):
+            raise self.fail(f"'epsilon' must be a positive number, got {eps}")
+        self.expect_result_shape(shape)
+
+    def decompose(self, b: Composer) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
+        from nnstack.dialects.gawee.reduce import ReduceMeanOp
+        from nnstack.dialects.gawee.shape import ReshapeOp
+
+        x, shape = self.input, tensor_shape(self.input)
+        grouped = b.emit(ReshapeOp(x, (shape[0], self.groups, math.prod(shape[1:]) // self.groups)))
+        centered = b.emit(SubOp(grouped, b.emit(ReduceMeanOp(grouped, [2], True))))
+        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), [2], True))
+        deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
+        normalized = b.emit(ReshapeOp(b.emit(DivOp(centered, deviation)), shape))
         per_channel = (shape[1],) + (1,) * (len(shape) - 2)
         assert self.bias is not None  # (verified)
         weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))

@@ -102,6 +102,13 @@ class ImportContext:
             raise self.fail(f"{what} has element type {array.dtype}, which gawee cannot carry")
         return dense_attribute(array, element_type)
 
+    def reject_attributes(self, **allowed: object) -> None:
+        """Fails if an attribute is present with a value other than its allowed one."""
+        for name, value in allowed.items():
+            given = self.attribute(name)
+            if given is not None and given != value:
+                raise self.fail(f"attribute {name} = {given!r} is not supported")
+
     def emit(self, op: Operation) -> Operation:
         """Inserts `op`, which must verify: a gawee rule the ONNX node breaks is the node's error."""
         try:

@@ -24,6 +24,12 @@ from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
 from nnstack.dialects.utils import broadcast_shape, element_type
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
+from nnstack.frontend.onnx.normalization import (
+    convert_batch_normalization,
+    convert_group_normalization,
+    convert_instance_normalization,
+    convert_layer_normalization,
+)
 
 Converter = Callable[[ImportContext], None]
 
@@ -73,14 +79,6 @@ def _window_padding(
     raise context.fail(f"auto_pad = {auto_pad} is not supported")
 
 
-def _reject_attributes(context: ImportContext, **unsupported: object) -> None:
-    """Fails if an attribute is present with a value other than its allowed one."""
-    for name, allowed in unsupported.items():
-        value = context.attribute(name)
-        if value is not None and value != allowed:
-            raise context.fail(f"attribute {name} = {value!r} is not supported")
-
-
 def convert_conv(context: ImportContext) -> None:
     _expect_nchw(context)
     kernel = _ints(context.attribute("kernel_shape"), context.shape(1)[2:])
@@ -126,7 +124,7 @@ def convert_max_pool(context: ImportContext) -> None:
     _expect_nchw(context)
     if len(context.node.output) > 1 and context.node.output[1]:
         raise context.fail("the Indices output is not supported")
-    _reject_attributes(context, storage_order=0)
+    context.reject_attributes(storage_order=0)
     context.define(context.emit(gawee.MaxPoolOp(context.value(0), **_pool_window(context))).results[0])
 
 
@@ -152,20 +150,6 @@ def convert_lrn(context: ImportContext) -> None:
     if size is None:
         raise context.fail("the attribute size is required")
     op = gawee.LrnOp(context.value(0), int(size), **parameters)  # type: ignore[arg-type]
-    context.define(context.emit(op).results[0])
-
-
-def convert_batch_normalization(context: ImportContext) -> None:
-    if len([o for o in context.node.output if o]) > 1:
-        raise context.fail("training mode (running statistics outputs) is not supported")
-    _reject_attributes(context, training_mode=0)
-    if len(context.shape(0)) < 2:
-        raise context.fail("the input must have rank >= 2")
-    op = gawee.BatchNormOp(
-        *(context.value(i) for i in range(5)),
-        eps=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
-        affine=True,
-    )
     context.define(context.emit(op).results[0])
 
 
@@ -380,26 +364,6 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
     return convert
 
 
-def convert_instance_normalization(context: ImportContext) -> None:
-    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
-    operands = [context.value(i) for i in range(3)]
-    context.define(context.emit(gawee.InstanceNormOp(*operands, epsilon=epsilon)).results[0])
-
-
-def convert_layer_normalization(context: ImportContext) -> None:
-    if len([o for o in context.node.output if o]) > 1:
-        raise context.fail("the Mean and InvStdDev outputs are not supported")
-    bias = context.value(2) if context.has_input(2) else None
-    op = gawee.LayerNormOp(
-        context.value(0),
-        context.value(1),
-        bias,
-        axis=int(context.attribute("axis", -1)),  # type: ignore[arg-type]
-        epsilon=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
-    )
-    context.define(context.emit(op).results[0])
-
-
 def _cast_to(context: ImportContext, element: Attribute) -> None:
     """Input 0 cast to `element` (itself where it has that type already)."""
     value = context.value(0)
@@ -573,7 +537,7 @@ def convert_resize(context: ImportContext) -> None:
     nearest = _string(context, "nearest_mode", "round_prefer_floor")
     if nearest not in gawee.ResizeOp.NEAREST_MODES:
         raise context.fail(f"nearest_mode = {nearest} is not supported")
-    _reject_attributes(context, antialias=0, exclude_outside=0)
+    context.reject_attributes(antialias=0, exclude_outside=0)
     shape, scales = _resize_target(context, 2)
     op = gawee.ResizeOp(
         context.value(0),
@@ -764,6 +728,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceLogSumExp": reduction(gawee.ReduceLogSumExpOp, axes_input_from=18),
     "LayerNormalization": convert_layer_normalization,
     "InstanceNormalization": convert_instance_normalization,
+    "GroupNormalization": convert_group_normalization,
     "Cast": convert_cast,
     "Gather": convert_gather,
     "GatherElements": convert_gather_elements,

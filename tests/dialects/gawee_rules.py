@@ -90,6 +90,12 @@ INSTANCE_NORM = Op(
     {"epsilon": "1.000000e-03 : f64"},
     (t(2, 3, 4, 5),),
 )
+GROUP_NORM = Op(
+    "gawee.group_norm",
+    (t(2, 4, 3, 5), t(4), t(4)),
+    {"numGroups": i64(2), "epsilon": "1.000000e-03 : f64"},
+    (t(2, 4, 3, 5),),
+)
 LAYER_NORM = Op(
     "gawee.layer_norm",
     (t(2, 3, 4), t(3, 4), t(3, 4)),
@@ -164,6 +170,7 @@ GAWEE_OPS = [
     *NEW_OPS,
     LAYER_NORM,
     INSTANCE_NORM,
+    GROUP_NORM,
     *REDUCES,
     G_RESHAPE,
     G_TRANSPOSE,
@@ -354,6 +361,13 @@ def gawee_cases() -> list[Invalid]:
         ("instance_norm-zero-epsilon", INSTANCE_NORM.attr("epsilon", "0.000000e+00 : f64"), "epsilon"),
         ("instance_norm-result-shape", INSTANCE_NORM.result(t(2, 3, 5, 4)), "result shape"),
         ("instance_norm-mixed-types", INSTANCE_NORM.operand(1, t(3, element="f64")), "f64"),
+        ("group_norm-groups-divide", GROUP_NORM.attr("numGroups", i64(3)), "divide"),
+        ("group_norm-zero-groups", GROUP_NORM.attr("numGroups", i64(0)), "divide"),
+        ("group_norm-rank-2", GROUP_NORM.operand(0, t(2, 4)).result(t(2, 4)), "rank"),
+        ("group_norm-weight-shape", GROUP_NORM.operand(1, t(2)), "weight shape"),
+        ("group_norm-bias-shape", GROUP_NORM.operand(2, t(4, 1)), "bias shape"),
+        ("group_norm-zero-epsilon", GROUP_NORM.attr("epsilon", "0.000000e+00 : f64"), "epsilon"),
+        ("group_norm-result-shape", GROUP_NORM.result(t(2, 4, 5, 3)), "result shape"),
         ("layer_norm-axis-range", LAYER_NORM.attr("axis", i64(3)), "out of range"),
         ("layer_norm-weight-shape", LAYER_NORM.operand(1, t(4)), "weight shape"),
         ("layer_norm-bias-shape", LAYER_NORM.operand(2, t(2, 4)), "bias shape"),

@@ -63,6 +63,7 @@ OPERATORS = [
     "reduce_log_sum_exp",
     "layer_normalization",
     "instancenorm",
+    "group_normalization",
     "equal",
     "less",
     "less_equal",

@@ -15,6 +15,7 @@ import onnx
 import pytest
 import torch
 from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
 from onnx_models import (
     LEVELS,
     ResNet,
@@ -670,3 +671,25 @@ def test_pytorch_group_norm_runs(level: str):
     exported = export(model, example)
     assert "InstanceNormalization" in {node.op_type for node in exported.graph.node}
     check_against_onnxruntime(exported, {"x": example.numpy()}, level)
+
+
+@pytest.mark.parametrize(("opset", "scale_size"), [(18, 2), (21, 4)])
+def test_group_normalization_of_either_opset(opset: int, scale_size: int):
+    """GroupNormalization's scale and bias are per group in opset 18 (repeated over each
+    group's channels on import) and per channel from 21; onnx's reference values. (ONNX's
+    checker rejects opset 18's, deprecated: the importer reads it.)"""
+    shape = (2, 4, 3, 5)
+    node = helper.make_node("GroupNormalization", ["x", "s", "b"], ["y"], epsilon=1e-3, num_groups=2)
+    inputs = [("x", shape), ("s", [scale_size]), ("b", [scale_size])]
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info(name, TensorProto.FLOAT, dims) for name, dims in inputs],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, shape)],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    rng = np.random.default_rng(0)
+    feeds = {name: rng.standard_normal(dims).astype(np.float32) for name, dims in inputs}
+    (expected,) = ReferenceEvaluator(model).run(None, feeds)
+    (got,) = run(import_onnx(model), "main", *feeds.values())
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)

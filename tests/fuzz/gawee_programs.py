@@ -370,7 +370,11 @@ def instance_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return None
     weight, bias = (b.argument(shape[1:2], element_type(x)) for _ in range(2))
     # epsilon >= 1e-2, as layer_norm's
-    return b.append(gawee.InstanceNormOp(x, weight, bias, epsilon=float(b.choice((1e-2, 1e-1)))))
+    epsilon = float(b.choice((1e-2, 1e-1)))
+    groups = [g for g in range(1, shape[1] + 1) if shape[1] % g == 0]
+    if b.rng.random() < 0.5 and len(groups) > 1:
+        return b.append(gawee.GroupNormOp(x, weight, bias, int(b.choice(groups[1:])), epsilon=epsilon))
+    return b.append(gawee.InstanceNormOp(x, weight, bias, epsilon=epsilon))
 
 
 # ---------------------------------------------------------------------------

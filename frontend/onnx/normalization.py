@@ -1,0 +1,68 @@
+"""The converters of the normalization operators: BatchNormalization,
+InstanceNormalization, GroupNormalization, LayerNormalization."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import f32
+from xdsl.ir import SSAValue
+
+from nnstack.dialects import gawee
+from nnstack.dialects.utils import element_type
+from nnstack.frontend.onnx.context import ImportContext
+
+
+def convert_batch_normalization(context: ImportContext) -> None:
+    if len([o for o in context.node.output if o]) > 1:
+        raise context.fail("training mode (running statistics outputs) is not supported")
+    context.reject_attributes(training_mode=0)
+    if len(context.shape(0)) < 2:
+        raise context.fail("the input must have rank >= 2")
+    op = gawee.BatchNormOp(
+        *(context.value(i) for i in range(5)),
+        eps=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
+        affine=True,
+    )
+    context.define(context.emit(op).results[0])
+
+
+def convert_instance_normalization(context: ImportContext) -> None:
+    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
+    operands = [context.value(i) for i in range(3)]
+    context.define(context.emit(gawee.InstanceNormOp(*operands, epsilon=epsilon)).results[0])
+
+
+def convert_group_normalization(context: ImportContext) -> None:
+    """GroupNormalization: scale and bias per channel from opset 21; per group in opset
+    18, repeated over each group's channels here. `stash_type` 1 (the default) computes an
+    f16 input's statistics in f32, which gawee.group_norm does not: rejected for f16."""
+    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
+    groups = int(context.attribute("num_groups"))  # type: ignore[arg-type]
+    x, scale, bias = (context.value(i) for i in range(3))
+    channels = gawee.tensor_shape(x)[1]
+    if context.opset >= 21 and int(context.attribute("stash_type", 1)) == 1 and element_type(x) != f32:  # type: ignore[arg-type]
+        raise context.fail("stash_type = 1 (statistics in f32) on a non-f32 input is not supported")
+    if context.opset < 21 and groups and channels % groups == 0:
+        per_group = channels // groups
+
+        def per_channel(value: SSAValue) -> SSAValue:
+            column = context.emit(gawee.ReshapeOp(value, (groups, 1))).results[0]
+            repeated = context.emit(gawee.ExpandOp(column, (groups, per_group))).results[0]
+            return context.emit(gawee.ReshapeOp(repeated, (channels,))).results[0]
+
+        scale, bias = per_channel(scale), per_channel(bias)
+    op = gawee.GroupNormOp(x, scale, bias, groups, epsilon=epsilon)
+    context.define(context.emit(op).results[0])
+
+
+def convert_layer_normalization(context: ImportContext) -> None:
+    if len([o for o in context.node.output if o]) > 1:
+        raise context.fail("the Mean and InvStdDev outputs are not supported")
+    bias = context.value(2) if context.has_input(2) else None
+    op = gawee.LayerNormOp(
+        context.value(0),
+        context.value(1),
+        bias,
+        axis=int(context.attribute("axis", -1)),  # type: ignore[arg-type]
+        epsilon=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
+    )
+    context.define(context.emit(op).results[0])
