@@ -18,7 +18,7 @@ in the dialect's checks of operands and results.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -182,6 +182,17 @@ def kernel_impl(
     registered = impl(op_type)(run or run_kernel)
     setattr(registered, _SPEC, spec)
     return registered
+
+
+def kernel_functions_class(
+    name: str, doc: str, impls: Iterable[Callable[..., OpImplResult]]
+) -> type[KernelFunctions]:
+    """A `KernelFunctions` class named `name` whose members are `impls` (each made by
+    `kernel_impl`): the base of a dialect's functions for kernels made by rule, one per
+    op of a family, which the kernels the subclass registers itself override (xDSL's
+    `register_impls` keeps a subclass's implementation of an op over its base's)."""
+    members: dict[str, Any] = {f"run_{i}": registered for i, registered in enumerate(impls)}
+    return type(name, (KernelFunctions,), {"__doc__": doc, **members})
 
 
 def _numpy(function: Callable[..., Any]) -> Binder:

@@ -34,7 +34,7 @@ from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.interpreters.arith import relu
 from nnstack.interpreters.gawee import movement, nn, window_ops
 from nnstack.interpreters.gawee.kernel import array_kernel
-from nnstack.interpreters.kernels import KernelFunctions, KernelSpec, kernel_impl
+from nnstack.interpreters.kernels import KernelSpec, kernel_functions_class, kernel_impl
 from nnstack.interpreters.math import erf_array
 from nnstack.interpreters.steps import Kernel
 
@@ -69,17 +69,16 @@ def _bind_decomposition(op: Operation) -> Callable[..., np.ndarray | tuple[np.nd
     return run
 
 
-class _DecomposedFunctions(KernelFunctions):
+_DecomposedFunctions = kernel_functions_class(
+    "_DecomposedFunctions",
     """Every composite gawee op run as its decomposition (`_bind_decomposition`);
-    `GaweeFunctions` overrides this with a faster kernel where one pays."""
-
-    locals().update(
-        {
-            f"run_{op_type.name}": kernel_impl(op_type, bind=_bind_decomposition)
-            for op_type in gawee.Gawee.operations
-            if is_composite(op_type)
-        }
-    )
+    `GaweeFunctions` overrides this with a faster kernel where one pays.""",
+    (
+        kernel_impl(op_type, bind=_bind_decomposition)
+        for op_type in gawee.Gawee.operations
+        if is_composite(op_type)
+    ),
+)
 
 
 @register_impls
