@@ -29,7 +29,7 @@ from xdsl.ir import Attribute, Operation
 
 from nnstack.dialects.values import numpy_dtype
 from nnstack.dialects.xdsl_compat import class_impls
-from nnstack.interpreters.steps import Kernel, ufunc_writes_in
+from nnstack.interpreters.steps import CHECKED, Kernel, KernelRequest, ufunc_writes_in
 
 
 class ArrayType(NamedTuple):
@@ -215,30 +215,23 @@ class KernelFunctions(InterpreterFunctions):
         """The `KernelSpec` registered for `op`'s type, or None."""
         return self._specs.get(type(op))
 
-    def kernel(
-        self,
-        op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
-    ) -> Kernel | None:
+    def kernel(self, op: Operation, request: KernelRequest = CHECKED) -> Kernel | None:
         """`op`'s implementation as a function of its operands alone (`steps.Kernel`),
-        specialized to `constants` (its operands' values known when a plan is made)
-        where the op can use them, writing over a `reusable` operand where the op is
-        element-wise; None for an op without a kernel. Without `check_operands`, the
-        caller guarantees the operands have their declared types."""
+        specialized to `request.constants` (its operands' values known when a plan is
+        made) where the op can use them, writing over a `request.reusable` operand where
+        the op is element-wise; None for an op without a kernel. Without
+        `request.check_operands`, the caller guarantees the operands have their declared
+        types."""
         spec = self._specs.get(type(op))
         if spec is None:
             return None
-        return self.make_kernel(op, spec, check_operands, constants, reusable)
+        return self.make_kernel(op, spec, request)
 
     def make_kernel(
         self,
         op: Operation,
         spec: KernelSpec,
-        check_operands: bool,
-        constants: tuple[Any, ...],
-        reusable: tuple[int, ...],
+        request: KernelRequest,
     ) -> Kernel | None:
         """The kernel of `op` from its `spec`, with the dialect's checks (see `kernel`)."""
         raise NotImplementedError

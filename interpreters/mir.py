@@ -50,7 +50,7 @@ from nnstack.interpreters.kernels import (
     kernel_impl,
 )
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel
+from nnstack.interpreters.steps import Kernel, KernelRequest
 from nnstack.interpreters.windows import Window, max_pool
 
 
@@ -279,9 +279,7 @@ class MirFunctions(KernelFunctions):
         self,
         op: Operation,
         spec: KernelSpec,
-        check_operands: bool,
-        constants: tuple[Any, ...],
-        reusable: tuple[int, ...],
+        request: KernelRequest,
     ) -> Kernel | None:
         """The kernel (`steps.KernelSource`) of an op registered with `kernel_impl` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,
@@ -295,7 +293,8 @@ class MirFunctions(KernelFunctions):
         block = op.parent_block()
         if block is None or self._frees(block):
             return None
-        function, written = spec.function(op, self._signature(op), constants, reusable)
+        check_operands = request.check_operands
+        function, written = spec.function(op, self._signature(op), request.constants, request.reusable)
         if function is None:
             return None
         if written is not None:

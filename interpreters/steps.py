@@ -5,7 +5,7 @@ interpreter functions are `kernels.KernelFunctions`):
 
     run_add = kernel_impl(gawee.AddOp, ufunc=np.add)   # GaweeFunctions: @impl + KernelSpec
     compile_function(function, interpreter)            # each op of the body, once:
-      functions.kernel(op, check_operands, constants, reusable)  # the spec of type(op)
+      functions.kernel(op, KernelRequest(...))           # the spec of type(op)
         functions.make_kernel(op, spec, ...)           # the dialect's checks, around
           spec.function(op, Signature.of(op), ...)     # specialize / into / bind(op)
     StepPlan.execute: kernel.run(operands)             # each run
@@ -91,24 +91,34 @@ class Kernel(NamedTuple):
     """Whether it writes its result over one of its operands (a `reusable` one)."""
 
 
+class KernelRequest(NamedTuple):
+    """What a plan knows of an op's operands when it asks for the op's kernel
+    (`KernelSource.kernel`)."""
+
+    check_operands: bool = True
+    """Whether the kernel checks its operands; without, the caller guarantees that they
+    have their declared types."""
+    constants: tuple[Any, ...] = ()
+    """`constants[i]` is the value of operand i if it is a constant of the plan (the same
+    in every run), else None: a kernel may prepare work on it once (a weight matrix's
+    layout)."""
+    reusable: tuple[int, ...] = ()
+    """The operands whose arrays nothing reads after this op (nor sees through a view): a
+    kernel may write its result over one of them, in place (a fresh kernel's result is
+    then that array)."""
+
+
+CHECKED = KernelRequest()
+"""The request for an op's kernel run on its own: its operands checked, none of them
+known in advance or reusable."""
+
+
 @runtime_checkable
 class KernelSource(Protocol):
     """Interpreter functions that give some ops' implementations as kernels."""
 
-    def kernel(
-        self,
-        op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
-    ) -> Kernel | None:
-        """`op`'s kernel, or None; without `check_operands` the caller guarantees that
-        the operands have their declared types; `constants[i]` is the value of operand
-        i if it is a constant of the plan (the same in every run), else None: a kernel
-        may prepare work on it once (a weight matrix's layout); `reusable` are the
-        operands whose arrays nothing reads after this op (nor sees through a view): a
-        kernel may write its result over one of them, in place (a fresh kernel's result
-        is then that array)."""
+    def kernel(self, op: Operation, request: KernelRequest = CHECKED) -> Kernel | None:
+        """`op`'s kernel for what the plan knows of its operands (`request`), or None."""
         ...
 
 
@@ -372,9 +382,10 @@ def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPla
                 if slot in owned and slot not in seen and slot in dying and operand_slots.count(slot) == 1
             )
             source = cast(KernelSource, functions)
-            kernel = source.kernel(op, check_operands=not operands_typed, constants=known, reusable=reusable)
+            request = KernelRequest(not operands_typed, known, reusable)
+            kernel = source.kernel(op, request)
             if kernel is not None and kernel.in_place:
-                observed = source.kernel(op, check_operands=not operands_typed, constants=known)
+                observed = source.kernel(op, request._replace(reusable=()))
         if kernel is not None:
             typed.update(slot_of[v] for v in op.results)
             arithmetic |= kernel.arithmetic

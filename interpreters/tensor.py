@@ -36,7 +36,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects.values import as_dtype, attribute_value, numpy_dtype
 from nnstack.dialects.xdsl_compat import class_impls
-from nnstack.interpreters.steps import Kernel
+from nnstack.interpreters.steps import CHECKED, Kernel, KernelRequest
 
 
 def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Any]) -> list[int]:
@@ -160,13 +160,7 @@ class TensorFunctions(InterpreterFunctions):
         self._reshapes: dict[Operation, tuple[Any, list[int], int]] = {}
         self._static_slices: dict[Operation, tuple[tuple[int, ...], tuple[slice, ...], list[int] | None]] = {}
 
-    def kernel(
-        self,
-        op: Operation,
-        check_operands: bool = True,
-        constants: tuple[Any, ...] = (),
-        reusable: tuple[int, ...] = (),
-    ) -> Kernel | None:
+    def kernel(self, op: Operation, request: KernelRequest = CHECKED) -> Kernel | None:
         """The ops that only make, reshape, slice or join tensors as kernels
         (`steps.Kernel`): their implementations read nothing but the op and the operands,
         whatever their types, so they check what they need themselves."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 from xdsl.interpreter import register_impls
@@ -36,7 +35,7 @@ from nnstack.interpreters.gawee import movement, nn, window_ops
 from nnstack.interpreters.gawee.kernel import array_kernel
 from nnstack.interpreters.kernels import KernelSpec, kernel_functions_class, kernel_impl
 from nnstack.interpreters.math import erf_array
-from nnstack.interpreters.steps import Kernel
+from nnstack.interpreters.steps import Kernel, KernelRequest
 
 
 def _bind_decomposition(op: Operation) -> Callable[..., np.ndarray | tuple[np.ndarray, ...]]:
@@ -55,7 +54,7 @@ def _bind_decomposition(op: Operation) -> Callable[..., np.ndarray | tuple[np.nd
     functions = GaweeFunctions()
     steps = []
     for part in parts.ops:
-        kernel = functions.kernel(part, check_operands=False)
+        kernel = functions.kernel(part, KernelRequest(check_operands=False))
         assert kernel is not None  # (every gawee op has one)
         steps.append((kernel.run, part.operands, part.results))
 
@@ -95,18 +94,16 @@ class GaweeFunctions(_DecomposedFunctions):
         self,
         op: Operation,
         spec: KernelSpec,
-        check_operands: bool,
-        constants: tuple[Any, ...],
-        reusable: tuple[int, ...],
+        request: KernelRequest,
     ) -> Kernel:
         """`array_kernel`, made once per op (and options), except where it is specialized
         to the op's constant operands."""
-        if spec.reads_constants(constants):
-            return array_kernel(op, spec, check_operands, constants, reusable)  # (the plan keeps it)
-        key = (op, check_operands, reusable)
+        if spec.reads_constants(request.constants):
+            return array_kernel(op, spec, request)  # (the plan keeps it)
+        key = (op, request.check_operands, request.reusable)
         kernel = self._kernels.get(key)
         if kernel is None:
-            kernel = self._kernels[key] = array_kernel(op, spec, check_operands, (), reusable)
+            kernel = self._kernels[key] = array_kernel(op, spec, request._replace(constants=()))
         return kernel
 
     run_conv = kernel_impl(

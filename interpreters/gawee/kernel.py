@@ -5,7 +5,7 @@ against their types where a plan does not know them.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType
@@ -15,7 +15,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters.kernels import ArrayType, KernelSpec, Signature
-from nnstack.interpreters.steps import Kernel, operand_error
+from nnstack.interpreters.steps import Kernel, KernelRequest, operand_error
 
 
 def tensor_type(op: Operation, value: SSAValue) -> TensorType:
@@ -38,16 +38,14 @@ def _tensor_signature(op: Operation) -> tuple[tuple[ArrayType, ...], tuple[Array
 def array_kernel(
     op: Operation,
     spec: KernelSpec,
-    check_operands: bool,
-    constants: tuple[Any, ...],
-    reusable: tuple[int, ...],
+    request: KernelRequest,
 ) -> Kernel:
     """The op's function (`KernelSpec.function`: bound, specialized to `constants` or
     in place over a `reusable` operand) with its results converted to their dtypes and
     checked against their shapes, and (`check_operands`) its operands checked against
     their declared types."""
     expected, results = _tensor_signature(op)
-    fn, written = spec.function(op, Signature(expected, results), constants, reusable)
+    fn, written = spec.function(op, Signature(expected, results), request.constants, request.reusable)
     assert fn is not None  # (every gawee op binds)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
@@ -76,7 +74,7 @@ def array_kernel(
 
     if spec.exact:
         kernel = exact_kernel
-    run = checked_kernel if check_operands else kernel
+    run = checked_kernel if request.check_operands else kernel
     return Kernel(run, spec.arithmetic, spec.fresh, written is not None)
 
 

@@ -43,6 +43,7 @@ from nnstack.interpreters.linalg.views import (
 )
 from nnstack.interpreters.steps import (
     Kernel,
+    KernelRequest,
     _implementation,  # pyright: ignore[reportPrivateUsage]
     operand_error,
 )
@@ -390,9 +391,7 @@ class LinalgFunctions(KernelFunctions):
         self,
         op: Operation,
         spec: KernelSpec,
-        check_operands: bool,
-        constants: tuple[Any, ...],
-        reusable: tuple[int, ...],
+        request: KernelRequest,
     ) -> Kernel | None:
         """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
         matmul named op on static tensors whose body reads nothing from outside and
@@ -402,6 +401,7 @@ class LinalgFunctions(KernelFunctions):
         structure (`_structure`: a model's layers) share one kernel where it does not
         depend on their constants. (Made from the op itself: `spec` only says that
         the op has one.)"""
+        check_operands, constants = request.check_operands, request.constants
         shared, own = (_structure(op) or op, check_operands), (op, check_operands)
         for key in (shared, own):
             if key in self._kernels:

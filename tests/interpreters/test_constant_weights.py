@@ -18,6 +18,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.blas import ColumnBlocks
 from nnstack.interpreters.mir import MirFunctions
+from nnstack.interpreters.steps import KernelRequest
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
@@ -164,7 +165,9 @@ def test_a_mir_product_kernel_names_an_operand_of_the_wrong_type() -> None:
     gives) raises the interpreter's error, naming the op and the operand."""
     module = parse_module(MIR_WITH_DEALLOC.replace("mir.dealloc_tensor %t : tensor<2xf32>", ""))
     matmul = next(op for op in module.walk() if op.name == "mir.matmul")
-    kernel = MirFunctions().kernel(matmul, constants=(None, np.full((96, 1500), 0.5, np.float32)))
+    kernel = MirFunctions().kernel(
+        matmul, KernelRequest(constants=(None, np.full((96, 1500), 0.5, np.float32)))
+    )
     assert kernel is not None
     with pytest.raises(
         InterpretationError, match=r"mir.matmul: operand #0 \(%x\) is a float64 array of shape"

@@ -18,6 +18,7 @@ from nnstack.dialects import mir
 from nnstack.interpreters import parse_module, prepare, winograd
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.linalg.registration import LinalgFunctions
+from nnstack.interpreters.steps import KernelRequest
 from nnstack.interpreters.windows import Window
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -156,7 +157,7 @@ def test_linalg_winograd_kernel_names_an_operand_of_the_wrong_type(monkeypatch: 
     module = parse_module(conv_program(x.shape, w, np.zeros(4, np.float32), True))
     ConvertGaweeToLinalgPass().apply(Context(), module)
     conv = next(op for op in module.walk() if isinstance(op, linalg.Conv2DNchwFchwOp))
-    kernel = LinalgFunctions().kernel(conv, check_operands=True, constants=(None, w, None))
+    kernel = LinalgFunctions().kernel(conv, KernelRequest(constants=(None, w, None)))
     assert kernel is not None
     init = np.zeros((1, 4, 5, 7), np.float32)
     for _ in range(2):  # (im2col, then Winograd)
