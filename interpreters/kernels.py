@@ -227,12 +227,7 @@ class KernelFunctions(InterpreterFunctions):
             return None
         return self.make_kernel(op, spec, request)
 
-    def make_kernel(
-        self,
-        op: Operation,
-        spec: KernelSpec,
-        request: KernelRequest,
-    ) -> Kernel | None:
+    def make_kernel(self, op: Operation, spec: KernelSpec, request: KernelRequest) -> Kernel | None:
         """The kernel of `op` from its `spec`, with the dialect's checks (see `kernel`)."""
         raise NotImplementedError
 

@@ -275,12 +275,7 @@ class MirFunctions(KernelFunctions):
         self._bound_functions: dict[Operation, Callable[..., np.ndarray]] = {}
         self._frees_tensors: dict[Block, bool] = {}
 
-    def make_kernel(
-        self,
-        op: Operation,
-        spec: KernelSpec,
-        request: KernelRequest,
-    ) -> Kernel | None:
+    def make_kernel(self, op: Operation, spec: KernelSpec, request: KernelRequest) -> Kernel | None:
         """The kernel (`steps.KernelSource`) of an op registered with `kernel_impl` (the
         element-wise ops, reshapes, transposes, slices, concatenations, reductions,
         gathers, casts and matrix products, a float division; a product with a constant
@@ -569,16 +564,10 @@ class MirFunctions(KernelFunctions):
             carried = interpreter.run_ssacfg_region(op.body, (i, *carried), op.name)
         return tuple(carried)
 
-    @impl(mir.ForOp)
-    def run_for(self, interpreter: Interpreter, op: mir.ForOp, args: PythonValues) -> PythonValues:
-        return self._loop(interpreter, op, args)
-
-    @impl(mir.ParallelForOp)
-    def run_parallel_for(
-        self, interpreter: Interpreter, op: mir.ParallelForOp, args: PythonValues
-    ) -> PythonValues:
-        """Iterations are independent by contract, so running them in order is one valid schedule."""
-        return self._loop(interpreter, op, args)
+    run_for = impl(mir.ForOp)(_loop)
+    # (a parallel loop's iterations are independent by contract, so running them in
+    # order is one valid schedule)
+    run_parallel_for = impl(mir.ParallelForOp)(_loop)
 
     @impl(mir.IfOp)
     def run_if(self, interpreter: Interpreter, op: mir.IfOp, args: PythonValues) -> PythonValues:

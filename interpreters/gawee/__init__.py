@@ -90,12 +90,7 @@ class GaweeFunctions(_DecomposedFunctions):
         super().__init__()
         self._kernels: dict[tuple[Operation, bool, tuple[int, ...]], Kernel] = {}
 
-    def make_kernel(
-        self,
-        op: Operation,
-        spec: KernelSpec,
-        request: KernelRequest,
-    ) -> Kernel:
+    def make_kernel(self, op: Operation, spec: KernelSpec, request: KernelRequest) -> Kernel:
         """`array_kernel`, made once per op (and options), except where it is specialized
         to the op's constant operands."""
         if spec.reads_constants(request.constants):

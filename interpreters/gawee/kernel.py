@@ -35,11 +35,7 @@ def _tensor_signature(op: Operation) -> tuple[tuple[ArrayType, ...], tuple[Array
     return cast(tuple[tuple[ArrayType, ...], tuple[ArrayType, ...]], signature)
 
 
-def array_kernel(
-    op: Operation,
-    spec: KernelSpec,
-    request: KernelRequest,
-) -> Kernel:
+def array_kernel(op: Operation, spec: KernelSpec, request: KernelRequest) -> Kernel:
     """The op's function (`KernelSpec.function`: bound, specialized to `constants` or
     in place over a `reusable` operand) with its results converted to their dtypes and
     checked against their shapes, and (`check_operands`) its operands checked against

@@ -387,12 +387,7 @@ class LinalgFunctions(KernelFunctions):
         )
         return tuple(results) if op.results else ()
 
-    def make_kernel(
-        self,
-        op: Operation,
-        spec: KernelSpec,
-        request: KernelRequest,
-    ) -> Kernel | None:
+    def make_kernel(self, op: Operation, spec: KernelSpec, request: KernelRequest) -> Kernel | None:
         """The kernel (`steps.Kernel`) of a generic or an element-wise, copy, transpose or
         matmul named op on static tensors whose body reads nothing from outside and
         runs without an interpreter (`static.StaticRun`), made once per op (for its
@@ -441,11 +436,7 @@ class LinalgFunctions(KernelFunctions):
     run_transpose = kernel_impl(linalg.TransposeOp, run=_run_structured)
     run_matmul = kernel_impl(linalg.MatmulOp, run=_run_structured)
 
-    @impl(linalg.QuantizedMatmulOp)
-    def run_quantized_matmul(
-        self, interpreter: Interpreter, op: linalg.QuantizedMatmulOp, args: PythonValues
-    ) -> PythonValues:
-        return self._run_structured(interpreter, op, args)
+    run_quantized_matmul = impl(linalg.QuantizedMatmulOp)(_run_structured)
 
     def _run_conv(self, interpreter: Interpreter, op: ConvOperation, args: PythonValues) -> PythonValues:
         """The shared convolution kernel (`convolution.conv2d`, accumulating f16 in
@@ -461,44 +452,11 @@ class LinalgFunctions(KernelFunctions):
 
     run_conv_2d_nchw_fchw = kernel_impl(linalg.Conv2DNchwFchwOp, fresh=True, run=_run_conv)
 
-    @impl(linalg.Conv2DNgchwFgchwOp)
-    def run_conv_2d_ngchw_fgchw(
-        self,
-        interpreter: Interpreter,
-        op: linalg.Conv2DNgchwFgchwOp,
-        args: PythonValues,
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
-
-    @impl(linalg.Conv2DNgchwGfchwOp)
-    def run_conv_2d_ngchw_gfchw(
-        self,
-        interpreter: Interpreter,
-        op: linalg.Conv2DNgchwGfchwOp,
-        args: PythonValues,
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
-
-    @impl(linalg.Conv2DNhwc_HwcfOp)
-    def run_conv_2d_nhwc_hwcf(
-        self, interpreter: Interpreter, op: linalg.Conv2DNhwc_HwcfOp, args: PythonValues
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
-
-    @impl(linalg.Conv2DNhwc_FhwcOp)
-    def run_conv_2d_nhwc_fhwc(
-        self, interpreter: Interpreter, op: linalg.Conv2DNhwc_FhwcOp, args: PythonValues
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
-
-    @impl(linalg.Conv2DNhwgcGfhwcOp)
-    def run_conv_2d_nhwgc_gfhwc(
-        self,
-        interpreter: Interpreter,
-        op: linalg.Conv2DNhwgcGfhwcOp,
-        args: PythonValues,
-    ) -> PythonValues:
-        return self._run_conv(interpreter, op, args)
+    run_conv_2d_ngchw_fgchw = impl(linalg.Conv2DNgchwFgchwOp)(_run_conv)
+    run_conv_2d_ngchw_gfchw = impl(linalg.Conv2DNgchwGfchwOp)(_run_conv)
+    run_conv_2d_nhwc_hwcf = impl(linalg.Conv2DNhwc_HwcfOp)(_run_conv)
+    run_conv_2d_nhwc_fhwc = impl(linalg.Conv2DNhwc_FhwcOp)(_run_conv)
+    run_conv_2d_nhwgc_gfhwc = impl(linalg.Conv2DNhwgcGfhwcOp)(_run_conv)
 
     @impl(linalg.PoolingNchwMaxOp)
     def run_pooling_nchw_max(
