@@ -148,6 +148,15 @@ def is_exact_permutation(array: np.ndarray, omap: OperandMap, ranges: Sequence[i
     return array.shape == tuple([ranges[d] for _, d in omap.dim_axes])
 
 
+def _permuted(array: np.ndarray, omap: OperandMap, ranges: Sequence[int]) -> np.ndarray | None:
+    """`array` with one axis per dim of `omap.dims` (itself or a transposed view) where
+    the map is a projected permutation covering all of it, else None."""
+    if not is_exact_permutation(array, omap, ranges):
+        return None
+    assert omap.permutation is not None
+    return array if omap.ordered_projection else array.transpose(omap.permutation)
+
+
 def compact_view(
     name: str,
     index: int,
@@ -157,11 +166,9 @@ def compact_view(
     writeable: bool = False,
 ) -> np.ndarray:
     """`array` seen with one axis per dim of `omap.dims`, as a view."""
-    if is_exact_permutation(array, omap, ranges):
-        assert omap.permutation is not None
-        if omap.ordered_projection:
-            return array
-        return array.transpose(omap.permutation)
+    permuted = _permuted(array, omap, ranges)
+    if permuted is not None:
+        return permuted
     view = strided_view(name, index, array, omap, ranges, writeable)
     return compact(view, omap.dims, len(ranges))
 
@@ -170,10 +177,9 @@ def domain_view(name: str, index: int, value: Any, omap: OperandMap, ranges: Seq
     """An operand's values over the domain; scalars (unshaped operands) as they are."""
     if not isinstance(value, np.ndarray):
         return value
-    if is_exact_permutation(value, omap, ranges):
-        assert omap.permutation is not None
-        compact = value if omap.ordered_projection else value.transpose(omap.permutation)
-        return compact.reshape(_unit_shape(ranges, omap.dims))
+    permuted = _permuted(value, omap, ranges)
+    if permuted is not None:
+        return permuted.reshape(_unit_shape(ranges, omap.dims))
     if omap.linear is not None:
         return strided_view(name, index, value, omap, ranges)
     # AffineExpr.eval only adds and multiplies its dims, so it works on index arrays too
