@@ -109,11 +109,14 @@ def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
     return np.array(shape[slice(start, end)], np.int64)  # type: ignore[misc]
 
 
-def unsupported_nodes(graph: onnx.GraphProto, constants: Mapping[str, object]) -> dict[str, list[str]]:
+def unsupported_nodes(
+    graph: onnx.GraphProto, constants: Mapping[str, object], shapes: Mapping[str, object]
+) -> dict[str, list[str]]:
     """The nodes no converter carries, by operator (domain-qualified outside the default
     domain), each a list of node names in graph order. A node whose inputs are all
-    constants is not one: the importer folds it (as `import_onnx` does: the nodes after
-    an unsupported one may fold too, so this is the list of what stops the import)."""
+    constants is not one, nor Shape or Size of a static shape: the importer folds them (as
+    `import_onnx` does: the nodes after an unsupported one may fold too, so this is the
+    list of what stops the import)."""
     from nnstack.frontend.onnx.converters import CONVERTERS
 
     known = set(constants)
@@ -121,7 +124,12 @@ def unsupported_nodes(graph: onnx.GraphProto, constants: Mapping[str, object]) -
     for node in graph.node:
         name = node.name or node.output[0]
         default_domain = node.domain in ("", "ai.onnx")
-        if default_domain and all(i in known for i in node.input if i) and node.op_type != "RandomNormal":
+        shape_query = node.op_type in ("Shape", "Size") and (
+            node.input[0] in shapes or node.input[0] in known
+        )
+        if default_domain and shape_query:
+            known.update(node.output)
+        elif default_domain and all(i in known for i in node.input if i) and node.op_type != "RandomNormal":
             known.update(node.output)
         elif not default_domain or node.op_type not in CONVERTERS:
             operator = node.op_type if default_domain else f"{node.domain}.{node.op_type}"
@@ -189,7 +197,7 @@ def import_onnx(
         values[value_info.name] = arg
     builder = Builder(InsertPoint.at_end(block))
 
-    found = unsupported_nodes(graph, constants)
+    found = unsupported_nodes(graph, constants, shapes)
     if len(found) > 1 or any(len(names) > 1 for names in found.values()):
         raise _unsupported_error(found, opset)
     for node in graph.node:

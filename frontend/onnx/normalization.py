@@ -3,11 +3,13 @@ InstanceNormalization, GroupNormalization, LayerNormalization."""
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects.builtin import f32
 from xdsl.ir import SSAValue
 
 from nnstack.dialects import gawee
 from nnstack.dialects.utils import element_type
+from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 
 
@@ -55,14 +57,34 @@ def convert_group_normalization(context: ImportContext) -> None:
 
 
 def convert_layer_normalization(context: ImportContext) -> None:
-    if len([o for o in context.node.output if o]) > 1:
-        raise context.fail("the Mean and InvStdDev outputs are not supported")
+    """LayerNormalization; its optional Mean and InvStdDev outputs (the statistics over the
+    normalized dims, kept as 1s, in the stash type f32) are computed beside it."""
+    x = context.value(0)
     bias = context.value(2) if context.has_input(2) else None
-    op = gawee.LayerNormOp(
-        context.value(0),
-        context.value(1),
-        bias,
-        axis=int(context.attribute("axis", -1)),  # type: ignore[arg-type]
-        epsilon=float(context.attribute("epsilon", 1e-5)),  # type: ignore[arg-type]
-    )
-    context.define(context.emit(op).results[0])
+    axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
+    op = gawee.LayerNormOp(x, context.value(1), bias, axis=axis, epsilon=epsilon)
+    results = [context.emit(op).results[0]]
+    if len(context.node.output) > 1:
+        if int(context.attribute("stash_type", 1)) != 1:  # type: ignore[arg-type]
+            raise context.fail(
+                "the Mean and InvStdDev outputs in a stash type other than f32 are not supported"
+            )
+        results += _statistics(context, x, op.normalized_axis, epsilon)[: len(context.node.output) - 1]
+    context.define(*results)
+
+
+def _statistics(context: ImportContext, x: SSAValue, axis: int, epsilon: float) -> list[SSAValue]:
+    """The mean and 1 / sqrt(variance + epsilon) of `x` (in f32) over its dims from `axis` on."""
+
+    def emit(op: gawee.GaweeOperation) -> SSAValue:
+        return context.emit(op).results[0]
+
+    if element_type(x) != f32:
+        x = emit(gawee.CastOp(x, f32))
+    axes = list(range(axis, len(gawee.tensor_shape(x))))
+    mean = emit(gawee.ReduceMeanOp(x, axes, True))
+    centered = emit(gawee.SubOp(x, mean))
+    variance = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(centered, centered)), axes, True))
+    shifted = emit(gawee.AddOp(variance, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
+    return [mean, emit(gawee.ReciprocalOp(emit(gawee.SqrtOp(shifted))))]

@@ -161,12 +161,14 @@ def single_node_model(
 def test_every_unsupported_node_is_named_at_once():
     """The import lists every operator it lacks, with its count and first node (most
     first), not just the first node: one run says what a model needs; nodes that fold
-    (their inputs constants) are not among them."""
+    (their inputs constants, or Shape of a static shape) are not among them."""
     nodes = [
         helper.make_node("Hardmax", ["x"], ["a"], name="h1"),
         helper.make_node("Einsum", ["x", "x"], ["b"], equation="ij,ij->ij", name="e1"),
         helper.make_node("Hardmax", ["x"], ["c"], name="h2"),
         helper.make_node("ConstantOfShape", ["s"], ["f"], name="folded"),
+        helper.make_node("Shape", ["x"], ["shape"]),
+        helper.make_node("ConstantOfShape", ["shape"], ["g"], name="folded too"),
         helper.make_node("Relu", ["x"], ["d"]),
     ]
     outputs = [(name, TensorProto.FLOAT) for name in "abcd"]
