@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AdAvgPoolOp",
     "AxisSoftmaxOp",
+    "ChannelNormOp",
     "BatchNormOp",
     "ConvOp",
     "GemmOp",
@@ -588,32 +589,12 @@ class LayerNormOp(WeightedOp):
         self.expect_result_shape(shape)
 
 
-@gawee_op_definition
-class InstanceNormOp(WeightedOp):
-    """Instance normalization of an [N, C, D1, ...] input (ONNX InstanceNormalization, and
-    what PyTorch exports its GroupNorm to before opset 18): (x - mean) / sqrt(var +
-    epsilon) * weight + bias, the statistics over the spatial dims of each sample and
-    channel, weight and bias per channel ([C])."""
-
-    name = "gawee.instance_norm"
+class ChannelNormOp(WeightedOp):
+    """Normalizes an [N, C, D1, ...] input by the mean and variance of groups of its
+    elements, (x - mean) / sqrt(var + epsilon), then scales and shifts each channel by
+    weight and bias ([C]): instance_norm and group_norm, which differ in the groups."""
 
     epsilon = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-5, f64))
-
-    assembly_format = f"$input `,` $weight `,` $bias (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
-
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        weight: SSAValue | Operation,
-        bias: SSAValue | Operation,
-        epsilon: float = 1e-5,
-    ):
-        input = SSAValue.get(input)
-        super().__init__(
-            operands=[input, weight, bias],
-            result_types=[input.type],
-            attributes={"epsilon": FloatAttr(epsilon, f64)},
-        )
 
     @property
     def epsilon_value(self) -> float:
@@ -632,17 +613,25 @@ class InstanceNormOp(WeightedOp):
             raise self.fail(f"'epsilon' must be a positive number, got {eps}")
         self.expect_result_shape(shape)
 
+    def grouped(self, b: Composer, x: SSAValue) -> SSAValue:
+        """`x` as [N, groups, ...]: each group is what dims 2 and on hold (the input itself
+        for instance_norm, whose groups are the channels)."""
+        return x
+
     def decompose(self, b: Composer) -> SSAValue:
         from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
         from nnstack.dialects.gawee.reduce import ReduceMeanOp
         from nnstack.dialects.gawee.shape import ReshapeOp
 
         x, shape = self.input, tensor_shape(self.input)
-        spatial = list(range(2, len(shape)))
-        centered = b.emit(SubOp(x, b.emit(ReduceMeanOp(x, spatial, True))))
-        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), spatial, True))
+        grouped = self.grouped(b, x)
+        axes = list(range(2, len(tensor_shape(grouped))))
+        centered = b.emit(SubOp(grouped, b.emit(ReduceMeanOp(grouped, axes, True))))
+        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), axes, True))
         deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
         normalized = b.emit(DivOp(centered, deviation))
+        if grouped is not x:
+            normalized = b.emit(ReshapeOp(normalized, shape))
         per_channel = (shape[1],) + (1,) * (len(shape) - 2)
         assert self.bias is not None  # (verified)
         weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))
@@ -650,16 +639,39 @@ class InstanceNormOp(WeightedOp):
 
 
 @gawee_op_definition
-class GroupNormOp(WeightedOp):
+class InstanceNormOp(ChannelNormOp):
+    """Instance normalization of an [N, C, D1, ...] input (ONNX InstanceNormalization, and
+    what PyTorch exports its GroupNorm to before opset 18): the statistics over the
+    spatial dims of each sample and channel."""
+
+    name = "gawee.instance_norm"
+
+    assembly_format = f"$input `,` $weight `,` $bias (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation,
+        epsilon: float = 1e-5,
+    ):
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[input.type],
+            attributes={"epsilon": FloatAttr(epsilon, f64)},
+        )
+
+
+@gawee_op_definition
+class GroupNormOp(ChannelNormOp):
     """Group normalization of an [N, C, D1, ...] input (ONNX GroupNormalization, PyTorch's
-    GroupNorm): the C channels in `numGroups` groups of consecutive channels, each
-    normalized over its channels and the spatial dims, (x - mean) / sqrt(var + epsilon),
-    then * weight + bias per channel ([C])."""
+    GroupNorm): the C channels in `numGroups` groups of consecutive channels, the
+    statistics over each group's channels and spatial dims."""
 
     name = "gawee.group_norm"
 
     num_groups = attr_def(IntegerAttr[I64], attr_name="numGroups")
-    epsilon = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-5, f64))
 
     assembly_format = f"$input `,` $weight `,` $bias {keywords('numGroups')} (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
 
@@ -682,40 +694,17 @@ class GroupNormOp(WeightedOp):
     def groups(self) -> int:
         return self.num_groups.value.data
 
-    @property
-    def epsilon_value(self) -> float:
-        return self.epsilon.value.data if self.epsilon is not None else 1e-5
-
     def verify_(self) -> None:
-        shape = tensor_shape(self.input)
-        self.expect_rank("input", self.input, 3, at_least=True)
-        if self.groups < 1 or shape[1] % self.groups:
-            raise self.fail(f"'numGroups' {self.groups} must divide the {shape[1]} channels")
-        for what, value in (("weight", self.weight), ("bias", self.bias)):
-            if value is None:
-                raise self.fail(f"needs a {what}")
-            if tensor_shape(value) != (shape[1],):
-                raise self.fail(f"{what} shape {list(tensor_shape(value))} is not [C] = [{shape[1]}]")
-        eps = self.epsilon_value
-        if not eps > 0 or math.isinf(eps):
-            raise self.fail(f"'epsilon' must be a positive number, got {eps}")
-        self.expect_result_shape(shape)
+        channels = tensor_shape(self.input)[1] if len(tensor_shape(self.input)) > 1 else 0
+        if self.groups < 1 or channels % self.groups:
+            raise self.fail(f"'numGroups' {self.groups} must divide the {channels} channels")
+        super().verify_()
 
-    def decompose(self, b: Composer) -> SSAValue:
-        from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
-        from nnstack.dialects.gawee.reduce import ReduceMeanOp
+    def grouped(self, b: Composer, x: SSAValue) -> SSAValue:
         from nnstack.dialects.gawee.shape import ReshapeOp
 
-        x, shape = self.input, tensor_shape(self.input)
-        grouped = b.emit(ReshapeOp(x, (shape[0], self.groups, math.prod(shape[1:]) // self.groups)))
-        centered = b.emit(SubOp(grouped, b.emit(ReduceMeanOp(grouped, [2], True))))
-        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), [2], True))
-        deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
-        normalized = b.emit(ReshapeOp(b.emit(DivOp(centered, deviation)), shape))
-        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
-        assert self.bias is not None  # (verified)
-        weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))
-        return b.emit(AddOp(b.emit(MulOp(normalized, weight)), bias))
+        shape = tensor_shape(x)
+        return b.emit(ReshapeOp(x, (shape[0], self.groups, math.prod(shape[1:]) // self.groups)))
 
 
 @gawee_op_definition
