@@ -14,7 +14,7 @@ import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from types import UnionType
+from types import ModuleType, UnionType
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin
 
 from xdsl.context import Context
@@ -57,6 +57,12 @@ def claims(pattern: RewritePattern, op: Operation) -> bool:
     if lowers is not None:
         return lowers(op)
     return isinstance(op, getattr(type(pattern).match_and_rewrite, "op_types", ()))
+
+
+def family_patterns(families: Sequence[ModuleType]) -> list[Any]:
+    """The pattern classes the family modules export in their `__all__`, in order: a
+    conversion's patterns are declared where they are written, as a dialect's ops are."""
+    return [getattr(family, name) for family in families for name in family.__all__]
 
 
 class PassFailedAtOps(PassFailedException):

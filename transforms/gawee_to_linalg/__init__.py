@@ -21,69 +21,49 @@ is the one list of its patterns.
 
 from xdsl.pattern_rewriter import RewritePattern
 
-from .construction import ConstantLowering, RangeLowering, ShapeLowering
-from .conv import ConvLowering
-from .elementwise import AddLowering, BatchNormLowering, ElementwiseLowering
-from .linear import GemmLowering, LinearLowering, MatMulLowering
-from .logic import CastLowering
-from .movement import (
-    CatLowering,
-    ExpandLowering,
-    GatherElementsLowering,
-    GatherLowering,
-    PadLowering,
-    SliceLowering,
-    SplitLowering,
-    TileLowering,
-    TriluLowering,
+from nnstack.transforms.utils import family_patterns
+
+from . import (
+    construction,
+    conv,
+    elementwise,
+    linear,
+    logic,
+    movement,
+    normalization,
+    pooling,
+    reshape,
+    resize,
+    selection,
 )
-from .normalization import LayerNormLowering, LrnLowering, ReduceLowering, SoftmaxLowering
-from .pooling import AdAvgPoolLowering, AveragePoolLowering, GlobalAveragePoolLowering, MaxPoolLowering
-from .reshape import FlattenLowering, ReshapeLowering, TransposeLowering
-from .resize import ResizeLowering
-from .selection import ScatterNDLowering, TopKLowering
+from .elementwise import AddLowering, ElementwiseLowering
 
 __all__ = ["lowering_patterns"]
 
+FAMILIES = (
+    conv,
+    pooling,
+    linear,
+    reshape,
+    normalization,
+    logic,
+    movement,
+    selection,
+    resize,
+    construction,
+    elementwise,
+)
+"""The modules of the patterns; each exports its patterns in `__all__`."""
+
 
 def lowering_patterns(elementwise_generic: bool = False) -> list[RewritePattern]:
-    """The patterns of the conversion, in the order they are tried (the named
-    `linalg.add` before the element-wise `linalg.generic`, which is last: its match is
-    the costliest). Each says which ops it lowers
-    (`transforms.utils.claims`): there is no list of lowered ops beside them."""
-    return [
-        ConvLowering(),
-        AddLowering(elementwise_generic),
-        BatchNormLowering(),
-        MaxPoolLowering(),
-        AdAvgPoolLowering(),
-        FlattenLowering(),
-        LinearLowering(),
-        ReshapeLowering(),
-        TransposeLowering(),
-        MatMulLowering(),
-        SoftmaxLowering(),
-        ReduceLowering(),
-        LayerNormLowering(),
-        CastLowering(),
-        GatherLowering(),
-        GatherElementsLowering(),
-        ExpandLowering(),
-        CatLowering(),
-        SliceLowering(),
-        TopKLowering(),
-        ScatterNDLowering(),
-        ResizeLowering(),
-        GemmLowering(),
-        AveragePoolLowering(),
-        GlobalAveragePoolLowering(),
-        LrnLowering(),
-        SplitLowering(),
-        TileLowering(),
-        PadLowering(),
-        TriluLowering(),
-        ConstantLowering(),
-        RangeLowering(),
-        ShapeLowering(),
-        ElementwiseLowering(),
+    """The patterns of the conversion: those the family modules export, the element-wise
+    `linalg.generic` last (its match is the costliest), and without the named `linalg.add`
+    with `elementwise_generic` (newer upstream MLIR no longer has it). Each says which ops
+    it lowers (`transforms.utils.claims`): there is no list of lowered ops beside them."""
+    patterns = [
+        pattern()
+        for pattern in family_patterns(FAMILIES)
+        if not (elementwise_generic and pattern is AddLowering)
     ]
+    return sorted(patterns, key=lambda pattern: isinstance(pattern, ElementwiseLowering))

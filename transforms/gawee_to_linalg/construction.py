@@ -23,6 +23,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["ConstantLowering", "ShapeLowering", "RangeLowering"]
+
 
 class ConstantLowering(RewritePattern):
     """Lowers `gawee.constant` to `arith.constant` of the same value."""

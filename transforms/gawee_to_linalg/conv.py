@@ -16,6 +16,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["ConvLowering"]
+
 
 class ConvLowering(RewritePattern):
     """

@@ -56,23 +56,21 @@ from .builder import (
 )
 from .logic import PREDICATES, broadcast_generic, compare
 
+__all__ = ["AddLowering", "BatchNormLowering", "ElementwiseLowering"]
+
 
 @dataclass(frozen=True)
 class AddLowering(RewritePattern):
     """
     Lowers `gawee.add` of two operands of the result's shape to the named
-    `linalg.add ins(%lhs, %rhs) outs(%empty)`; a broadcasting add (or every add, with
-    `elementwise_generic`) is left to `ElementwiseLowering`.
+    `linalg.add ins(%lhs, %rhs) outs(%empty)`; a broadcasting add is left to
+    `ElementwiseLowering` (and every add, where the conversion leaves this pattern out).
     """
-
-    elementwise_generic: bool = False
-    """Leave every add to `ElementwiseLowering` (a `linalg.generic`): newer upstream
-    MLIR no longer has the named `linalg.add`."""
 
     @op_pattern
     def match_and_rewrite(self, op: AddOp, rewriter: PatternRewriter, /):
         shape = shape_of(op.output)
-        if self.elementwise_generic or not shape_of(op.lhs) == shape_of(op.rhs) == shape:
+        if not shape_of(op.lhs) == shape_of(op.rhs) == shape:
             return
         if unsupported_reason(op) is not None:
             return

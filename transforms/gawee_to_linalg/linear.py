@@ -26,6 +26,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["LinearLowering", "MatMulLowering", "GemmLowering"]
+
 
 class LinearLowering(RewritePattern):
     """

@@ -31,6 +31,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["CastLowering"]
+
 PREDICATES: dict[type[CompareOp], tuple[str, str]] = {
     EqualOp: ("oeq", "eq"),
     LessOp: ("olt", "slt"),

@@ -40,6 +40,18 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = [
+    "GatherLowering",
+    "GatherElementsLowering",
+    "ExpandLowering",
+    "CatLowering",
+    "SliceLowering",
+    "SplitLowering",
+    "TileLowering",
+    "PadLowering",
+    "TriluLowering",
+]
+
 
 def _index(value: int) -> SSAValue:
     return arith.ConstantOp(IntegerAttr(value, IndexType())).result

@@ -38,6 +38,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["SoftmaxLowering", "ReduceLowering", "LayerNormLowering", "LrnLowering"]
+
 
 class SoftmaxLowering(RewritePattern):
     """

@@ -35,6 +35,8 @@ from .builder import (
     unsupported_reason,
 )
 
+__all__ = ["MaxPoolLowering", "AdAvgPoolLowering", "AveragePoolLowering", "GlobalAveragePoolLowering"]
+
 
 class MaxPoolLowering(RewritePattern):
     """

@@ -13,6 +13,8 @@ from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
 
+__all__ = ["FlattenLowering", "ReshapeLowering", "TransposeLowering"]
+
 
 class FlattenLowering(RewritePattern):
     """

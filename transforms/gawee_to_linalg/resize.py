@@ -17,6 +17,8 @@ from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, identity_map, parallel, shape_of, unsupported_reason
 
+__all__ = ["ResizeLowering"]
+
 
 class _IRArithmetic:
     """`gawee.ResizedAxis.source` as f64 arith ops, created implicitly."""

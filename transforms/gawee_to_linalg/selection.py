@@ -28,6 +28,8 @@ from .builder import (
 )
 from .movement import _index, _wrapped_index
 
+__all__ = ["TopKLowering", "ScatterNDLowering"]
+
 
 def _i64(value: int) -> SSAValue:
     return arith.ConstantOp(IntegerAttr(value, i64)).result

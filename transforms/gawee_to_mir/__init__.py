@@ -16,80 +16,18 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
   gather_elements, expand, resize.
 """
 
+from nnstack.transforms.utils import family_patterns
+
+from . import construction, elementwise, movement, nn, normalization, selection
 from .base import GaweeToMirPattern, MirBuilder
-from .construction import (
-    ConstantLowering,
-    PadLowering,
-    RangeLowering,
-    ShapeLowering,
-    SplitLowering,
-    TensorConstantLowering,
-    TileLowering,
-    TriluLowering,
-)
-from .elementwise import BinaryLowering, CastLowering, UnaryLowering, VariadicLowering
-from .movement import (
-    CatLowering,
-    ExpandLowering,
-    GatherLowering,
-    ReshapeLowering,
-    ResizeLowering,
-    SliceLowering,
-    TransposeLowering,
-)
-from .nn import (
-    AdAvgPoolLowering,
-    AveragePoolLowering,
-    BatchNormLowering,
-    ConvLowering,
-    GemmLowering,
-    GlobalAveragePoolLowering,
-    LinearLowering,
-    LrnLowering,
-    MatMulLowering,
-    MaxPoolLowering,
-)
-from .normalization import LayerNormLowering, ReduceLowering, SoftmaxLowering
-from .selection import ScatterNDLowering, TopKLowering
 
 __all__ = ["GaweeToMirPattern", "MirBuilder", "lowering_patterns"]
 
+FAMILIES = (nn, elementwise, normalization, movement, selection, construction)
+"""The modules of the patterns; each exports its patterns in `__all__`."""
+
 
 def lowering_patterns() -> list[GaweeToMirPattern]:
-    """The patterns of the conversion, one per gawee op or op family, and the weights'."""
-    return [
-        ConvLowering(),
-        BatchNormLowering(),
-        MaxPoolLowering(),
-        AveragePoolLowering(),
-        AdAvgPoolLowering(),
-        GlobalAveragePoolLowering(),
-        LinearLowering(),
-        MatMulLowering(),
-        GemmLowering(),
-        LrnLowering(),
-        UnaryLowering(),
-        BinaryLowering(),
-        VariadicLowering(),
-        CastLowering(),
-        ReduceLowering(),
-        SoftmaxLowering(),
-        LayerNormLowering(),
-        ReshapeLowering(),
-        TransposeLowering(),
-        CatLowering(),
-        SliceLowering(),
-        GatherLowering(),
-        ExpandLowering(),
-        ResizeLowering(),
-        TopKLowering(),
-        ScatterNDLowering(),
-        SplitLowering(),
-        TileLowering(),
-        PadLowering(),
-        TriluLowering(),
-        ConstantLowering(),
-        RangeLowering(),
-        ShapeLowering(),
-        TensorConstantLowering(),
-    ]
+    """The patterns of the conversion, one per gawee op or op family, and the weights':
+    those the family modules export."""
+    return [pattern() for pattern in family_patterns(FAMILIES)]

@@ -20,6 +20,17 @@ from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = [
+    "SplitLowering",
+    "TileLowering",
+    "PadLowering",
+    "TriluLowering",
+    "ConstantLowering",
+    "TensorConstantLowering",
+    "RangeLowering",
+    "ShapeLowering",
+]
+
 NUMPY_PAD_MODES = {"reflect": "reflect", "edge": "edge", "wrap": "wrap", "constant": "edge"}
 """numpy.pad's mode for the index map of each gawee.pad mode (a constant pad reads the
 edge, then masks it out)."""

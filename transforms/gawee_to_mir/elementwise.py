@@ -19,6 +19,8 @@ from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = ["UnaryLowering", "BinaryLowering", "VariadicLowering", "CastLowering"]
+
 UNARY_OPS: Mapping[type[Operation], type[mir.UnaryElementwiseOp]] = {
     gawee.NegOp: mir.NegOp,
     gawee.AbsOp: mir.AbsOp,

@@ -13,6 +13,16 @@ from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = [
+    "ReshapeLowering",
+    "TransposeLowering",
+    "CatLowering",
+    "SliceLowering",
+    "GatherLowering",
+    "ExpandLowering",
+    "ResizeLowering",
+]
+
 RESHAPES = (gawee.FlattenOp, gawee.ReshapeOp, gawee.SqueezeOp, gawee.UnsqueezeOp)
 
 

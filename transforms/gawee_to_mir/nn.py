@@ -17,6 +17,19 @@ from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = [
+    "ConvLowering",
+    "BatchNormLowering",
+    "MaxPoolLowering",
+    "AveragePoolLowering",
+    "GlobalAveragePoolLowering",
+    "AdAvgPoolLowering",
+    "LinearLowering",
+    "MatMulLowering",
+    "GemmLowering",
+    "LrnLowering",
+]
+
 NCHW_TO_NHWC = (0, 2, 3, 1)
 NHWC_TO_NCHW = (0, 3, 1, 2)
 FCHW_TO_HWCF = (2, 3, 1, 0)

@@ -14,6 +14,8 @@ from nnstack.dialects.utils import tensor_shape
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = ["ReduceLowering", "SoftmaxLowering", "LayerNormLowering"]
+
 REDUCE_KINDS: Mapping[type[Operation], str] = {
     gawee.ReduceSumOp: "sum",
     gawee.ReduceMeanOp: "mean",

@@ -24,6 +24,8 @@ from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
+__all__ = ["TopKLowering", "ScatterNDLowering"]
+
 
 def _lowest(value: SSAValue) -> float:
     """The value no element of `value`'s type is below: -inf, or the integer minimum."""
