@@ -19,12 +19,22 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Block, Operation, Region
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    ModuleOp,
+    StringAttr,
+    i1,
+)
+from xdsl.ir import Attribute, Block, Operation, Region
+from xdsl.irdl import OptAttributeDef
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from nnstack.dialects.gawee import Gawee
+from nnstack.dialects.gawee.composite import decomposition, discard
 from nnstack.interpreters.api import make_context, parse_module
 
 ROOT = Path(__file__).parents[1]
@@ -37,9 +47,10 @@ NAME = re.compile(r"^[a-zA-Z_][\w$.]*$")
 
 HEADER = """# The gawee ops
 
-Every op of the gawee dialect, with what it computes and an example in its custom
-syntax: a complete function that parses and verifies (the README's op table gives the
-attributes' defaults and the ONNX operators). The generic form of any op is
+Every op of the gawee dialect, with what it computes, its attributes and their defaults,
+the ONNX operator it imports one to one (where it declares one; the importer maps others
+by converters), the ops a composite op decomposes into, and an example in its custom
+syntax: a complete function that parses and verifies. The generic form of any op is
 `"gawee.NAME"(operands) {attributes} : (operand types) -> result types`, attributes
 in a plain dictionary with the original Gawee's camelCase names.
 
@@ -94,15 +105,67 @@ def summary(name: str) -> str:
     return inspect.cleandoc(op_class.__doc__ or "").strip()
 
 
+def value_text(attribute: Attribute) -> str:
+    """An attribute default as a reader writes it."""
+    if isinstance(attribute, IntegerAttr) and attribute.type == i1:
+        return str(bool(attribute.value.data)).lower()
+    if isinstance(attribute, IntegerAttr | FloatAttr):
+        return repr(attribute.value.data)
+    if isinstance(attribute, StringAttr):
+        return f'"{attribute.data}"'
+    if isinstance(attribute, DenseArrayBase | ArrayAttr):
+        return str(list(attribute.get_values() if isinstance(attribute, DenseArrayBase) else attribute.data))
+    return str(attribute)
+
+
+def facts(op_class: type[Operation], use: Operation) -> str:
+    """The attributes (with defaults), the declared ONNX operator and, for a composite op,
+    the ops its decomposition uses: all read from the op's definition."""
+    attributes = [
+        f"`{name}`"
+        + (f" ({value_text(d.default_value)})" if isinstance(d, OptAttributeDef) and d.default_value else "")
+        for name, d in op_class.get_irdl_definition().attributes.items()
+    ]
+    lines = [f"- attributes: {', '.join(attributes)}"] if attributes else []
+    onnx = getattr(op_class, "ONNX_OPERATOR", None)
+    if onnx:
+        lines.append(f"- ONNX: `{onnx}` (imported one to one)")
+    parts = decomposition(use.clone())
+    if parts is not None:
+        names = dict.fromkeys(f"`{part.name}`" for part in parts.ops)
+        lines.append(f"- composite: decomposes into {', '.join(names)}")
+        discard(parts.ops)
+    return "\n".join(lines) + "\n\n" if lines else ""
+
+
+def index(op_classes: list[type[Operation]], uses: dict[str, Operation]) -> str:
+    """A table of every op: its family module, ONNX operator and whether it is composite."""
+    rows = ["| op | family | ONNX (one to one) | composite |", "|---|---|---|---|"]
+    for op_class in op_classes:
+        use = uses.get(op_class.name)
+        parts = decomposition(use.clone()) if use is not None else None
+        if parts is not None:
+            discard(parts.ops)
+        rows.append(
+            f"| [`{op_class.name}`](#{op_class.name.replace('.', '')}) | {op_class.__module__.rsplit('.', 1)[-1]} "
+            f"| {getattr(op_class, 'ONNX_OPERATOR', '') or ''} | {'yes' if parts is not None else ''} |"
+        )
+    return "\n".join(rows) + "\n"
+
+
 def main() -> None:
     uses = first_uses()
-    parts = [HEADER]
-    for op_class in sorted(Gawee.operations, key=lambda c: c.name):
+    op_classes = sorted(Gawee.operations, key=lambda c: c.name)
+    parts = [HEADER, index(op_classes, uses)]
+    for op_class in op_classes:
         name = op_class.name
         if name not in uses:
             print(f"no example of {name} in the FileCheck tests", file=sys.stderr)
             continue
-        parts.append(f"## `{name}`\n\n{summary(name)}\n\n```mlir\n{example(uses[name])}\n```\n")
+        use = uses[name]
+        parts.append(
+            f"## `{name}`\n\n{summary(name)}\n\n{facts(op_class, use)}```mlir\n{example(use)}\n```\n"
+        )
     sys.stdout.write("\n".join(parts))
 
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f32, f64, i64
+from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f16, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     VarConstraint,
@@ -159,7 +159,7 @@ class ConvOp(WeightedOp):
 
 @gawee_op_definition
 class BatchNormOp(GaweeOperation):
-    """Inference batch normalization over channel dim 1.
+    """Inference batch normalization over channel dim 1 (ONNX BatchNormalization).
 
     y = (x - runningMean) / sqrt(runningVar + eps) * weight + bias; with
     `affine = false` weight and bias are not applied.
@@ -218,6 +218,24 @@ class BatchNormOp(GaweeOperation):
         if not self.epsilon > 0 or math.isinf(self.epsilon):
             raise VerifyException(f"{self.name}: 'eps' must be a positive number, got {self.epsilon}")
         self.expect_result_shape(tensor_shape(self.input))
+
+    def decompose(self, b: Composer) -> SSAValue:
+        """The [C] operands reshaped to [C, 1, ...] broadcast over the channel dim."""
+        from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
+        from nnstack.dialects.gawee.shape import ReshapeOp
+
+        shape = tensor_shape(self.input)
+        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
+
+        def channels(value: SSAValue) -> SSAValue:
+            return value if len(shape) == 2 else b.emit(ReshapeOp(value, per_channel))
+
+        deviation = b.emit(SqrtOp(b.emit(AddOp(self.running_var, b.scalar_like(self.epsilon, self.input)))))
+        mean, deviation = channels(self.running_mean), channels(deviation)
+        result = b.emit(DivOp(b.emit(SubOp(self.input, mean)), deviation))
+        if self.affine.value.data:
+            result = b.emit(AddOp(b.emit(MulOp(result, channels(self.weight))), channels(self.bias)))
+        return result
 
 
 @gawee_op_definition
@@ -301,7 +319,8 @@ class MaxPoolOp(PoolWindowOp):
 
 @gawee_op_definition
 class AdAvgPoolOp(FloatTensorOp):
-    """Adaptive average pooling on NCHW to `outputSize` = [oH, oW] (PyTorch windows)."""
+    """Adaptive average pooling on NCHW to `outputSize` = [oH, oW] (PyTorch windows:
+    adaptive_avg_pool2d; ONNX has no such operator)."""
 
     name = "gawee.ad_avg_pool"
 
@@ -330,7 +349,8 @@ class AdAvgPoolOp(FloatTensorOp):
 
 @gawee_op_definition
 class LinearOp(WeightedOp):
-    """y = x W^T + b; x is [..., in] (leading dims are batch), W is [out, in], b is [out]."""
+    """y = x W^T + b; x is [..., in] (leading dims are batch), W is [out, in], b is [out]
+    (PyTorch's Linear; ONNX Gemm with transB = 1, alpha = beta = 1 and a vector C)."""
 
     name = "gawee.linear"
 
@@ -523,6 +543,23 @@ class AxisSoftmaxOp(FloatTensorOp):
             raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {rank}")
         self.expect_result_shape(tensor_shape(self.input))
 
+    def decompose(self, b: Composer) -> SSAValue:
+        """Subtracting the max first keeps exp from overflowing; an empty input is its own
+        result (an empty axis has no max)."""
+        from nnstack.dialects.gawee.elementwise import ExpOp, SubOp
+        from nnstack.dialects.gawee.reduce import ReduceMaxOp, ReduceSumOp
+
+        x, axes = self.input, [self.normalized_axis]
+        if 0 in tensor_shape(x):
+            return x
+        shifted = b.emit(SubOp(x, b.emit(ReduceMaxOp(x, axes, True))))
+        exponentials = b.emit(ExpOp(shifted))
+        return self.normalize(b, shifted, exponentials, b.emit(ReduceSumOp(exponentials, axes, True)))
+
+    def normalize(self, b: Composer, shifted: SSAValue, exponentials: SSAValue, total: SSAValue) -> SSAValue:
+        """The result from x - max(x), its exponentials and their sum."""
+        raise NotImplementedError
+
 
 @gawee_op_definition
 class SoftmaxOp(AxisSoftmaxOp):
@@ -530,12 +567,22 @@ class SoftmaxOp(AxisSoftmaxOp):
 
     name = "gawee.softmax"
 
+    def normalize(self, b: Composer, shifted: SSAValue, exponentials: SSAValue, total: SSAValue) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import DivOp
+
+        return b.emit(DivOp(exponentials, total))
+
 
 @gawee_op_definition
 class LogSoftmaxOp(AxisSoftmaxOp):
     """x - log(sum(exp(x))) along `axis` (ONNX LogSoftmax from opset 13)."""
 
     name = "gawee.log_softmax"
+
+    def normalize(self, b: Composer, shifted: SSAValue, exponentials: SSAValue, total: SSAValue) -> SSAValue:
+        from nnstack.dialects.gawee.elementwise import LogOp, SubOp
+
+        return b.emit(SubOp(shifted, b.emit(LogOp(total))))
 
 
 @gawee_op_definition
@@ -588,6 +635,36 @@ class LayerNormOp(WeightedOp):
             raise self.fail(f"'epsilon' must be a positive number, got {eps}")
         self.expect_result_shape(shape)
 
+    def decompose(self, b: Composer) -> SSAValue:
+        """f16 statistics in f32, as PyTorch's and ONNX Runtime's kernels keep them."""
+        from nnstack.dialects.gawee.elementwise import AddOp, MulOp
+        from nnstack.dialects.gawee.logic import CastOp
+
+        element = element_type(self.input)
+        wide = f32 if element == f16 else element
+
+        def widened(value: SSAValue) -> SSAValue:
+            return value if wide is element else b.emit(CastOp(value, wide))
+
+        x = widened(self.input)
+        axes = range(self.normalized_axis, len(tensor_shape(x)))
+        result = b.emit(MulOp(standardize(b, x, axes, self.epsilon.value.data), widened(self.weight)))
+        if self.bias is not None:
+            result = b.emit(AddOp(result, widened(self.bias)))
+        return result if wide is element else b.emit(CastOp(result, element))
+
+
+def standardize(b: Composer, x: SSAValue, axes: Sequence[int], epsilon: float) -> SSAValue:
+    """(x - mean) / sqrt(var + epsilon), the statistics over `axes` of `x` (kept as 1s):
+    the core of every normalization's decomposition."""
+    from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
+    from nnstack.dialects.gawee.reduce import ReduceMeanOp
+
+    centered = b.emit(SubOp(x, b.emit(ReduceMeanOp(x, axes, True))))
+    variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), axes, True))
+    deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(epsilon, x)))))
+    return b.emit(DivOp(centered, deviation))
+
 
 class ChannelNormOp(WeightedOp):
     """Normalizes an [N, C, D1, ...] input by the mean and variance of groups of its
@@ -619,17 +696,12 @@ class ChannelNormOp(WeightedOp):
         return x
 
     def decompose(self, b: Composer) -> SSAValue:
-        from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
-        from nnstack.dialects.gawee.reduce import ReduceMeanOp
+        from nnstack.dialects.gawee.elementwise import AddOp, MulOp
         from nnstack.dialects.gawee.shape import ReshapeOp
 
         x, shape = self.input, tensor_shape(self.input)
         grouped = self.grouped(b, x)
-        axes = list(range(2, len(tensor_shape(grouped))))
-        centered = b.emit(SubOp(grouped, b.emit(ReduceMeanOp(grouped, axes, True))))
-        variance = b.emit(ReduceMeanOp(b.emit(MulOp(centered, centered)), axes, True))
-        deviation = b.emit(SqrtOp(b.emit(AddOp(variance, b.scalar_like(self.epsilon_value, x)))))
-        normalized = b.emit(DivOp(centered, deviation))
+        normalized = standardize(b, grouped, range(2, len(tensor_shape(grouped))), self.epsilon_value)
         if grouped is not x:
             normalized = b.emit(ReshapeOp(normalized, shape))
         per_channel = (shape[1],) + (1,) * (len(shape) - 2)

@@ -24,7 +24,8 @@ __all__ = [
 
 @gawee_op_definition
 class FlattenOp(TensorOp):
-    """Collapses dims startDim..endDim (inclusive; negative values count from the end)."""
+    """Collapses dims startDim..endDim (inclusive; negative values count from the end;
+    ONNX Flatten is the 2-D case)."""
 
     name = "gawee.flatten"
 

@@ -80,6 +80,7 @@ def _window_padding(
 
 
 def convert_conv(context: ImportContext) -> None:
+    """Conv, 2-D (NCHW): strides, pads or auto_pad, dilations, group; an optional bias."""
     _expect_nchw(context)
     kernel = _ints(context.attribute("kernel_shape"), context.shape(1)[2:])
     strides = _ints(context.attribute("strides"), (1, 1))
@@ -121,6 +122,7 @@ def _pool_window(context: ImportContext) -> _PoolWindow:
 
 
 def convert_max_pool(context: ImportContext) -> None:
+    """MaxPool, 2-D (NCHW): kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
     _expect_nchw(context)
     if len(context.node.output) > 1 and context.node.output[1]:
         raise context.fail("the Indices output is not supported")
@@ -129,6 +131,7 @@ def convert_max_pool(context: ImportContext) -> None:
 
 
 def convert_average_pool(context: ImportContext) -> None:
+    """AveragePool, 2-D (NCHW): kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
     _expect_nchw(context)
     count_include_pad = bool(context.attribute("count_include_pad", 0))
     op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
@@ -136,10 +139,12 @@ def convert_average_pool(context: ImportContext) -> None:
 
 
 def convert_global_average_pool(context: ImportContext) -> None:
+    """GlobalAveragePool, any rank >= 3."""
     context.define(context.emit(gawee.GlobalAveragePoolOp(context.value(0))).results[0])
 
 
 def convert_lrn(context: ImportContext) -> None:
+    """LRN on NCHW (size, alpha, beta, bias; an even size has ONNX's window)."""
     _expect_nchw(context)
     parameters = {
         name: float(value)  # type: ignore[arg-type]
@@ -194,6 +199,7 @@ def convert_gemm(context: ImportContext) -> None:
 
 
 def convert_identity(context: ImportContext) -> None:
+    """Identity: the input itself."""
     context.define(context.value(0))
 
 
@@ -238,6 +244,7 @@ def broadcasting(op: type[gawee.BroadcastBinaryOp]) -> Converter:
 
 
 def convert_gelu(context: ImportContext) -> None:
+    """Gelu (opset 20): `approximate` "none" (erf) or "tanh"."""
     approximate = _string(context, "approximate", "none")
     if approximate not in gawee.GeluOp.APPROXIMATIONS:
         raise context.fail(f"approximate = {approximate} is not supported")
@@ -245,6 +252,7 @@ def convert_gelu(context: ImportContext) -> None:
 
 
 def convert_matmul(context: ImportContext) -> None:
+    """MatMul: batched, batch dims broadcast, 1-D operands promoted as numpy does."""
     context.define(context.emit(gawee.MatMulOp(context.value(0), context.value(1))).results[0])
 
 
@@ -275,6 +283,8 @@ def softmax(op: type[gawee.AxisSoftmaxOp]) -> Converter:
 
 
 def variadic(op: type[gawee.VariadicBroadcastOp]) -> Converter:
+    """Max / Min / Sum / Mean of any number of inputs, with multidirectional broadcasting."""
+
     def convert(context: ImportContext) -> None:
         inputs = [context.value(i) for i in range(len(context.node.input)) if context.has_input(i)]
         context.define(context.emit(op(inputs)).results[0])
@@ -314,6 +324,7 @@ def convert_clip(context: ImportContext) -> None:
 
 
 def convert_transpose(context: ImportContext) -> None:
+    """Transpose by `perm` (default: the dims reversed)."""
     rank = len(context.shape(0))
     perm = _ints(context.attribute("perm"), tuple(reversed(range(rank))))
     context.define(context.emit(gawee.TransposeOp(context.value(0), perm)).results[0])
@@ -374,6 +385,7 @@ def _cast_to(context: ImportContext, element: Attribute) -> None:
 
 
 def convert_cast(context: ImportContext) -> None:
+    """Cast to any element type gawee carries (f16/f32/f64, i1, i8/i32/i64)."""
     to = int(context.attribute("to"))  # type: ignore[arg-type]
     element = ONNX_ELEMENT_TYPES.get(to)
     if element is None:
@@ -394,17 +406,20 @@ def convert_cast_like(context: ImportContext) -> None:
 
 
 def convert_gather(context: ImportContext) -> None:
+    """Gather along `axis`, negative indices wrapped."""
     axis = int(context.attribute("axis", 0))  # type: ignore[arg-type]
     context.define(context.emit(gawee.GatherOp(context.value(0), context.value(1), axis)).results[0])
 
 
 def convert_gather_elements(context: ImportContext) -> None:
+    """GatherElements along `axis`, negative indices wrapped."""
     axis = int(context.attribute("axis", 0))  # type: ignore[arg-type]
     op = gawee.GatherElementsOp(context.value(0), context.value(1), axis)
     context.define(context.emit(op).results[0])
 
 
 def convert_expand(context: ImportContext) -> None:
+    """Expand to a shape known at import (a constant, or folded shape arithmetic)."""
     shape = tuple(int(d) for d in context.constant(1, "the target shape"))
     value = context.value(0)
     if broadcast_shape(context.shape(0), shape) is None:
@@ -421,6 +436,7 @@ def _axes(context: ImportContext, input_from: int) -> tuple[int, ...] | None:
 
 
 def convert_unsqueeze(context: ImportContext) -> None:
+    """Unsqueeze: axes an input from opset 13 (a constant), an attribute before."""
     axes = _axes(context, 13)
     if not axes:
         raise context.fail("axes must be given")
@@ -439,6 +455,7 @@ def convert_squeeze(context: ImportContext) -> None:
 
 
 def convert_concat(context: ImportContext) -> None:
+    """Concat along `axis` (negative counts from the end)."""
     inputs = [context.value(i) for i in range(len(context.node.input)) if context.has_input(i)]
     axis = int(context.attribute("axis"))  # type: ignore[arg-type]
     context.define(context.emit(gawee.CatOp(inputs, axis)).results[0])
@@ -484,6 +501,7 @@ def convert_topk(context: ImportContext) -> None:
 
 
 def convert_scatter_nd(context: ImportContext) -> None:
+    """ScatterND without reduction; i64 indices, negative ones wrapped."""
     reduction = _string(context, "reduction", "none")
     if reduction not in gawee.ScatterNDOp.REDUCTIONS:
         raise context.fail(f"reduction = {reduction} is not supported")
@@ -597,6 +615,7 @@ def convert_split(context: ImportContext) -> None:
 
 
 def convert_tile(context: ImportContext) -> None:
+    """Tile by repeats known at import."""
     repeats = tuple(int(v) for v in context.constant(1, "repeats"))
     context.define(context.emit(gawee.TileOp(context.value(0), repeats)).results[0])
 
@@ -635,6 +654,7 @@ def convert_pad(context: ImportContext) -> None:
 
 
 def convert_trilu(context: ImportContext) -> None:
+    """Trilu with a constant k."""
     k = int(_scalar(context, 1, "k")) if context.has_input(1) else 0
     upper = bool(context.attribute("upper", 1))
     context.define(context.emit(gawee.TriluOp(context.value(0), upper, k)).results[0])

@@ -14,6 +14,7 @@ from nnstack.frontend.onnx.context import ImportContext
 
 
 def convert_batch_normalization(context: ImportContext) -> None:
+    """BatchNormalization in inference mode (training_mode = 0): the running statistics."""
     if len([o for o in context.node.output if o]) > 1:
         raise context.fail("training mode (running statistics outputs) is not supported")
     context.reject_attributes(training_mode=0)
@@ -28,6 +29,7 @@ def convert_batch_normalization(context: ImportContext) -> None:
 
 
 def convert_instance_normalization(context: ImportContext) -> None:
+    """InstanceNormalization (what PyTorch exports its GroupNorm to before opset 18)."""
     epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
     operands = [context.value(i) for i in range(3)]
     context.define(context.emit(gawee.InstanceNormOp(*operands, epsilon=epsilon)).results[0])

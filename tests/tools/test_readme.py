@@ -11,8 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from nnstack.dialects.gawee import Gawee
-
 ROOT = Path(__file__).parents[2]
 SNIPPET = re.compile(r"^```python\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
@@ -40,14 +38,3 @@ def test_the_readme_snippets_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
             exec(code, {"__name__": f"readme_snippet_{index}"})
     assert (tmp_path / "model.onnx").exists() and (tmp_path / "x.npy").exists()
     assert os.getcwd() == str(tmp_path)
-
-
-def test_the_op_table_lists_every_gawee_op():
-    """The README's op table (op, syntax, attributes, ONNX operator) has a row naming
-    each op of the dialect (a row may name several: `gawee.add`, `sub`, ...)."""
-    rows = [line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith("| `gawee.")]
-    named = {
-        name.split(".")[-1] for row in rows for name in re.findall(r"`([a-z0-9_.]+)`", row.split("|")[1])
-    }
-    missing = [op.name for op in Gawee.operations if op.name.removeprefix("gawee.") not in named]
-    assert not missing, f"ops without a row in the README's op table: {missing}"

@@ -1,7 +1,7 @@
 """The patterns of `convert-gawee-to-linalg`, one module per op family.
 
 The pass itself lives in `nnstack.transforms.convert_gawee_to_linalg`; `lowering_patterns`
-is the one list of its patterns.
+takes the patterns each family module exports.
 
 - `builder`: IR-building helpers shared by the patterns (constants, empty + fill,
   tensor.pad, linalg.generic, affine maps, the lowering precondition).

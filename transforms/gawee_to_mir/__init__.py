@@ -1,15 +1,15 @@
 """The patterns of `convert-gawee-to-mir`, by op family, as upstream MLIR splits a
 conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
-`lowering_patterns` is the one list of its patterns).
+`lowering_patterns` takes the patterns each family module exports).
 
 - `base`: the verified replacement every pattern uses and `MirBuilder`, which
   collects the chain of mir ops a gawee op decomposes into.
-- `nn`: conv, batch_norm, max_pool, average_pool, ad_avg_pool, global_average_pool,
+- `nn`: conv, max_pool, average_pool, ad_avg_pool, global_average_pool,
   linear, matmul, gemm, lrn.
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
 - `selection`: topk (by rank counting), scatter_nd (a mir.for over the updates).
-- `normalization`: the reductions, softmax, log_softmax, layer_norm.
+- `normalization`: the reductions.
 - `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
   `arith.constant`s (weights) to mir.constant.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,

@@ -49,12 +49,6 @@ class MirBuilder:
     def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
         return self.scalar(value, mir.element_type(like))
 
-    def per_channel(self, value: SSAValue, rank: int) -> SSAValue:
-        """A [C] parameter reshaped to [C, 1, ...], to broadcast along dim 1 of a rank-`rank` input."""
-        if rank <= 2:
-            return value
-        return self.emit(mir.ReshapeOp(value, (*mir.tensor_shape(value), *(1,) * (rank - 2))))
-
     def reshape(self, value: SSAValue, shape: Sequence[int]) -> SSAValue:
         """`value` as `shape` (itself if it has that shape already)."""
         if mir.tensor_shape(value) == tuple(shape):

@@ -19,7 +19,6 @@ from nnstack.transforms.utils import op_pattern
 
 __all__ = [
     "ConvLowering",
-    "BatchNormLowering",
     "MaxPoolLowering",
     "AveragePoolLowering",
     "GlobalAveragePoolLowering",
@@ -57,26 +56,6 @@ class ConvLowering(GaweeToMirPattern):
             ops.append(mir.BroadcastAddOp(conv.result, op.bias))
         ops.append(mir.TransposeOp(ops[-1].results[0], NHWC_TO_NCHW))
         self.replace(rewriter, op, ops)
-
-
-class BatchNormLowering(GaweeToMirPattern):
-    """gawee.batch_norm -> (x - mean) / sqrt(var + eps) [* weight + bias], in the order
-    gawee computes it; the [C] parameters are reshaped to [C, 1, ...] to broadcast."""
-
-    @op_pattern
-    def match_and_rewrite(self, op: gawee.BatchNormOp, rewriter: PatternRewriter, /):
-        rank = len(mir.tensor_shape(op.input))
-        b = MirBuilder()
-        std = b.emit(
-            mir.SqrtOp(b.emit(mir.BroadcastAddOp(op.running_var, b.scalar_like(op.epsilon, op.input))))
-        )
-        mean = b.per_channel(op.running_mean, rank)
-        std = b.per_channel(std, rank)
-        result = b.emit(mir.BroadcastDivOp(b.emit(mir.BroadcastSubOp(op.input, mean)), std))
-        if op.affine.value.data:
-            result = b.emit(mir.BroadcastMulOp(result, b.per_channel(op.weight, rank)))
-            result = b.emit(mir.BroadcastAddOp(result, b.per_channel(op.bias, rank)))
-        self.replace_built(rewriter, op, b, result)
 
 
 class MaxPoolLowering(GaweeToMirPattern):
