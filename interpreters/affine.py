@@ -10,20 +10,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from xdsl.dialects import affine
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    PythonValues,
-    ReturnedValues,
-    TerminatorValue,
-    impl,
-    impl_terminator,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir.affine import AffineMap
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.memref import element_index
+from nnstack.interpreters.terminators import yield_impl
 
 
 def evaluate(name: str, affine_map: AffineMap, operands: Sequence[Any]) -> tuple[int, ...]:
@@ -72,8 +64,4 @@ class AffineFunctions(InterpreterFunctions):
             loop_args = interpreter.run_ssacfg_region(op.body, (i, *loop_args), "affine.for")
         return loop_args
 
-    @impl_terminator(affine.YieldOp)
-    def run_yield(
-        self, interpreter: Interpreter, op: affine.YieldOp, args: PythonValues
-    ) -> tuple[TerminatorValue, PythonValues]:
-        return ReturnedValues(args), ()
+    run_yield = yield_impl(affine.YieldOp)

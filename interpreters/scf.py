@@ -11,17 +11,10 @@ do not depend on how values are represented.
 from itertools import product
 
 from xdsl.dialects import scf
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    PythonValues,
-    ReturnedValues,
-    TerminatorValue,
-    impl,
-    impl_terminator,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.utils.exceptions import InterpretationError
+
+from nnstack.interpreters.terminators import yield_impl
 
 
 @register_impls
@@ -46,14 +39,5 @@ class ScfParallelFunctions(InterpreterFunctions):
                 )
         return tuple(accumulators)
 
-    @impl_terminator(scf.ReduceOp)
-    def run_reduce(
-        self, interpreter: Interpreter, op: scf.ReduceOp, args: PythonValues
-    ) -> tuple[TerminatorValue, PythonValues]:
-        return ReturnedValues(args), ()
-
-    @impl_terminator(scf.ReduceReturnOp)
-    def run_reduce_return(
-        self, interpreter: Interpreter, op: scf.ReduceReturnOp, args: PythonValues
-    ) -> tuple[TerminatorValue, PythonValues]:
-        return ReturnedValues(args), ()
+    run_reduce = yield_impl(scf.ReduceOp)
+    run_reduce_return = yield_impl(scf.ReduceReturnOp)

@@ -25,10 +25,8 @@ from xdsl.interpreter import (
     InterpreterFunctions,
     OpImplResult,
     PythonValues,
-    ReturnedValues,
     impl,
     impl_attr,
-    impl_terminator,
     register_impls,
 )
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -37,6 +35,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects.values import as_dtype, attribute_value, numpy_dtype
 from nnstack.dialects.xdsl_compat import class_impls
 from nnstack.interpreters.steps import CHECKED, Kernel, KernelRequest
+from nnstack.interpreters.terminators import yield_impl
 
 
 def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Any]) -> list[int]:
@@ -365,6 +364,4 @@ class TensorFunctions(InterpreterFunctions):
         result[interior] = source
         return (result,)
 
-    @impl_terminator(tensor.YieldOp)
-    def run_yield(self, interpreter: Interpreter, op: tensor.YieldOp, args: PythonValues):
-        return ReturnedValues(args), ()
+    run_yield = yield_impl(tensor.YieldOp)

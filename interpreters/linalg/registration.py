@@ -12,14 +12,7 @@ import numpy as np
 from xdsl.dialects.builtin import ShapedType, TensorType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import ConvOperation, LinalgStructuredOperation
-from xdsl.interpreter import (
-    Interpreter,
-    PythonValues,
-    ReturnedValues,
-    impl,
-    impl_terminator,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import (
     AffineDimExpr,
@@ -47,6 +40,7 @@ from nnstack.interpreters.steps import (
     _implementation,  # pyright: ignore[reportPrivateUsage]
     operand_error,
 )
+from nnstack.interpreters.terminators import yield_impl
 from nnstack.interpreters.windows import Window, lowest, max_pool
 
 _T = TypeVar("_T")
@@ -543,6 +537,4 @@ class LinalgFunctions(KernelFunctions):
             raise InterpretationError("linalg.index: not inside a structured op")
         return (stack[-1][op.dim.value.data],)
 
-    @impl_terminator(linalg.YieldOp)
-    def run_yield(self, interpreter: Interpreter, op: linalg.YieldOp, args: PythonValues):
-        return ReturnedValues(args), ()
+    run_yield = yield_impl(linalg.YieldOp)
