@@ -437,13 +437,10 @@ class FunctionCompiler:
                 return  # fmod is exact
             case "pow":
                 self.emit(f"{r} = _fpow({a}, {b})")
-            case "min":
-                tie = f"_fmin_tie({a}, {b})"
-                self.emit(f"{r} = {a} if {a} < {b} else ({b} if {b} < {a} else {tie})")
-                return
-            case "max":
-                tie = f"_fmax_tie({a}, {b})"
-                self.emit(f"{r} = {a} if {a} > {b} else ({b} if {b} > {a} else {tie})")
+            case "min" | "max":
+                beats = "<" if kind == "min" else ">"
+                tie = f"_fminmax_tie({a}, {b}, {kind == 'min'})"
+                self.emit(f"{r} = {a} if {a} {beats} {b} else ({b} if {b} {beats} {a} else {tie})")
                 return
             case _:
                 raise AssertionError(kind)

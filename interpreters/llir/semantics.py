@@ -112,21 +112,14 @@ def frem(a: float, b: float) -> float:
     return math.fmod(a, b)
 
 
-def fmin_tie(a: float, b: float) -> float:
-    """IEEE minimum when neither a < b nor b < a: NaN propagates, -0.0 < +0.0."""
+def fminmax_tie(a: float, b: float, minimum: bool) -> float:
+    """IEEE minimum (maximum unless `minimum`) when neither a < b nor b < a: NaN
+    propagates, -0.0 < +0.0."""
     if a != a:
         return a
     if b != b:
         return b
-    return a if math.copysign(1.0, a) < 0 else b
-
-
-def fmax_tie(a: float, b: float) -> float:
-    if a != a:
-        return a
-    if b != b:
-        return b
-    return b if math.copysign(1.0, a) < 0 else a
+    return a if (math.copysign(1.0, a) < 0) == minimum else b
 
 
 def sqrt(a: float) -> float:
@@ -247,7 +240,7 @@ class Scalar(NamedTuple):
 
 
 GENERATED_CODE_HELPERS = (
-    wrap, int_binary, round16, fdiv_by_zero, frem, fmin_tie, fmax_tie, sqrt, exp, log,
+    wrap, int_binary, round16, fdiv_by_zero, frem, fminmax_tie, sqrt, exp, log,
     sin, cos, tanh, erf, fpow,
     int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
 )  # fmt: skip
