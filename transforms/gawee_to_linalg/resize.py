@@ -4,7 +4,7 @@ neighbours with `tensor.extract`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AnyFloat, FloatAttr, IndexType, IntegerAttr, f64, i64
@@ -20,6 +20,13 @@ from .builder import LoweringBuilder, element_type_of, identity_map, parallel, s
 __all__ = ["ResizeLowering"]
 
 
+def _float_binary(
+    op_type: Callable[[SSAValue, SSAValue], arith.FloatingPointLikeBinaryOperation],
+) -> Callable[[SSAValue, SSAValue], SSAValue]:
+    """The result of an `op_type` op of two f64 values, created implicitly."""
+    return lambda lhs, rhs: op_type(lhs, rhs).result
+
+
 class _IRArithmetic:
     """`gawee.ResizedAxis.source` as f64 arith ops, created implicitly."""
 
@@ -27,21 +34,10 @@ class _IRArithmetic:
     def constant(value: float) -> SSAValue:
         return arith.ConstantOp(FloatAttr(value, f64)).result
 
-    @staticmethod
-    def add(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-        return arith.AddfOp(lhs, rhs).result
-
-    @staticmethod
-    def sub(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-        return arith.SubfOp(lhs, rhs).result
-
-    @staticmethod
-    def mul(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-        return arith.MulfOp(lhs, rhs).result
-
-    @staticmethod
-    def div(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-        return arith.DivfOp(lhs, rhs).result
+    add = staticmethod(_float_binary(arith.AddfOp))
+    sub = staticmethod(_float_binary(arith.SubfOp))
+    mul = staticmethod(_float_binary(arith.MulfOp))
+    div = staticmethod(_float_binary(arith.DivfOp))
 
 
 NEAREST_ROUNDING: dict[str, tuple[str, float] | None] = {
