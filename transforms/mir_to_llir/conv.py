@@ -56,6 +56,22 @@ def _window_axes(op: mir.ConvOp | mir.PoolOp) -> tuple[_WindowAxis, _WindowAxis]
     return _WindowAxis(h, oh, kh, sh, dh, top), _WindowAxis(w, ow, kw, sw, dw, left)
 
 
+def _tile_width(b: Builder, element: Attribute, acc_type: Attribute, extent: int) -> int:
+    """The vector width of a conv's or matmul's register tiles, whose vectors run along
+    the contiguous output axis of `extent` elements: `vector-width` in row-major layout
+    where the product accumulates in its element type and the axis fills a vector; 1
+    (scalar loops) otherwise."""
+    width = b.options.vector_width
+    if (
+        width > 1
+        and b.options.layout == llir.MemoryLayout.ROW_MAJOR
+        and acc_type == element
+        and extent >= width
+    ):
+        return width
+    return 1
+
+
 class ConvLowering(LlirPattern):
     """mir.conv -> loops over batch, output rows, columns, groups and the group's output
     channels, around kernel-row, kernel-column and input-channel loops accumulating
@@ -76,13 +92,8 @@ class ConvLowering(LlirPattern):
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
         acc_type = accumulator_type(typ.element_type)
-        width = b.options.vector_width
-        if (
-            width > 1
-            and b.options.layout == llir.MemoryLayout.ROW_MAJOR
-            and acc_type == typ.element_type
-            and fg >= width
-        ):
+        width = _tile_width(b, typ.element_type, acc_type, fg)
+        if width > 1:
             with b.nest((n, oh, ow, groups)) as (i_n, i_oh, i_ow, i_g):
                 tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
                 tile.channels(i_n, i_oh, i_ow, b.imul(i_g, fg), i_g, fg, width)
@@ -296,13 +307,8 @@ class MatmulLowering(LlirPattern):
         lhs_coeffs = [*_batch_coeffs(lhs_shape, sl, batch), sl[-2], 0]
         rhs_coeffs = [*_batch_coeffs(rhs_shape, sr, batch), 0, sr[-1]]
         acc_type = accumulator_type(typ.element_type)
-        width = b.options.vector_width
-        if (
-            width > 1
-            and b.options.layout == llir.MemoryLayout.ROW_MAJOR
-            and acc_type == typ.element_type
-            and shape[-1] >= width
-        ):
+        width = _tile_width(b, typ.element_type, acc_type, shape[-1])
+        if width > 1:
             tiled = TiledMatmul(b, lhs, rhs, out, acc_type, lhs_shape[-1], sl[-2], sr[-2], so[-2])
             with b.nest(list(batch)) as ivs:
                 coeffs = [lhs_coeffs[: len(batch)], rhs_coeffs[: len(batch)], so[: len(batch)]]
