@@ -34,8 +34,7 @@ from .indexing import (
     GatherLowering,
     ReshapeLowering,
     ScatterLowering,
-    SliceLowering,
-    TransposeLowering,
+    ViewLowering,
 )
 from .memory import (
     DATA_SECTION_MIN_ELEMENTS,
@@ -74,7 +73,6 @@ __all__ = [
     "ReshapeLowering",
     "ScatterLowering",
     "SelectLowering",
-    "SliceLowering",
-    "TransposeLowering",
     "UnaryLowering",
+    "ViewLowering",
 ]

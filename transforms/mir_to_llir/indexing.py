@@ -54,35 +54,26 @@ def _irem(b: Builder, a: IntLike, c: int) -> IntLike:
     return b.binary(llir.RemOp, a, b.const(c))
 
 
-class SliceLowering(LlirPattern):
-    """mir.slice -> a copy nest reading input element start + i * step along each dim
-    (negative steps walk backwards); vectorized where the step of the innermost dim is 1."""
+class ViewLowering(LlirPattern):
+    """mir.slice and mir.transpose -> a copy nest reading the input through a strided
+    view: a slice reads input element start + i * step along each dim (negative steps
+    walk backwards), a transpose reads input dim permutation[i] for result dim i;
+    vectorized where the view's innermost dim is contiguous."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: mir.SliceOp, rewriter: PatternRewriter, /):
+    def match_and_rewrite(self, op: mir.SliceOp | mir.TransposeOp, rewriter: PatternRewriter, /):
         (x,) = self.operands(op, rewriter)
         b, out = self.start(op)
         strides = b.strides(mir.tensor_shape(op.input))
-        starts, steps = op.array("starts"), op.array("strides")
-        source = Access(
-            x,
-            tuple(s * k for s, k in zip(strides, steps)),
-            sum(s * start for s, start in zip(strides, starts)),
-        )
-        shape = mir.tensor_shape(op.result)
-        emit_map(b, shape, [source], dense_access(b, out, shape), _copy, _copy)
-        self.replace(op, rewriter, b, [out])
-
-
-class TransposeLowering(LlirPattern):
-    """mir.transpose -> a copy nest reading input dim permutation[i] for result dim i."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: mir.TransposeOp, rewriter: PatternRewriter, /):
-        (x,) = self.operands(op, rewriter)
-        b, out = self.start(op)
-        strides = b.strides(mir.tensor_shape(op.input))
-        source = Access(x, tuple(strides[p] for p in op.array("permutation")))
+        if isinstance(op, mir.SliceOp):
+            starts, steps = op.array("starts"), op.array("strides")
+            source = Access(
+                x,
+                tuple(s * k for s, k in zip(strides, steps)),
+                sum(s * start for s, start in zip(strides, starts)),
+            )
+        else:
+            source = Access(x, tuple(strides[p] for p in op.array("permutation")))
         shape = mir.tensor_shape(op.result)
         emit_map(b, shape, [source], dense_access(b, out, shape), _copy, _copy)
         self.replace(op, rewriter, b, [out])
