@@ -103,22 +103,26 @@ def _result_buffers(b: Builder, results: Sequence[SSAValue]) -> dict[int, SSAVal
     return buffers
 
 
-def _results(
+def _replace_results(
     pattern: LlirPattern,
-    results: Sequence[SSAValue],
+    op: Operation,
+    rewriter: PatternRewriter,
+    ops: Sequence[Operation],
     buffers: dict[int, SSAValue],
     scalars: Sequence[SSAValue],
-) -> tuple[list[Operation], list[SSAValue]]:
-    """The replacements of `results`: buffers for tensors, then `scalars` in order."""
-    ops: list[Operation] = []
+) -> None:
+    """Replace `op`, after `ops`, by its results' llir values: buffers for tensors, then
+    `scalars` in order."""
+    casts: list[Operation] = []
     values: list[SSAValue] = []
     remaining = iter(scalars)
-    for k, result in enumerate(results):
+    for k, result in enumerate(op.results):
         new = buffers[k] if k in buffers else next(remaining)
-        casts, value = pattern.as_type(new, result.type)
-        ops += casts
+        cast, value = pattern.as_type(new, result.type)
+        casts += cast
         values.append(value)
-    return ops, values
+    rewriter.insert([*ops, *casts], InsertPoint.before(op))
+    rewriter.replace(op, [], values)
 
 
 class LoopLowering(LlirPattern):
@@ -161,9 +165,7 @@ class LoopLowering(LlirPattern):
         if isinstance(op, mir.ParallelForOp):
             loop.attributes[PARALLEL] = UnitAttr()
             loop.attributes[NUM_THREADS] = IntegerAttr(op.num_threads.value.data, i64)
-        casts, results = _results(self, op.results, buffers, loop.results)
-        rewriter.insert([*b.ops(), *casts], InsertPoint.before(op))
-        rewriter.replace(op, [], results)
+        _replace_results(self, op, rewriter, b.ops(), buffers, loop.results)
 
 
 def _in_function_cfg(op: Operation) -> bool:
@@ -188,20 +190,15 @@ class IfLowering(LlirPattern):
         if isinstance(cond.type, llir.PointerType):
             cond = b.load(cond)
         buffers = _result_buffers(b, op.results)
-        if _in_function_cfg(op):
-            self.lower_to_branches(op, rewriter, b, cond, buffers)
-        else:
-            self.lower_to_loops(op, rewriter, b, cond, buffers)
+        rewriter.insert(b.ops(), InsertPoint.before(op))
+        lower = self.lower_to_branches if _in_function_cfg(op) else self.lower_to_loops
+        ops, scalars = lower(op, rewriter, cond, buffers)
+        _replace_results(self, op, rewriter, ops, buffers, scalars)
 
     def lower_to_branches(
-        self,
-        op: mir.IfOp,
-        rewriter: PatternRewriter,
-        b: Builder,
-        cond: SSAValue,
-        buffers: dict[int, SSAValue],
-    ) -> None:
-        rewriter.insert(b.ops(), InsertPoint.before(op))
+        self, op: mir.IfOp, rewriter: PatternRewriter, cond: SSAValue, buffers: dict[int, SSAValue]
+    ) -> tuple[Sequence[Operation], Sequence[SSAValue]]:
+        """The branches, and the phis to insert before `op` with the scalar results."""
         block = op.parent_block()
         assert block is not None
         join = block.split_before(op)
@@ -219,18 +216,13 @@ class IfLowering(LlirPattern):
             llir.PhiOp([(then_value, incoming[0][0]), (else_value, incoming[1][0])])
             for then_value, else_value in zip(incoming[0][1], incoming[1][1], strict=True)
         ]
-        casts, results = _results(self, op.results, buffers, [phi.result for phi in phis])
-        rewriter.insert([*phis, *casts], InsertPoint.before(op))
-        rewriter.replace(op, [], results)
+        return phis, [phi.result for phi in phis]
 
     def lower_to_loops(
-        self,
-        op: mir.IfOp,
-        rewriter: PatternRewriter,
-        b: Builder,
-        cond: SSAValue,
-        buffers: dict[int, SSAValue],
-    ) -> None:
+        self, op: mir.IfOp, rewriter: PatternRewriter, cond: SSAValue, buffers: dict[int, SSAValue]
+    ) -> tuple[Sequence[Operation], Sequence[SSAValue]]:
+        """The two loops (to insert before `op`) and the scalar results."""
+        b = self.builder()
         then_trips = b.cast(llir.ZExtOp, cond, i64)
         else_trips = b.binary(llir.SubOp, b.const(1), then_trips)
         carried = [
@@ -246,9 +238,7 @@ class IfLowering(LlirPattern):
             block.add_op(llir.YieldOp(*scalars))
             loop = b.emit(llir.ForOp(b.const(0), trips, b.const(1), carried, Region(block)))
             carried = list(loop.results)
-        casts, results = _results(self, op.results, buffers, carried)
-        rewriter.insert([*b.ops(), *casts], InsertPoint.before(op))
-        rewriter.replace(op, [], results)
+        return b.ops(), carried
 
 
 class FuncLowering(LlirPattern):
