@@ -235,6 +235,14 @@ def _mixed(values: Sequence[SSAValue]) -> list[int | SSAValue]:
 class SpensorPattern(RewritePattern):
     lowering: Lowering
 
+    def replace_by(self, op: Operation, value: SSAValue, rewriter: PatternRewriter) -> None:
+        """Replace `op` by `value` (a tensor or memref), cast back to the op's result type
+        where that is a spensor, for the users not converted yet."""
+        result = op.results[0].type
+        if isinstance(result, SpensorType):
+            value = self.lowering.as_spensor(value, result, rewriter)
+        rewriter.replace(op, [], [value])
+
 
 # ---------------------------------------------------------------------------
 # Patterns, one per op
@@ -262,7 +270,7 @@ class SubviewLowering(SpensorPattern):
             source = self.lowering.as_tensor(op.source, rewriter)
             view = tensor.ExtractSliceOp(source, offsets, sizes, strides, result.element_type)
         rewriter.insert(view)
-        rewriter.replace(op, [], [self.lowering.as_spensor(view.results[0], result, rewriter)])
+        self.replace_by(op, view.results[0], rewriter)
 
 
 def _subview_type(
@@ -304,7 +312,7 @@ class MoveLowering(SpensorPattern):
         dest = self.lowering.alloc_tensor(result, rewriter)
         copy = linalg.CopyOp([source], [dest], [dest.type])
         rewriter.insert(copy)
-        rewriter.replace(op, [], [self.lowering.as_spensor(copy.results[0], result, rewriter)])
+        self.replace_by(op, copy.results[0], rewriter)
 
 
 class MoveToLowering(SpensorPattern):
@@ -350,7 +358,7 @@ class AddLowering(SpensorPattern):
             return
         if in_place:
             self.lowering.update_in_place(op.lhs, total, op, rewriter)
-        rewriter.replace(op, [], [self.lowering.as_spensor(total, result, rewriter)])
+        self.replace_by(op, total, rewriter)
 
 
 class MatmulLowering(SpensorPattern):
@@ -368,10 +376,7 @@ class MatmulLowering(SpensorPattern):
         init = self.lowering.zero_filled(result, rewriter)
         matmul = linalg.MatmulOp([lhs, rhs], [init], [init.type])
         rewriter.insert(matmul)
-        value = matmul.results[0]
-        if isinstance(result, SpensorType):
-            value = self.lowering.as_spensor(value, result, rewriter)
-        rewriter.replace(op, [], [value])
+        self.replace_by(op, matmul.results[0], rewriter)
 
 
 class ReduceSumLowering(SpensorPattern):
@@ -411,10 +416,7 @@ class ReduceSumLowering(SpensorPattern):
             [init.type],
         )
         rewriter.insert(generic)
-        value = generic.results[0]
-        if isinstance(result, SpensorType):
-            value = self.lowering.as_spensor(value, result, rewriter)
-        rewriter.replace(op, [], [value])
+        self.replace_by(op, generic.results[0], rewriter)
 
 
 class FillLowering(SpensorPattern):
@@ -449,7 +451,7 @@ class AllocSpensorLowering(SpensorPattern):
         assert isinstance(result, SpensorType)
         alloc = memref.AllocOp([], [], self.lowering.buffer_type(result))
         rewriter.insert(alloc)
-        rewriter.replace(op, [], [self.lowering.as_spensor(alloc.memref, result, rewriter)])
+        self.replace_by(op, alloc.memref, rewriter)
 
 
 class StoreSpensorLowering(SpensorPattern):
