@@ -28,14 +28,7 @@ from .elementwise import (
     SelectLowering,
     UnaryLowering,
 )
-from .indexing import (
-    ConcatLowering,
-    GatherElementsLowering,
-    GatherLowering,
-    ReshapeLowering,
-    ScatterLowering,
-    ViewLowering,
-)
+from .indexing import ConcatLowering, ReadLowering, ReshapeLowering, ScatterLowering
 from .memory import (
     DATA_SECTION_MIN_ELEMENTS,
     AllocTensorLowering,
@@ -62,17 +55,15 @@ __all__ = [
     "DeallocTensorLowering",
     "FromElementsLowering",
     "FuncLowering",
-    "GatherElementsLowering",
-    "GatherLowering",
     "IfLowering",
     "LoopLowering",
     "LoweringOptions",
     "MatmulLowering",
     "PoolLowering",
+    "ReadLowering",
     "ReduceLowering",
     "ReshapeLowering",
     "ScatterLowering",
     "SelectLowering",
     "UnaryLowering",
-    "ViewLowering",
 ]

@@ -54,31 +54,6 @@ def _irem(b: Builder, a: IntLike, c: int) -> IntLike:
     return b.binary(llir.RemOp, a, b.const(c))
 
 
-class ViewLowering(LlirPattern):
-    """mir.slice and mir.transpose -> a copy nest reading the input through a strided
-    view: a slice reads input element start + i * step along each dim (negative steps
-    walk backwards), a transpose reads input dim permutation[i] for result dim i;
-    vectorized where the view's innermost dim is contiguous."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: mir.SliceOp | mir.TransposeOp, rewriter: PatternRewriter, /):
-        (x,) = self.operands(op, rewriter)
-        b, out = self.start(op)
-        strides = b.strides(mir.tensor_shape(op.input))
-        if isinstance(op, mir.SliceOp):
-            starts, steps = op.array("starts"), op.array("strides")
-            source = Access(
-                x,
-                tuple(s * k for s, k in zip(strides, steps)),
-                sum(s * start for s, start in zip(strides, starts)),
-            )
-        else:
-            source = Access(x, tuple(strides[p] for p in op.array("permutation")))
-        shape = mir.tensor_shape(op.result)
-        emit_map(b, shape, [source], dense_access(b, out, shape), _copy, _copy)
-        self.replace(op, rewriter, b, [out])
-
-
 class ConcatLowering(LlirPattern):
     """mir.concat -> one copy nest per input into the result, shifted along the axis."""
 
@@ -127,41 +102,51 @@ def _gathered_coeffs(strides: Sequence[int], axis: int, index_rank: int) -> tupl
     return (*strides[:axis], *(0,) * index_rank, *strides[axis + 1 :])
 
 
-class GatherLowering(LlirPattern):
-    """mir.gather -> a copy nest over the result whose input address along the axis is
-    the loaded index (sign-extended, negative ones wrapped, clamped) times the stride."""
+_ReadOp = mir.SliceOp | mir.TransposeOp | mir.GatherOp | mir.GatherElementsOp
+
+
+class ReadLowering(LlirPattern):
+    """mir.slice, mir.transpose, mir.gather and mir.gather_elements -> a copy nest over
+    the result reading the input through an `Access` (`_read_access`); vectorized where
+    the access is static and contiguous in the innermost dim."""
 
     @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: mir.GatherOp, rewriter: PatternRewriter, /):
-        x, indices = self.operands(op, rewriter)
+    def match_and_rewrite(self, op: _ReadOp, rewriter: PatternRewriter, /):
+        x, *indices = self.operands(op, rewriter)
         b, out = self.start(op)
-        axis = op.integer("axis")
-        in_shape, index_shape = mir.tensor_shape(op.input), mir.tensor_shape(op.indices)
-        strides = b.strides(in_shape)
-        dynamic = _axis_index(indices, index_shape, axis, in_shape[axis], strides[axis])
-        source = Access(x, _gathered_coeffs(strides, axis, len(index_shape)), 0, dynamic)
+        source = _read_access(op, x, indices, b.strides(mir.tensor_shape(op.input)))
         shape = mir.tensor_shape(op.result)
-        emit_map(b, shape, [source], dense_access(b, out, shape), _copy)
+        emit_map(b, shape, [source], dense_access(b, out, shape), _copy, _copy)
         self.replace(op, rewriter, b, [out])
 
 
-class GatherElementsLowering(LlirPattern):
-    """mir.gather_elements -> a copy nest over the result (the indices' shape) whose
-    input address is the result position off the axis, plus the index loaded at that
-    position (sign-extended, negative ones wrapped, clamped) times the axis stride."""
-
-    @op_type_rewrite_pattern
-    def match_and_rewrite(self, op: mir.GatherElementsOp, rewriter: PatternRewriter, /):
-        x, indices = self.operands(op, rewriter)
-        b, out = self.start(op)
-        axis = op.integer("axis")
-        in_shape, shape = mir.tensor_shape(op.input), mir.tensor_shape(op.result)
-        strides = b.strides(in_shape)
-        # the indices span the whole nest: an "axis index" over all of its dims
-        dynamic = _axis_index(indices, shape, 0, in_shape[axis], strides[axis])
-        coeffs = tuple(0 if d == axis else stride for d, stride in enumerate(strides))
-        emit_map(b, shape, [Access(x, coeffs, 0, dynamic)], dense_access(b, out, shape), _copy)
-        self.replace(op, rewriter, b, [out])
+def _read_access(op: _ReadOp, x: SSAValue, indices: Sequence[SSAValue], strides: Sequence[int]) -> Access:
+    """Where the result of `op` reads the input `x` (of element `strides`), over the
+    result's dims: a slice reads element start + i * step along each dim (negative steps
+    walk backwards), a transpose input dim permutation[i] for result dim i; a gather's
+    address along the axis is the loaded index (sign-extended, negative ones wrapped,
+    clamped) times the stride, gather_elements's the result position off the axis plus
+    the index loaded at that position (the indices have the result's shape) times the
+    axis stride."""
+    if isinstance(op, mir.SliceOp):
+        starts, steps = op.array("starts"), op.array("strides")
+        return Access(
+            x,
+            tuple(s * k for s, k in zip(strides, steps)),
+            sum(s * start for s, start in zip(strides, starts)),
+        )
+    if isinstance(op, mir.TransposeOp):
+        return Access(x, tuple(strides[p] for p in op.array("permutation")))
+    (index,) = indices
+    axis = op.integer("axis")
+    size = mir.tensor_shape(op.input)[axis]
+    if isinstance(op, mir.GatherOp):
+        index_shape = mir.tensor_shape(op.indices)
+        dynamic = _axis_index(index, index_shape, axis, size, strides[axis])
+        return Access(x, _gathered_coeffs(strides, axis, len(index_shape)), 0, dynamic)
+    # the indices span the whole nest: an "axis index" over all of its dims
+    dynamic = _axis_index(index, mir.tensor_shape(op.result), 0, size, strides[axis])
+    return Access(x, tuple(0 if d == axis else stride for d, stride in enumerate(strides)), 0, dynamic)
 
 
 class ScatterLowering(LlirPattern):
