@@ -11,7 +11,7 @@ never reach the padding gets no check.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
@@ -20,6 +20,7 @@ from nnstack.dialects import llir, mir
 
 from .builder import Builder, IntLike, LlirPattern, accumulator_type, linear, tensor_type
 from .matmul_tiles import TiledMatmul, batch_bases
+from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
 
 
 class _WindowAxis:
@@ -214,9 +215,6 @@ class _ConvTile:
                 b.vstore(kh_loop.results[u], self.out, target.plus(b, u * width))
 
 
-Combine = Callable[[Builder, SSAValue, SSAValue], SSAValue]
-
-
 class PoolLowering(LlirPattern):
     """mir.pool -> loops over batch, output rows, columns and channels around kernel-row
     and kernel-column loops: max (from -inf), sum, or avg = sum / the number of taps
@@ -227,21 +225,16 @@ class PoolLowering(LlirPattern):
         (x,) = self.operands(op, rewriter)
         b, out = self.start(op)
         element = tensor_type(op.result).element_type
-        kind = op.kind.data
+        kind = POOL_REDUCTIONS[op.kind.data]
         n, _, _, c = mir.tensor_shape(op.input)
         _, oh, ow, _ = mir.tensor_shape(op.result)
         kh, kw = op.array("kernel_size")
         sx = b.strides(mir.tensor_shape(op.input))
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
-        acc_type = element if kind == mir.PoolKind.MAX else accumulator_type(element)
-        counting = kind == mir.PoolKind.AVG and (rows.checked or cols.checked)
-        combine: Combine = (
-            (lambda b, acc, v: b.binary(llir.MaxOp, acc, v))
-            if kind == mir.PoolKind.MAX
-            else (lambda b, acc, v: b.binary(llir.AddOp, acc, v))
-        )
-        initial = [b.const(float("-inf"), acc_type) if kind == mir.PoolKind.MAX else b.zero(acc_type)]
+        acc_type = reduction_accumulator(kind, element)
+        counting = kind == mir.ReduceKind.MEAN and (rows.checked or cols.checked)
+        initial = [b.const(neutral_element(kind, acc_type), acc_type)]
         if counting:
             initial.append(b.const(0))
         with b.nest((n, oh, ow, c)) as (i_n, i_oh, i_ow, i_c):
@@ -257,7 +250,7 @@ class PoolLowering(LlirPattern):
 
                     def accumulate(carried: Sequence[SSAValue]) -> list[SSAValue]:
                         value = b.widen(b.load(x, x_h.plus(b, iw, sx[2])), acc_type)
-                        updated = [combine(b, carried[0], value)]
+                        updated = [b.binary(COMBINE[kind], carried[0], value)]
                         if counting:
                             updated.append(b.binary(llir.AddOp, carried[1], b.const(1)))
                         return updated
@@ -271,7 +264,7 @@ class PoolLowering(LlirPattern):
                         kw_loop.yield_(*accumulate(kw_loop.args))
                 kh_loop.yield_(*kw_loop.results)
             result = kh_loop.results[0]
-            if kind == mir.PoolKind.AVG:
+            if kind == mir.ReduceKind.MEAN:
                 count = (
                     b.cast(llir.SIToFPOp, kh_loop.results[1], acc_type)
                     if counting

@@ -1,4 +1,5 @@
-"""mir.reduce: every reduction kind, any set of axes, with or without keep_dims."""
+"""mir.reduce: every reduction kind, any set of axes, with or without keep_dims; what a
+reduction kind starts from, combines with and accumulates in, which mir.pool shares."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from nnstack.dialects import llir, mir
 from .builder import LlirPattern, Offset, accumulator_type, integer_bounds, linear, tensor_type
 
 
-def _identity(kind: mir.ReduceKind, typ: Attribute) -> int | float:
+def neutral_element(kind: mir.ReduceKind, typ: Attribute) -> int | float:
     """The value a reduction of nothing gives: the neutral element of the kind."""
     if kind in (mir.ReduceKind.SUM, mir.ReduceKind.MEAN, mir.ReduceKind.ANY):
         return 0.0 if llir.is_float(typ) else 0
@@ -26,7 +27,7 @@ def _identity(kind: mir.ReduceKind, typ: Attribute) -> int | float:
     return low if kind == mir.ReduceKind.MAX else high
 
 
-_COMBINE: Mapping[mir.ReduceKind, type[llir.BinaryOp]] = MappingProxyType(
+COMBINE: Mapping[mir.ReduceKind, type[llir.BinaryOp]] = MappingProxyType(
     {
         mir.ReduceKind.SUM: llir.AddOp,
         mir.ReduceKind.MEAN: llir.AddOp,
@@ -37,6 +38,23 @@ _COMBINE: Mapping[mir.ReduceKind, type[llir.BinaryOp]] = MappingProxyType(
         mir.ReduceKind.ALL: llir.AndOp,
     }
 )
+"""The llir op that combines the accumulator with the next element, per reduction kind."""
+
+POOL_REDUCTIONS: Mapping[mir.PoolKind, mir.ReduceKind] = MappingProxyType(
+    {
+        mir.PoolKind.MAX: mir.ReduceKind.MAX,
+        mir.PoolKind.SUM: mir.ReduceKind.SUM,
+        mir.PoolKind.AVG: mir.ReduceKind.MEAN,
+    }
+)
+"""How each kind of mir.pool reduces a window (an average: the mean over the taps
+inside the input)."""
+
+
+def reduction_accumulator(kind: mir.ReduceKind, element: Attribute) -> Attribute:
+    """The type a reduction accumulates in: f32 for f16 sums and means, as mir computes
+    them; the element type otherwise."""
+    return accumulator_type(element) if kind in (mir.ReduceKind.SUM, mir.ReduceKind.MEAN) else element
 
 
 class ReduceLowering(LlirPattern):
@@ -59,13 +77,13 @@ class ReduceLowering(LlirPattern):
         kept = [d for d in range(len(shape)) if d not in axes]
         out_dim = {d: (d if op.keeps_dims else kept.index(d)) for d in kept}
         order = b.loop_order(len(shape))
-        acc_type = accumulator_type(element) if kind in (mir.ReduceKind.SUM, mir.ReduceKind.MEAN) else element
-        combine = _COMBINE[kind]
+        acc_type = reduction_accumulator(kind, element)
+        combine = COMBINE[kind]
         with b.nest([shape[d] for d in order if d in out_dim]) as ivs:
             positions = dict(zip([d for d in order if d in out_dim], ivs))
             x_base = linear(b, [(positions[d], sx[d]) for d in kept])
             reduced = [d for d in order if d in axes]
-            initial = b.const(_identity(kind, acc_type), acc_type)
+            initial = b.const(neutral_element(kind, acc_type), acc_type)
 
             def reduce(level: int, offset: Offset, acc: SSAValue) -> SSAValue:
                 if level == len(reduced):
