@@ -15,7 +15,7 @@ leaves alone an op whose types it cannot carry (`unsupported_reason`).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from typing import Any, TypeVar
 
 from xdsl.builder import ImplicitBuilder
@@ -108,6 +108,14 @@ def reduction(count: int) -> list[IteratorTypeAttr]:
     return [IteratorTypeAttr.reduction()] * count
 
 
+def iterators(rank: int, reduced: Container[int]) -> list[IteratorTypeAttr]:
+    """The iterator types of a rank-`rank` domain: reduction for the dims in `reduced`,
+    parallel for the others."""
+    return [
+        IteratorTypeAttr.reduction() if d in reduced else IteratorTypeAttr.parallel() for d in range(rank)
+    ]
+
+
 def i64_pair(values: Sequence[int]) -> DenseIntElementsAttr:
     """Strides and dilations of linalg convolutions and poolings: `dense<..> : tensor<2xi64>`."""
     return DenseIntOrFPElementsAttr.from_list(TensorType(i64, [len(values)]), list(values))
@@ -197,6 +205,15 @@ class LoweringBuilder:
             YieldOp(body(*args))
         op = GenericOp(inputs, [output], Region(block), indexing_maps, iterator_types, [output.type])
         return self.add(op).results[0]
+
+    def elementwise(
+        self, inputs: Sequence[SSAValue], shape: Sequence[int], element_type: Attribute, body: GenericBody
+    ) -> SSAValue:
+        """A `linalg.generic` into a new tensor of `shape` and `element_type` whose inputs
+        have that shape too: every map the identity, every loop parallel."""
+        rank = len(shape)
+        maps = [identity_map(rank)] * (len(inputs) + 1)
+        return self.generic(inputs, self.empty(shape, element_type), maps, parallel(rank), body)
 
     def broadcast_into(self, value: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:
         """A new tensor of `shape` holding `value` broadcast along the other dims: the

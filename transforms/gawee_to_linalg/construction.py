@@ -13,15 +13,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import ConstantOp, RangeOp, ShapeOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import (
-    LoweringBuilder,
-    element_type_of,
-    identity_map,
-    parallel,
-    scalar_constant,
-    shape_of,
-    unsupported_reason,
-)
+from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of, unsupported_reason
 
 __all__ = ["ConstantLowering", "ShapeLowering", "RangeLowering"]
 
@@ -75,5 +67,5 @@ class RangeLowering(RewritePattern):
             step = arith.MuliOp(position, scalar_constant(delta, element))
             return arith.AddiOp(step, scalar_constant(start, element)).result
 
-        result = b.generic([], b.empty(shape, element), [identity_map(1)], parallel(1), body)
+        result = b.elementwise([], shape, element, body)
         rewriter.replace(op, b.ops, [result])

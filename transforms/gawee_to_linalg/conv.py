@@ -8,13 +8,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import ConvOp, expand_padding
 from nnstack.transforms.utils import op_pattern
 
-from .builder import (
-    LoweringBuilder,
-    element_type_of,
-    i64_pair,
-    shape_of,
-    unsupported_reason,
-)
+from .builder import LoweringBuilder, element_type_of, i64_pair, shape_of, unsupported_reason
 
 __all__ = ["ConvLowering"]
 

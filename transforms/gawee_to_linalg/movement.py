@@ -118,13 +118,7 @@ class GatherElementsLowering(RewritePattern):
             indices = [wrapped if d == axis else IndexOp(d).result for d in range(len(shape))]
             return tensor.ExtractOp(op.data, indices, element_type_of(op.data)).result
 
-        result = b.generic(
-            [op.indices],
-            b.empty(shape, element_type_of(op.output)),
-            [identity_map(len(shape))] * 2,
-            parallel(len(shape)),
-            body,
-        )
+        result = b.elementwise([op.indices], shape, element_type_of(op.output), body)
         rewriter.replace(op, b.ops, [result])
 
 
@@ -195,13 +189,7 @@ class SliceLowering(RewritePattern):
                 indices.append(index)
             return tensor.ExtractOp(op.input, indices, element_type_of(op.input)).result
 
-        result = b.generic(
-            [],
-            b.empty(shape, element_type_of(op.output)),
-            [identity_map(len(shape))],
-            parallel(len(shape)),
-            body,
-        )
+        result = b.elementwise([], shape, element_type_of(op.output), body)
         rewriter.replace(op, b.ops, [result])
 
 
@@ -322,13 +310,7 @@ class PadLowering(RewritePattern):
                     indices.append(IndexOp(d).result)
             return tensor.ExtractOp(source, indices, element).result
 
-        result = b.generic(
-            [],
-            b.empty(result_shape, element),
-            [identity_map(len(result_shape))],
-            parallel(len(result_shape)),
-            body,
-        )
+        result = b.elementwise([], result_shape, element, body)
         rewriter.replace(op, b.ops, [result])
 
 
@@ -350,7 +332,5 @@ class TriluLowering(RewritePattern):
             keep = arith.CmpiOp(above, _index(op.diagonal), "sge" if op.is_upper else "sle")
             return arith.SelectOp(keep, x, scalar_constant(0, element)).result
 
-        result = b.generic(
-            [op.input], b.empty(shape, element), [identity_map(rank)] * 2, parallel(rank), body
-        )
+        result = b.elementwise([op.input], shape, element, body)
         rewriter.replace(op, b.ops, [result])

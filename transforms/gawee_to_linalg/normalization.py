@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from xdsl.dialects import arith, math, tensor
 from xdsl.dialects.builtin import f16, f32, i64
-from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -32,6 +31,7 @@ from .builder import (
     element_type_of,
     float_constant,
     identity_map,
+    iterators,
     parallel,
     reduction,
     shape_of,
@@ -62,10 +62,7 @@ class SoftmaxLowering(RewritePattern):
         rank, axis = len(shape), op.normalized_axis
         reduced = [size for dim, size in enumerate(shape) if dim != axis]
         reduced_map = dims_map(rank, [dim for dim in range(rank) if dim != axis])
-        iterators = [
-            IteratorTypeAttr.reduction() if dim == axis else IteratorTypeAttr.parallel()
-            for dim in range(rank)
-        ]
+        reducing = iterators(rank, (axis,))
 
         def reduce(
             value: SSAValue, start: float, combine: Callable[[SSAValue, SSAValue], Operation]
@@ -75,7 +72,7 @@ class SoftmaxLowering(RewritePattern):
                 [value],
                 init,
                 [identity_map(rank), reduced_map],
-                iterators,
+                reducing,
                 lambda x, acc: combine(acc, x).results[0],
             )
 
@@ -97,11 +94,10 @@ class SoftmaxLowering(RewritePattern):
             result = elementwise(exponentials, total, lambda e, s: arith.DivfOp(e, s).result)
         else:
             # log_softmax: x - (max + log(sum)), the per-row term in one more generic
-            log_norm = b.generic(
+            log_norm = b.elementwise(
                 [maximum, total],
-                b.empty(reduced, element_type),
-                [identity_map(rank - 1)] * 3,
-                parallel(rank - 1),
+                reduced,
+                element_type,
                 lambda top, s, _out: arith.AddfOp(top, math.LogOp(s)).result,
             )
             result = elementwise(op.input, log_norm, lambda x, n: arith.SubfOp(x, n).result)
@@ -131,24 +127,19 @@ class ReduceLowering(RewritePattern):
         kept = [dim for dim in range(rank) if dim not in axes]
         reduced = [shape[dim] for dim in kept]
         start, combine = REDUCTIONS[type(op)]
-        iterators = [
-            IteratorTypeAttr.reduction() if dim in axes else IteratorTypeAttr.parallel()
-            for dim in range(rank)
-        ]
         result = b.generic(
             [op.input],
             b.filled(reduced, b.constant(start, element_type)),
             [identity_map(rank), dims_map(rank, kept)],
-            iterators,
+            iterators(rank, axes),
             lambda x, acc: combine(acc, x).results[0],
         )
         if isinstance(op, ReduceMeanOp):
             count = pymath.prod(shape[dim] for dim in axes)
-            result = b.generic(
+            result = b.elementwise(
                 [result],
-                b.empty(reduced, element_type),
-                [identity_map(len(reduced))] * 2,
-                parallel(len(reduced)),
+                reduced,
+                element_type,
                 lambda total, _out: arith.DivfOp(total, float_constant(float(count), element_type)).result,
             )
         if op.keeps_dims:
@@ -188,9 +179,7 @@ class LayerNormLowering(RewritePattern):
         stats_shape = shape[:axis]
         stats_map = dims_map(rank, range(axis))
         trailing_map = dims_map(rank, range(axis, rank))
-        iterators = [
-            IteratorTypeAttr.reduction() if d >= axis else IteratorTypeAttr.parallel() for d in range(rank)
-        ]
+        reducing = iterators(rank, range(axis, rank))
         count = float(pymath.prod(shape[axis:]))
 
         def mean_of(value: SSAValue, square_after: SSAValue | None) -> SSAValue:
@@ -206,13 +195,9 @@ class LayerNormLowering(RewritePattern):
                     (acc,) = rest
                 return arith.AddfOp(acc, x).result
 
-            total = b.generic(inputs, b.filled(stats_shape, b.constant(0.0, t)), maps, iterators, body)
-            return b.generic(
-                [total],
-                b.empty(stats_shape, t),
-                [identity_map(len(stats_shape))] * 2,
-                parallel(len(stats_shape)),
-                lambda s, _out: arith.DivfOp(s, float_constant(count, t)).result,
+            total = b.generic(inputs, b.filled(stats_shape, b.constant(0.0, t)), maps, reducing, body)
+            return b.elementwise(
+                [total], stats_shape, t, lambda s, _out: arith.DivfOp(s, float_constant(count, t)).result
             )
 
         mean = mean_of(op.input, None)
@@ -285,7 +270,5 @@ class LrnLowering(RewritePattern):
             quotient = arith.DivfOp(x, math.PowFOp(base, float_constant(beta, acc))).result
             return quotient if acc == t else arith.TruncFOp(quotient, t).result
 
-        result = b.generic(
-            [op.input, squares], b.empty(shape, t), [identity_map(4)] * 3, parallel(4), normalize
-        )
+        result = b.elementwise([op.input, squares], shape, t, normalize)
         rewriter.replace(op, b.ops, [result])

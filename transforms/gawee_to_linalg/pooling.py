@@ -213,11 +213,10 @@ class GlobalAveragePoolLowering(RewritePattern):
             lambda x, acc: arith.AddfOp(acc, x).result,
         )
         count = float(math.prod(spatial))
-        mean = b.generic(
+        mean = b.elementwise(
             [total],
-            b.empty([n, c], element_type),
-            [identity_map(2)] * 2,
-            parallel(2),
+            [n, c],
+            element_type,
             lambda s, _out: arith.DivfOp(s, float_constant(count, element_type)).result,
         )
         result = b.expand(mean, [[0], list(range(1, rank))], shape_of(op.output))

@@ -15,7 +15,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import ResizedAxis, ResizeOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import LoweringBuilder, element_type_of, identity_map, parallel, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
 
 __all__ = ["ResizeLowering"]
 
@@ -144,9 +144,7 @@ class ResizeLowering(RewritePattern):
             value = _interpolate(op.input, element, fixed, neighbours, sorted(neighbours))
             return value if element == f64 else arith.TruncFOp(value, element).result
 
-        result = b.generic(
-            [], b.empty(shape, element), [identity_map(len(shape))], parallel(len(shape)), body
-        )
+        result = b.elementwise([], shape, element, body)
         rewriter.replace(op, b.ops, [result])
 
 

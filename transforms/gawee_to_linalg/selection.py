@@ -20,7 +20,6 @@ from .builder import (
     LoweringBuilder,
     dims_map,
     element_type_of,
-    identity_map,
     parallel,
     reduction,
     shape_of,
@@ -118,13 +117,7 @@ class TopKLowering(RewritePattern):
             ]
             return tensor.ExtractOp(op.input, position, element_type_of(op.input)).result
 
-        values = b.generic(
-            [indices],
-            b.empty(result_shape, element_type_of(op.values)),
-            [identity_map(rank)] * 2,
-            parallel(rank),
-            gather,
-        )
+        values = b.elementwise([indices], result_shape, element_type_of(op.values), gather)
         rewriter.replace(op, b.ops, [values, indices])
 
 
@@ -219,11 +212,7 @@ def _scatter_one(op: ScatterNDOp, acc: SSAValue, position: list[SSAValue]) -> SS
             acc, [*target, *zeros], [1] * depth + list(rest), [1] * len(data), rest_type
         )
         b = LoweringBuilder()
-        update = b.generic(
-            [current.result, update],
-            b.empty(rest, element),
-            [identity_map(len(rest))] * 3,
-            parallel(len(rest)),
-            lambda old, new, _out: scalar_op(old, new).results[0],
+        update = b.elementwise(
+            [current.result, update], rest, element, lambda old, new, _out: scalar_op(old, new).results[0]
         )
     return tensor.InsertSliceOp.get(update, acc, [1] * depth + list(rest), offsets=target).result
