@@ -209,10 +209,11 @@ class LoweringBuilder:
     def elementwise(
         self, inputs: Sequence[SSAValue], shape: Sequence[int], element_type: Attribute, body: GenericBody
     ) -> SSAValue:
-        """A `linalg.generic` into a new tensor of `shape` and `element_type` whose inputs
-        have that shape too: every map the identity, every loop parallel."""
+        """A `linalg.generic` into a new tensor of `shape` and `element_type`, every loop
+        parallel, each input broadcast into it (`broadcast_map`: the identity for an input
+        of that shape)."""
         rank = len(shape)
-        maps = [identity_map(rank)] * (len(inputs) + 1)
+        maps = [broadcast_map(shape_of(v), shape) for v in inputs] + [identity_map(rank)]
         return self.generic(inputs, self.empty(shape, element_type), maps, parallel(rank), body)
 
     def broadcast_into(self, value: SSAValue, shape: Sequence[int], dims: Sequence[int]) -> SSAValue:

@@ -15,11 +15,9 @@ from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
-    broadcast_map,
     dims_map,
     element_type_of,
     float_constant,
-    identity_map,
     parallel,
     reduction,
     shape_of,
@@ -155,11 +153,6 @@ class GemmLowering(RewritePattern):
             c = rest[0] if beta == 1.0 else arith.MulfOp(rest[0], float_constant(beta, t)).result
             return arith.AddfOp(value, c).result
 
-        inputs, input_maps = [result], [identity_map(2)]
-        if op.c is not None and op.adds_c:
-            inputs.append(op.c)
-            input_maps.append(broadcast_map(shape_of(op.c), out_shape))
-        result = b.generic(
-            inputs, b.empty(out_shape, t), [*input_maps, identity_map(2)], parallel(2), epilogue
-        )
+        inputs = [result, op.c] if op.c is not None and op.adds_c else [result]
+        result = b.elementwise(inputs, out_shape, t, epilogue)
         rewriter.replace(op, b.ops, [result])

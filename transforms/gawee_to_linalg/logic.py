@@ -20,16 +20,7 @@ from nnstack.dialects.gawee import (
 )
 from nnstack.transforms.utils import op_pattern
 
-from .builder import (
-    LoweringBuilder,
-    broadcast_map,
-    element_type_of,
-    identity_map,
-    parallel,
-    scalar_constant,
-    shape_of,
-    unsupported_reason,
-)
+from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of, unsupported_reason
 
 __all__ = ["CastLowering"]
 
@@ -47,15 +38,7 @@ false for NaN, as ONNX's; signed on integers)."""
 def broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
     """One `linalg.generic` over the result with each operand broadcast into it."""
     b = LoweringBuilder()
-    shape = shape_of(op.results[0])
-    maps = [broadcast_map(shape_of(v), shape) for v in op.operands]
-    result = b.generic(
-        list(op.operands),
-        b.empty(shape, element_type_of(op.results[0])),
-        [*maps, identity_map(len(shape))],
-        parallel(len(shape)),
-        body,
-    )
+    result = b.elementwise(list(op.operands), shape_of(op.results[0]), element_type_of(op.results[0]), body)
     return b.ops, result
 
 

@@ -30,7 +30,6 @@ from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
-    broadcast_map,
     dims_map,
     element_type_of,
     identity_map,
@@ -132,13 +131,7 @@ class ExpandLowering(RewritePattern):
             return
         b = LoweringBuilder()
         shape = shape_of(op.output)
-        result = b.generic(
-            [op.input],
-            b.empty(shape, element_type_of(op.output)),
-            [broadcast_map(shape_of(op.input), shape), identity_map(len(shape))],
-            parallel(len(shape)),
-            lambda x, _out: x,
-        )
+        result = b.elementwise([op.input], shape, element_type_of(op.output), lambda x, _out: x)
         rewriter.replace(op, b.ops, [result])
 
 
