@@ -7,13 +7,10 @@ they share. `LOWERINGS` maps each llir op class to its lowering.
 from xdsl.ir import Operation
 
 from nnstack.transforms.llir_to_llvm.builder import (
-    CHECKED_PTR,
     ERROR_GLOBALS,
     ERROR_SITES,
     HEADER_BYTES,
-    PTR,
     BufferState,
-    FunctionLowering,
     Lowering,
     ModuleLowering,
 )
@@ -30,15 +27,12 @@ RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset(ERROR_GLOBA
 it calls, the error globals): an llir.func may not take one of these names."""
 
 __all__ = [
-    "CHECKED_PTR",
     "ERROR_GLOBALS",
     "ERROR_SITES",
     "HEADER_BYTES",
     "LOWERINGS",
-    "PTR",
     "RESERVED_SYMBOLS",
     "BufferState",
-    "FunctionLowering",
     "Lowering",
     "ModuleLowering",
     "entry_point",
