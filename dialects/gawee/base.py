@@ -8,8 +8,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
-from xdsl.dialects.builtin import BoolAttr, DenseArrayBase
-from xdsl.ir import Attribute, SSAValue
+from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
@@ -24,13 +24,20 @@ from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import AnyElement, FloatElement, I64Array, static_tensor
-from nnstack.dialects.utils import op_definition, tensor_shape, window_output_size
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    element_type,
+    op_definition,
+    tensor_shape,
+    window_output_size,
+)
 from nnstack.dialects.xdsl_compat import wrap_op_parse
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
 __all__ = [
+    "BinaryOp",
     "FloatTensorOp",
     "GaweeOperation",
     "PoolWindowOp",
@@ -263,6 +270,50 @@ class WeightedOp(GaweeOperation):
     output = result_def(static_tensor(E))
 
     traits = traits_def(Pure())
+
+
+class BinaryOp(GaweeOperation):
+    """z = f(x, y) on two float tensors of one element type (or the result's is
+    `RESULT_ELEMENT`), the result shape the operands' by `expected_shape`: the declaration,
+    builder and shape check the broadcasting ops and matmul share. Subclasses with other
+    operands (`where`) or element types redeclare them."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
+
+    RESULT_ELEMENT: ClassVar[Attribute | None] = None
+    """The result's element type where it is not the operands' (comparisons: i1)."""
+
+    MISFIT: ClassVar[str]
+    """What the messages say of operand shapes `expected_shape` rejects ("do not broadcast")."""
+
+    def __init__(self, *operands: SSAValue | Operation):
+        values = [SSAValue.get(v) for v in operands]
+        shape = self.expected_shape(values)
+        if shape is None:
+            shapes = " and ".join(str(tensor_shape(v)) for v in values)
+            raise ValueError(f"{self.name}: shapes {shapes} {self.MISFIT}")
+        element = self.RESULT_ELEMENT or element_type(values[-1])
+        super().__init__(operands=values, result_types=[TensorType(element, shape)])
+
+    @staticmethod
+    def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
+        """The result shape of `operands`, or None where their shapes do not fit."""
+        raise NotImplementedError
+
+    def verify_(self) -> None:
+        shape = self.expected_shape(self.operands)
+        if shape is None:
+            shapes = " and ".join(str(list(tensor_shape(v))) for v in self.operands)
+            raise self.fail(f"operand shapes {shapes} {self.MISFIT}")
+        self.expect_result_shape(shape)
 
 
 class PoolWindowOp(FloatTensorOp):

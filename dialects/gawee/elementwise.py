@@ -9,12 +9,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def, var_operand_def
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, NumericElement, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.base import BinaryOp, GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
 
 if TYPE_CHECKING:
@@ -84,44 +84,17 @@ class UnaryElementwiseOp(GaweeOperation):
         self.expect_result_shape(tensor_shape(self.input))
 
 
-class BroadcastBinaryOp(GaweeOperation):
+class BroadcastBinaryOp(BinaryOp):
     """z = f(x, y) element by element, with numpy broadcasting of the operand shapes;
     operands and result share one element type (or the result is `RESULT_ELEMENT`).
     Subclasses with other operands (`where`) or element types redeclare them."""
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    lhs = operand_def(static_tensor(E))
-    rhs = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
-
-    assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
-
-    RESULT_ELEMENT: ClassVar[Attribute | None] = None
-    """The result's element type where it is not the operands' (comparisons: i1)."""
-
-    def __init__(self, *operands: SSAValue | Operation):
-        values = [SSAValue.get(v) for v in operands]
-        shape = self.expected_shape(values)
-        if shape is None:
-            shapes = " and ".join(str(tensor_shape(v)) for v in values)
-            raise ValueError(f"{self.name}: shapes {shapes} do not broadcast")
-        element = self.RESULT_ELEMENT or element_type(values[-1])
-        super().__init__(operands=values, result_types=[TensorType(element, shape)])
+    MISFIT: ClassVar = "do not broadcast"
 
     @staticmethod
     def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
         """The broadcast of the operand shapes, or None where they do not broadcast."""
         return broadcast_shape(*(tensor_shape(value) for value in operands))
-
-    def verify_(self) -> None:
-        shape = self.expected_shape(self.operands)
-        if shape is None:
-            shapes = " and ".join(str(list(tensor_shape(v))) for v in self.operands)
-            raise self.fail(f"operand shapes {shapes} do not broadcast")
-        self.expect_result_shape(shape)
 
 
 @gawee_op_definition

@@ -25,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import (
+    BinaryOp,
     FloatTensorOp,
     GaweeOperation,
     PoolWindowOp,
@@ -484,37 +485,18 @@ def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | No
 
 
 @gawee_op_definition
-class MatMulOp(GaweeOperation):
+class MatMulOp(BinaryOp):
     """Matrix product with numpy semantics (ONNX MatMul): batched, with broadcast batch
     dims, and 1-D operands as a row (lhs) or column (rhs)."""
 
     name = "gawee.matmul"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
+    MISFIT: ClassVar = "do not multiply"
 
-    lhs = operand_def(static_tensor(E))
-    rhs = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
-
-    assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
-
-    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation):
-        lhs, rhs = SSAValue.get(lhs), SSAValue.get(rhs)
-        shape = matmul_shape(tensor_shape(lhs), tensor_shape(rhs))
-        if shape is None:
-            raise ValueError(
-                f"gawee.matmul: shapes {tensor_shape(lhs)} and {tensor_shape(rhs)} do not multiply"
-            )
-        super().__init__(operands=[lhs, rhs], result_types=[tensor_like(lhs, shape)])
-
-    def verify_(self) -> None:
-        lhs, rhs = tensor_shape(self.lhs), tensor_shape(self.rhs)
-        shape = matmul_shape(lhs, rhs)
-        if shape is None:
-            raise self.fail(f"operand shapes {list(lhs)} and {list(rhs)} do not multiply")
-        self.expect_result_shape(shape)
+    @staticmethod
+    def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
+        lhs, rhs = operands
+        return matmul_shape(tensor_shape(lhs), tensor_shape(rhs))
 
 
 class AxisSoftmaxOp(FloatTensorOp):
