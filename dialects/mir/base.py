@@ -1,5 +1,5 @@
 """What every mir tensor op shares: the helpers its shape rule is written with, and the
-declaration of the one-tensor ops."""
+declaration of the one-tensor and the two-tensor ops."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from xdsl.irdl import IRDLOperation, VarConstraint, operand_def, result_def, tra
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import AnyElement, static_tensor
+from nnstack.dialects.constraints import AnyElement, NumericElement, static_tensor
 from nnstack.dialects.utils import element_type, tensor_shape
 
 
@@ -80,6 +80,20 @@ class TensorOp(MirOperation):
     E: ClassVar = VarConstraint("element_type", AnyElement)
 
     input = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+    traits = traits_def(Pure())
+
+
+class BinaryOp(MirOperation):
+    """A pure op from two tensors of one numeric element type to one of it: the
+    declaration the broadcasting ops and matmul share; each adds its syntax and shape rule.
+    Subclasses on other element types redeclare `E`, `lhs`, `rhs` and `result`."""
+
+    E: ClassVar = VarConstraint("element_type", NumericElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
     result = result_def(static_tensor(E))
 
     traits = traits_def(Pure())

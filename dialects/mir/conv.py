@@ -15,9 +15,9 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import FloatElement, I64Array, I64Integer, NumericElement, static_tensor
+from nnstack.dialects.constraints import FloatElement, I64Array, I64Integer, static_tensor
 from nnstack.dialects.mir.attrs import PoolKind, PoolKindAttr
-from nnstack.dialects.mir.base import MirOperation
+from nnstack.dialects.mir.base import BinaryOp, MirOperation
 from nnstack.dialects.mir.shapes import matmul_shape
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -249,18 +249,10 @@ class PoolOp(WindowOp):
 
 
 @op_definition
-class MatmulOp(MirOperation):
+class MatmulOp(BinaryOp):
     """Matrix product [..., M, K] x [..., K, N] -> [..., M, N]; batch dims broadcast."""
 
     name = "mir.matmul"
-
-    E: ClassVar = VarConstraint("element_type", NumericElement)
-
-    lhs = operand_def(static_tensor(E))
-    rhs = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
 

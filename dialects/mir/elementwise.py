@@ -24,7 +24,7 @@ from nnstack.dialects.constraints import (
     static_tensor,
 )
 from nnstack.dialects.mir.attrs import ComparePredicate, ComparePredicateAttr
-from nnstack.dialects.mir.base import MirOperation, TensorOp
+from nnstack.dialects.mir.base import BinaryOp, MirOperation, TensorOp
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
@@ -64,21 +64,14 @@ def broadcast_properties(
     return shape, {"broadcast_shape": i64_array(shape)}
 
 
-class BroadcastBinaryOp(MirOperation):
+class BroadcastBinaryOp(BinaryOp):
     """Element-wise binary op with explicit numpy broadcasting.
 
     `broadcast_shape` must be the numpy broadcast of the operand shapes and is the
     result shape; operands and result share one numeric element type.
     """
 
-    E: ClassVar = VarConstraint("element_type", NumericElement)
-
-    lhs = operand_def(static_tensor(E))
-    rhs = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
     broadcast_shape = prop_def(DenseArrayBase.constr(i64))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$lhs `,` $rhs {keywords('broadcast_shape')} {ATTR_DICT_AND_TYPES}"
 
