@@ -31,6 +31,7 @@ __all__ = [
     "EluOp",
     "ErfOp",
     "ExpOp",
+    "FloatVariadicOp",
     "GeluOp",
     "HardSigmoidOp",
     "HardSwishOp",
@@ -629,6 +630,15 @@ class VariadicBroadcastOp(GaweeOperation):
         self.expect_result_shape(shape)
 
 
+class FloatVariadicOp(VariadicBroadcastOp):
+    """A `VariadicBroadcastOp` on floats (sum, mean)."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    inputs = var_operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
 @gawee_op_definition
 class MaxOp(VariadicBroadcastOp):
     """The element-wise maximum of the inputs; NaN propagates (ONNX Max)."""
@@ -648,31 +658,21 @@ class MinOp(VariadicBroadcastOp):
 
 
 @gawee_op_definition
-class SumOp(VariadicBroadcastOp):
+class SumOp(FloatVariadicOp):
     """The element-wise sum of the inputs (ONNX Sum)."""
 
     name = "gawee.sum"
 
     ONNX_OPERATOR: ClassVar = "Sum"
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    inputs = var_operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
-
 
 @gawee_op_definition
-class MeanOp(VariadicBroadcastOp):
+class MeanOp(FloatVariadicOp):
     """The element-wise mean of the inputs (ONNX Mean)."""
 
     name = "gawee.mean"
 
     ONNX_OPERATOR: ClassVar = "Mean"
-
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    inputs = var_operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
 
 
 @gawee_op_definition

@@ -282,6 +282,15 @@ class UnaryElementwiseOp(MirOperation):
         super().__init__(operands=[input], result_types=[input.type])
 
 
+class NumericUnaryOp(UnaryElementwiseOp):
+    """An element-wise unary op on any numeric type (integers wrap)."""
+
+    T: ClassVar = VarConstraint("tensor_type", static_tensor(NumericElement))
+
+    input = operand_def(T)
+    result = result_def(T)
+
+
 @op_definition
 class SqrtOp(UnaryElementwiseOp):
     """Element-wise square root (NaN for negative inputs)."""
@@ -332,27 +341,17 @@ class ErfOp(UnaryElementwiseOp):
 
 
 @op_definition
-class AbsOp(UnaryElementwiseOp):
+class AbsOp(NumericUnaryOp):
     """Element-wise |x|, on any numeric type (the most negative integer wraps to itself)."""
 
     name = "mir.abs"
 
-    T: ClassVar = VarConstraint("tensor_type", static_tensor(NumericElement))
-
-    input = operand_def(T)
-    result = result_def(T)
-
 
 @op_definition
-class NegOp(UnaryElementwiseOp):
+class NegOp(NumericUnaryOp):
     """Element-wise -x, on any numeric type (integers wrap)."""
 
     name = "mir.neg"
-
-    T: ClassVar = VarConstraint("tensor_type", static_tensor(NumericElement))
-
-    input = operand_def(T)
-    result = result_def(T)
 
 
 @op_definition
