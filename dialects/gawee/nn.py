@@ -5,7 +5,7 @@ layer normalization."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
@@ -655,6 +655,22 @@ class ChannelNormOp(WeightedOp):
 
     epsilon = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1e-5, f64))
 
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        weight: SSAValue | Operation,
+        bias: SSAValue | Operation,
+        epsilon: float = 1e-5,
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        """`attributes`: those of the op besides `epsilon`."""
+        input = SSAValue.get(input)
+        super().__init__(
+            operands=[input, weight, bias],
+            result_types=[input.type],
+            attributes={**(attributes or {}), "epsilon": FloatAttr(epsilon, f64)},
+        )
+
     @property
     def epsilon_value(self) -> float:
         return self.epsilon.value.data if self.epsilon is not None else 1e-5
@@ -702,20 +718,6 @@ class InstanceNormOp(ChannelNormOp):
 
     assembly_format = f"$input `,` $weight `,` $bias (`epsilon` `=` $epsilon^)? {ATTR_DICT_AND_TYPES}"
 
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        weight: SSAValue | Operation,
-        bias: SSAValue | Operation,
-        epsilon: float = 1e-5,
-    ):
-        input = SSAValue.get(input)
-        super().__init__(
-            operands=[input, weight, bias],
-            result_types=[input.type],
-            attributes={"epsilon": FloatAttr(epsilon, f64)},
-        )
-
 
 @gawee_op_definition
 class GroupNormOp(ChannelNormOp):
@@ -737,12 +739,7 @@ class GroupNormOp(ChannelNormOp):
         num_groups: int,
         epsilon: float = 1e-5,
     ):
-        input = SSAValue.get(input)
-        super().__init__(
-            operands=[input, weight, bias],
-            result_types=[input.type],
-            attributes={"numGroups": IntegerAttr(num_groups, i64), "epsilon": FloatAttr(epsilon, f64)},
-        )
+        super().__init__(input, weight, bias, epsilon, {"numGroups": IntegerAttr(num_groups, i64)})
 
     @property
     def groups(self) -> int:
