@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Required, TypedDict, TypeVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -27,7 +27,9 @@ from nnstack.dialects.constraints import AnyElement, FloatElement, I64Array, sta
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     element_type,
+    i64_array,
     op_definition,
+    tensor_like,
     tensor_shape,
     window_output_size,
 )
@@ -40,6 +42,7 @@ __all__ = [
     "BinaryOp",
     "FloatTensorOp",
     "GaweeOperation",
+    "PoolWindow",
     "PoolWindowOp",
     "TensorOp",
     "WeightedOp",
@@ -316,14 +319,57 @@ class BinaryOp(GaweeOperation):
         self.expect_result_shape(shape)
 
 
+class PoolWindow(TypedDict, total=False):
+    """The window arguments of `PoolWindowOp`'s builder, for a subclass's builder to pass on."""
+
+    kernel_size: Required[Sequence[int]]
+    strides: Sequence[int] | None
+    padding: Sequence[int]
+    dilation: Sequence[int]
+    ceil_mode: bool
+
+
 class PoolWindowOp(FloatTensorOp):
-    """2-D pooling over an NCHW input (max_pool, average_pool): the window attributes
-    and ceil mode's fitted padding."""
+    """2-D pooling over an NCHW input (max_pool, average_pool): the window attributes,
+    their builder and check, and ceil mode's fitted padding."""
 
     kernel_size = attr_def(I64Array, attr_name="kernelSize")
     strides = attr_def(I64Array)
     padding = attr_def(I64Array)
     ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
+
+    DEFAULT_DILATION_LEFT_OUT: ClassVar[bool] = False
+    """Whether the builder leaves a dilation of [1, 1] out (its attribute is optional)."""
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        *,
+        kernel_size: Sequence[int],
+        strides: Sequence[int] | None = None,
+        padding: Sequence[int] = (0, 0),
+        dilation: Sequence[int] = (1, 1),
+        ceil_mode: bool = False,
+        attributes: Mapping[str, Attribute] | None = None,
+    ):
+        """`strides` defaults to the kernel size; `attributes`: the op's besides the window."""
+        input = SSAValue.get(input)
+        strides = tuple(strides) if strides is not None else tuple(kernel_size)
+        n, c, h, w = tensor_shape(input)
+        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
+        window = {
+            "kernelSize": i64_array(kernel_size),
+            "strides": i64_array(strides),
+            "padding": i64_array(padding),
+            "ceilMode": BoolAttr.from_bool(ceil_mode),
+        }
+        if not (self.DEFAULT_DILATION_LEFT_OUT and tuple(dilation) == (1, 1)):
+            window["dilation"] = i64_array(dilation)
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, shape)],
+            attributes={**window, **(attributes or {})},
+        )
 
     @property
     def is_ceil_mode(self) -> bool:
@@ -344,4 +390,16 @@ class PoolWindowOp(FloatTensorOp):
             self.array("kernelSize"),
             self.array("strides"),
             self.dilation_values,
+        )
+
+    def expect_window(self) -> tuple[int, int]:
+        """Checks the window against the input (`expect_pool_window`); returns (oH, oW)."""
+        return expect_pool_window(
+            self,
+            self.input,
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.array("padding"),
+            self.dilation_values,
+            self.is_ceil_mode,
         )

@@ -31,7 +31,6 @@ from nnstack.dialects.gawee.base import (
     PoolWindowOp,
     WeightedOp,
     expand_padding,
-    expect_pool_window,
     gawee_op_definition,
     spatial_output_size,
 )
@@ -256,32 +255,6 @@ class MaxPoolOp(PoolWindowOp):
         f"$input {keywords('kernelSize', 'strides', 'padding', 'dilation', 'ceilMode')} {ATTR_DICT_AND_TYPES}"
     )
 
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        *,
-        kernel_size: Sequence[int],
-        strides: Sequence[int] | None = None,
-        padding: Sequence[int] = (0, 0),
-        dilation: Sequence[int] = (1, 1),
-        ceil_mode: bool = False,
-    ):
-        input = SSAValue.get(input)
-        strides = tuple(strides) if strides is not None else tuple(kernel_size)
-        n, c, h, w = tensor_shape(input)
-        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
-        super().__init__(
-            operands=[input],
-            result_types=[tensor_like(input, shape)],
-            attributes={
-                "kernelSize": i64_array(kernel_size),
-                "strides": i64_array(strides),
-                "padding": i64_array(padding),
-                "dilation": i64_array(dilation),
-                "ceilMode": BoolAttr.from_bool(ceil_mode),
-            },
-        )
-
     def windows_on_input(self) -> np.ndarray:
         """[oH, oW] booleans: whether each window has a tap on the input; the others see
         only padding and give `padding_only_value`."""
@@ -305,15 +278,7 @@ class MaxPoolOp(PoolWindowOp):
         return float(np.finfo(dtype).min) if dtype is not None else -math.inf
 
     def verify_(self) -> None:
-        oh, ow = expect_pool_window(
-            self,
-            self.input,
-            self.array("kernelSize"),
-            self.array("strides"),
-            self.array("padding"),
-            self.array("dilation"),
-            self.is_ceil_mode,
-        )
+        oh, ow = self.expect_window()
         n, c, _, _ = tensor_shape(self.input)
         self.expect_result_shape((n, c, oh, ow))
 

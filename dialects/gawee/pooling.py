@@ -3,7 +3,7 @@ and global_average_pool (the mean over every spatial dim, any rank >= 3)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import ClassVar, Unpack
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
@@ -12,11 +12,10 @@ from xdsl.irdl import attr_def, opt_attr_def
 from nnstack.dialects.constraints import I64Array
 from nnstack.dialects.gawee.base import (
     FloatTensorOp,
+    PoolWindow,
     PoolWindowOp,
     expand_padding,
-    expect_pool_window,
     gawee_op_definition,
-    spatial_output_size,
 )
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
@@ -62,31 +61,13 @@ class AveragePoolOp(PoolWindowOp):
         f"{keywords('ceilMode', 'countIncludePad')} {ATTR_DICT_AND_TYPES}"
     )
 
+    DEFAULT_DILATION_LEFT_OUT: ClassVar = True
+
     def __init__(
-        self,
-        input: SSAValue | Operation,
-        *,
-        kernel_size: Sequence[int],
-        strides: Sequence[int] | None = None,
-        padding: Sequence[int] = (0, 0),
-        dilation: Sequence[int] = (1, 1),
-        ceil_mode: bool = False,
-        count_include_pad: bool = False,
+        self, input: SSAValue | Operation, *, count_include_pad: bool = False, **window: Unpack[PoolWindow]
     ):
-        input = SSAValue.get(input)
-        strides = tuple(strides) if strides is not None else tuple(kernel_size)
-        n, c, h, w = tensor_shape(input)
-        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
-        attributes = {
-            "kernelSize": i64_array(kernel_size),
-            "strides": i64_array(strides),
-            "padding": i64_array(padding),
-            "ceilMode": BoolAttr.from_bool(ceil_mode),
-            "countIncludePad": BoolAttr.from_bool(count_include_pad),
-        }
-        if tuple(dilation) != (1, 1):
-            attributes["dilation"] = i64_array(dilation)
-        super().__init__(operands=[input], result_types=[tensor_like(input, shape)], attributes=attributes)
+        attributes = {"countIncludePad": BoolAttr.from_bool(count_include_pad)}
+        super().__init__(input, **window, attributes=attributes)
 
     @property
     def includes_pad(self) -> bool:
@@ -109,9 +90,9 @@ class AveragePoolOp(PoolWindowOp):
         )
 
     def verify_(self) -> None:
+        oh, ow = self.expect_window()
         kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
         padding = self.array("padding")
-        oh, ow = expect_pool_window(self, self.input, kernel, strides, padding, dilation, self.is_ceil_mode)
         n, c, h, w = tensor_shape(self.input)
         top, left, bottom, right = expand_padding(padding)
         for axis, size, begin, end, out in ((0, h, top, bottom, oh), (1, w, left, right, ow)):
