@@ -77,15 +77,16 @@ class LoopOp(IRDLOperation):
         step: SSAValue | Operation,
         iter_args: Sequence[SSAValue | Operation],
         body: Region | Block,
-        properties: dict[str, Attribute] | None = None,
+        num_threads: int | None = None,
     ):
+        """`num_threads`: mir.parallel_for's (`HAS_NUM_THREADS`)."""
         if isinstance(body, Block):
             body = Region(body)
         super().__init__(
             operands=[lower_bound, upper_bound, step, iter_args],
             result_types=[[SSAValue.get(a).type for a in iter_args]],
             regions=[body],
-            properties=properties or {},
+            properties={} if num_threads is None else {"num_threads": IntegerAttr(num_threads, i64)},
         )
 
     def verify_(self) -> None:
@@ -199,19 +200,6 @@ class ParallelForOp(LoopOp):
     HAS_NUM_THREADS: ClassVar[bool] = True
 
     num_threads = prop_def(IntegerAttr[I64])
-
-    def __init__(
-        self,
-        lower_bound: SSAValue | Operation,
-        upper_bound: SSAValue | Operation,
-        step: SSAValue | Operation,
-        iter_args: Sequence[SSAValue | Operation],
-        body: Region | Block,
-        num_threads: int,
-    ):
-        super().__init__(
-            lower_bound, upper_bound, step, iter_args, body, {"num_threads": IntegerAttr(num_threads, i64)}
-        )
 
     def verify_(self) -> None:
         if self.num_threads.value.data < 1:
