@@ -101,6 +101,7 @@ from nnstack.dialects.spensor.types import (
 from nnstack.dialects.spensor.verifiers import (
     constant_operand,
     verify_in_range,
+    verify_memory_name,
     verify_one_per_axis,
     verify_result_type,
 )
@@ -182,6 +183,7 @@ __all__ = [
     "tile_type",
     "verify_in_range",
     "verify_one_per_axis",
+    "verify_memory_name",
     "verify_memory_space",
     "verify_result_type",
     "with_tile_shape",

@@ -53,6 +53,7 @@ from nnstack.dialects.spensor.types import (
 from nnstack.dialects.spensor.verifiers import (
     constant_operand,
     verify_in_range,
+    verify_memory_name,
     verify_one_per_axis,
     verify_result_type,
 )
@@ -100,10 +101,7 @@ class NDCombineOp(IRDLOperation):
         dim = constant_operand(self, "dim", self.dim)
         verify_in_range(self, "nd_dim", nd_dim, len(source.grid))
         verify_in_range(self, "dim", dim, len(source.tile.shape))
-        if result.level != self.memory_name.data:
-            raise VerifyException(
-                f'{self.name}: result memory "{result.level}" differs from memory_name "{self.memory_name.data}"'
-            )
+        verify_memory_name(self, self.memory_name, result.level)
         verify_result_type(self, self.result, combine_type(source, nd_dim, dim, result.memory))
 
 
@@ -161,10 +159,7 @@ class NDReduceOp(IRDLOperation):
             verify_in_range(self, "reduce_dim entry", d, len(source.grid))
         if self.op_name.data not in self.SUPPORTED:
             raise VerifyException(f'{self.name}: op_name "{self.op_name.data}" is not supported (only "add")')
-        if result.level != self.memory_name.data:
-            raise VerifyException(
-                f'{self.name}: result memory "{result.level}" differs from memory_name "{self.memory_name.data}"'
-            )
+        verify_memory_name(self, self.memory_name, result.level)
         verify_result_type(self, self.result, reduce_type(source, dims, result.memory))
 
 

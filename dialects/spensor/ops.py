@@ -77,6 +77,7 @@ from nnstack.dialects.spensor.types import (
 from nnstack.dialects.spensor.verifiers import (
     constant_operand,
     verify_in_range,
+    verify_memory_name,
     verify_one_per_axis,
     verify_result_type,
 )
@@ -212,10 +213,7 @@ class MoveOp(IRDLOperation):
 
     def verify_(self) -> None:
         tile = tile_of(self.result.type)
-        if tile.level != self.memory_name.data:
-            raise VerifyException(
-                f'{self.name}: result memory "{tile.level}" differs from memory_name "{self.memory_name.data}"'
-            )
+        verify_memory_name(self, self.memory_name, tile.level)
         source = self.source.type
         expected = same_kind(source, tile_of(source).with_memory(tile.memory))
         verify_result_type(self, self.result, expected, "the source's type in the destination memory")
@@ -522,11 +520,7 @@ class GetMemoryOp(IRDLOperation):
 
     def verify_(self) -> None:
         assert isinstance(self.result.type, MemoryType)
-        if self.result.type.level != self.memory_name.data:
-            raise VerifyException(
-                f'{self.name}: result memory "{self.result.type.level}" differs from memory_name '
-                f'"{self.memory_name.data}"'
-            )
+        verify_memory_name(self, self.memory_name, self.result.type.level)
 
 
 @irdl_op_definition

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.ir import (
-    Attribute,
-    Operation,
-    SSAValue,
-)
+from xdsl.dialects.builtin import StringAttr
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.spensor.types import (
@@ -41,3 +38,11 @@ def verify_one_per_axis(op: Operation, name: str, values: Sequence[int], rank: i
 def verify_in_range(op: Operation, name: str, value: int, size: int) -> None:
     if not 0 <= value < size:
         raise VerifyException(f"{op.name}: {name} = {value} is out of range [0, {size})")
+
+
+def verify_memory_name(op: Operation, memory_name: StringAttr, level: str) -> None:
+    """The memory level the result of `op` lives in must be the one its `memory_name` names."""
+    if level != memory_name.data:
+        raise VerifyException(
+            f'{op.name}: result memory "{level}" differs from memory_name "{memory_name.data}"'
+        )
