@@ -147,8 +147,35 @@ def verify_not_global(op: Operation, ptr: SSAValue) -> None:
         raise VerifyException(f"{op.name}: writes into the read-only global {origin.global_name}")
 
 
+_OFFSET_FORMAT = "$ptr (`[` $offset^ `:` type($offset) `]`)? attr-dict"
+
+
+class LoadLikeOp(AccessOp):
+    """A load of the result (a scalar or a vector) from `ptr[offset]`."""
+
+    traits = traits_def(MemoryReadEffect())
+
+    assembly_format = _OFFSET_FORMAT + " `:` type($ptr) `->` type($result)"
+
+    def __init__(
+        self, ptr: SSAValue | Operation, result_type: Attribute, offset: SSAValue | Operation | None = None
+    ):
+        super().__init__(operands=[ptr, [] if offset is None else [offset]], result_types=[result_type])
+
+    @staticmethod
+    def pointee(ptr: SSAValue | Operation) -> Attribute:
+        """The element type of pointer `ptr`, which a builder loads (or a vector of)."""
+        ptr_type = SSAValue.get(ptr).type
+        assert isinstance(ptr_type, PointerType)
+        return ptr_type.element_type
+
+
 class StoreLikeOp(AccessOp):
-    """A store of a value (the first operand) at `ptr[offset]`."""
+    """A store of a value (the first operand, a scalar or a vector) at `ptr[offset]`."""
+
+    traits = traits_def(MemoryWriteEffect())
+
+    assembly_format = "$value `,` " + _OFFSET_FORMAT + " `:` type($value) `,` type($ptr)"
 
     def verify_(self) -> None:
         super().verify_()
@@ -163,28 +190,16 @@ class StoreLikeOp(AccessOp):
         super().__init__(operands=[value, ptr, [] if offset is None else [offset]])
 
 
-_OFFSET_FORMAT = "$ptr (`[` $offset^ `:` type($offset) `]`)? attr-dict"
-
-
 @irdl_op_definition
-class LoadOp(AccessOp):
+class LoadOp(LoadLikeOp):
     """Load the scalar at `ptr[offset]`."""
 
     name = "llir.load"
 
     result = result_def(ScalarConstr)
 
-    traits = traits_def(MemoryReadEffect())
-
-    assembly_format = _OFFSET_FORMAT + " `:` type($ptr) `->` type($result)"
-
     def __init__(self, ptr: SSAValue | Operation, offset: SSAValue | Operation | None = None):
-        ptr_type = SSAValue.get(ptr).type
-        assert isinstance(ptr_type, PointerType)
-        super().__init__(
-            operands=[ptr, [] if offset is None else [offset]],
-            result_types=[ptr_type.element_type],
-        )
+        super().__init__(ptr, self.pointee(ptr), offset)
 
 
 @irdl_op_definition
@@ -195,13 +210,9 @@ class StoreOp(StoreLikeOp):
 
     value = operand_def(ScalarConstr)
 
-    traits = traits_def(MemoryWriteEffect())
-
-    assembly_format = "$value `,` " + _OFFSET_FORMAT + " `:` type($value) `,` type($ptr)"
-
 
 @irdl_op_definition
-class VectorLoadOp(AccessOp):
+class VectorLoadOp(LoadLikeOp):
     """Load `W` consecutive elements at `ptr[offset]` into a `vector<WxT>`."""
 
     name = "llir.vload"
@@ -209,22 +220,13 @@ class VectorLoadOp(AccessOp):
 
     result = result_def(VectorType)
 
-    traits = traits_def(MemoryReadEffect())
-
-    assembly_format = _OFFSET_FORMAT + " `:` type($ptr) `->` type($result)"
-
     def __init__(
         self,
         ptr: SSAValue | Operation,
         width: int,
         offset: SSAValue | Operation | None = None,
     ):
-        ptr_type = SSAValue.get(ptr).type
-        assert isinstance(ptr_type, PointerType)
-        super().__init__(
-            operands=[ptr, [] if offset is None else [offset]],
-            result_types=[VectorType(ptr_type.element_type, [width])],
-        )
+        super().__init__(ptr, VectorType(self.pointee(ptr), [width]), offset)
 
 
 @irdl_op_definition
@@ -235,10 +237,6 @@ class VectorStoreOp(StoreLikeOp):
     VECTOR: ClassVar[bool] = True
 
     value = operand_def(VectorType)
-
-    traits = traits_def(MemoryWriteEffect())
-
-    assembly_format = "$value `,` " + _OFFSET_FORMAT + " `:` type($value) `,` type($ptr)"
 
 
 @irdl_op_definition
