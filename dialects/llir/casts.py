@@ -28,8 +28,20 @@ from nnstack.dialects.llir.types import (
 )
 
 
-class CastOp(IRDLOperation):
-    """A conversion `llir.<cast> %x : T1 to T2` between scalar types.
+class ConversionOp(IRDLOperation):
+    """A pure op from one value to a value of another type, `llir.<op> %x : T1 to T2`:
+    the casts, `llir.splat` and `llir.vreduce_add`, which declare `input` and `result`."""
+
+    traits = traits_def(Pure())
+
+    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
+
+    def __init__(self, input: SSAValue | Operation, result_type: Attribute):
+        super().__init__(operands=[input], result_types=[result_type])
+
+
+class CastOp(ConversionOp):
+    """A conversion between scalar types.
 
     Subclasses say which kinds they convert between and, for extensions and
     truncations, that the width grows or shrinks.
@@ -42,13 +54,6 @@ class CastOp(IRDLOperation):
 
     input = operand_def(ScalarConstr)
     result = result_def(ScalarConstr)
-
-    traits = traits_def(Pure())
-
-    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
-
-    def __init__(self, input: SSAValue | Operation, result_type: Attribute):
-        super().__init__(operands=[input], result_types=[result_type])
 
     def verify_(self) -> None:
         source, target = self.input.type, self.result.type

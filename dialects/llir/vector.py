@@ -11,21 +11,11 @@ from xdsl.ir import (
     Operation,
     SSAValue,
 )
-from xdsl.irdl import (
-    IRDLOperation,
-    VarConstraint,
-    base,
-    irdl_op_definition,
-    operand_def,
-    result_def,
-    traits_def,
-)
-from xdsl.traits import (
-    Pure,
-)
+from xdsl.irdl import VarConstraint, base, irdl_op_definition, operand_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.llir.arithmetic import SameTypeBinaryOp
+from nnstack.dialects.llir.casts import ConversionOp
 from nnstack.dialects.llir.types import (
     ScalarConstr,
     vector_element,
@@ -65,7 +55,7 @@ class VectorMulOp(VectorBinaryOp):
 
 
 @irdl_op_definition
-class SplatOp(IRDLOperation):
+class SplatOp(ConversionOp):
     """Broadcast a scalar to every lane of a vector."""
 
     name = "llir.splat"
@@ -73,13 +63,8 @@ class SplatOp(IRDLOperation):
     input = operand_def(ScalarConstr)
     result = result_def(VectorType)
 
-    traits = traits_def(Pure())
-
-    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
-
     def __init__(self, input: SSAValue | Operation, width: int):
-        typ = SSAValue.get(input).type
-        super().__init__(operands=[input], result_types=[VectorType(typ, [width])])
+        super().__init__(input, VectorType(SSAValue.get(input).type, [width]))
 
     def verify_(self) -> None:
         elem = vector_element(self, self.result.type)
@@ -90,7 +75,7 @@ class SplatOp(IRDLOperation):
 
 
 @irdl_op_definition
-class VectorReduceAddOp(IRDLOperation):
+class VectorReduceAddOp(ConversionOp):
     """Sum the lanes of a vector, from lane 0 upward (the order fixes float rounding)."""
 
     name = "llir.vreduce_add"
@@ -98,14 +83,10 @@ class VectorReduceAddOp(IRDLOperation):
     input = operand_def(VectorType)
     result = result_def(ScalarConstr)
 
-    traits = traits_def(Pure())
-
-    assembly_format = "$input attr-dict `:` type($input) `to` type($result)"
-
     def __init__(self, input: SSAValue | Operation):
         typ = SSAValue.get(input).type
         assert isinstance(typ, VectorType)
-        super().__init__(operands=[input], result_types=[typ.element_type])
+        super().__init__(input, typ.element_type)
 
     def verify_(self) -> None:
         elem = vector_element(self, self.input.type)
