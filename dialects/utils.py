@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
 from xdsl.ir import Attribute, Block, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser, UnresolvedOperand
+from xdsl.printer import Printer
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
@@ -195,3 +196,34 @@ def parse_iter_args(
         parser.parse_punctuation("->")
         types = parser.parse_comma_separated_list(Parser.Delimiter.PAREN, parser.parse_type)
     return carried, inits, types
+
+
+def print_loop_bounds(printer: Printer, indvar: SSAValue, bounds: Sequence[SSAValue]) -> None:
+    """` %i = %lb to %ub step %s`, as `parse_loop_bounds` reads it."""
+    lower, upper, step = bounds
+    printer.print_string(" ")
+    printer.print_ssa_value(indvar)
+    printer.print_string(" = ")
+    printer.print_operand(lower)
+    printer.print_string(" to ")
+    printer.print_operand(upper)
+    printer.print_string(" step ")
+    printer.print_operand(step)
+
+
+def print_iter_args(printer: Printer, carried: Sequence[SSAValue], inits: Sequence[SSAValue]) -> None:
+    """` iter_args(%acc = %init, ...) -> (types)`, as `parse_iter_args` reads it; nothing
+    for a loop without carried values."""
+    if not inits:
+        return
+
+    def print_assignment(pair: tuple[SSAValue, SSAValue]) -> None:
+        printer.print_ssa_value(pair[0])
+        printer.print_string(" = ")
+        printer.print_operand(pair[1])
+
+    printer.print_string(" iter_args(")
+    printer.print_list(zip(carried, inits), print_assignment)
+    printer.print_string(") -> (")
+    printer.print_list([init.type for init in inits], printer.print_attribute)
+    printer.print_string(")")

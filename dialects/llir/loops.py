@@ -43,7 +43,7 @@ from nnstack.dialects.llir.types import (
     UnrollHint,
     UnrollHintAttr,
 )
-from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds
+from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds, print_iter_args, print_loop_bounds
 
 
 @irdl_op_definition
@@ -138,27 +138,8 @@ class ForOp(IRDLOperation):
         if self.unroll.data != UnrollHint.NONE:
             printer.print_string(f" {self.unroll.data.value}")
         indvar, *carried = self.body.block.args
-        printer.print_string(" ")
-        printer.print_operand(indvar)
-        printer.print_string(" = ")
-        printer.print_operand(self.lb)
-        printer.print_string(" to ")
-        printer.print_operand(self.ub)
-        printer.print_string(" step ")
-        printer.print_operand(self.step)
-        if carried:
-            printer.print_string(" iter_args(")
-            printer.print_list(
-                zip(carried, self.iter_args),
-                lambda pair: (
-                    printer.print_operand(pair[0]),
-                    printer.print_string(" = "),
-                    printer.print_operand(pair[1]),
-                ),
-            )
-            printer.print_string(") -> (")
-            printer.print_list(self.iter_args.types, printer.print_attribute)
-            printer.print_string(")")
+        print_loop_bounds(printer, indvar, (self.lb, self.ub, self.step))
+        print_iter_args(printer, carried, self.iter_args)
         printer.print_string(" : ")
         printer.print_attribute(indvar.type)
         printer.print_op_attributes(self.attributes, print_keyword=True)

@@ -26,7 +26,7 @@ from xdsl.printer import Printer
 from xdsl.traits import HasParent, IsTerminator, Pure, RecursiveMemoryEffect
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds
+from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds, print_iter_args, print_loop_bounds
 
 
 def _type_names(types: Sequence[Attribute]) -> str:
@@ -110,29 +110,10 @@ class LoopOp(IRDLOperation):
         _verify_yield(self, self.body, "the body", carried)
 
     def print_header(self, printer: Printer) -> None:
-        indvar = self.body.block.args[0]
-        printer.print_string(" ")
-        printer.print_ssa_value(indvar)
-        printer.print_string(" = ")
-        printer.print_operand(self.lower_bound)
-        printer.print_string(" to ")
-        printer.print_operand(self.upper_bound)
-        printer.print_string(" step ")
-        printer.print_operand(self.step)
+        print_loop_bounds(printer, self.body.block.args[0], (self.lower_bound, self.upper_bound, self.step))
 
     def print_body(self, printer: Printer) -> None:
-        if self.iter_args:
-            printer.print_string(" iter_args(")
-
-            def print_assignment(pair: tuple[SSAValue, SSAValue]) -> None:
-                printer.print_ssa_value(pair[0])
-                printer.print_string(" = ")
-                printer.print_operand(pair[1])
-
-            printer.print_list(zip(self.body.block.args[1:], self.iter_args), print_assignment)
-            printer.print_string(") -> (")
-            printer.print_list([v.type for v in self.iter_args], printer.print_attribute)
-            printer.print_string(")")
+        print_iter_args(printer, self.body.block.args[1:], self.iter_args)
         printer.print_string(" ")
         printer.print_region(self.body, print_entry_block_args=False)
         printer.print_op_attributes(self.attributes)
