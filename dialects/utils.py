@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
@@ -29,6 +30,20 @@ _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 def i64_array(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, values)
+
+
+def defined_ops(module: ModuleType) -> list[type[IRDLOperation]]:
+    """The ops `module` defines (an op definition has a name; the bases it derives ops
+    from do not), in the order they are defined: a dialect's op list, derived from the
+    modules of its op families."""
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, IRDLOperation)
+        and value.__module__ == module.__name__
+        and "name" in vars(value)
+    ]
 
 
 # ---------------------------------------------------------------------------

@@ -26,7 +26,6 @@ one of them is registered, with no list to add it to.
 from types import ModuleType
 
 from xdsl.ir import Dialect
-from xdsl.irdl import IRDLOperation
 
 from nnstack.dialects.gawee import (
     construction,
@@ -52,6 +51,7 @@ from nnstack.dialects.gawee.resize import *
 from nnstack.dialects.gawee.selection import *
 from nnstack.dialects.gawee.shape import *
 from nnstack.dialects.utils import broadcast_shape as broadcast_shape
+from nnstack.dialects.utils import defined_ops
 from nnstack.dialects.utils import tensor_like as tensor_like
 from nnstack.dialects.utils import tensor_shape as tensor_shape
 from nnstack.dialects.utils import window_output_size as window_output_size
@@ -69,19 +69,6 @@ FAMILIES: tuple[ModuleType, ...] = (
     construction,
 )
 """The modules that define the gawee ops."""
-
-
-def defined_ops(module: ModuleType) -> list[type[IRDLOperation]]:
-    """The ops `module` defines (an op definition has a name; the bases it derives ops
-    from do not), in the order they are defined."""
-    return [
-        value
-        for value in vars(module).values()
-        if isinstance(value, type)
-        and issubclass(value, IRDLOperation)
-        and value.__module__ == module.__name__
-        and "name" in vars(value)
-    ]
 
 
 Gawee = Dialect("gawee", [op for family in FAMILIES for op in defined_ops(family)], [])

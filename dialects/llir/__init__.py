@@ -47,11 +47,15 @@ never-written memory) is checked at run time by `nnstack.interpreters.llir`.
 
 One module per op family: `memory`, `globals`, `arithmetic`, `casts`, `vector`, `loops`,
 `control_flow` (functions, branches, phi); `types` holds the types and attributes and
-`dominance` the CFG helpers and the SSA dominance the functions verify.
+`dominance` the CFG helpers and the SSA dominance the functions verify. The dialect's op
+list is derived from the family modules (`FAMILIES`), as gawee's is.
 """
+
+from types import ModuleType
 
 from xdsl.ir import Dialect
 
+from nnstack.dialects.llir import arithmetic, casts, control_flow, globals, loops, memory, vector
 from nnstack.dialects.llir.arithmetic import (
     AbsOp,
     AddOp,
@@ -86,6 +90,7 @@ from nnstack.dialects.llir.arithmetic import (
 )
 from nnstack.dialects.llir.casts import (
     CastOp,
+    ConversionOp,
     FloatResizeOp,
     FloatToIntOp,
     FPExtOp,
@@ -108,6 +113,7 @@ from nnstack.dialects.llir.memory import (
     AccessOp,
     AllocBufferOp,
     FreeBufferOp,
+    LoadLikeOp,
     LoadOp,
     MemcpyOp,
     PtrAddOp,
@@ -142,68 +148,14 @@ from nnstack.dialects.llir.types import (
     vector_element,
 )
 from nnstack.dialects.llir.vector import SplatOp, VectorAddOp, VectorBinaryOp, VectorMulOp, VectorReduceAddOp
+from nnstack.dialects.utils import defined_ops
+
+FAMILIES: tuple[ModuleType, ...] = (control_flow, loops, memory, globals, arithmetic, casts, vector)
+"""The modules that define the llir ops."""
 
 LLIR = Dialect(
     "llir",
-    [
-        FuncOp,
-        ReturnOp,
-        CallOp,
-        BranchOp,
-        CondBranchOp,
-        PhiOp,
-        ForOp,
-        YieldOp,
-        AllocBufferOp,
-        FreeBufferOp,
-        LoadOp,
-        StoreOp,
-        VectorLoadOp,
-        VectorStoreOp,
-        MemcpyOp,
-        PtrAddOp,
-        PtrCastOp,
-        GlobalOp,
-        AddressOfOp,
-        ConstantOp,
-        AddOp,
-        SubOp,
-        MulOp,
-        DivOp,
-        RemOp,
-        MinOp,
-        MaxOp,
-        PowOp,
-        AndOp,
-        OrOp,
-        XorOp,
-        ShlOp,
-        ShrOp,
-        NegOp,
-        AbsOp,
-        SqrtOp,
-        ExpOp,
-        LogOp,
-        SinOp,
-        CosOp,
-        TanhOp,
-        ErfOp,
-        CmpOp,
-        SelectOp,
-        SIToFPOp,
-        UIToFPOp,
-        FPToSIOp,
-        FPToUIOp,
-        SExtOp,
-        ZExtOp,
-        TruncOp,
-        FPExtOp,
-        FPTruncOp,
-        VectorAddOp,
-        VectorMulOp,
-        SplatOp,
-        VectorReduceAddOp,
-    ],
+    [op for family in FAMILIES for op in defined_ops(family)],
     [PointerType, LayoutAttr, UnrollHintAttr, CmpPredicateAttr],
 )
 
@@ -223,6 +175,7 @@ __all__ = [
     "CmpPredicateAttr",
     "CondBranchOp",
     "ConstantOp",
+    "ConversionOp",
     "CosOp",
     "DivOp",
     "ErfOp",
@@ -247,6 +200,7 @@ __all__ = [
     "IntegerBinaryOp",
     "LLIR",
     "LayoutAttr",
+    "LoadLikeOp",
     "LoadOp",
     "LogOp",
     "MaxOp",
