@@ -17,10 +17,7 @@ from xdsl.dialects.builtin import (
     i1,
     i64,
 )
-from xdsl.ir import (
-    Operation,
-    SSAValue,
-)
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -34,11 +31,7 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import (
-    ConstantLike,
-    NoMemoryEffect,
-    Pure,
-)
+from xdsl.traits import ConstantLike, NoMemoryEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.llir.types import (

@@ -4,28 +4,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.ir import (
-    Attribute,
-    Operation,
-    SSAValue,
-)
-from xdsl.irdl import (
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    result_def,
-    traits_def,
-)
-from xdsl.traits import (
-    Pure,
-)
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, result_def, traits_def
+from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.llir.types import (
-    ScalarConstr,
-    bit_width,
-    is_float,
-)
+from nnstack.dialects.llir.types import ScalarConstr, bit_width, is_float
 
 
 class ConversionOp(IRDLOperation):

@@ -24,14 +24,7 @@ from xdsl.dialects.builtin import (
     i1,
 )
 from xdsl.dialects.utils import parse_func_op_like, print_func_op_like
-from xdsl.ir import (
-    Attribute,
-    Block,
-    BlockArgument,
-    Operation,
-    Region,
-    SSAValue,
-)
+from xdsl.ir import Attribute, Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import (
     AnyAttr,
     IRDLOperation,
@@ -65,12 +58,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.llir.dominance import (
-    SSADominance,
-    block_index,
-    cfg_predecessors,
-    cfg_successors,
-)
+from nnstack.dialects.llir.dominance import SSADominance, block_index, cfg_predecessors, cfg_successors
 from nnstack.dialects.llir.types import (
     TENSOR_SIGNATURE,
     LayoutAttr,

@@ -5,16 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    SignlessIntegerConstraint,
-)
-from xdsl.ir import (
-    Block,
-    BlockArgument,
-    Operation,
-    Region,
-    SSAValue,
-)
+from xdsl.dialects.builtin import SignlessIntegerConstraint
+from xdsl.ir import Block, BlockArgument, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
@@ -39,10 +31,7 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.llir.types import (
-    UnrollHint,
-    UnrollHintAttr,
-)
+from nnstack.dialects.llir.types import UnrollHint, UnrollHintAttr
 from nnstack.dialects.utils import parse_iter_args, parse_loop_bounds, print_iter_args, print_loop_bounds
 
 

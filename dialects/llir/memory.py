@@ -6,17 +6,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    IntegerAttr,
-    SignlessIntegerConstraint,
-    VectorType,
-    i64,
-)
-from xdsl.ir import (
-    Attribute,
-    Operation,
-    SSAValue,
-)
+from xdsl.dialects.builtin import IntegerAttr, SignlessIntegerConstraint, VectorType, i64
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     VarConstraint,
@@ -28,21 +19,11 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.traits import (
-    MemoryAllocEffect,
-    MemoryFreeEffect,
-    MemoryReadEffect,
-    MemoryWriteEffect,
-    Pure,
-)
+from xdsl.traits import MemoryAllocEffect, MemoryFreeEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.llir.globals import AddressOfOp
-from nnstack.dialects.llir.types import (
-    PointerType,
-    ScalarConstr,
-    vector_element,
-)
+from nnstack.dialects.llir.types import PointerType, ScalarConstr, vector_element
 
 
 @irdl_op_definition

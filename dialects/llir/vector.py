@@ -4,22 +4,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    VectorType,
-)
-from xdsl.ir import (
-    Operation,
-    SSAValue,
-)
+from xdsl.dialects.builtin import VectorType
+from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, base, irdl_op_definition, operand_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.llir.arithmetic import SameTypeBinaryOp
 from nnstack.dialects.llir.casts import ConversionOp
-from nnstack.dialects.llir.types import (
-    ScalarConstr,
-    vector_element,
-)
+from nnstack.dialects.llir.types import ScalarConstr, vector_element
 
 
 class VectorBinaryOp(SameTypeBinaryOp):

@@ -7,39 +7,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    IndexType,
-    IntegerAttr,
-    StringAttr,
-)
-from xdsl.ir import (
-    Operation,
-    SSAValue,
-)
-from xdsl.irdl import (
-    IRDLOperation,
-    irdl_op_definition,
-    operand_def,
-    prop_def,
-    result_def,
-    traits_def,
-)
-from xdsl.traits import (
-    MemoryReadEffect,
-    Pure,
-)
+from xdsl.dialects.builtin import ArrayAttr, IndexType, IntegerAttr, StringAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, prop_def, result_def, traits_def
+from xdsl.traits import MemoryReadEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.spensor.ops import (
-    AllocatesResult,
-)
-from nnstack.dialects.spensor.shapes import (
-    combine_to_spensor_type,
-    combine_type,
-    reduce_type,
-    repeat_type,
-)
+from nnstack.dialects.spensor.ops import AllocatesResult
+from nnstack.dialects.spensor.shapes import combine_to_spensor_type, combine_type, reduce_type, repeat_type
 from nnstack.dialects.spensor.types import (
     MemoryType,
     NDSpensorType,

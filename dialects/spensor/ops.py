@@ -22,11 +22,7 @@ from xdsl.dialects.builtin import (
     TensorType,
     i64,
 )
-from xdsl.ir import (
-    Attribute,
-    Operation,
-    SSAValue,
-)
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -50,15 +46,8 @@ from xdsl.traits import (
 )
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.spensor.attributes import (
-    verify_memory_space,
-)
-from nnstack.dialects.spensor.shapes import (
-    matmul_shape,
-    reduce_sum_shape,
-    split_all_type,
-    split_type,
-)
+from nnstack.dialects.spensor.attributes import verify_memory_space
+from nnstack.dialects.spensor.shapes import matmul_shape, reduce_sum_shape, split_all_type, split_type
 from nnstack.dialects.spensor.types import (
     MemoryType,
     NDSpensorType,

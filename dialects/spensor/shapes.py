@@ -4,16 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.dialects.builtin import (
-    TensorType,
-)
+from xdsl.dialects.builtin import TensorType
 
-from nnstack.dialects.spensor.types import (
-    AnySpensor,
-    MemoryType,
-    NDSpensorType,
-    SpensorType,
-)
+from nnstack.dialects.spensor.types import AnySpensor, MemoryType, NDSpensorType, SpensorType
 
 
 def split_type(source: SpensorType, num_partitions: int, dim: int) -> NDSpensorType:

@@ -8,9 +8,7 @@ from xdsl.dialects.builtin import StringAttr
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.spensor.types import (
-    constant_int,
-)
+from nnstack.dialects.spensor.types import constant_int
 
 
 def constant_operand(op: Operation, name: str, value: SSAValue) -> int:
