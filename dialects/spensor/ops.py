@@ -11,12 +11,8 @@ from typing import ClassVar
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
-    Float16Type,
-    Float32Type,
-    Float64Type,
     IndexType,
     IntegerAttr,
-    IntegerType,
     MemRefType,
     StringAttr,
     TensorType,
@@ -49,6 +45,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.spensor.attributes import verify_memory_space
 from nnstack.dialects.spensor.shapes import matmul_shape, reduce_sum_shape, split_all_type, split_type
 from nnstack.dialects.spensor.types import (
+    ElementType,
     MemoryType,
     NDSpensorType,
     SpensorType,
@@ -353,7 +350,7 @@ class FillOp(IRDLOperation):
 
     T: ClassVar = VarConstraint("T", base(SpensorType) | base(NDSpensorType) | base(TensorType))
 
-    inputs = operand_def(Float16Type | Float32Type | Float64Type | IntegerType | IndexType)
+    inputs = operand_def(ElementType)
     outputs = operand_def(T)
     res = result_def(T)
 

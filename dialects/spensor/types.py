@@ -87,7 +87,8 @@ class MemoryType(ParametrizedAttribute, TypeAttribute):
             )
 
 
-_ELEMENT_TYPES = (Float16Type, Float32Type, Float64Type, IntegerType, IndexType)
+ElementType = Float16Type | Float32Type | Float64Type | IntegerType | IndexType
+"""The scalar types a spensor's tensor holds (and `spensor.fill` fills it with)."""
 
 
 @irdl_attr_definition
@@ -132,7 +133,7 @@ class SpensorType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(
                 f"spensor.spensor: the tensor must have a static shape, got {self.element_type}"
             )
-        if not isinstance(self.scalar_type, _ELEMENT_TYPES):
+        if not isinstance(self.scalar_type, ElementType):
             raise VerifyException(
                 "spensor.spensor: the element type must be a float, integer or index "
                 f"type, got {self.scalar_type}"
