@@ -16,7 +16,7 @@ from types import ModuleType
 from typing import TypeVar
 
 from xdsl.dialects.builtin import DenseArrayBase, TensorType, i64
-from xdsl.ir import Attribute, Block, SSAValue
+from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
@@ -32,7 +32,7 @@ def i64_array(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, values)
 
 
-def defined_ops(module: ModuleType) -> list[type[IRDLOperation]]:
+def defined_ops(module: ModuleType) -> list[type[Operation]]:
     """The ops `module` defines (an op definition has a name; the bases it derives ops
     from do not), in the order they are defined: a dialect's op list, derived from the
     modules of its op families."""

@@ -36,155 +36,31 @@ Memory shapes print as `!spensor.memory<"L1", [4, 4]>`; the original's
 
 One module per job: `types` (the types and their helpers), `shapes` (shape rules),
 `attributes` (the analyses' attributes), `verifiers` (shared verifier helpers), `ops`
-(spensor ops and their memory effects) and `nd_ops` (ndspensor ops).
+(spensor ops and their memory effects) and `nd_ops` (ndspensor ops); each exports its
+names in its `__all__`, and the dialects' op lists are derived from `ops` and `nd_ops`.
 """
 
 from xdsl.ir import Dialect
 
-from nnstack.dialects.spensor.attributes import (
-    MEMORY_SPACES,
-    KeywordFieldsAttr,
-    LoopAttr,
-    MemoryLevelAttr,
-    verify_memory_space,
-)
-from nnstack.dialects.spensor.nd_ops import (
-    CombineToSpensorOp,
-    NDBroadcastOp,
-    NDCombineOp,
-    NDReduceOp,
-    NDRepeatOp,
-)
-from nnstack.dialects.spensor.ops import (
-    AddEffects,
-    AddOp,
-    AllocatesResult,
-    AllocSpensorOp,
-    DeclareMemoryOp,
-    FillOp,
-    GetMemoryOp,
-    MatmulOp,
-    MoveOp,
-    MoveToOp,
-    ReduceSumOp,
-    SplitAllOp,
-    SplitOp,
-    StoreSpensorOp,
-    SubviewOp,
-)
-from nnstack.dialects.spensor.shapes import (
-    combine_to_spensor_type,
-    combine_type,
-    matmul_shape,
-    reduce_sum_shape,
-    reduce_type,
-    repeat_type,
-    split_all_type,
-    split_type,
-)
-from nnstack.dialects.spensor.types import (
-    AnySpensor,
-    MemoryType,
-    NDSpensorType,
-    SpensorType,
-    constant_int,
-    grid_of,
-    int_array,
-    int_tuple,
-    same_kind,
-    scalar_type_of,
-    tensor_shape,
-    tile_of,
-    tile_type,
-    with_tile_shape,
-)
-from nnstack.dialects.spensor.verifiers import (
-    constant_operand,
-    verify_in_range,
-    verify_memory_name,
-    verify_one_per_axis,
-    verify_result_type,
-)
+from nnstack.dialects.spensor import attributes, nd_ops, ops, types
+from nnstack.dialects.spensor.attributes import *
+from nnstack.dialects.spensor.nd_ops import *
+from nnstack.dialects.spensor.ops import *
+from nnstack.dialects.spensor.shapes import *
+from nnstack.dialects.spensor.types import *
+from nnstack.dialects.spensor.verifiers import *
+from nnstack.dialects.utils import defined_ops
 
 Spensor = Dialect(
     "spensor",
+    defined_ops(ops),
     [
-        SplitOp,
-        SplitAllOp,
-        MoveOp,
-        MoveToOp,
-        AddOp,
-        MatmulOp,
-        ReduceSumOp,
-        FillOp,
-        SubviewOp,
-        DeclareMemoryOp,
-        GetMemoryOp,
-        AllocSpensorOp,
-        StoreSpensorOp,
+        types.MemoryType,
+        types.SpensorType,
+        types.NDSpensorType,
+        attributes.MemoryLevelAttr,
+        attributes.LoopAttr,
     ],
-    [MemoryType, SpensorType, NDSpensorType, MemoryLevelAttr, LoopAttr],
 )
 
-NDSpensor = Dialect(
-    "ndspensor",
-    [NDCombineOp, NDReduceOp, CombineToSpensorOp, NDRepeatOp, NDBroadcastOp],
-    [],
-)
-
-__all__ = [
-    "AddEffects",
-    "AddOp",
-    "AllocSpensorOp",
-    "AllocatesResult",
-    "AnySpensor",
-    "CombineToSpensorOp",
-    "DeclareMemoryOp",
-    "FillOp",
-    "GetMemoryOp",
-    "KeywordFieldsAttr",
-    "LoopAttr",
-    "MEMORY_SPACES",
-    "MatmulOp",
-    "MemoryLevelAttr",
-    "MemoryType",
-    "MoveOp",
-    "MoveToOp",
-    "NDBroadcastOp",
-    "NDCombineOp",
-    "NDReduceOp",
-    "NDRepeatOp",
-    "NDSpensor",
-    "NDSpensorType",
-    "ReduceSumOp",
-    "Spensor",
-    "SpensorType",
-    "SplitAllOp",
-    "SplitOp",
-    "StoreSpensorOp",
-    "SubviewOp",
-    "combine_to_spensor_type",
-    "combine_type",
-    "constant_int",
-    "constant_operand",
-    "grid_of",
-    "int_array",
-    "int_tuple",
-    "matmul_shape",
-    "reduce_sum_shape",
-    "reduce_type",
-    "repeat_type",
-    "same_kind",
-    "scalar_type_of",
-    "split_all_type",
-    "split_type",
-    "tensor_shape",
-    "tile_of",
-    "tile_type",
-    "verify_in_range",
-    "verify_one_per_axis",
-    "verify_memory_name",
-    "verify_memory_space",
-    "verify_result_type",
-    "with_tile_shape",
-]
+NDSpensor = Dialect("ndspensor", defined_ops(nd_ops), [])

@@ -14,6 +14,14 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+__all__ = [
+    "KeywordFieldsAttr",
+    "LoopAttr",
+    "MEMORY_SPACES",
+    "MemoryLevelAttr",
+    "verify_memory_space",
+]
+
 MEMORY_SPACES = 1 << 24
 """Memory space numbers are LLVM address spaces: 0 <= space < 2**24."""
 

@@ -33,6 +33,14 @@ from nnstack.dialects.spensor.verifiers import (
     verify_result_type,
 )
 
+__all__ = [
+    "CombineToSpensorOp",
+    "NDBroadcastOp",
+    "NDCombineOp",
+    "NDReduceOp",
+    "NDRepeatOp",
+]
+
 
 @irdl_op_definition
 class NDCombineOp(IRDLOperation):

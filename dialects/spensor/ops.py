@@ -68,6 +68,24 @@ from nnstack.dialects.spensor.verifiers import (
     verify_result_type,
 )
 
+__all__ = [
+    "AddEffects",
+    "AddOp",
+    "AllocSpensorOp",
+    "AllocatesResult",
+    "DeclareMemoryOp",
+    "FillOp",
+    "GetMemoryOp",
+    "MatmulOp",
+    "MoveOp",
+    "MoveToOp",
+    "ReduceSumOp",
+    "SplitAllOp",
+    "SplitOp",
+    "StoreSpensorOp",
+    "SubviewOp",
+]
+
 # Memory effects, so that `dce`, `cse` and `canonicalize` understand the ops:
 # views and handles are `Pure`; ops that compute into a new buffer read and
 # allocate their result (unused, they can go); ops writing into a buffer write.

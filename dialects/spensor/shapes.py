@@ -8,6 +8,17 @@ from xdsl.dialects.builtin import TensorType
 
 from nnstack.dialects.spensor.types import AnySpensor, MemoryType, NDSpensorType, SpensorType
 
+__all__ = [
+    "combine_to_spensor_type",
+    "combine_type",
+    "matmul_shape",
+    "reduce_sum_shape",
+    "reduce_type",
+    "repeat_type",
+    "split_all_type",
+    "split_type",
+]
+
 
 def split_type(source: SpensorType, num_partitions: int, dim: int) -> NDSpensorType:
     shape = list(source.shape)

@@ -26,6 +26,24 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+__all__ = [
+    "AnySpensor",
+    "ElementType",
+    "MemoryType",
+    "NDSpensorType",
+    "SpensorType",
+    "constant_int",
+    "grid_of",
+    "int_array",
+    "int_tuple",
+    "same_kind",
+    "scalar_type_of",
+    "tensor_shape",
+    "tile_of",
+    "tile_type",
+    "with_tile_shape",
+]
+
 
 def int_array(values: Iterable[int]) -> ArrayAttr[IntegerAttr]:
     """An `ArrayAttr` of i64 integers, as the original's properties hold them."""

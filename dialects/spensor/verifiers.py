@@ -10,6 +10,14 @@ from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.spensor.types import constant_int
 
+__all__ = [
+    "constant_operand",
+    "verify_in_range",
+    "verify_memory_name",
+    "verify_one_per_axis",
+    "verify_result_type",
+]
+
 
 def constant_operand(op: Operation, name: str, value: SSAValue) -> int:
     """A compile-time operand of `op`: it must be defined by an integer `arith.constant`."""
