@@ -105,7 +105,7 @@ from nnstack.dialects.llir.casts import (
     UIToFPOp,
     ZExtOp,
 )
-from nnstack.dialects.llir.control_flow import BranchOp, CallOp, CondBranchOp, FuncOp, PhiOp, ReturnOp
+from nnstack.dialects.llir.control_flow import BranchOp, CallOp, CondBranchOp, FuncOp, JumpOp, PhiOp, ReturnOp
 from nnstack.dialects.llir.dominance import SSADominance, block_index, cfg_predecessors, cfg_successors
 from nnstack.dialects.llir.globals import AddressOfOp, GlobalOp
 from nnstack.dialects.llir.loops import ForOp, YieldOp
@@ -195,6 +195,7 @@ __all__ = [
     "FuncOp",
     "GlobalOp",
     "INTEGER_PREDICATES",
+    "JumpOp",
     "IntResizeOp",
     "IntToFloatOp",
     "IntegerBinaryOp",

@@ -70,15 +70,19 @@ from nnstack.dialects.utils import parse_block_defined_once
 from nnstack.dialects.xdsl_compat import wrapped_block_parsing
 
 
+class JumpOp(IRDLOperation):
+    """A terminator that jumps to a block of its function, with no other effect."""
+
+    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(FuncOp), Pure()))
+
+
 @irdl_op_definition
-class BranchOp(IRDLOperation):
+class BranchOp(JumpOp):
     """Jump to a block of the same function."""
 
     name = "llir.br"
 
     successor = successor_def()
-
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(FuncOp), Pure()))
 
     assembly_format = "$successor attr-dict"
 
@@ -87,7 +91,7 @@ class BranchOp(IRDLOperation):
 
 
 @irdl_op_definition
-class CondBranchOp(IRDLOperation):
+class CondBranchOp(JumpOp):
     """Jump to `then_block` if `cond` is true, else to `else_block`."""
 
     name = "llir.cond_br"
@@ -95,8 +99,6 @@ class CondBranchOp(IRDLOperation):
     cond = operand_def(i1)
     then_block = successor_def()
     else_block = successor_def()
-
-    traits = lazy_traits_def(lambda: (IsTerminator(), HasParent(FuncOp), Pure()))
 
     assembly_format = "$cond `,` $then_block `,` $else_block attr-dict"
 
