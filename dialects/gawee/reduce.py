@@ -1,24 +1,37 @@
 """Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min, and
 the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
-reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved)."""
+reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved); the
+index of the extremum along one axis: arg_max, arg_min (ONNX ArgMax, ArgMin)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import BoolAttr
-from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import attr_def
+from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i64
+from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.irdl import (
+    EqAttrConstraint,
+    VarConstraint,
+    attr_def,
+    operand_def,
+    opt_attr_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import I64Array
-from nnstack.dialects.gawee.base import FloatTensorOp, gawee_op_definition
+from nnstack.dialects.constraints import I64Array, NumericElement, static_tensor
+from nnstack.dialects.gawee.base import FloatTensorOp, GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
 __all__ = [
+    "ArgMaxOp",
+    "ArgMinOp",
+    "ArgReduceOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
@@ -191,3 +204,88 @@ class ReduceLogSumExpOp(_SumOfOp):
         if self.keeps_dims:
             return result
         return b.emit(ReshapeOp(result, tensor_shape(self.output)))
+
+
+# ---------------------------------------------------------------------------
+# Arg reductions
+# ---------------------------------------------------------------------------
+
+
+class ArgReduceOp(GaweeOperation):
+    """The i64 index of the extremum along `axis` (negative counts from the end);
+    `keepDims` (true) keeps the axis as a size-1 dim. Among equal extrema the first
+    index wins, the last with `selectLastIndex`; NaN counts as the extremum (numpy's
+    argmax / argmin, ONNX's reference), so the first (or last) NaN wins."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(EqAttrConstraint(i64)))
+
+    axis = attr_def(IntegerAttr[I64])
+    keep_dims = opt_attr_def(BoolAttr, attr_name="keepDims", default_value=BoolAttr.from_bool(True))
+    select_last_index = opt_attr_def(
+        BoolAttr, attr_name="selectLastIndex", default_value=BoolAttr.from_bool(False)
+    )
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('axis')} (`keepDims` `=` $keepDims^)? "
+        f"(`selectLastIndex` `=` $selectLastIndex^)? {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        axis: int = 0,
+        *,
+        keep_dims: bool = True,
+        select_last_index: bool = False,
+    ):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        attributes: dict[str, Attribute] = {"axis": IntegerAttr(axis, i64)}
+        if not keep_dims:
+            attributes["keepDims"] = BoolAttr.from_bool(False)
+        if select_last_index:
+            attributes["selectLastIndex"] = BoolAttr.from_bool(True)
+        result = reduced_shape(shape, (normalize_dim(axis, len(shape)),), keep_dims)
+        super().__init__(operands=[input], result_types=[TensorType(i64, result)], attributes=attributes)
+
+    @property
+    def normalized_axis(self) -> int:
+        return normalize_dim(self.axis.value.data, len(tensor_shape(self.input)))
+
+    @property
+    def keeps_dims(self) -> bool:
+        return self.keep_dims is None or bool(self.keep_dims.value.data)
+
+    @property
+    def selects_last(self) -> bool:
+        return self.select_last_index is not None and bool(self.select_last_index.value.data)
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        axis = self.normalized_axis
+        if not shape or not 0 <= axis < len(shape):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
+        if shape[axis] == 0:
+            raise self.fail(f"cannot take the index of the extremum of the empty dim {axis}")
+        self.expect_result_shape(reduced_shape(shape, (axis,), self.keeps_dims))
+
+
+@gawee_op_definition
+class ArgMaxOp(ArgReduceOp):
+    """The i64 index of the maximum along `axis` (ONNX ArgMax): the first among equal
+    maxima, the last with `selectLastIndex`; NaN counts as the maximum."""
+
+    name = "gawee.arg_max"
+
+
+@gawee_op_definition
+class ArgMinOp(ArgReduceOp):
+    """The i64 index of the minimum along `axis` (ONNX ArgMin): the first among equal
+    minima, the last with `selectLastIndex`; NaN counts as the minimum."""
+
+    name = "gawee.arg_min"

@@ -418,6 +418,21 @@ def convert_gather_elements(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def arg_reduction(op: type[gawee.ArgMaxOp | gawee.ArgMinOp]) -> Converter:
+    """ArgMax / ArgMin: axis (0), keepdims (1) and select_last_index (0, opset 12) as they are."""
+
+    def convert(context: ImportContext) -> None:
+        made = op(
+            context.value(0),
+            int(context.attribute("axis", 0)),  # type: ignore[arg-type]
+            keep_dims=bool(context.attribute("keepdims", 1)),
+            select_last_index=bool(context.attribute("select_last_index", 0)),
+        )
+        context.define(context.emit(made).results[0])
+
+    return convert
+
+
 def convert_expand(context: ImportContext) -> None:
     """Expand to a shape known at import (a constant, or folded shape arithmetic)."""
     shape = tuple(int(d) for d in context.constant(1, "the target shape"))
@@ -746,6 +761,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceL2": reduction(gawee.ReduceL2Op, axes_input_from=18),
     "ReduceLogSum": reduction(gawee.ReduceLogSumOp, axes_input_from=18),
     "ReduceLogSumExp": reduction(gawee.ReduceLogSumExpOp, axes_input_from=18),
+    "ArgMax": arg_reduction(gawee.ArgMaxOp),
+    "ArgMin": arg_reduction(gawee.ArgMinOp),
     "LayerNormalization": convert_layer_normalization,
     "InstanceNormalization": convert_instance_normalization,
     "GroupNormalization": convert_group_normalization,

@@ -119,6 +119,23 @@ def reduce(reduction: Callable[..., np.ndarray], accumulate: bool = False) -> Bi
     return bind
 
 
+def bind_arg_reduce(op: gawee.ArgReduceOp) -> Callable[[np.ndarray], np.ndarray]:
+    """numpy's argmax / argmin (the first extremum, NaN the extremum); the last with
+    `selectLastIndex`: the first of the input reversed along the axis, counted back."""
+    pick = np.argmax if isinstance(op, gawee.ArgMaxOp) else np.argmin
+    axis, keep, last = op.normalized_axis, op.keeps_dims, op.selects_last
+    size = gawee.tensor_shape(op.input)[axis]
+
+    def run(x: np.ndarray) -> np.ndarray:
+        if last:
+            index = size - 1 - pick(np.flip(x, axis), axis=axis, keepdims=keep)
+        else:
+            index = pick(x, axis=axis, keepdims=keep)
+        return np.asarray(index, np.int64)
+
+    return run
+
+
 def layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias: np.ndarray) -> np.ndarray:
     """Statistics in f32 for f16 inputs, as ONNX Runtime's stash type."""
     acc = _accumulator(x.dtype)

@@ -603,11 +603,31 @@ RANGE = Op(
 )
 F_RANGE = Op("gawee.range", (), {"start": "1.0 : f32", "limit": "0.0 : f32", "delta": "-0.3 : f32"}, (t(4),))
 G_SHAPE = Op("gawee.shape", (t(2, 3, 4),), {"start": i64(1)}, (t(2, element="i64"),))
-SHAPED_OPS = [SPLIT, TILE, PAD, EDGE_PAD, TRILU, G_CONSTANT, RANGE, F_RANGE, G_SHAPE]
+ARG_MAX = Op("gawee.arg_max", (t(2, 3, 4),), {"axis": i64(-2)}, (t(2, 1, 4, element="i64"),))
+ARG_MIN = Op(
+    "gawee.arg_min",
+    (t(2, 3, element="i32"),),
+    {"axis": i64(0), "keepDims": "false", "selectLastIndex": "true"},
+    (t(3, element="i64"),),
+)
+SHAPED_OPS = [SPLIT, TILE, PAD, EDGE_PAD, TRILU, G_CONSTANT, RANGE, F_RANGE, G_SHAPE, ARG_MAX, ARG_MIN]
 
 
 def shaped_cases() -> list[Invalid]:
     cases: list[tuple[str, Op, str]] = [
+        ("arg_max-axis-range", ARG_MAX.attr("axis", i64(3)), "out of range"),
+        (
+            "arg_max-scalar",
+            ARG_MAX.operand(0, t()).attr("axis", i64(0)).result(t(element="i64")),
+            "out of range",
+        ),
+        ("arg_max-empty-axis", ARG_MAX.operand(0, t(2, 0, 4)), "empty dim 1"),
+        ("arg_max-result-shape", ARG_MAX.result(t(2, 4, element="i64")), "result shape"),
+        ("arg_max-i32-result", ARG_MAX.result(t(2, 1, 4, element="i32")), "i64"),
+        ("arg_max-masks", ARG_MAX.operand(0, t(2, 3, 4, element="i1")), "i1"),
+        ("arg_max-keep-dims-not-bool", ARG_MAX.attr("keepDims", i64(1)), "i1"),
+        ("arg_min-result-shape", ARG_MIN.result(t(1, 3, element="i64")), "result shape"),
+        ("arg_min-last-index-not-bool", ARG_MIN.attr("selectLastIndex", i64(1)), "i1"),
         ("split-axis-range", SPLIT.attr("axis", i64(2)), "out of range"),
         ("split-sizes-per-result", SPLIT.attr("splitSizes", a(2, 3)), "one value per result"),
         ("split-no-results", replace(SPLIT, results=()).attr("splitSizes", a()), "one value per result"),

@@ -61,6 +61,8 @@ OPERATORS = [
     "reduce_l2",
     "reduce_log_sum",
     "reduce_log_sum_exp",
+    "argmax",
+    "argmin",
     "layer_normalization",
     "instancenorm",
     "group_normalization",

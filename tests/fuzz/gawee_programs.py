@@ -60,6 +60,7 @@ EXACT_OPS = (
     gawee.ReduceMaxOp,
     gawee.ReduceMinOp,
     gawee.TopKOp,
+    gawee.ArgReduceOp,
     gawee.ShapeOp,
     gawee.RangeOp,
     gawee.ConstantOp,
@@ -676,6 +677,17 @@ def topk(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(gawee.TopKOp(x, k, axis, largest=largest, sorted=sort))
 
 
+def arg_reduce(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """arg_max / arg_min of an exact value: its index jumps where two inputs swap order."""
+    shape = tensor_shape(x)
+    if x not in b.exact or element_type(x) not in NUMERIC_TYPES or not shape or 0 in shape:
+        return None
+    op = b.choice((gawee.ArgMaxOp, gawee.ArgMinOp))
+    axis = int(b.rng.integers(-len(shape), len(shape)))
+    keep, last = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
+    return b.append(op(x, axis, keep_dims=keep, select_last_index=last))
+
+
 def scatter_nd(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     shape = tensor_shape(x)
     if not shape or 0 in shape:
@@ -743,6 +755,7 @@ GENERATORS: tuple[Generator, ...] = (
     trilu,
     resize,
     topk,
+    arg_reduce,
     scatter_nd,
     construct,
 )

@@ -1,18 +1,24 @@
-"""Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn` and the `gawee.reduce_*` ops to
-reduction and element-wise `linalg.generic`s."""
+"""Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn`, the `gawee.reduce_*` ops and
+`gawee.arg_max` / `gawee.arg_min` to reduction and element-wise `linalg.generic`s."""
 
 from __future__ import annotations
 
 import math as pymath
 from collections.abc import Callable
 
+import numpy as np
+from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import f16, f32, i64
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects.builtin import AnyFloat, f16, f32, i64
+from xdsl.dialects.linalg.attrs import IteratorTypeAttr
+from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
+from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
+    ArgMaxOp,
+    ArgReduceOp,
     AxisSoftmaxOp,
     LayerNormOp,
     LrnOp,
@@ -23,6 +29,7 @@ from nnstack.dialects.gawee import (
     ReduceSumOp,
     SoftmaxOp,
 )
+from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.utils import op_pattern
 
 from .builder import (
@@ -34,11 +41,12 @@ from .builder import (
     iterators,
     parallel,
     reduction,
+    scalar_constant,
     shape_of,
     unsupported_reason,
 )
 
-__all__ = ["SoftmaxLowering", "ReduceLowering", "LayerNormLowering", "LrnLowering"]
+__all__ = ["SoftmaxLowering", "ReduceLowering", "ArgReduceLowering", "LayerNormLowering", "LrnLowering"]
 
 
 class SoftmaxLowering(RewritePattern):
@@ -147,6 +155,81 @@ class ReduceLowering(RewritePattern):
             result = b.add(
                 tensor.ReshapeOp(result, b.dense_constant(i64, [len(target)], target), op.output.type)
             ).result
+        rewriter.replace(op, b.ops, [result])
+
+
+def _keep_dims(b: LoweringBuilder, result: SSAValue, op: Operation) -> SSAValue:
+    """`result` reshaped to the op's result type (its reduced dims as 1s)."""
+    target = shape_of(op.results[0])
+    reshape = tensor.ReshapeOp(result, b.dense_constant(i64, [len(target)], target), op.results[0].type)
+    return b.add(reshape).result
+
+
+class ArgReduceLowering(RewritePattern):
+    """
+    Lowers `gawee.arg_max` / `gawee.arg_min` to one `linalg.generic` over the input's
+    domain (the axis a reduction iterator) with two outputs: the extremum so far, from a
+    fill of -inf / +inf (the integer minimum / maximum), and its index (`linalg.index`
+    as i64), from a fill of 0. An element replaces them (`arith.select`) where it is
+    strictly beyond the extremum (`arith.cmpf ogt` / `olt`, `arith.cmpi sgt` / `slt`) or,
+    with `selectLastIndex`, beyond or equal (`oge` / `ole`, `sge` / `sle`); a NaN
+    replaces a number (`arith.cmpf uno` / `ord`), and with `selectLastIndex` a NaN too,
+    so the first (last) NaN wins, as numpy's argmax does. With `keepDims` a
+    `tensor.reshape` restores the axis as a 1.
+    """
+
+    @op_pattern
+    def match_and_rewrite(self, op: ArgReduceOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        t = element_type_of(op.input)
+        shape = shape_of(op.input)
+        rank, axis = len(shape), op.normalized_axis
+        kept = [d for d in range(rank) if d != axis]
+        reduced = [shape[d] for d in kept]
+        maximum, last, is_float = isinstance(op, ArgMaxOp), op.selects_last, isinstance(t, AnyFloat)
+        if is_float:
+            start = float("-inf") if maximum else float("inf")
+        else:
+            info = np.iinfo(numpy_dtype(t))
+            start = int(info.min if maximum else info.max)
+        values = b.filled(reduced, b.add(scalar_constant(start, t)).result)
+        indices = b.filled(reduced, b.add(scalar_constant(0, i64)).result)
+        block = Block(arg_types=[t, t, i64])
+        for arg, name in zip(block.args, ("in", "out", "out")):
+            arg.name_hint = name
+        with ImplicitBuilder(block) as (x, best, index):
+            if is_float:
+                beyond = arith.CmpfOp(
+                    x, best, ("oge" if last else "ogt") if maximum else ("ole" if last else "olt")
+                )
+                nan = arith.CmpfOp(x, x, "uno")
+                if not last:  # a NaN replaces a number only
+                    nan = arith.AndIOp(nan, arith.CmpfOp(best, best, "ord"))
+                take = arith.OrIOp(beyond, nan).result
+            else:
+                take = arith.CmpiOp(
+                    x, best, ("sge" if last else "sgt") if maximum else ("sle" if last else "slt")
+                ).result
+            position = arith.IndexCastOp(IndexOp(axis).result, i64)
+            YieldOp(arith.SelectOp(take, x, best), arith.SelectOp(take, position, index))
+        iterators = [
+            IteratorTypeAttr.reduction() if d == axis else IteratorTypeAttr.parallel() for d in range(rank)
+        ]
+        generic = b.add(
+            GenericOp(
+                [op.input],
+                [values, indices],
+                Region(block),
+                [identity_map(rank), dims_map(rank, kept), dims_map(rank, kept)],
+                iterators,
+                [values.type, indices.type],
+            )
+        )
+        result = generic.results[1]
+        if op.keeps_dims:
+            result = _keep_dims(b, result, op)
         rewriter.replace(op, b.ops, [result])
 
 

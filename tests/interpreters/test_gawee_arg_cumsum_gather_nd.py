@@ -1,0 +1,60 @@
+"""gawee.arg_max, gawee.arg_min, gawee.cumsum and gawee.gather_nd against ONNX's reference
+evaluator (ArgMax, ArgMin, CumSum, GatherND), at gawee, linalg and mir level."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from onnx_checks import check, onnx_reference
+
+DTYPES = [np.float32, np.float16, np.float64, np.int64, np.int32, np.int8]
+
+
+def few_values(shape: tuple[int, ...], dtype: type, seed: int = 0) -> np.ndarray:
+    """Few distinct values, so ties are common."""
+    return np.random.default_rng(seed).integers(-3, 4, shape).astype(dtype)
+
+
+# ---------------------------------------------------------------------------
+# arg_max, arg_min
+# ---------------------------------------------------------------------------
+
+
+def arg_text(name: str, axis: int, keep: bool, last: bool) -> str:
+    text = f"{name} {{operands}} axis = {axis}"
+    text += "" if keep else " keepDims = false"
+    return text + (" selectLastIndex = true" if last else "")
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("last", [False, True])
+@pytest.mark.parametrize("keep", [True, False])
+@pytest.mark.parametrize(("shape", "axis"), [((3, 7), -1), ((5, 2, 3), 0), ((2, 6, 3), 1), ((9,), 0)])
+@pytest.mark.parametrize(("name", "operator"), [("arg_max", "ArgMax"), ("arg_min", "ArgMin")])
+def test_arg_reductions_match_onnx_with_ties(name, operator, shape, axis, keep, last, dtype):
+    """The first index among equal extrema, the last with selectLastIndex."""
+    x = few_values(shape, dtype)
+    expected = onnx_reference(operator, [x], {}, axis=axis, keepdims=int(keep), select_last_index=int(last))
+    check(arg_text(name, axis, keep, last), [x], expected)
+
+
+@pytest.mark.parametrize("last", [False, True])
+@pytest.mark.parametrize(("name", "operator"), [("arg_max", "ArgMax"), ("arg_min", "ArgMin")])
+def test_arg_reductions_take_nan_as_the_extremum(name, operator, last):
+    """A NaN wins over every number (the first or last NaN), as in onnx's reference;
+    infinities and signed zeros compare as numbers (-0.0 ties 0.0)."""
+    nan, inf = np.nan, np.inf
+    x = np.array(
+        [
+            [1.0, nan, 3.0, nan, -inf],
+            [-inf, -inf, -inf, -inf, -inf],
+            [inf, inf, 2.0, -0.0, 0.0],
+            [-0.0, 0.0, 0.0, -0.0, 5.0],
+            [nan, nan, nan, nan, nan],
+        ],
+        np.float32,
+    )
+    for axis in (0, 1):
+        expected = onnx_reference(operator, [x], {}, axis=axis, keepdims=0, select_last_index=int(last))
+        check(arg_text(name, axis, False, last), [x], expected)
+    assert onnx_reference("ArgMax", [x], {}, axis=1, keepdims=0).tolist() == [1, 0, 0, 4, 0]
