@@ -1,7 +1,8 @@
 """Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min, and
 the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
 reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved); the
-index of the extremum along one axis: arg_max, arg_min (ONNX ArgMax, ArgMin)."""
+index of the extremum along one axis: arg_max, arg_min (ONNX ArgMax, ArgMin); the running
+sum along one axis: cumsum (ONNX CumSum, its axis input an attribute)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ __all__ = [
     "ArgMaxOp",
     "ArgMinOp",
     "ArgReduceOp",
+    "CumSumOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
@@ -289,3 +291,63 @@ class ArgMinOp(ArgReduceOp):
     minima, the last with `selectLastIndex`; NaN counts as the minimum."""
 
     name = "gawee.arg_min"
+
+
+# ---------------------------------------------------------------------------
+# Scans
+# ---------------------------------------------------------------------------
+
+
+@gawee_op_definition
+class CumSumOp(GaweeOperation):
+    """The running sum along `axis` (ONNX CumSum, its axis input a constant): element i
+    is the sum of the elements 0..i in order, with `exclusive` of 0..i-1 (0 first),
+    with `reverse` of i..n-1 (i+1..n-1), summed from the far end. Sums are in the
+    element type, as numpy's cumsum (integers wrap)."""
+
+    name = "gawee.cumsum"
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    axis = attr_def(IntegerAttr[I64])
+    exclusive = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+    reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input {keywords('axis')} (`exclusive` `=` $exclusive^)? (`reverse` `=` $reverse^)? "
+        f"{ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self, input: SSAValue | Operation, axis: int, *, exclusive: bool = False, reverse: bool = False
+    ):
+        input = SSAValue.get(input)
+        attributes: dict[str, Attribute] = {"axis": IntegerAttr(axis, i64)}
+        if exclusive:
+            attributes["exclusive"] = BoolAttr.from_bool(True)
+        if reverse:
+            attributes["reverse"] = BoolAttr.from_bool(True)
+        super().__init__(operands=[input], result_types=[input.type], attributes=attributes)
+
+    @property
+    def normalized_axis(self) -> int:
+        return normalize_dim(self.axis.value.data, len(tensor_shape(self.input)))
+
+    @property
+    def is_exclusive(self) -> bool:
+        return self.exclusive is not None and bool(self.exclusive.value.data)
+
+    @property
+    def is_reverse(self) -> bool:
+        return self.reverse is not None and bool(self.reverse.value.data)
+
+    def verify_(self) -> None:
+        shape = tensor_shape(self.input)
+        if not shape or not 0 <= self.normalized_axis < len(shape):
+            raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
+        self.expect_result_shape(shape)

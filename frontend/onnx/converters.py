@@ -433,6 +433,18 @@ def arg_reduction(op: type[gawee.ArgMaxOp | gawee.ArgMinOp]) -> Converter:
     return convert
 
 
+def convert_cumsum(context: ImportContext) -> None:
+    """CumSum: its axis input (a rank-0 int32 / int64 tensor) must be a constant."""
+    axis = int(_scalar(context, 1, "axis"))
+    made = gawee.CumSumOp(
+        context.value(0),
+        axis,
+        exclusive=bool(context.attribute("exclusive", 0)),
+        reverse=bool(context.attribute("reverse", 0)),
+    )
+    context.define(context.emit(made).results[0])
+
+
 def convert_expand(context: ImportContext) -> None:
     """Expand to a shape known at import (a constant, or folded shape arithmetic)."""
     shape = tuple(int(d) for d in context.constant(1, "the target shape"))
@@ -763,6 +775,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceLogSumExp": reduction(gawee.ReduceLogSumExpOp, axes_input_from=18),
     "ArgMax": arg_reduction(gawee.ArgMaxOp),
     "ArgMin": arg_reduction(gawee.ArgMinOp),
+    "CumSum": convert_cumsum,
     "LayerNormalization": convert_layer_normalization,
     "InstanceNormalization": convert_instance_normalization,
     "GroupNormalization": convert_group_normalization,

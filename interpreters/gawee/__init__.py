@@ -157,6 +157,7 @@ class GaweeFunctions(_DecomposedFunctions):
     run_reduce_min = kernel_impl(gawee.ReduceMinOp, bind=nn.reduce(np.min))
     run_arg_max = kernel_impl(gawee.ArgMaxOp, bind=nn.bind_arg_reduce, fresh=True)
     run_arg_min = kernel_impl(gawee.ArgMinOp, bind=nn.bind_arg_reduce, fresh=True)
+    run_cumsum = kernel_impl(gawee.CumSumOp, bind=nn.bind_cumsum, fresh=True)
     run_layer_norm = kernel_impl(gawee.LayerNormOp, nn.layer_norm, fresh=True)
     run_equal = kernel_impl(gawee.EqualOp, ufunc=np.equal)
     run_less = kernel_impl(gawee.LessOp, ufunc=np.less)

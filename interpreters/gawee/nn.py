@@ -136,6 +136,22 @@ def bind_arg_reduce(op: gawee.ArgReduceOp) -> Callable[[np.ndarray], np.ndarray]
     return run
 
 
+def bind_cumsum(op: gawee.CumSumOp) -> Callable[[np.ndarray], np.ndarray]:
+    """numpy's cumsum in the element type, of the input reversed along the axis for
+    `reverse` (and the result reversed back); `exclusive` shifts it by one, 0 first."""
+    axis, exclusive, reverse = op.normalized_axis, op.is_exclusive, op.is_reverse
+
+    def run(x: np.ndarray) -> np.ndarray:
+        y = np.flip(x, axis) if reverse else x
+        total = np.cumsum(y, axis=axis, dtype=x.dtype)
+        if exclusive and total.size:
+            total = np.roll(total, 1, axis)
+            total[(slice(None),) * axis + (0,)] = 0
+        return np.flip(total, axis).copy() if reverse else total
+
+    return run
+
+
 def layer_norm(op: gawee.LayerNormOp, x: np.ndarray, weight: np.ndarray, *bias: np.ndarray) -> np.ndarray:
     """Statistics in f32 for f16 inputs, as ONNX Runtime's stash type."""
     acc = _accumulator(x.dtype)

@@ -610,7 +610,23 @@ ARG_MIN = Op(
     {"axis": i64(0), "keepDims": "false", "selectLastIndex": "true"},
     (t(3, element="i64"),),
 )
-SHAPED_OPS = [SPLIT, TILE, PAD, EDGE_PAD, TRILU, G_CONSTANT, RANGE, F_RANGE, G_SHAPE, ARG_MAX, ARG_MIN]
+CUMSUM = Op(
+    "gawee.cumsum", (t(2, 3, element="i32"),), {"axis": i64(-1), "reverse": "true"}, (t(2, 3, element="i32"),)
+)
+SHAPED_OPS = [
+    SPLIT,
+    TILE,
+    PAD,
+    EDGE_PAD,
+    TRILU,
+    G_CONSTANT,
+    RANGE,
+    F_RANGE,
+    G_SHAPE,
+    ARG_MAX,
+    ARG_MIN,
+    CUMSUM,
+]
 
 
 def shaped_cases() -> list[Invalid]:
@@ -628,6 +644,11 @@ def shaped_cases() -> list[Invalid]:
         ("arg_max-keep-dims-not-bool", ARG_MAX.attr("keepDims", i64(1)), "i1"),
         ("arg_min-result-shape", ARG_MIN.result(t(1, 3, element="i64")), "result shape"),
         ("arg_min-last-index-not-bool", ARG_MIN.attr("selectLastIndex", i64(1)), "i1"),
+        ("cumsum-axis-range", CUMSUM.attr("axis", i64(2)), "out of range"),
+        ("cumsum-scalar", CUMSUM.operand(0, t(element="i32")).result(t(element="i32")), "out of range"),
+        ("cumsum-result-type", CUMSUM.result(t(2, 3)), "f32"),
+        ("cumsum-masks", CUMSUM.operand(0, t(2, 3, element="i1")).result(t(2, 3, element="i1")), "i1"),
+        ("cumsum-exclusive-not-bool", CUMSUM.attr("exclusive", i64(1)), "i1"),
         ("split-axis-range", SPLIT.attr("axis", i64(2)), "out of range"),
         ("split-sizes-per-result", SPLIT.attr("splitSizes", a(2, 3)), "one value per result"),
         ("split-no-results", replace(SPLIT, results=()).attr("splitSizes", a()), "one value per result"),

@@ -1,6 +1,6 @@
-"""TopK, ScatterND, Resize and Upsample through the ONNX front end: ONNX's own
-conformance cases with their K / scales / sizes made constants (the suite passes them
-as graph inputs, which nnstack needs known at import), and a PyTorch export with
+"""TopK, ScatterND, Resize, Upsample and CumSum through the ONNX front end: ONNX's own
+conformance cases with their K / scales / sizes / axis made constants (the suite passes
+them as graph inputs, which nnstack needs known at import), and a PyTorch export with
 nn.Upsample (nearest, bilinear), F.interpolate (align_corners) and torch.topk against
 ONNX Runtime, at gawee, linalg and mir level."""
 
@@ -33,7 +33,7 @@ def conformance_cases() -> list:
         import onnx.backend.test.case.node as node_cases
 
         cases = node_cases.collect_testcases()
-    prefixes = ("test_resize_", "test_top_k", "test_upsample_", "test_scatternd")
+    prefixes = ("test_resize_", "test_top_k", "test_upsample_", "test_scatternd", "test_cumsum_")
     return [
         pytest.param(case, id=case.name.removeprefix("test_"))
         for case in cases
@@ -58,6 +58,7 @@ def test_every_conformance_case_is_collected():
     process would leave this module only part of them."""
     names = {param.values[0].name for param in conformance_cases()}
     assert {"test_top_k", "test_top_k_smallest", "test_scatternd_max", "test_upsample_nearest"} <= names
+    assert len([n for n in names if n.startswith("test_cumsum_")]) == 9
     assert len([n for n in names if n.startswith("test_resize_")]) >= 39
 
 
@@ -130,16 +131,22 @@ def test_pytorch_upsample_and_topk_match_onnxruntime(level):
         ("TopK", ["x", "k"], r"K \(input 'k'\) must be a constant"),
         ("Resize", ["x", "", "scales"], r"scales \(input 'scales'\) must be a constant"),
         ("Resize", ["x", "", "", "sizes"], r"sizes \(input 'sizes'\) must be a constant"),
+        ("CumSum", ["x", "axis"], r"axis \(input 'axis'\) must be a constant"),
     ],
-    ids=["topk-k", "resize-scales", "resize-sizes"],
+    ids=["topk-k", "resize-scales", "resize-sizes", "cumsum-axis"],
 )
 def test_run_time_k_scales_or_sizes_are_a_one_line_error(op_type, inputs, message):
-    """K, scales and sizes make the result type, so they must be known at import."""
+    """K, scales and sizes make the result type, so they must be known at import; so
+    must CumSum's axis, which says what the op computes."""
     from onnx import TensorProto, helper
 
     from nnstack.frontend.onnx import import_onnx
 
-    types = {"x": (TensorProto.FLOAT, [1, 1, 2, 2]), "k": (TensorProto.INT64, [1])}
+    types = {
+        "x": (TensorProto.FLOAT, [1, 1, 2, 2]),
+        "k": (TensorProto.INT64, [1]),
+        "axis": (TensorProto.INT64, []),
+    }
     types |= {"scales": (TensorProto.FLOAT, [4]), "sizes": (TensorProto.INT64, [4])}
     outputs = ["y", "i"] if op_type == "TopK" else ["y"]
     graph = helper.make_graph(

@@ -688,6 +688,15 @@ def arg_reduce(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(op(x, axis, keep_dims=keep, select_last_index=last))
 
 
+def cumsum(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    shape = tensor_shape(x)
+    if element_type(x) not in NUMERIC_TYPES or not shape:
+        return None
+    axis = int(b.rng.integers(-len(shape), len(shape)))
+    exclusive, reverse = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
+    return b.append(gawee.CumSumOp(x, axis, exclusive=exclusive, reverse=reverse))
+
+
 def scatter_nd(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     shape = tensor_shape(x)
     if not shape or 0 in shape:
@@ -756,6 +765,7 @@ GENERATORS: tuple[Generator, ...] = (
     resize,
     topk,
     arg_reduce,
+    cumsum,
     scatter_nd,
     construct,
 )

@@ -58,3 +58,46 @@ def test_arg_reductions_take_nan_as_the_extremum(name, operator, last):
         expected = onnx_reference(operator, [x], {}, axis=axis, keepdims=0, select_last_index=int(last))
         check(arg_text(name, axis, False, last), [x], expected)
     assert onnx_reference("ArgMax", [x], {}, axis=1, keepdims=0).tolist() == [1, 0, 0, 4, 0]
+
+
+# ---------------------------------------------------------------------------
+# cumsum
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize(
+    ("exclusive", "reverse"), [(False, False), (True, False), (False, True), (True, True)]
+)
+@pytest.mark.parametrize(
+    ("shape", "axis"), [((3, 7), -1), ((5, 2, 3), 0), ((2, 6, 3), 1), ((9,), 0), ((2, 1), 1)]
+)
+def test_cumsum_matches_onnx(shape, axis, exclusive, reverse, dtype):
+    """Every level sums in numpy's order (from the far end in reverse), so floats agree
+    exactly too."""
+    rng = np.random.default_rng(1)
+    if np.issubdtype(dtype, np.floating):
+        x = rng.standard_normal(shape).astype(dtype)
+    else:
+        x = few_values(shape, dtype)
+    expected = onnx_reference(
+        "CumSum", [x], {"axis": np.array(axis, np.int64)}, exclusive=int(exclusive), reverse=int(reverse)
+    )
+    text = f"cumsum {{operands}} axis = {axis}"
+    text += " exclusive = true" if exclusive else ""
+    check(text + (" reverse = true" if reverse else ""), [x], expected)
+
+
+def test_cumsum_of_integers_wraps_as_numpy():
+    x = np.array([100, 100, -128, 27], np.int8)
+    expected = onnx_reference("CumSum", [x], {"axis": np.array(0, np.int32)})
+    assert expected.tolist() == [100, -56, 72, 99]
+    check("cumsum {operands} axis = 0", [x], expected)
+
+
+def test_cumsum_carries_nan_and_infinities():
+    x = np.array([[1.0, np.inf, -np.inf, 2.0], [np.nan, 1.0, 2.0, 3.0]], np.float32)
+    for reverse in (0, 1):
+        with np.errstate(invalid="ignore"):  # (inf + -inf in the reference)
+            expected = onnx_reference("CumSum", [x], {"axis": np.array(1, np.int64)}, reverse=reverse)
+        check("cumsum {operands} axis = 1" + (" reverse = true" if reverse else ""), [x], expected)

@@ -1,5 +1,6 @@
-"""Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn`, the `gawee.reduce_*` ops and
-`gawee.arg_max` / `gawee.arg_min` to reduction and element-wise `linalg.generic`s."""
+"""Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn`, the `gawee.reduce_*` ops,
+`gawee.arg_max` / `gawee.arg_min` and `gawee.cumsum` to reduction and element-wise
+`linalg.generic`s."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import AnyFloat, f16, f32, i64
+from xdsl.dialects.builtin import AnyFloat, IndexType, f16, f32, i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
 from xdsl.ir import Block, Operation, Region, SSAValue
@@ -20,6 +21,7 @@ from nnstack.dialects.gawee import (
     ArgMaxOp,
     ArgReduceOp,
     AxisSoftmaxOp,
+    CumSumOp,
     LayerNormOp,
     LrnOp,
     ReduceMaxOp,
@@ -46,7 +48,14 @@ from .builder import (
     unsupported_reason,
 )
 
-__all__ = ["SoftmaxLowering", "ReduceLowering", "ArgReduceLowering", "LayerNormLowering", "LrnLowering"]
+__all__ = [
+    "SoftmaxLowering",
+    "ReduceLowering",
+    "ArgReduceLowering",
+    "CumSumLowering",
+    "LayerNormLowering",
+    "LrnLowering",
+]
 
 
 class SoftmaxLowering(RewritePattern):
@@ -230,6 +239,57 @@ class ArgReduceLowering(RewritePattern):
         result = generic.results[1]
         if op.keeps_dims:
             result = _keep_dims(b, result, op)
+        rewriter.replace(op, b.ops, [result])
+
+
+class CumSumLowering(RewritePattern):
+    """
+    Lowers `gawee.cumsum` to one `linalg.generic` over the input's domain and a second
+    copy k of the axis (a reduction iterator), accumulating into a zero fill: element i
+    adds the element at position p of the axis where p <= i (p < i `exclusive`; with
+    `reverse` p >= i, p > i), `arith.select` of the sum and the old value (so a
+    skipped element changes nothing, -0.0 included). Forward, p = k is read through the
+    map with k in place of the axis; in reverse p = n-1-k, read with `tensor.extract`
+    (the loop bound from a `tensor.empty` of n, read through `(k)`), so the sums run in
+    numpy's order. O(n^2) adds per slice along the axis.
+    """
+
+    @op_pattern
+    def match_and_rewrite(self, op: CumSumOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        t = element_type_of(op.input)
+        shape = shape_of(op.input)
+        rank, axis, n = len(shape), op.normalized_axis, shape[op.normalized_axis]
+        reverse, exclusive = op.is_reverse, op.is_exclusive
+        predicate = ("ugt" if exclusive else "uge") if reverse else ("ult" if exclusive else "ule")
+        add = arith.AddfOp if isinstance(t, AnyFloat) else arith.AddiOp
+        if reverse:
+            inputs = [b.empty([n], t)]
+            read = dims_map(rank + 1, [rank])
+        else:
+            inputs = [op.input]
+            read = dims_map(rank + 1, [rank if d == axis else d for d in range(rank)])
+
+        def body(x: SSAValue, acc: SSAValue) -> SSAValue:
+            position = IndexOp(rank).result
+            if reverse:
+                position = arith.SubiOp(
+                    arith.ConstantOp.from_int_and_width(n - 1, IndexType()), position
+                ).result
+                at = [position if d == axis else IndexOp(d).result for d in range(rank)]
+                x = tensor.ExtractOp(op.input, at, t).result
+            counted = arith.CmpiOp(position, IndexOp(axis).result, predicate)
+            return arith.SelectOp(counted, add(acc, x), acc).result
+
+        result = b.generic(
+            inputs,
+            b.filled(shape, b.add(scalar_constant(0, t)).result),
+            [read, dims_map(rank + 1, range(rank))],
+            [*parallel(rank), *reduction(1)],
+            body,
+        )
         rewriter.replace(op, b.ops, [result])
 
 
