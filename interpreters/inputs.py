@@ -1,6 +1,6 @@
 """The arguments of a gawee function that have a domain, so random inputs can respect
 it: batch-norm running variances must be positive, index tensors (gather,
-gather_elements, scatter_nd) must address their dims, and conv / linear weights are
+gather_elements, scatter_nd, gather_nd) must address their dims, and conv / linear weights are
 scaled by 1/sqrt(fan-in), as real initializations are, so activations stay O(1).
 
 `nnstack-run --random-inputs` and the tests' random arguments both draw from it.
@@ -50,6 +50,9 @@ def argument_domains(function: Operation) -> ArgumentDomains:
             case gawee.ScatterNDOp() if op.indices in position:
                 # each entry of an index addresses its own dim of the data
                 bounds[position[op.indices]] = np.array(tensor_shape(op.data)[: op.index_depth])
+            case gawee.GatherNDOp() if op.indices in position:
+                start = op.batch_count
+                bounds[position[op.indices]] = np.array(tensor_shape(op.data)[start : start + op.index_depth])
             case _:
                 pass
     return ArgumentDomains(frozenset(positive), bounds, frozenset(weights))

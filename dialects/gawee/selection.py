@@ -1,8 +1,9 @@
 """Gawee ops that select or place elements by position: topk (ONNX TopK, with its `K`
-input as the `k` attribute) and scatter_nd (ONNX ScatterND)."""
+input as the `k` attribute), scatter_nd (ONNX ScatterND) and gather_nd (ONNX GatherND)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -24,6 +25,7 @@ from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, nor
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, keywords, tensor_like, tensor_shape
 
 __all__ = [
+    "GatherNDOp",
     "ScatterNDOp",
     "TopKOp",
 ]
@@ -184,3 +186,73 @@ class ScatterNDOp(GaweeOperation):
                 f"data[{indices[-1]}:] = {list(expected)}"
             )
         self.expect_result_shape(data)
+
+
+def gather_nd_shape(data: Sequence[int], indices: Sequence[int], batch_dims: int) -> tuple[int, ...]:
+    """ONNX GatherND: the batch dims, the indices' other dims but the last, then the data
+    dims the index does not address (the data's shape for scalar indices, which the
+    verifier rejects)."""
+    if not indices:
+        return tuple(data)
+    return (*indices[:-1], *data[batch_dims + indices[-1] :])
+
+
+@gawee_op_definition
+class GatherNDOp(GaweeOperation):
+    """Slices of `data` picked by `indices` (ONNX GatherND): the last dim of `indices`
+    (i64, negative entries count from the end) addresses the dims after the first
+    `batchDims` (0) of `data`, which `indices` shares; the result has the shape
+    indices[:-1] + data[batchDims + indices[-1]:]."""
+
+    name = "gawee.gather_nd"
+
+    E: ClassVar = VarConstraint("E", AnyElement)
+
+    data = operand_def(static_tensor(E))
+    indices = operand_def(static_tensor(I64Element))
+    output = result_def(static_tensor(E))
+
+    batch_dims = opt_attr_def(IntegerAttr[I64], attr_name="batchDims", default_value=IntegerAttr(0, i64))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$data `,` $indices (`batchDims` `=` $batchDims^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, data: SSAValue | Operation, indices: SSAValue | Operation, batch_dims: int = 0):
+        data, indices = SSAValue.get(data), SSAValue.get(indices)
+        shape = gather_nd_shape(tensor_shape(data), tensor_shape(indices), batch_dims)
+        attributes = {"batchDims": IntegerAttr(batch_dims, i64)} if batch_dims else {}
+        super().__init__(
+            operands=[data, indices], result_types=[tensor_like(data, shape)], attributes=attributes
+        )
+
+    @property
+    def batch_count(self) -> int:
+        return 0 if self.batch_dims is None else self.batch_dims.value.data
+
+    @property
+    def index_depth(self) -> int:
+        """How many dims of `data` (after the batch dims) an index addresses."""
+        return tensor_shape(self.indices)[-1]
+
+    def verify_(self) -> None:
+        data, indices, batch = tensor_shape(self.data), tensor_shape(self.indices), self.batch_count
+        if not indices:
+            raise self.fail("indices must have rank >= 1")
+        if not 0 <= batch < min(len(data), len(indices)):
+            raise self.fail(
+                f"'batchDims' {batch} must be in [0, {min(len(data), len(indices))}) (below both ranks)"
+            )
+        if data[:batch] != indices[:batch]:
+            raise self.fail(
+                f"the batch dims of data {list(data[:batch])} and indices {list(indices[:batch])} must be equal"
+            )
+        if not 1 <= indices[-1] <= len(data) - batch:
+            raise self.fail(
+                f"the last dim of indices ({indices[-1]}) must be in [1, {len(data) - batch}] "
+                "(the data rank less the batch dims)"
+            )
+        addressed = data[batch : batch + indices[-1]]
+        if 0 in addressed and math.prod(indices[:-1]):
+            raise self.fail(f"cannot gather from the empty dims {list(addressed)}")
+        self.expect_result_shape(gather_nd_shape(data, indices, batch))

@@ -445,6 +445,12 @@ def convert_cumsum(context: ImportContext) -> None:
     context.define(context.emit(made).results[0])
 
 
+def convert_gather_nd(context: ImportContext) -> None:
+    batch_dims = int(context.attribute("batch_dims", 0))  # type: ignore[arg-type]
+    op = gawee.GatherNDOp(context.value(0), context.value(1), batch_dims)
+    context.define(context.emit(op).results[0])
+
+
 def convert_expand(context: ImportContext) -> None:
     """Expand to a shape known at import (a constant, or folded shape arithmetic)."""
     shape = tuple(int(d) for d in context.constant(1, "the target shape"))
@@ -782,6 +788,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Cast": convert_cast,
     "Gather": convert_gather,
     "GatherElements": convert_gather_elements,
+    "GatherND": convert_gather_nd,
     "Expand": convert_expand,
     "Unsqueeze": convert_unsqueeze,
     "Squeeze": convert_squeeze,

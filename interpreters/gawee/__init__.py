@@ -179,6 +179,7 @@ class GaweeFunctions(_DecomposedFunctions):
     run_squeeze = kernel_impl(gawee.SqueezeOp, bind=movement.bind_reshape, arithmetic=False, exact=True)
     run_cat = kernel_impl(gawee.CatOp, bind=movement.bind_cat, arithmetic=False)
     run_slice = kernel_impl(gawee.SliceOp, bind=movement.bind_slice, arithmetic=False, exact=True)
+    run_gather_nd = kernel_impl(gawee.GatherNDOp, bind=movement.bind_gather_nd, arithmetic=False, fresh=True)
     run_scatter_nd = kernel_impl(gawee.ScatterNDOp, bind=movement.bind_scatter_nd)
     run_resize = kernel_impl(gawee.ResizeOp, movement.resize)
     run_topk = kernel_impl(gawee.TopKOp, movement.topk)

@@ -4,6 +4,7 @@ concatenations, gathers, scatters, pads, top-k, resizes, shapes.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Literal, cast
 
@@ -154,7 +155,28 @@ def bind_scatter_nd(op: gawee.ScatterNDOp) -> Callable[[np.ndarray, np.ndarray, 
     return scatter_nd
 
 
-def _flat_positions(op: gawee.ScatterNDOp, positions: np.ndarray, bounds: tuple[int, ...]) -> np.ndarray:
+def bind_gather_nd(op: gawee.GatherNDOp) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """The data as rows of the dims no index addresses; each index (wrapped, checked)
+    as a row number in its batch's block of rows."""
+    batch, depth = op.batch_count, op.index_depth
+    shape = gawee.tensor_shape(op.data)
+    bounds, rest = shape[batch : batch + depth], shape[batch + depth :]
+    batches, block = math.prod(shape[:batch]), math.prod(bounds)
+    result = gawee.tensor_shape(op.output)
+
+    def gather_nd(data: np.ndarray, indices: np.ndarray) -> np.ndarray:
+        if 0 in result:
+            return np.empty(result, data.dtype)
+        flat = _flat_positions(op, indices.reshape(-1, depth), bounds).reshape(batches, -1)
+        rows = flat + np.arange(batches, dtype=np.int64)[:, None] * block
+        return data.reshape(-1, *rest)[rows.ravel()].reshape(result)
+
+    return gather_nd
+
+
+def _flat_positions(
+    op: gawee.ScatterNDOp | gawee.GatherNDOp, positions: np.ndarray, bounds: tuple[int, ...]
+) -> np.ndarray:
     """The row of each index [depth] of `positions` in the data's leading `bounds`,
     negative ones counted from the end; one out of range is an error."""
     given = positions

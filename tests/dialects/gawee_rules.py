@@ -613,6 +613,9 @@ ARG_MIN = Op(
 CUMSUM = Op(
     "gawee.cumsum", (t(2, 3, element="i32"),), {"axis": i64(-1), "reverse": "true"}, (t(2, 3, element="i32"),)
 )
+GATHER_ND = Op(
+    "gawee.gather_nd", (t(2, 3, 4), t(2, 5, 1, element="i64")), {"batchDims": i64(1)}, (t(2, 5, 4),)
+)
 SHAPED_OPS = [
     SPLIT,
     TILE,
@@ -626,6 +629,7 @@ SHAPED_OPS = [
     ARG_MAX,
     ARG_MIN,
     CUMSUM,
+    GATHER_ND,
 ]
 
 
@@ -649,6 +653,18 @@ def shaped_cases() -> list[Invalid]:
         ("cumsum-result-type", CUMSUM.result(t(2, 3)), "f32"),
         ("cumsum-masks", CUMSUM.operand(0, t(2, 3, element="i1")).result(t(2, 3, element="i1")), "i1"),
         ("cumsum-exclusive-not-bool", CUMSUM.attr("exclusive", i64(1)), "i1"),
+        (
+            "gather_nd-scalar-indices",
+            GATHER_ND.operand(1, t(element="i64")).attr("batchDims", None),
+            "rank >= 1",
+        ),
+        ("gather_nd-batch-dims-range", GATHER_ND.attr("batchDims", i64(3)), "'batchDims' 3"),
+        ("gather_nd-batch-dims-differ", GATHER_ND.operand(1, t(3, 5, 1, element="i64")), "batch dims"),
+        ("gather_nd-index-too-deep", GATHER_ND.operand(1, t(2, 5, 3, element="i64")), "last dim of indices"),
+        ("gather_nd-empty-dim", GATHER_ND.operand(0, t(2, 0, 4)), "empty dims"),
+        ("gather_nd-result-shape", GATHER_ND.result(t(2, 4, 5)), "result shape"),
+        ("gather_nd-i32-indices", GATHER_ND.operand(1, t(2, 5, 1, element="i32")), "i64"),
+        ("gather_nd-mixed-types", GATHER_ND.result(t(2, 5, 4, element="f64")), "f64"),
         ("split-axis-range", SPLIT.attr("axis", i64(2)), "out of range"),
         ("split-sizes-per-result", SPLIT.attr("splitSizes", a(2, 3)), "one value per result"),
         ("split-no-results", replace(SPLIT, results=()).attr("splitSizes", a()), "one value per result"),

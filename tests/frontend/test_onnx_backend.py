@@ -80,6 +80,7 @@ OPERATORS = [
     "cast",
     "gather",
     "gather_elements",
+    "gathernd",
     "expand",
     "unsqueeze",
     "squeeze",

@@ -78,6 +78,7 @@ EXACT_OPS = (
     gawee.SliceOp,
     gawee.GatherOp,
     gawee.GatherElementsOp,
+    gawee.GatherNDOp,
     gawee.TileOp,
     gawee.PadOp,
     gawee.TriluOp,
@@ -593,6 +594,8 @@ def gather(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     shape = tensor_shape(x)
     if not shape or 0 in shape:
         return None
+    if b.rng.random() < 0.25:
+        return _gather_nd(b, x)
     axis = int(b.rng.integers(len(shape)))
     element = b.choice((i32, i64))
     if b.rng.random() < 0.5:
@@ -604,6 +607,18 @@ def gather(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     # gather_elements: any length along the axis, at most the data's along the others
     index_shape = [int(b.rng.integers(1, (size if d != axis else 4) + 1)) for d, size in enumerate(shape)]
     return b.append(gawee.GatherElementsOp(x, b.argument(index_shape, element), axis=axis))
+
+
+def _gather_nd(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """Indices of 1 .. rank - batch entries (drawn in range per dim as arguments)."""
+    shape = tensor_shape(x)
+    batch = int(b.rng.integers(0, len(shape)))
+    depth = int(b.rng.integers(1, len(shape) - batch + 1))
+    picks = [int(b.rng.integers(1, 4)) for _ in range(int(b.rng.integers(0, 2)))]
+    index_shape = [*shape[:batch], *picks, depth]
+    if _size(index_shape[:-1]) * _size(shape[batch + depth :]) > MAX_ELEMENTS:
+        return None
+    return b.append(gawee.GatherNDOp(x, b.argument(index_shape, i64), batch))
 
 
 def tile(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
@@ -677,24 +692,20 @@ def topk(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(gawee.TopKOp(x, k, axis, largest=largest, sorted=sort))
 
 
-def arg_reduce(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
-    """arg_max / arg_min of an exact value: its index jumps where two inputs swap order."""
-    shape = tensor_shape(x)
-    if x not in b.exact or element_type(x) not in NUMERIC_TYPES or not shape or 0 in shape:
-        return None
-    op = b.choice((gawee.ArgMaxOp, gawee.ArgMinOp))
-    axis = int(b.rng.integers(-len(shape), len(shape)))
-    keep, last = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
-    return b.append(op(x, axis, keep_dims=keep, select_last_index=last))
-
-
-def cumsum(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+def along_axis(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """cumsum, or arg_max / arg_min of an exact value (its index jumps where two inputs
+    swap order), along a random axis."""
     shape = tensor_shape(x)
     if element_type(x) not in NUMERIC_TYPES or not shape:
         return None
     axis = int(b.rng.integers(-len(shape), len(shape)))
-    exclusive, reverse = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
-    return b.append(gawee.CumSumOp(x, axis, exclusive=exclusive, reverse=reverse))
+    first, second = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
+    if b.rng.random() < 0.5:
+        return b.append(gawee.CumSumOp(x, axis, exclusive=first, reverse=second))
+    if x not in b.exact or 0 in shape:
+        return None
+    op = b.choice((gawee.ArgMaxOp, gawee.ArgMinOp))
+    return b.append(op(x, axis, keep_dims=first, select_last_index=second))
 
 
 def scatter_nd(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
@@ -764,8 +775,7 @@ GENERATORS: tuple[Generator, ...] = (
     trilu,
     resize,
     topk,
-    arg_reduce,
-    cumsum,
+    along_axis,
     scatter_nd,
     construct,
 )

@@ -101,3 +101,52 @@ def test_cumsum_carries_nan_and_infinities():
         with np.errstate(invalid="ignore"):  # (inf + -inf in the reference)
             expected = onnx_reference("CumSum", [x], {"axis": np.array(1, np.int64)}, reverse=reverse)
         check("cumsum {operands} axis = 1" + (" reverse = true" if reverse else ""), [x], expected)
+
+
+# ---------------------------------------------------------------------------
+# gather_nd
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16, np.int32, np.int64, np.bool_])
+@pytest.mark.parametrize(
+    ("data_shape", "index_shape", "batch_dims"),
+    [
+        ((2, 3, 4), (5, 2), 0),
+        ((2, 3, 4), (5, 3), 0),
+        ((4,), (2, 3, 1), 0),
+        ((2, 3, 4), (2, 5, 1), 1),
+        ((2, 3, 4, 2), (2, 3, 2, 1), 2),
+        ((2, 3, 4), (2, 3, 4, 1), 2),
+        ((3, 2), (1,), 0),
+    ],
+)
+def test_gather_nd_matches_onnx(data_shape, index_shape, batch_dims, dtype):
+    """Negative entries count from the end of their dim (each its own size)."""
+    rng = np.random.default_rng(2)
+    data = (
+        rng.integers(0, 2, data_shape) if dtype == np.bool_ else rng.integers(-50, 50, data_shape)
+    ).astype(dtype)
+    sizes = np.array(data_shape[batch_dims : batch_dims + index_shape[-1]])
+    indices = rng.integers(-sizes, sizes, index_shape).astype(np.int64)
+    expected = onnx_reference("GatherND", [data, indices], {}, batch_dims=batch_dims)
+    text = "gather_nd {operands}" + (f" batchDims = {batch_dims}" if batch_dims else "")
+    check(text, [data, indices], expected)
+
+
+def test_gather_nd_index_out_of_range_is_a_runtime_error():
+    """An index outside its dim fails at gawee and mir level (as gather does), naming
+    the op: one that would still land inside the data as a row number too."""
+    from levels import lower
+    from onnx_checks import one_op_program
+    from xdsl.utils.exceptions import InterpretationError
+
+    from nnstack.interpreters import parse_module, run
+
+    data = np.arange(12, dtype=np.float32).reshape(3, 4)
+    indices = np.array([[0, 4]], np.int64)  # row 1, column 0 if flattened
+    text = one_op_program("gather_nd {operands}", [data, indices], [np.zeros(1, np.float32)])
+    with pytest.raises(InterpretationError, match="gawee.gather_nd: index 4 is out of range"):
+        run(parse_module(text), "main", data, indices)
+    with pytest.raises(InterpretationError, match="mir.gather"):
+        run(lower(parse_module(text), "mir"), "main", data, indices)

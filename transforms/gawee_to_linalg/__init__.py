@@ -12,8 +12,9 @@ takes the patterns each family module exports.
   of them: relu, sigmoid, gelu, clip, ...), gawee.add to linalg.add, gawee.batch_norm.
 - `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten, gawee.reshape,
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
-  gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops.
-- `selection`: gawee.topk, gawee.scatter_nd. `resize`: gawee.resize.
+  gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops, gawee.arg_max, gawee.arg_min,
+  gawee.cumsum.
+- `selection`: gawee.topk, gawee.scatter_nd, gawee.gather_nd. `resize`: gawee.resize.
 - `logic`: the comparisons' scalar forms, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,
   gawee.pad, gawee.trilu. `construction`: gawee.constant, gawee.range, gawee.shape.

@@ -1,6 +1,8 @@
 """Lowerings of `gawee.topk` (three `linalg.generic`s: a rank count, the indices by
-rank, the values gathered with `tensor.extract`) and `gawee.scatter_nd` (nested
-`scf.for` loops over the updates, `tensor.insert_slice` into the carried result)."""
+rank, the values gathered with `tensor.extract`), `gawee.scatter_nd` (nested
+`scf.for` loops over the updates, `tensor.insert_slice` into the carried result) and
+`gawee.gather_nd` (a `linalg.generic` over the result reading indices and data with
+`tensor.extract`)."""
 
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ from xdsl.dialects.linalg.ops import IndexOp
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from nnstack.dialects.gawee import ScatterNDOp, TopKOp
+from nnstack.dialects.gawee import GatherNDOp, ScatterNDOp, TopKOp
 from nnstack.transforms.utils import op_pattern
 
 from .builder import (
     LoweringBuilder,
     dims_map,
     element_type_of,
+    identity_map,
     parallel,
     reduction,
     shape_of,
@@ -27,7 +30,7 @@ from .builder import (
 )
 from .movement import _index, _wrapped_index
 
-__all__ = ["TopKLowering", "ScatterNDLowering"]
+__all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
 
 
 def _i64(value: int) -> SSAValue:
@@ -216,3 +219,45 @@ def _scatter_one(op: ScatterNDOp, acc: SSAValue, position: list[SSAValue]) -> SS
             [current.result, update], rest, element, lambda old, new, _out: scalar_op(old, new).results[0]
         )
     return tensor.InsertSliceOp.get(update, acc, [1] * depth + list(rest), offsets=target).result
+
+
+class GatherNDLowering(RewritePattern):
+    """
+    Lowers `gawee.gather_nd` to one `linalg.generic` over the result (no inputs: the
+    result's dims are the batch dims, the indices' other dims and the data dims no index
+    addresses) whose body reads each entry of the position's index with `tensor.extract`
+    (at the batch and index dims, then the entry's number), wraps a negative one, and
+    reads the data with `tensor.extract` at the batch dims, those entries and the
+    remaining dims (`linalg.index`).
+    """
+
+    @op_pattern
+    def match_and_rewrite(self, op: GatherNDOp, rewriter: PatternRewriter, /):
+        if unsupported_reason(op) is not None:
+            return
+        b = LoweringBuilder()
+        shape, data = shape_of(op.output), shape_of(op.data)
+        batch, depth = op.batch_count, op.index_depth
+        outer = len(shape_of(op.indices)) - 1  # the result dims that pick an index
+
+        def body(_out: SSAValue) -> SSAValue:
+            picked = [IndexOp(d).result for d in range(outer)]
+            entries = [
+                _wrapped_index(
+                    tensor.ExtractOp(op.indices, [*picked, _index(c)], i64).result, data[batch + c]
+                )
+                for c in range(depth)
+            ]
+            rest = [IndexOp(d).result for d in range(outer, len(shape))]
+            return tensor.ExtractOp(
+                op.data, [*picked[:batch], *entries, *rest], element_type_of(op.data)
+            ).result
+
+        result = b.generic(
+            [],
+            b.empty(shape, element_type_of(op.output)),
+            [identity_map(len(shape))],
+            parallel(len(shape)),
+            body,
+        )
+        rewriter.replace(op, b.ops, [result])

@@ -8,8 +8,9 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
   linear, matmul, gemm, lrn.
 - `elementwise`: the unary, binary, comparison, logical and variadic ops, where,
   clip, cast.
-- `selection`: topk (by rank counting), scatter_nd (a mir.for over the updates).
-- `normalization`: the reductions.
+- `selection`: topk (by rank counting), scatter_nd (a mir.for over the updates),
+  gather_nd (gathers of row numbers).
+- `normalization`: the reductions, arg_max, arg_min, cumsum (a mir.for along the axis).
 - `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
   `arith.constant`s (weights) to mir.constant.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,

@@ -1,4 +1,4 @@
-"""Lowerings of gawee.topk and gawee.scatter_nd to mir.
+"""Lowerings of gawee.topk, gawee.scatter_nd and gawee.gather_nd to mir.
 
 topk needs no sorting: it is done by rank counting.
 
@@ -24,7 +24,7 @@ from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
-__all__ = ["TopKLowering", "ScatterNDLowering"]
+__all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
 
 
 def _lowest(value: SSAValue) -> float:
@@ -130,3 +130,33 @@ class ScatterNDLowering(GaweeToMirPattern):
         zero, one, end = (b.emit(arith.ConstantOp(IntegerAttr(v, IndexType()))) for v in (0, 1, count))
         scattered = b.emit(mir.ForOp(zero, end, one, [data], body))
         self.replace_built(rewriter, op, b, b.reshape(scattered, data_shape))
+
+
+class GatherNDLowering(GaweeToMirPattern):
+    """gawee.gather_nd -> the data as [B * M, R] rows (B the batch dims' product, M the
+    addressed dims', R the rest's), each index [P, depth] as a row number: per entry c a
+    mir.slice of it and a mir.gather from the constant c-th dim's positions times their
+    row stride (which wraps a negative entry and fails at run time on one out of range,
+    as gawee's), summed, plus its batch's first row; then one mir.gather of the rows."""
+
+    @op_pattern
+    def match_and_rewrite(self, op: gawee.GatherNDOp, rewriter: PatternRewriter, /):
+        b = MirBuilder()
+        shape, batch, depth = mir.tensor_shape(op.data), op.batch_count, op.index_depth
+        addressed = shape[batch : batch + depth]
+        batches, block = int(np.prod(shape[:batch])), int(np.prod(addressed))
+        count = int(np.prod(mir.tensor_shape(op.indices)[:-1]))  # P = B * N
+        indices = b.reshape(op.indices, (count, depth))
+        rows: SSAValue | None = None
+        if batch:
+            first = np.arange(batches, dtype=np.int64) * block
+            rows = b.constant(np.repeat(first, count // batches if batches else 0), i64)
+        for c, size in enumerate(addressed):
+            entry = b.reshape(b.emit(mir.SliceOp(indices, [0, c], [count, c + 1], [1, 1])), (count,))
+            stride = int(np.prod(addressed[c + 1 :]))
+            scaled = b.emit(mir.GatherOp(b.constant(np.arange(size, dtype=np.int64) * stride, i64), entry, 0))
+            rows = scaled if rows is None else b.emit(mir.BroadcastAddOp(rows, scaled))
+        assert rows is not None  # (depth >= 1)
+        data = b.reshape(op.data, (batches * block, int(np.prod(shape[batch + depth :]))))
+        gathered = b.emit(mir.GatherOp(data, rows, 0))
+        self.replace_built(rewriter, op, b, b.reshape(gathered, mir.tensor_shape(op.output)))
