@@ -14,26 +14,20 @@ from xdsl.dialects.linalg import ops as linalg
 from xdsl.dialects.linalg.abstract_ops import ConvOperation, LinalgStructuredOperation
 from xdsl.interpreter import Interpreter, PythonValues, impl, register_impls
 from xdsl.ir import Operation, SSAValue
-from xdsl.ir.affine import (
-    AffineDimExpr,
-    AffineMap,
-)
+from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import ieee_maximum
 from nnstack.interpreters.convolution import conv2d
-from nnstack.interpreters.kernels import ArrayType, KernelFunctions, KernelSpec, Signature, kernel_impl
+from nnstack.interpreters.kernels import ArrayType, KernelSpec, Signature, kernel_functions_class, kernel_impl
 from nnstack.interpreters.linalg.contractions import all_zero
 from nnstack.interpreters.linalg.execution import run_structured
 from nnstack.interpreters.linalg.natives import Fallback
 from nnstack.interpreters.linalg.plans import Plan, make_plan
 from nnstack.interpreters.linalg.static import StaticRun
-from nnstack.interpreters.linalg.views import (
-    OperandMap,
-    strided_view,
-)
+from nnstack.interpreters.linalg.views import OperandMap, strided_view
 from nnstack.interpreters.steps import (
     Kernel,
     KernelRequest,
@@ -333,8 +327,40 @@ def _conv(op: ConvOperation, x: Any, w: Any, init: Any) -> np.ndarray | None:
         return total.astype(init.dtype, copy=False)
 
 
+NAMED_STRUCTURED_OPS = (
+    linalg.CopyOp,
+    linalg.AddOp,
+    linalg.SubOp,
+    linalg.MulOp,
+    linalg.MaxOp,
+    linalg.MinOp,
+    linalg.ExpOp,
+    linalg.LogOp,
+    linalg.SqrtOp,
+    linalg.SelectOp,
+    linalg.TransposeOp,
+    linalg.MatmulOp,
+)
+"""The named structured ops that run as the generic they stand for."""
+
+
+def _run_named(
+    self: LinalgFunctions, interpreter: Interpreter, op: Operation, args: PythonValues
+) -> PythonValues:
+    assert isinstance(op, LinalgStructuredOperation)
+    return self._run_structured(interpreter, op, args)
+
+
+_NamedFunctions = kernel_functions_class(
+    "_NamedFunctions",
+    """The named structured ops (`NAMED_STRUCTURED_OPS`), each run by
+    `LinalgFunctions._run_structured` as the generic it stands for.""",
+    (kernel_impl(op_type, run=_run_named) for op_type in NAMED_STRUCTURED_OPS),
+)
+
+
 @register_impls
-class LinalgFunctions(KernelFunctions):
+class LinalgFunctions(_NamedFunctions):
     """linalg on numpy arrays, vectorized over each op's iteration domain. The ops
     registered with `kernel_impl` may run as kernels: the structured ops whose body
     `static.StaticRun` runs, a fill, and a conv that Winograd's transform computes."""
@@ -416,19 +442,6 @@ class LinalgFunctions(KernelFunctions):
         return (np.broadcast_to(np.asarray(value, init.dtype), init.shape),)
 
     run_fill = kernel_impl(linalg.FillOp, arithmetic=False, run=_run_fill)
-
-    run_copy = kernel_impl(linalg.CopyOp, run=_run_structured)
-    run_add = kernel_impl(linalg.AddOp, run=_run_structured)
-    run_sub = kernel_impl(linalg.SubOp, run=_run_structured)
-    run_mul = kernel_impl(linalg.MulOp, run=_run_structured)
-    run_max = kernel_impl(linalg.MaxOp, run=_run_structured)
-    run_min = kernel_impl(linalg.MinOp, run=_run_structured)
-    run_exp = kernel_impl(linalg.ExpOp, run=_run_structured)
-    run_log = kernel_impl(linalg.LogOp, run=_run_structured)
-    run_sqrt = kernel_impl(linalg.SqrtOp, run=_run_structured)
-    run_select = kernel_impl(linalg.SelectOp, run=_run_structured)
-    run_transpose = kernel_impl(linalg.TransposeOp, run=_run_structured)
-    run_matmul = kernel_impl(linalg.MatmulOp, run=_run_structured)
 
     run_quantized_matmul = impl(linalg.QuantizedMatmulOp)(_run_structured)
 
