@@ -32,11 +32,7 @@ from xdsl.interpreter import Interpreter
 from xdsl.parser import Parser
 
 from nnstack.dialects.llir import LLIR
-from nnstack.interpreters.llir import (
-    LlirFunctions,
-    executed_op_count,
-    set_op_counting,
-)
+from nnstack.interpreters.llir import LlirFunctions, executed_op_count, set_op_counting
 
 REPEATS = 7
 N = 100_000

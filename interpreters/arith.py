@@ -19,14 +19,7 @@ from typing import Any
 import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, IndexType, IntegerType
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    PythonValues,
-    impl,
-    impl_attr,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, impl_attr, register_impls
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 

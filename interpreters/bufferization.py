@@ -11,13 +11,7 @@ buffer of its own), and tensors stay values whatever happens to memory later.
 import numpy as np
 from xdsl.dialects import bufferization
 from xdsl.dialects.builtin import MemRefType, TensorType
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    PythonValues,
-    impl,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters.memref import uninitialised

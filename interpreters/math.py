@@ -10,13 +10,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import math
-from xdsl.interpreter import (
-    Interpreter,
-    InterpreterFunctions,
-    PythonValues,
-    impl,
-    register_impls,
-)
+from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Operation
 
 from nnstack.dialects.values import as_dtype, int_bitwidth, int_operand, int_result, numpy_dtype

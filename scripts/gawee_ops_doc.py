@@ -19,15 +19,7 @@ from io import StringIO
 from pathlib import Path
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    ArrayAttr,
-    DenseArrayBase,
-    FloatAttr,
-    IntegerAttr,
-    ModuleOp,
-    StringAttr,
-    i1,
-)
+from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FloatAttr, IntegerAttr, ModuleOp, StringAttr, i1
 from xdsl.ir import Attribute, Block, Operation, Region
 from xdsl.irdl import OptAttributeDef
 from xdsl.printer import Printer

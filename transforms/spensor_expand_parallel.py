@@ -54,14 +54,7 @@ from typing import Any, Literal, TypeVar
 
 from xdsl.context import Context
 from xdsl.dialects import affine, func, scf
-from xdsl.dialects.builtin import (
-    AffineMapAttr,
-    ArrayAttr,
-    IndexType,
-    IntAttr,
-    ModuleOp,
-    StringAttr,
-)
+from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, IndexType, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 from xdsl.passes import ModulePass

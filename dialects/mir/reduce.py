@@ -8,11 +8,7 @@ from xdsl.dialects.builtin import BoolAttr, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import prop_def
 
-from nnstack.dialects.constraints import (
-    FLOAT_TYPES,
-    NUMERIC_TYPES,
-    I64Array,
-)
+from nnstack.dialects.constraints import FLOAT_TYPES, NUMERIC_TYPES, I64Array
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
 from nnstack.dialects.mir.base import TensorOp
 from nnstack.dialects.mir.shapes import reduced_shape

@@ -14,9 +14,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.interpreter import (
-    Interpreter,
-)
+from xdsl.interpreter import Interpreter
 from xdsl.ir import Block, Operation, OpResult, Region, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 

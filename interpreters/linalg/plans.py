@@ -13,14 +13,10 @@ from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import IntegerType
 from xdsl.dialects.linalg import ops as linalg
 from xdsl.ir import Block, BlockArgument, Operation, OpResult, SSAValue
-from xdsl.ir.affine import (
-    AffineMap,
-)
+from xdsl.ir.affine import AffineMap
 
 from nnstack.interpreters.linalg.bodies import BodyProgram
-from nnstack.interpreters.linalg.views import (
-    OperandMap,
-)
+from nnstack.interpreters.linalg.views import OperandMap
 
 REDUCERS: Mapping[type[Operation], np.ufunc] = MappingProxyType(
     {

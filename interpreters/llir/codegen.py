@@ -22,13 +22,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import llir
 from nnstack.interpreters.arith import describe_value
 from nnstack.interpreters.llir import memory, semantics
-from nnstack.interpreters.llir.semantics import (
-    MANTISSA_BITS,
-    Scalar,
-    memory_format,
-    round_float,
-    wrap,
-)
+from nnstack.interpreters.llir.semantics import MANTISSA_BITS, Scalar, memory_format, round_float, wrap
 
 if TYPE_CHECKING:
     from nnstack.interpreters.llir.engine import Engine

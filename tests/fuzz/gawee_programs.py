@@ -26,17 +26,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    DenseIntOrFPElementsAttr,
-    ModuleOp,
-    TensorType,
-    f32,
-    f64,
-    i1,
-    i8,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType, f32, f64, i1, i8, i32, i64
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
 from nnstack.dialects import gawee

@@ -17,18 +17,7 @@ import numpy as np
 import pytest
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    DYNAMIC_INDEX,
-    ModuleOp,
-    TensorType,
-    f16,
-    f32,
-    f64,
-    i1,
-    i8,
-    i32,
-    i64,
-)
+from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, f16, f32, f64, i1, i8, i32, i64
 from xdsl.interpreter import Interpreter
 from xdsl.interpreters.arith import ArithFunctions
 from xdsl.interpreters.func import FuncFunctions

@@ -28,13 +28,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack import native
 from nnstack.dialects import llir
 from nnstack.dialects.values import numpy_dtype
-from nnstack.interpreters import (
-    argument_types,
-    call,
-    find_function,
-    parse_module,
-    random_inputs,
-)
+from nnstack.interpreters import argument_types, call, find_function, parse_module, random_inputs
 
 CONFIGS = [("row-major", 8), ("column-major", 1)]
 """Vector and scalar code, both address computations (the interpreter's differential

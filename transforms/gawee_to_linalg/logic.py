@@ -9,15 +9,7 @@ from xdsl.dialects.builtin import AnyFloat, IntegerType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
-from nnstack.dialects.gawee import (
-    CastOp,
-    CompareOp,
-    EqualOp,
-    GreaterEqualOp,
-    GreaterOp,
-    LessEqualOp,
-    LessOp,
-)
+from nnstack.dialects.gawee import CastOp, CompareOp, EqualOp, GreaterEqualOp, GreaterOp, LessEqualOp, LessOp
 from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of, unsupported_reason

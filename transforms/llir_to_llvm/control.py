@@ -11,12 +11,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from nnstack.dialects import llir
 from nnstack.dialects.llir.dominance import cfg_successors
-from nnstack.transforms.llir_to_llvm.builder import (
-    PTR,
-    FunctionLowering,
-    Lowering,
-    ModuleLowering,
-)
+from nnstack.transforms.llir_to_llvm.builder import PTR, FunctionLowering, Lowering, ModuleLowering
 from nnstack.transforms.llir_unroll_hints import constant_trip_count
 
 FULL_UNROLL_MAX_TRIPS = 16

@@ -18,13 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import (
-    IntegerAttr,
-    TensorType,
-    UnitAttr,
-    UnrealizedConversionCastOp,
-    i64,
-)
+from xdsl.dialects.builtin import IntegerAttr, TensorType, UnitAttr, UnrealizedConversionCastOp, i64
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
