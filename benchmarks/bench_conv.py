@@ -51,7 +51,7 @@ def measure(
         w.shape[2:],
         op.array("strides"),
         op.array("dilation"),
-        gawee.expand_padding(op.array("padding")),
+        gawee.expand_padding(op.array("padding"), 2),
         gawee.tensor_shape(op.output)[2:],
     )
     x5 = x.reshape(1, 1, *x.shape[1:])
@@ -101,7 +101,7 @@ def main() -> None:
         # the Winograd totals: each conv as a program runs it (im2col where it does not apply)
         totals += [v if not np.isnan(v) else row[i - 3] for i, v in enumerate(row)]
         x, w, out = (gawee.tensor_shape(v) for v in (op.input, op.weight, op.output))
-        (sh, _), (top, *_) = op.array("strides"), gawee.expand_padding(op.array("padding"))
+        (sh, _), (top, *_) = op.array("strides"), gawee.expand_padding(op.array("padding"), 2)
         shape = f"{'x'.join(map(str, x[1:]))} -> {'x'.join(map(str, out[1:]))}, {w[2]}x{w[3]} s{sh} p{top}"
         print(f"{shape:40}" + "".join("            -" if np.isnan(v) else f"{v:13.0f}" for v in row))
     print(f"{'total (ms)':40}" + "".join(f"{v / 1e3:13.2f}" for v in totals))

@@ -73,7 +73,7 @@ def _fill_shifted(columns: np.ndarray, x: np.ndarray, window: Window) -> None:
                 tap[..., r, c.stop :] = 0
 
 
-def _padded(x: np.ndarray, padding: tuple[int, int, int, int]) -> np.ndarray:
+def _padded(x: np.ndarray, padding: tuple[int, ...]) -> np.ndarray:
     """`x` [..., H, W] with zeros around, in the memory order of `x`."""
     top, left, bottom, right = padding
     if not any(padding):

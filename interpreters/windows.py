@@ -1,5 +1,5 @@
 """Sliding windows shared by the convolution and pooling implementations of the gawee,
-mir and linalg interpreters: where a 2-D window's taps fall on the input (`Window`),
+mir and linalg interpreters: where a window's taps fall on the input (`Window`),
 and reductions over windows."""
 
 from __future__ import annotations
@@ -23,14 +23,15 @@ class Tap:
 
 @dataclass(frozen=True)
 class Window:
-    """A 2-D sliding window: kernel size, strides, dilation, padding
-    (top, left, bottom, right) and output size (rows, columns)."""
+    """A sliding window over k spatial axes (2 for conv, any k for `max_pool`): kernel
+    size, strides, dilation, padding (the k begins, then the k ends: top, left, bottom,
+    right in 2-D) and output size (rows, columns in 2-D)."""
 
-    kernel: tuple[int, int]
-    strides: tuple[int, int]
-    dilation: tuple[int, int]
-    padding: tuple[int, int, int, int]
-    out_size: tuple[int, int]
+    kernel: tuple[int, ...]
+    strides: tuple[int, ...]
+    dilation: tuple[int, ...]
+    padding: tuple[int, ...]
+    out_size: tuple[int, ...]
 
     @staticmethod
     def of(
@@ -40,16 +41,16 @@ class Window:
         padding: Sequence[int],
         out_size: Sequence[int],
     ) -> Window:
-        (kh, kw), (sh, sw), (dh, dw), (oh, ow) = kernel, strides, dilation, out_size
-        top, left, bottom, right = padding
-        return Window((kh, kw), (sh, sw), (dh, dw), (top, left, bottom, right), (oh, ow))
+        rank = len(kernel)
+        assert len(strides) == len(dilation) == len(out_size) == rank and len(padding) == 2 * rank
+        return Window(tuple(kernel), tuple(strides), tuple(dilation), tuple(padding), tuple(out_size))
 
     @property
     def unpadded(self) -> bool:
         return not any(self.padding)
 
     def taps(self, axis: int, size: int) -> list[Tap | None]:
-        """Per kernel position along `axis` (0: rows, 1: columns) of an input `size`
+        """Per kernel position along `axis` (in 2-D 0: rows, 1: columns) of an input `size`
         long, its `Tap`, or None if every window puts it in the padding."""
         stride, dilation, before, out = (
             self.strides[axis],
@@ -101,22 +102,22 @@ def _max_along(x: np.ndarray, axis: int, taps: Sequence[Tap | None], out_size: i
     return out
 
 
-def max_pool(x: np.ndarray, window: Window, axes: tuple[int, int]) -> np.ndarray:
-    """The max over each `window` of `x` along its spatial `axes` (rows, columns), as
-    if padded with -inf: separably, over the kernel rows and then over its columns
+def max_pool(x: np.ndarray, window: Window, axes: Sequence[int]) -> np.ndarray:
+    """The max over each `window` of `x` along its spatial `axes` (in 2-D rows, columns),
+    as if padded with -inf: separably, over the kernel rows and then over its columns
     (kH + kW whole-array steps on the unpadded input instead of kH * kW on a padded
     copy; max is exact, so the order changes at most the sign of a zero). NaN propagates."""
-    rows = _max_along(x, axes[0], window.taps(0, x.shape[axes[0]]), window.out_size[0])
-    return _max_along(rows, axes[1], window.taps(1, x.shape[axes[1]]), window.out_size[1])
+    for i, axis in enumerate(axes):
+        x = _max_along(x, axis, window.taps(i, x.shape[axis]), window.out_size[i])
+    return x
 
 
-def reduce_windows(windows: np.ndarray, combine: np.ufunc) -> np.ndarray:
-    """`combine` over the last two axes (a window's rows and columns) of a strided
-    windows view: kH*kW whole-array steps are much faster than a numpy reduction over
-    two strided axes. NaN propagates as through `combine` itself."""
-    kh, kw = windows.shape[-2:]
-    offsets = itertools.product(range(kh), range(kw))
+def reduce_windows(windows: np.ndarray, combine: np.ufunc, rank: int = 2) -> np.ndarray:
+    """`combine` over the last `rank` axes (a window's taps: rows and columns in 2-D)
+    of a strided windows view: one whole-array step per tap is much faster than a
+    numpy reduction over strided axes. NaN propagates as through `combine` itself."""
+    offsets = itertools.product(*(range(k) for k in windows.shape[windows.ndim - rank :]))
     out = windows[(..., *next(offsets))]
-    for i, j in offsets:
-        out = combine(out, windows[..., i, j])
+    for offset in offsets:
+        out = combine(out, windows[(..., *offset)])
     return out

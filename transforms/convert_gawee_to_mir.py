@@ -4,7 +4,7 @@ normalized mid-level ops of mir.
 The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family. The
 pass first checks every op it converts (`nnstack.transforms.gawee_conversion`): each one
 it cannot lower (no pattern, a dynamic shape, an element type mir does not carry, an
-op that does not verify) fails the pass, the module unchanged; then the patterns,
+op that does not verify, a 3-D conv or pool: mir's are 2-D) fails the pass, the module unchanged; then the patterns,
 which assume ops that verify, rewrite them all, the composite ops decomposed first
 (`nnstack.transforms.gawee_decompose`).
 """
@@ -22,6 +22,7 @@ from nnstack.dialects import gawee
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_mir import lowering_patterns
+from nnstack.transforms.gawee_to_mir.nn import window_limitation
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 
@@ -44,6 +45,10 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
         """Every gawee op (`tests/dialects/test_op_completeness.py` runs each one's
         lowering; a composite op is lowered as its decomposition) and weight."""
         return isinstance(op, gawee.GaweeOperation | arith.ConstantOp)
+
+    def limitation(self, op: Operation) -> str | None:
+        """mir's conv and pool are 2-D: a 3-D conv or pool fails the pass at the op."""
+        return window_limitation(op)
 
     def converted_ops(self, module: ModuleOp) -> list[Operation]:
         """Every gawee op and every tensor `arith.constant` of `module`."""

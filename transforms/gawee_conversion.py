@@ -45,10 +45,14 @@ def unsupported_reason(op: Operation) -> str | None:
 
 
 def conversion_problems(
-    ops: list[Operation], lowers: Callable[[Operation], bool], verified: bool
+    ops: list[Operation],
+    lowers: Callable[[Operation], bool],
+    verified: bool,
+    limitation: Callable[[Operation], str | None] = lambda op: None,
 ) -> list[Problem]:
     """Each of `ops` the patterns cannot lower, with the reason: none `lowers` it,
-    types the lowerings cannot carry, or (unless `verified`) an op that does not verify."""
+    types the lowerings cannot carry, (unless `verified`) an op that does not verify,
+    or a verified op the target cannot express (`limitation`)."""
     found: list[Problem] = []
     for op in ops:
         reason = "no lowering pattern for this op" if not lowers(op) else unsupported_reason(op)
@@ -57,6 +61,8 @@ def conversion_problems(
                 op.verify()
             except VerifyException as error:
                 reason = f"the op does not verify: {error}"
+        if reason is None:
+            reason = limitation(op)
         if reason is not None:
             found.append((op, f"cannot lower {op.name}: {reason}"))
     return found
@@ -78,7 +84,12 @@ class GaweeConversionPass(ModulePass, ABC):
     def problems(self, module: ModuleOp, verified: bool = False) -> list[Problem]:
         """Every op of `module` the pass cannot lower, with the reason; `verified`: the
         module has verified, so its ops need not be verified again."""
-        return conversion_problems(self.converted_ops(module), self.lowers, verified)
+        return conversion_problems(self.converted_ops(module), self.lowers, verified, self.limitation)
+
+    def limitation(self, op: Operation) -> str | None:
+        """Why the target cannot express `op`, a verified op the patterns lower, or
+        None (the default: it can)."""
+        return None
 
     @abstractmethod
     def rewrite(self, module: ModuleOp) -> None:

@@ -63,7 +63,9 @@ class FoldBatchNormIntoConv(RewritePattern):
         if not op.affine.value.data:
             gamma, beta = np.ones_like(gamma), np.zeros_like(beta)
         scale = gamma / np.sqrt(var + op.epsilon)
-        new_weight = dense_constant(weight.astype(np.float64) * scale[:, None, None, None], conv.weight)
+        new_weight = dense_constant(
+            weight.astype(np.float64) * scale.reshape(-1, *[1] * (weight.ndim - 1)), conv.weight
+        )
         new_bias = dense_constant((bias.astype(np.float64) - mean) * scale + beta, conv.weight)
         folded = gawee.ConvOp(
             conv.input,

@@ -9,7 +9,9 @@ On top of the original:
 - every op declares its operand and result types (statically shaped tensors of one
   element type) and verifies its result shape against the op's shape rule;
 - conv takes an optional bias and `groups`; conv and max_pool take 2-value symmetric
-  `[pH, pW]` or 4-value `[top, left, bottom, right]` padding;
+  `[pH, pW]` or 4-value `[top, left, bottom, right]` padding; conv, max_pool and
+  average_pool also take 1-D and 3-D windows ([N, C, W], [N, C, D, H, W]: one value
+  per spatial dim in each window attribute, one or two per dim in the padding);
 - max_pool honours `ceilMode`, ad_avg_pool any `outputSize`, flatten negative dims,
   linear inputs of rank >= 2, add numpy broadcasting;
 - a declarative custom syntax: operands, then `name = value` for each attribute in

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Required, TypedDict, TypeVar
 
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType
@@ -46,14 +47,17 @@ __all__ = [
     "PoolWindowOp",
     "TensorOp",
     "WeightedOp",
+    "WindowGeometry",
     "adaptive_windows",
     "expand_padding",
     "expect_pool_window",
+    "expect_window_attributes",
     "fitted_padding",
     "flattened_shape",
     "gawee_op_definition",
     "normalize_dim",
     "spatial_output_size",
+    "window_output_shape",
 ]
 
 
@@ -82,12 +86,28 @@ def gawee_op_definition(cls: type[_OpT]) -> type[_OpT]:
 # ---------------------------------------------------------------------------
 
 
-def expand_padding(padding: Sequence[int]) -> tuple[int, int, int, int]:
-    """`[pH, pW]` or `[top, left, bottom, right]` as (top, left, bottom, right)."""
-    if len(padding) == 2:
-        return (padding[0], padding[1], padding[0], padding[1])
-    top, left, bottom, right = padding
-    return (top, left, bottom, right)
+def expand_padding(padding: Sequence[int], rank: int) -> tuple[int, ...]:
+    """The padding of a window over `rank` spatial dims, `rank` symmetric values or the
+    `rank` begins then the `rank` ends (ONNX's `pads` order), as begins then ends: for
+    2-D `[pH, pW]` or `[top, left, bottom, right]` as (top, left, bottom, right)."""
+    return tuple(padding) * 2 if len(padding) == rank else tuple(padding)
+
+
+def window_output_shape(
+    sizes: Sequence[int],
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool = False,
+) -> tuple[int, ...]:
+    """The output sizes of a sliding window (conv, pooling) over the spatial `sizes`."""
+    rank = len(sizes)
+    pads = expand_padding(padding, rank)
+    return tuple(
+        window_output_size(size, pads[i], pads[rank + i], kernel[i], strides[i], dilation[i], ceil_mode)
+        for i, size in enumerate(sizes)
+    )
 
 
 def spatial_output_size(
@@ -100,26 +120,56 @@ def spatial_output_size(
     ceil_mode: bool = False,
 ) -> tuple[int, int]:
     """(oH, oW) of a 2-D sliding window (conv, max_pool) over an H x W input."""
-    top, left, bottom, right = expand_padding(padding)
-    return (
-        window_output_size(h, top, bottom, kernel[0], strides[0], dilation[0], ceil_mode),
-        window_output_size(w, left, right, kernel[1], strides[1], dilation[1], ceil_mode),
-    )
+    oh, ow = window_output_shape((h, w), padding, kernel, strides, dilation, ceil_mode)
+    return oh, ow
 
 
 def fitted_padding(
-    in_hw: Sequence[int],
-    out_hw: Sequence[int],
+    in_sizes: Sequence[int],
+    out_sizes: Sequence[int],
     padding: Sequence[int],
     kernel: Sequence[int],
     strides: Sequence[int],
     dilation: Sequence[int],
-) -> tuple[int, int, int, int]:
-    """`padding` as (top, left, bottom, right), the bottom and right pads grown until the
-    last of the `out_hw` windows fits: ceil mode's extension past the end padding."""
-    top, left, bottom, right = expand_padding(padding)
-    ends = [(o - 1) * s + d * (k - 1) + 1 for o, s, d, k in zip(out_hw, strides, dilation, kernel)]
-    return (top, left, max(bottom, ends[0] - in_hw[0] - top), max(right, ends[1] - in_hw[1] - left))
+) -> tuple[int, ...]:
+    """`padding` as begins then ends (`expand_padding`), each end grown until the last
+    of the `out_sizes` windows fits: ceil mode's extension past the end padding."""
+    rank = len(in_sizes)
+    pads = expand_padding(padding, rank)
+    ends = [
+        max(pads[rank + i], (o - 1) * s + d * (k - 1) + 1 - size - pads[i])
+        for i, (size, o, s, d, k) in enumerate(zip(in_sizes, out_sizes, strides, dilation, kernel))
+    ]
+    return (*pads[:rank], *ends)
+
+
+@dataclass(frozen=True)
+class WindowGeometry:
+    """A sliding window over the spatial dims of an [N, C, D1, ..., Dk] tensor: kernel,
+    strides, dilation, padding (the k begins, then the k ends) and output sizes. The
+    lowerings and the interpreter take it from the op (`ConvOp.window`,
+    `PoolWindowOp.window`), and run a 1-D window as the 2-D one with a unit first
+    spatial dim (`planar`): the same taps, so the same numbers."""
+
+    kernel: tuple[int, ...]
+    strides: tuple[int, ...]
+    dilation: tuple[int, ...]
+    padding: tuple[int, ...]
+    out_size: tuple[int, ...]
+
+    @property
+    def rank(self) -> int:
+        return len(self.kernel)
+
+    def planar(self) -> WindowGeometry:
+        """A 1-D window as the 2-D one over [N, C, 1, W] (kernel 1, stride 1, no
+        padding along the unit dim); a 2-D one as it is."""
+        if self.rank != 1:
+            return self
+        (begin, end), (out,) = self.padding, self.out_size
+        return WindowGeometry(
+            (1, *self.kernel), (1, *self.strides), (1, *self.dilation), (0, begin, 0, end), (1, out)
+        )
 
 
 def adaptive_windows(size: int, out: int) -> list[tuple[int, int]]:
@@ -201,6 +251,22 @@ class GaweeOperation(IRDLOperation):
             raise self.fail(f"input spatial size {h}x{w} must not be empty")
 
 
+def expect_window_attributes(op: GaweeOperation, spatial: int, **arrays: Sequence[int]) -> None:
+    """Checks the window attributes of an op over `spatial` spatial dims (conv and the
+    pools): one positive value per spatial dim for each of `arrays` but `padding`,
+    which has `spatial` or 2 * `spatial` values >= 0."""
+    for name, values in arrays.items():
+        lengths = (spatial, 2 * spatial) if name == "padding" else (spatial,)
+        if len(values) not in lengths:
+            allowed = " or ".join(str(n) for n in lengths)
+            per = "one or two" if name == "padding" else "one"
+            raise op.fail(
+                f"'{name}' must have {allowed} values ({per} per spatial dim of the rank-{spatial + 2} "
+                f"input), got {list(values)}"
+            )
+        op.expect_positive(name, values, minimum=0 if name == "padding" else 1)
+
+
 def expect_pool_window(
     op: GaweeOperation,
     input: SSAValue,
@@ -209,26 +275,25 @@ def expect_pool_window(
     padding: Sequence[int],
     dilation: Sequence[int],
     ceil_mode: bool,
-) -> tuple[int, int]:
-    """Checks a 2-D pooling window (max_pool, average_pool) against its NCHW input:
-    two positive kernel, stride and dilation values, 2 or 4 paddings >= 0, a
-    non-empty input the window fits in. Returns (oH, oW)."""
-    op.expect_rank("input", input, 4)
-    for name, values in (("kernelSize", kernel), ("strides", strides), ("dilation", dilation)):
-        op.expect_length(name, values, 2)
-        op.expect_positive(name, values)
-    op.expect_length("padding", padding, 2, 4)
-    op.expect_positive("padding", padding, minimum=0)
-    _, _, h, w = tensor_shape(input)
-    op.expect_nonempty_window_input(h, w)
-    oh, ow = spatial_output_size(h, w, padding, kernel, strides, dilation, ceil_mode)
-    if oh < 1 or ow < 1:
-        top, left, bottom, right = expand_padding(padding)
+) -> tuple[int, ...]:
+    """Checks a 1-, 2- or 3-D pooling window (max_pool, average_pool) against its
+    [N, C, D1, ..., Dk] input: k positive kernel, stride and dilation values, k or 2k
+    paddings >= 0, a non-empty input the window fits in. Returns the output sizes."""
+    op.expect_rank("input", input, 3, 4, 5)
+    _, _, *sizes = tensor_shape(input)
+    expect_window_attributes(
+        op, len(sizes), kernelSize=kernel, strides=strides, dilation=dilation, padding=padding
+    )
+    if 0 in sizes:
+        raise op.fail(f"input spatial size {'x'.join(map(str, sizes))} must not be empty")
+    out = window_output_shape(sizes, padding, kernel, strides, dilation, ceil_mode)
+    if min(out) < 1:
+        pads = expand_padding(padding, len(sizes))
+        padded = [size + pads[i] + pads[len(sizes) + i] for i, size in enumerate(sizes)]
         raise op.fail(
-            f"the dilated kernel {list(kernel)} does not fit in the padded input "
-            f"{h + top + bottom}x{w + left + right}"
+            f"the dilated kernel {list(kernel)} does not fit in the padded input {'x'.join(map(str, padded))}"
         )
-    return oh, ow
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -324,14 +389,15 @@ class PoolWindow(TypedDict, total=False):
 
     kernel_size: Required[Sequence[int]]
     strides: Sequence[int] | None
-    padding: Sequence[int]
-    dilation: Sequence[int]
+    padding: Sequence[int] | None
+    dilation: Sequence[int] | None
     ceil_mode: bool
 
 
 class PoolWindowOp(FloatTensorOp):
-    """2-D pooling over an NCHW input (max_pool, average_pool): the window attributes,
-    their builder and check, and ceil mode's fitted padding."""
+    """Pooling over the 1, 2 or 3 spatial dims of an [N, C, D1, ..., Dk] input
+    (max_pool, average_pool): the window attributes (one value per spatial dim, k or 2k
+    paddings), their builder and check, and ceil mode's fitted padding."""
 
     kernel_size = attr_def(I64Array, attr_name="kernelSize")
     strides = attr_def(I64Array)
@@ -339,7 +405,7 @@ class PoolWindowOp(FloatTensorOp):
     ceil_mode = attr_def(BoolAttr, attr_name="ceilMode")
 
     DEFAULT_DILATION_LEFT_OUT: ClassVar[bool] = False
-    """Whether the builder leaves a dilation of [1, 1] out (its attribute is optional)."""
+    """Whether the builder leaves a dilation of 1s out (its attribute is optional)."""
 
     def __init__(
         self,
@@ -347,23 +413,26 @@ class PoolWindowOp(FloatTensorOp):
         *,
         kernel_size: Sequence[int],
         strides: Sequence[int] | None = None,
-        padding: Sequence[int] = (0, 0),
-        dilation: Sequence[int] = (1, 1),
+        padding: Sequence[int] | None = None,
+        dilation: Sequence[int] | None = None,
         ceil_mode: bool = False,
         attributes: Mapping[str, Attribute] | None = None,
     ):
-        """`strides` defaults to the kernel size; `attributes`: the op's besides the window."""
+        """`strides` defaults to the kernel size, `padding` to 0s and `dilation` to 1s, one
+        per spatial dim; `attributes`: the op's besides the window."""
         input = SSAValue.get(input)
+        n, c, *sizes = tensor_shape(input)
         strides = tuple(strides) if strides is not None else tuple(kernel_size)
-        n, c, h, w = tensor_shape(input)
-        shape = (n, c, *spatial_output_size(h, w, padding, kernel_size, strides, dilation, ceil_mode))
+        padding = tuple(padding) if padding is not None else (0,) * len(sizes)
+        dilation = tuple(dilation) if dilation is not None else (1,) * len(sizes)
+        shape = (n, c, *window_output_shape(sizes, padding, kernel_size, strides, dilation, ceil_mode))
         window = {
             "kernelSize": i64_array(kernel_size),
             "strides": i64_array(strides),
             "padding": i64_array(padding),
             "ceilMode": BoolAttr.from_bool(ceil_mode),
         }
-        if not (self.DEFAULT_DILATION_LEFT_OUT and tuple(dilation) == (1, 1)):
+        if not (self.DEFAULT_DILATION_LEFT_OUT and all(d == 1 for d in dilation)):
             window["dilation"] = i64_array(dilation)
         super().__init__(
             operands=[input],
@@ -376,13 +445,17 @@ class PoolWindowOp(FloatTensorOp):
         return bool(self.ceil_mode.value.data)
 
     @property
+    def spatial_rank(self) -> int:
+        return len(tensor_shape(self.input)) - 2
+
+    @property
     def dilation_values(self) -> tuple[int, ...]:
         """The window's dilation (an op whose dilation attribute is optional says its default)."""
         return self.array("dilation")
 
-    def fitted_padding(self) -> tuple[int, int, int, int]:
-        """(top, left, bottom, right) with ceil mode's extra end padding (`fitted_padding`),
-        which no window counts."""
+    def fitted_padding(self) -> tuple[int, ...]:
+        """The begins, then the ends with ceil mode's extra end padding (`fitted_padding`),
+        which no window counts: (top, left, bottom, right) in 2-D."""
         return fitted_padding(
             tensor_shape(self.input)[2:],
             tensor_shape(self.output)[2:],
@@ -392,8 +465,9 @@ class PoolWindowOp(FloatTensorOp):
             self.dilation_values,
         )
 
-    def expect_window(self) -> tuple[int, int]:
-        """Checks the window against the input (`expect_pool_window`); returns (oH, oW)."""
+    def expect_window(self) -> tuple[int, ...]:
+        """Checks the window against the input (`expect_pool_window`); returns the output
+        sizes ([oH, oW] in 2-D)."""
         return expect_pool_window(
             self,
             self.input,
@@ -402,4 +476,14 @@ class PoolWindowOp(FloatTensorOp):
             self.array("padding"),
             self.dilation_values,
             self.is_ceil_mode,
+        )
+
+    def window(self) -> WindowGeometry:
+        """The window, its padding fitted for ceil mode (`fitted_padding`)."""
+        return WindowGeometry(
+            self.array("kernelSize"),
+            self.array("strides"),
+            self.dilation_values,
+            self.fitted_padding(),
+            tensor_shape(self.output)[2:],
         )

@@ -1,5 +1,5 @@
-"""Neural-network gawee ops: convolution, batch normalization, max and adaptive
-pooling (NCHW), the fully connected layer, matrix products (matmul, gemm), softmax and
+"""Neural-network gawee ops: convolution (1-, 2- and 3-D), batch normalization,
+adaptive pooling (NCHW), the fully connected layer, matrix products (matmul, gemm), softmax and
 layer normalization."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
 from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f16, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -28,11 +27,12 @@ from nnstack.dialects.gawee.base import (
     BinaryOp,
     FloatTensorOp,
     GaweeOperation,
-    PoolWindowOp,
     WeightedOp,
+    WindowGeometry,
     expand_padding,
+    expect_window_attributes,
     gawee_op_definition,
-    spatial_output_size,
+    window_output_shape,
 )
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -61,7 +61,6 @@ __all__ = [
     "LogSoftmaxOp",
     "LrnOp",
     "MatMulOp",
-    "MaxPoolOp",
     "SoftmaxOp",
     "matmul_shape",
 ]
@@ -69,9 +68,12 @@ __all__ = [
 
 @gawee_op_definition
 class ConvOp(WeightedOp):
-    """2-D convolution, NCHW input, [F, C/groups, kH, kW] weight, optional [F] bias.
+    """Convolution over 1, 2 or 3 spatial dims (ONNX Conv): [N, C, D1, ..., Dk] input,
+    [F, C/groups, K1, ..., Kk] weight, optional [F] bias; k strides and dilations, k
+    symmetric paddings or k begins then k ends (2-D: `[pH, pW]` or `[top, left,
+    bottom, right]`, the original Gawee's).
 
-    Output size per spatial axis: floor((H + pt + pb - d*(k-1) - 1) / s) + 1.
+    Output size per spatial axis: floor((D + p_begin + p_end - d*(k-1) - 1) / s) + 1.
     """
 
     name = "gawee.conv"
@@ -89,15 +91,19 @@ class ConvOp(WeightedOp):
         weight: SSAValue | Operation,
         bias: SSAValue | Operation | None = None,
         *,
-        strides: Sequence[int] = (1, 1),
-        padding: Sequence[int] = (0, 0),
-        dilation: Sequence[int] = (1, 1),
+        strides: Sequence[int] | None = None,
+        padding: Sequence[int] | None = None,
+        dilation: Sequence[int] | None = None,
         groups: int = 1,
     ):
+        """Strides and dilation default to 1s and padding to 0s, one per spatial dim."""
         input, weight = SSAValue.get(input), SSAValue.get(weight)
-        n, _, h, w = tensor_shape(input)
-        f, _, kh, kw = tensor_shape(weight)
-        shape = (n, f, *spatial_output_size(h, w, padding, (kh, kw), strides, dilation))
+        n, _, *sizes = tensor_shape(input)
+        f, _, *kernel = tensor_shape(weight)
+        ones = (1,) * len(sizes)
+        strides, dilation = strides or ones, dilation or ones
+        padding = padding if padding is not None else (0,) * len(sizes)
+        shape = (n, f, *window_output_shape(sizes, padding, kernel, strides, dilation))
         attributes: dict[str, Attribute] = {
             "strides": i64_array(strides),
             "padding": i64_array(padding),
@@ -115,19 +121,32 @@ class ConvOp(WeightedOp):
     def group_count(self) -> int:
         return self.groups.value.data if self.groups is not None else 1
 
+    @property
+    def spatial_rank(self) -> int:
+        return len(tensor_shape(self.input)) - 2
+
+    def window(self) -> WindowGeometry:
+        """The conv's window: its kernel is the weight's spatial shape."""
+        return WindowGeometry(
+            tensor_shape(self.weight)[2:],
+            self.array("strides"),
+            self.array("dilation"),
+            expand_padding(self.array("padding"), self.spatial_rank),
+            tensor_shape(self.output)[2:],
+        )
+
     def verify_(self) -> None:
-        self.expect_rank("input", self.input, 4)
-        self.expect_rank("weight", self.weight, 4)
+        self.expect_rank("input", self.input, 3, 4, 5)
+        rank = len(tensor_shape(self.input))
+        if len(tensor_shape(self.weight)) != rank:
+            raise self.fail(
+                f"weight must have rank {rank} (that of the input), got rank {len(tensor_shape(self.weight))}"
+            )
         strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
-        self.expect_length("strides", strides, 2)
-        self.expect_length("dilation", dilation, 2)
-        self.expect_length("padding", padding, 2, 4)
-        self.expect_positive("strides", strides)
-        self.expect_positive("dilation", dilation)
-        self.expect_positive("padding", padding, minimum=0)
+        expect_window_attributes(self, rank - 2, strides=strides, dilation=dilation, padding=padding)
         groups = self.group_count
-        n, c, h, w = tensor_shape(self.input)
-        f, cg, kh, kw = tensor_shape(self.weight)
+        n, c, *sizes = tensor_shape(self.input)
+        f, cg, *kernel = tensor_shape(self.weight)
         if groups < 1:
             raise VerifyException(f"{self.name}: 'groups' must be >= 1, got {groups}")
         if c % groups or f % groups:
@@ -147,14 +166,15 @@ class ConvOp(WeightedOp):
                     f"{self.name}: bias shape {list(tensor_shape(self.bias))} does not match "
                     f"the {f} output channels of the weight"
                 )
-        top, left, bottom, right = expand_padding(padding)
-        oh, ow = spatial_output_size(h, w, padding, (kh, kw), strides, dilation)
-        if oh < 1 or ow < 1:
+        out = window_output_shape(sizes, padding, kernel, strides, dilation)
+        if min(out) < 1:
+            pads = expand_padding(padding, len(sizes))
+            padded = [size + pads[i] + pads[len(sizes) + i] for i, size in enumerate(sizes)]
             raise VerifyException(
-                f"{self.name}: the dilated kernel {kh}x{kw} does not fit in the padded input "
-                f"{h + top + bottom}x{w + left + right}"
+                f"{self.name}: the dilated kernel {'x'.join(map(str, kernel))} does not fit in the "
+                f"padded input {'x'.join(map(str, padded))}"
             )
-        self.expect_result_shape((n, f, oh, ow))
+        self.expect_result_shape((n, f, *out))
 
 
 @gawee_op_definition
@@ -236,51 +256,6 @@ class BatchNormOp(GaweeOperation):
         if self.affine.value.data:
             result = b.emit(AddOp(b.emit(MulOp(result, channels(self.weight))), channels(self.bias)))
         return result
-
-
-@gawee_op_definition
-class MaxPoolOp(PoolWindowOp):
-    """2-D max pooling on NCHW; padding positions never win; PyTorch ceil-mode rule.
-
-    Any padding >= 0, as ONNX allows. A window with no tap on the input (dilation steps
-    over it, or the padding is as wide as the window) gives ONNX Runtime's result: the
-    lowest finite value for f32 and f64 (where its max starts), -inf for f16.
-    """
-
-    name = "gawee.max_pool"
-
-    dilation = attr_def(I64Array)
-
-    assembly_format = (
-        f"$input {keywords('kernelSize', 'strides', 'padding', 'dilation', 'ceilMode')} {ATTR_DICT_AND_TYPES}"
-    )
-
-    def windows_on_input(self) -> np.ndarray:
-        """[oH, oW] booleans: whether each window has a tap on the input; the others see
-        only padding and give `padding_only_value`."""
-        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.array("dilation")
-        top, left, _, _ = expand_padding(self.array("padding"))
-        _, _, h, w = tensor_shape(self.input)
-        _, _, oh, ow = tensor_shape(self.output)
-        rows, cols = (
-            [
-                any(0 <= o * strides[a] - begin + j * dilation[a] < size for j in range(kernel[a]))
-                for o in range(out)
-            ]
-            for a, (size, begin, out) in enumerate(((h, top, oh), (w, left, ow)))
-        )
-        return np.outer(rows, cols)
-
-    def padding_only_value(self) -> float:
-        """The result of a window that sees only padding: ONNX Runtime's, whose f32 and f64
-        max starts from the lowest finite value and whose f16 max from -inf."""
-        dtype = {f32: np.float32, f64: np.float64}.get(element_type(self.input))
-        return float(np.finfo(dtype).min) if dtype is not None else -math.inf
-
-    def verify_(self) -> None:
-        oh, ow = self.expect_window()
-        n, c, _, _ = tensor_shape(self.input)
-        self.expect_result_shape((n, c, oh, ow))
 
 
 @gawee_op_definition

@@ -1,11 +1,16 @@
-"""Average pooling gawee ops with ONNX semantics: average_pool (2-D windows over NCHW)
-and global_average_pool (the mean over every spatial dim, any rank >= 3)."""
+"""Pooling gawee ops with ONNX semantics: max_pool and average_pool (windows over 1, 2
+or 3 spatial dims of [N, C, D1, ..., Dk]), global_average_pool and global_max_pool (the
+mean or max over every spatial dim, any rank >= 3)."""
 
 from __future__ import annotations
 
-from typing import ClassVar, Unpack
+import functools
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Unpack
 
-from xdsl.dialects.builtin import BoolAttr
+import numpy as np
+from xdsl.dialects.builtin import BoolAttr, f32, f64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import attr_def, opt_attr_def
 
@@ -17,11 +22,24 @@ from nnstack.dialects.gawee.base import (
     expand_padding,
     gawee_op_definition,
 )
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
+from nnstack.dialects.gawee.reduce import ReduceMaxOp
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    element_type,
+    i64_array,
+    keywords,
+    tensor_like,
+    tensor_shape,
+)
+
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
 
 __all__ = [
     "AveragePoolOp",
     "GlobalAveragePoolOp",
+    "GlobalMaxPoolOp",
+    "MaxPoolOp",
     "window_counts",
 ]
 
@@ -44,12 +62,59 @@ def window_counts(
 
 
 @gawee_op_definition
+class MaxPoolOp(PoolWindowOp):
+    """Max pooling over 1, 2 or 3 spatial dims (ONNX MaxPool); padding positions never
+    win; PyTorch ceil-mode rule.
+
+    Any padding >= 0, as ONNX allows. A window with no tap on the input (dilation steps
+    over it, or the padding is as wide as the window) gives ONNX Runtime's result: the
+    lowest finite value for f32 and f64 (where its max starts), -inf for f16.
+    """
+
+    name = "gawee.max_pool"
+
+    dilation = attr_def(I64Array)
+
+    assembly_format = (
+        f"$input {keywords('kernelSize', 'strides', 'padding', 'dilation', 'ceilMode')} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def windows_on_input(self) -> np.ndarray:
+        """[O1, ..., Ok] booleans: whether each window has a tap on the input; the others
+        see only padding and give `padding_only_value`."""
+        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.array("dilation")
+        pads = expand_padding(self.array("padding"), self.spatial_rank)
+        sizes, outs = tensor_shape(self.input)[2:], tensor_shape(self.output)[2:]
+        axes = [
+            np.array(
+                [
+                    any(0 <= o * strides[a] - pads[a] + j * dilation[a] < size for j in range(kernel[a]))
+                    for o in range(out)
+                ]
+            )
+            for a, (size, out) in enumerate(zip(sizes, outs))
+        ]
+        return functools.reduce(np.logical_and.outer, axes)
+
+    def padding_only_value(self) -> float:
+        """The result of a window that sees only padding: ONNX Runtime's, whose f32 and f64
+        max starts from the lowest finite value and whose f16 max from -inf."""
+        dtype = {f32: np.float32, f64: np.float64}.get(element_type(self.input))
+        return float(np.finfo(dtype).min) if dtype is not None else -math.inf
+
+    def verify_(self) -> None:
+        out = self.expect_window()
+        n, c, *_ = tensor_shape(self.input)
+        self.expect_result_shape((n, c, *out))
+
+
+@gawee_op_definition
 class AveragePoolOp(PoolWindowOp):
-    """2-D average pooling on NCHW (ONNX AveragePool): each window's sum divided by the
-    number of its taps on the input, or with `countIncludePad` on the input or its
-    explicit padding. Ceil mode adds a last window that fits partly past the end
-    padding, unless it would start in that padding (the PyTorch / ONNX rule); the part
-    past the padding never counts."""
+    """Average pooling over 1, 2 or 3 spatial dims (ONNX AveragePool): each window's
+    sum divided by the number of its taps on the input, or with `countIncludePad` on
+    the input or its explicit padding. Ceil mode adds a last window that fits partly
+    past the end padding, unless it would start in that padding (the PyTorch / ONNX
+    rule); the part past the padding never counts. `dilation` is optional (1s)."""
 
     name = "gawee.average_pool"
 
@@ -75,42 +140,47 @@ class AveragePoolOp(PoolWindowOp):
 
     @property
     def dilation_values(self) -> tuple[int, ...]:
-        return tuple(int(v) for v in self.dilation.get_values())
+        """The attribute's values, or 1 per spatial dim where it is absent."""
+        if "dilation" not in self.attributes:
+            return (1,) * self.spatial_rank
+        return self.array("dilation")
 
-    def divisors(self) -> tuple[list[int], list[int]]:
-        """The tap counts of the windows along H and along W; a window divides its sum by
-        the product of its two."""
+    def divisors(self) -> tuple[list[int], ...]:
+        """The tap counts of the windows along each spatial axis (in 2-D along H and
+        along W); a window divides its sum by the product of its counts."""
+        return self._counts(self.includes_pad, tensor_shape(self.output)[2:])
+
+    def divisor_grid(self) -> np.ndarray:
+        """The [O1, ..., Ok] tap counts of the windows (`divisors` multiplied out)."""
+        return functools.reduce(np.multiply.outer, [np.array(c, np.int64) for c in self.divisors()])
+
+    def _counts(self, include_pad: bool, outs: Sequence[int]) -> tuple[list[int], ...]:
         kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
-        top, left, bottom, right = expand_padding(self.array("padding"))
-        _, _, h, w = tensor_shape(self.input)
-        _, _, oh, ow = tensor_shape(self.output)
-        return (
-            window_counts(h, top, bottom, kernel[0], strides[0], dilation[0], oh, self.includes_pad),
-            window_counts(w, left, right, kernel[1], strides[1], dilation[1], ow, self.includes_pad),
+        rank = self.spatial_rank
+        pads = expand_padding(self.array("padding"), rank)
+        sizes = tensor_shape(self.input)[2:]
+        return tuple(
+            window_counts(
+                sizes[a], pads[a], pads[rank + a], kernel[a], strides[a], dilation[a], outs[a], include_pad
+            )
+            for a in range(rank)
         )
 
     def verify_(self) -> None:
-        oh, ow = self.expect_window()
-        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
-        padding = self.array("padding")
-        n, c, h, w = tensor_shape(self.input)
-        top, left, bottom, right = expand_padding(padding)
-        for axis, size, begin, end, out in ((0, h, top, bottom, oh), (1, w, left, right, ow)):
-            counts = window_counts(size, begin, end, kernel[axis], strides[axis], dilation[axis], out, False)
-            if 0 in counts:
-                raise self.fail(
-                    f"padding {list(padding)} is so wide that a window sees only padding "
-                    f"(kernel {list(kernel)}, dilation {list(dilation)})"
-                )
-        self.expect_result_shape((n, c, oh, ow))
+        out = self.expect_window()
+        kernel, padding, dilation = self.array("kernelSize"), self.array("padding"), self.dilation_values
+        if any(0 in counts for counts in self._counts(False, out)):
+            raise self.fail(
+                f"padding {list(padding)} is so wide that a window sees only padding "
+                f"(kernel {list(kernel)}, dilation {list(dilation)})"
+            )
+        n, c, *_ = tensor_shape(self.input)
+        self.expect_result_shape((n, c, *out))
 
 
-@gawee_op_definition
-class GlobalAveragePoolOp(FloatTensorOp):
-    """The mean over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1, kept
-    as dims of size 1 (ONNX GlobalAveragePool)."""
-
-    name = "gawee.global_average_pool"
+class _GlobalPoolOp(FloatTensorOp):
+    """A reduction over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1,
+    kept as dims of size 1."""
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
@@ -125,3 +195,24 @@ class GlobalAveragePoolOp(FloatTensorOp):
         if 0 in spatial:
             raise self.fail(f"input spatial size {'x'.join(map(str, spatial))} must not be empty")
         self.expect_result_shape((n, c, *[1] * len(spatial)))
+
+
+@gawee_op_definition
+class GlobalAveragePoolOp(_GlobalPoolOp):
+    """The mean over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1, kept
+    as dims of size 1 (ONNX GlobalAveragePool)."""
+
+    name = "gawee.global_average_pool"
+
+
+@gawee_op_definition
+class GlobalMaxPoolOp(_GlobalPoolOp):
+    """The maximum over every spatial dim of an [N, C, D1, ..., Dk] input, k >= 1, kept
+    as dims of size 1; NaN propagates (ONNX GlobalMaxPool). Composite: a
+    `gawee.reduce_max` over the spatial dims keeping them."""
+
+    name = "gawee.global_max_pool"
+
+    def decompose(self, b: Composer) -> SSAValue:
+        spatial = tuple(range(2, len(tensor_shape(self.input))))
+        return b.emit(ReduceMaxOp(self.input, spatial, keep_dims=True))

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TypedDict
 
 import numpy as np
 import onnx
@@ -57,35 +56,55 @@ def _expect_nchw(context: ImportContext, index: int = 0) -> None:
         raise context.fail(f"only NCHW (rank-4) inputs are supported, got rank {len(context.shape(index))}")
 
 
+def _expect_windowed(context: ImportContext) -> int:
+    """The number of spatial dims of a Conv / MaxPool / AveragePool input: 1, 2 or 3."""
+    rank = len(context.shape(0))
+    if rank not in (3, 4, 5):
+        raise context.fail(
+            f"only 1-, 2- and 3-D windows (inputs of rank 3, 4 or 5) are supported, got rank {rank}"
+        )
+    return rank - 2
+
+
+def _expect_window_lengths(context: ImportContext, **attributes: Sequence[int]) -> None:
+    """Each window attribute has one value per spatial dim (`pads` two)."""
+    spatial = len(context.shape(0)) - 2
+    for name, values in attributes.items():
+        expected = 2 * spatial if name == "pads" else spatial
+        if len(values) != expected:
+            raise context.fail(f"{name} {list(values)} must have {expected} values for a {spatial}-D window")
+
+
 def _window_padding(
     context: ImportContext, kernel: Sequence[int], strides: Sequence[int], dilations: Sequence[int]
-) -> tuple[int, int, int, int]:
-    """ONNX `pads` [top, left, bottom, right] or `auto_pad` as gawee's 4-value padding."""
+) -> tuple[int, ...]:
+    """ONNX `pads` (the begins, then the ends) or `auto_pad` as gawee's padding of as
+    many values (2-D: [top, left, bottom, right])."""
     auto_pad = _string(context, "auto_pad", "NOTSET")
+    spatial = context.shape(0)[2:]
     if auto_pad == "NOTSET":
-        top, left, bottom, right = _ints(context.attribute("pads"), (0, 0, 0, 0))
-        return (top, left, bottom, right)
+        return _ints(context.attribute("pads"), (0,) * (2 * len(spatial)))
     if auto_pad == "VALID":
-        return (0, 0, 0, 0)
+        return (0,) * (2 * len(spatial))
     if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
-        _, _, *spatial = context.shape(0)
         pads: list[tuple[int, int]] = []
         for size, k, s, d in zip(spatial, kernel, strides, dilations):
             out = -(-size // s)
             total = max(0, (out - 1) * s + (k - 1) * d + 1 - size)
             small, large = total // 2, total - total // 2
             pads.append((small, large) if auto_pad == "SAME_UPPER" else (large, small))
-        return (pads[0][0], pads[1][0], pads[0][1], pads[1][1])
+        return (*(begin for begin, _ in pads), *(end for _, end in pads))
     raise context.fail(f"auto_pad = {auto_pad} is not supported")
 
 
 def convert_conv(context: ImportContext) -> None:
-    """Conv, 2-D (NCHW): strides, pads or auto_pad, dilations, group; an optional bias."""
-    _expect_nchw(context)
+    """Conv, 1-D, 2-D or 3-D ([N, C, W], NCHW, NCDHW): strides, pads or auto_pad, dilations, group; an optional bias."""
+    ones = (1,) * _expect_windowed(context)
     kernel = _ints(context.attribute("kernel_shape"), context.shape(1)[2:])
-    strides = _ints(context.attribute("strides"), (1, 1))
-    dilations = _ints(context.attribute("dilations"), (1, 1))
+    strides = _ints(context.attribute("strides"), ones)
+    dilations = _ints(context.attribute("dilations"), ones)
     padding = _window_padding(context, kernel, strides, dilations)
+    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
     bias = context.value(2) if context.has_input(2) else None
     op = gawee.ConvOp(
         context.value(0),
@@ -99,31 +118,25 @@ def convert_conv(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
-class _PoolWindow(TypedDict):
-    kernel_size: tuple[int, ...]
-    strides: tuple[int, ...]
-    padding: tuple[int, int, int, int]
-    dilation: tuple[int, ...]
-    ceil_mode: bool
-
-
-def _pool_window(context: ImportContext) -> _PoolWindow:
+def _pool_window(context: ImportContext) -> gawee.PoolWindow:
     """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
+    ones = (1,) * _expect_windowed(context)
     kernel = _ints(context.attribute("kernel_shape"), ())
-    strides = _ints(context.attribute("strides"), (1, 1))
-    dilations = _ints(context.attribute("dilations"), (1, 1))
+    strides = _ints(context.attribute("strides"), ones)
+    dilations = _ints(context.attribute("dilations"), ones)
+    padding = _window_padding(context, kernel, strides, dilations)
+    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
     return {
         "kernel_size": kernel,
         "strides": strides,
-        "padding": _window_padding(context, kernel, strides, dilations),
+        "padding": padding,
         "dilation": dilations,
         "ceil_mode": bool(context.attribute("ceil_mode", 0)),
     }
 
 
 def convert_max_pool(context: ImportContext) -> None:
-    """MaxPool, 2-D (NCHW): kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
-    _expect_nchw(context)
+    """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
     if len(context.node.output) > 1 and context.node.output[1]:
         raise context.fail("the Indices output is not supported")
     context.reject_attributes(storage_order=0)
@@ -131,8 +144,7 @@ def convert_max_pool(context: ImportContext) -> None:
 
 
 def convert_average_pool(context: ImportContext) -> None:
-    """AveragePool, 2-D (NCHW): kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
-    _expect_nchw(context)
+    """AveragePool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
     count_include_pad = bool(context.attribute("count_include_pad", 0))
     op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
     context.define(context.emit(op).results[0])
@@ -141,6 +153,11 @@ def convert_average_pool(context: ImportContext) -> None:
 def convert_global_average_pool(context: ImportContext) -> None:
     """GlobalAveragePool, any rank >= 3."""
     context.define(context.emit(gawee.GlobalAveragePoolOp(context.value(0))).results[0])
+
+
+def convert_global_max_pool(context: ImportContext) -> None:
+    """GlobalMaxPool, any rank >= 3."""
+    context.define(context.emit(gawee.GlobalMaxPoolOp(context.value(0))).results[0])
 
 
 def convert_lrn(context: ImportContext) -> None:
@@ -756,6 +773,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Conv": convert_conv,
     "MaxPool": convert_max_pool,
     "GlobalAveragePool": convert_global_average_pool,
+    "GlobalMaxPool": convert_global_max_pool,
     "AveragePool": convert_average_pool,
     "LRN": convert_lrn,
     "BatchNormalization": convert_batch_normalization,

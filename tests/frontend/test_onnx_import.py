@@ -225,13 +225,14 @@ def test_every_unsupported_node_is_named_at_once():
             "node 'mp' (MaxPool, opset 17): attribute storage_order = 1 is not supported",
         ),
         (
-            helper.make_node("AveragePool", ["x"], ["y"], name="ap", kernel_shape=[2]),
-            [1, 2, 6],
+            helper.make_node("AveragePool", ["x"], ["y"], name="ap", kernel_shape=[1, 1, 1, 1]),
+            [1, 2, 2, 2, 2, 2],
             TensorProto.FLOAT,
-            "node 'ap' (AveragePool, opset 17): only NCHW (rank-4) inputs are supported, got rank 3",
+            "node 'ap' (AveragePool, opset 17): only 1-, 2- and 3-D windows (inputs of rank 3, 4 or 5) are "
+            "supported, got rank 6",
         ),
     ],
-    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "1d-pooling"],
+    ids=["unsupported-op", "int16-input", "integer-relu", "unsupported-attribute", "4d-pooling"],
 )
 def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     with pytest.raises(OnnxImportError) as info:

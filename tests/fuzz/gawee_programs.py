@@ -47,6 +47,7 @@ EXACT_OPS = (
     gawee.WhereOp,
     gawee.CastOp,
     gawee.MaxPoolOp,
+    gawee.GlobalMaxPoolOp,
     gawee.ReduceMaxOp,
     gawee.ReduceMinOp,
     gawee.TopKOp,
@@ -419,16 +420,16 @@ def linear(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 
 
 # ---------------------------------------------------------------------------
-# Rank-4 (NCHW) ops
+# Window ops (conv, pooling: NCW and NCHW) and the other rank-4 (NCHW) ops
 # ---------------------------------------------------------------------------
 
 
 def _window(b: ProgramBuilder, x: SSAValue) -> dict | None:
-    """Random kernel, strides, padding (2 or 4 values, each below the kernel) and
-    dilation whose windows fit the spatial dims of x."""
-    h, w = tensor_shape(x)[2:]
-    kernel = [int(b.rng.integers(1, min(3, size) + 1)) for size in (h, w)]
-    dilation = [1 if k == 1 or size < 2 * k else int(b.choice((1, 2))) for k, size in zip(kernel, (h, w))]
+    """Random kernel, strides, padding (one or two values per spatial dim, each below
+    the kernel) and dilation whose windows fit the spatial dims of x."""
+    sizes = tensor_shape(x)[2:]
+    kernel = [int(b.rng.integers(1, min(3, size) + 1)) for size in sizes]
+    dilation = [1 if k == 1 or size < 2 * k else int(b.choice((1, 2))) for k, size in zip(kernel, sizes)]
     # at most half the dilated kernel, or a window could see only padding
     halves = [((k - 1) * d + 1) // 2 for k, d in zip(kernel, dilation)]
     padding = [int(b.rng.integers(0, half + 1)) for half in halves * int(b.choice((1, 2)))]
@@ -440,8 +441,14 @@ def _nchw(x: SSAValue) -> bool:
     return _is_float(x) and len(tensor_shape(x)) == 4 and 0 not in tensor_shape(x)
 
 
+def _windowed(x: SSAValue) -> bool:
+    """Whether conv and the window pools take x: [N, C, W] or [N, C, H, W] (3-D ones
+    have no mir form, and the fuzz test runs every program at mir level)."""
+    return _is_float(x) and len(tensor_shape(x)) in (3, 4) and 0 not in tensor_shape(x)
+
+
 def conv(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
-    if not _nchw(x):
+    if not _windowed(x):
         return None
     channels = tensor_shape(x)[1]
     groups = b.choice([g for g in (1, 2, channels) if channels % g == 0])
@@ -454,10 +461,12 @@ def conv(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 
 
 def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
-    if not _nchw(x):
+    if not _windowed(x):
         return None
     window, ceil_mode = _window(b, x), bool(b.rng.random() < 0.3)
-    kind = b.rng.integers(4)
+    kind = b.rng.integers(5 if _nchw(x) else 4)
+    if kind == 3:
+        return b.append(gawee.GlobalMaxPoolOp(x))
     if kind == 0:
         return b.append(gawee.MaxPoolOp(x, ceil_mode=ceil_mode, **window))
     if kind == 1:
@@ -465,7 +474,7 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return b.append(gawee.AveragePoolOp(x, ceil_mode=ceil_mode, count_include_pad=include, **window))
     if kind == 2:
         return b.append(gawee.GlobalAveragePoolOp(x))
-    h, w = tensor_shape(x)[2:]
+    h, w = tensor_shape(x)[2:]  # (kind 4: an NCHW x)
     return b.append(gawee.AdAvgPoolOp(x, [int(b.rng.integers(1, h + 2)), int(b.rng.integers(1, w + 2))]))
 
 

@@ -11,6 +11,7 @@ from gawee_cases import assert_same_numbers, filecheck_cases, function_names, pa
 from xdsl.dialects.builtin import f64
 
 from nnstack.frontend.resnet import basic_block_module, resnet_small_module
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 
 
 @pytest.mark.parametrize("batch_norm", [False, True])
@@ -33,7 +34,11 @@ def test_small_resnet_f64():
 @pytest.mark.parametrize(("name", "index", "chunk"), filecheck_cases())
 def test_filecheck_inputs(name: str, index: int, chunk: str, level: str):
     """Every lowering test case also runs, before and after, on random inputs; and
-    after convert-gawee-to-mir."""
+    after convert-gawee-to-mir, unless mir cannot express it (a 3-D conv or pool,
+    which the pass rejects at the op)."""
     module = parse(chunk, name)
+    if level == "mir" and (problems := ConvertGaweeToMirPass().problems(module)):
+        assert all("a 3-D window has no mir form" in why for _, why in problems), problems
+        pytest.skip("mir's conv and pool are 2-D: convert-gawee-to-mir fails at a 3-D one")
     for symbol in function_names(module):
         assert_same_numbers(module, symbol, seed=index, level=level)

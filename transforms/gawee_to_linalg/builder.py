@@ -38,6 +38,7 @@ from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr, AffineMap
 
+from nnstack.dialects.gawee import WindowGeometry
 from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import rounded_to
 from nnstack.transforms.gawee_conversion import unsupported_reason as unsupported_reason
@@ -237,3 +238,27 @@ class LoweringBuilder:
 def _scalar_type(value: SSAValue) -> Attribute:
     typ = value.type
     return typ.element_type if isinstance(typ, TensorType) else typ
+
+
+UNIT_HEIGHT = [[0], [1], [2, 3]]
+"""The reassociation between [N, C, W] and [N, C, 1, W]."""
+
+
+def unit_height(b: LoweringBuilder, value: SSAValue) -> SSAValue:
+    """[N, C, W] as [N, C, 1, W] (`tensor.expand_shape`): a 1-D window runs as the 2-D
+    one over a unit first spatial dim (`WindowGeometry.planar`), the same taps."""
+    n, c, w = shape_of(value)
+    return b.expand(value, UNIT_HEIGHT, [n, c, 1, w])
+
+
+def window_map(
+    dims: int, window: WindowGeometry, batch: Sequence[int], first_out: int, first_tap: int
+) -> AffineMapAttr:
+    """The input map of a windowed `linalg.generic` over `dims` loops: the `batch` dims,
+    then per spatial axis i `d(first_out + i) * stride + d(first_tap + i) * dilation`."""
+    d = [AffineExpr.dimension(i) for i in range(dims)]
+    spatial = [
+        d[first_out + i] * s + (d[first_tap + i] * dl if dl != 1 else d[first_tap + i])
+        for i, (s, dl) in enumerate(zip(window.strides, window.dilation))
+    ]
+    return dims_map(dims, [*batch, *spatial])

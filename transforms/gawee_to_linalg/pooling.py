@@ -1,16 +1,15 @@
 """Lowerings of the pooling gawee ops: max_pool, ad_avg_pool, average_pool and
-global_average_pool."""
+global_average_pool (global_max_pool is composite: a reduce_max)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import i1
 from xdsl.dialects.linalg.ops import PoolingNchwMaxOp
-from xdsl.ir import SSAValue
-from xdsl.ir.affine import AffineExpr
+from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.gawee import (
@@ -18,11 +17,13 @@ from nnstack.dialects.gawee import (
     AveragePoolOp,
     GlobalAveragePoolOp,
     MaxPoolOp,
+    WindowGeometry,
     adaptive_windows,
 )
 from nnstack.transforms.utils import op_pattern
 
 from .builder import (
+    UNIT_HEIGHT,
     LoweringBuilder,
     dims_map,
     element_type_of,
@@ -32,7 +33,9 @@ from .builder import (
     parallel,
     reduction,
     shape_of,
+    unit_height,
     unsupported_reason,
+    window_map,
 )
 
 __all__ = ["MaxPoolLowering", "AdAvgPoolLowering", "AveragePoolLowering", "GlobalAveragePoolLowering"]
@@ -41,19 +44,29 @@ __all__ = ["MaxPoolLowering", "AdAvgPoolLowering", "AveragePoolLowering", "Globa
 class MaxPoolLowering(RewritePattern):
     """
     Lowers `gawee.max_pool` to a `tensor.pad` with -inf (only when a pad is non-zero),
-    a `linalg.fill` of -inf as init, a window `tensor.empty() : tensor<kHxkWxT>` and
-    `linalg.pooling_nchw_max` (strides and dilations as `dense<..> : tensor<2xi64>`).
+    a `linalg.fill` of -inf as init and a max over the windows:
 
-    Padding `[pH, pW]` or `[top, left, bottom, right]` becomes `low[0, 0, top, left]
-    high[0, 0, bottom, right]`. In ceil mode the declared output has a last window that
-    runs past the end padding; the bottom/right pad grows to what that window needs,
-    `(OH - 1) * SH + DH * (KH - 1) + 1 - (H + top)` (and likewise for W), so every
+    - 2-D: a window `tensor.empty() : tensor<kHxkWxT>` and `linalg.pooling_nchw_max`
+      (strides and dilations as `dense<..> : tensor<2xi64>`);
+    - 1-D: the same over the input expanded to a unit first spatial dim ([N, C, 1, W],
+      `tensor.expand_shape`), collapsed back (upstream's `linalg.pooling_ncw_max` has
+      no xDSL class);
+    - 3-D: a `linalg.generic` with `linalg.pooling_ncdhw_max`'s semantics, which xDSL
+      lacks: domain (n, c, od, oh, ow, kd, kh, kw), maps `(d0, d1, d2 * SD + d5 * DD,
+      ...)`, `(d5, d6, d7)` for the window `tensor.empty` and `(d0, d1, d2, d3, d4)`,
+      body `arith.maximumf %in, %out`.
+
+    The padding's begins and ends become `low[0, 0, begins...] high[0, 0, ends...]`
+    (2-D: `[pH, pW]` or `[top, left, bottom, right]` as `low[0, 0, top, left] high[0,
+    0, bottom, right]`). In ceil mode the declared output has a last window that runs
+    past the end padding; the end pad grows to what that window needs,
+    `(OH - 1) * SH + DH * (KH - 1) + 1 - (H + top)` (and likewise per axis), so every
     window lies inside the padded input and -inf never wins.
 
     Where some window sees only padding (its max is -inf), an in-place `linalg.generic`
     over the result selects the op's `padding_only_value` (ONNX Runtime's) there, from an
     `arith.constant dense<...> : tensor<oHxoWxi1>` of the windows that reach the input,
-    indexed `(d2, d3)`: `arith.select %inside, %out, %lowest`.
+    indexed `(d2, d3)` (by the spatial dims): `arith.select %inside, %out, %lowest`.
     """
 
     @op_pattern
@@ -63,34 +76,43 @@ class MaxPoolLowering(RewritePattern):
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         out_shape = shape_of(op.output)
-        (kh, kw), (sh, sw), (dh, dw) = op.array("kernelSize"), op.array("strides"), op.array("dilation")
-        top, left, bottom, right = op.fitted_padding()
+        window, x, inside = op.window(), op.input, op.windows_on_input()
+        if window.rank == 1:
+            window, x, inside = window.planar(), unit_height(b, x), inside.reshape(1, -1)
+            out_shape = (*out_shape[:2], 1, *out_shape[2:])
+        rank = window.rank
 
         minus_inf = b.constant(float("-inf"), element_type)
-        x = op.input
-        if any((top, left, bottom, right)):
-            x = b.pad(x, [0, 0, top, left], [0, 0, bottom, right], minus_inf)
+        if any(window.padding):
+            x = b.pad(x, [0, 0, *window.padding[:rank]], [0, 0, *window.padding[rank:]], minus_inf)
         init = b.filled(out_shape, minus_inf)
-        window = b.empty([kh, kw], element_type)
-        pool = PoolingNchwMaxOp(
-            [x, window],
-            [init],
-            [init.type],
-            strides=i64_pair((sh, sw)),
-            dilations=i64_pair((dh, dw)),
-        )
-        result = b.add(pool).results[0]
-        inside = op.windows_on_input()
+        window_tensor = b.empty(window.kernel, element_type)
+        if rank == 2:
+            pool = PoolingNchwMaxOp(
+                [x, window_tensor],
+                [init],
+                [init.type],
+                strides=i64_pair(window.strides),
+                dilations=i64_pair(window.dilation),
+            )
+            result = b.add(pool).results[0]
+        else:
+            result = _window_reduce(
+                b, x, window_tensor, init, window, lambda value, acc: arith.MaximumfOp(value, acc)
+            )
         if not inside.all():
             mask = b.dense_constant(i1, inside.shape, inside.ravel().astype(int).tolist())
             lowest = b.constant(op.padding_only_value(), element_type)
+            dims = 2 + rank
             result = b.generic(
                 [mask],
                 result,
-                [dims_map(4, [2, 3]), identity_map(4)],
-                parallel(4),
+                [dims_map(dims, list(range(2, dims))), identity_map(dims)],
+                parallel(dims),
                 lambda reaches, out: arith.SelectOp(reaches, out, lowest).result,
             )
+        if op.spatial_rank == 1:
+            result = b.collapse(result, UNIT_HEIGHT)
         rewriter.replace(op, b.ops, [result])
 
 
@@ -129,7 +151,8 @@ class AdAvgPoolLowering(RewritePattern):
         zero = b.constant(0.0, element_type)
         if h % oh == 0 and w % ow == 0:
             kh, kw = h // oh, w // ow
-            total = _window_sum(b, op.input, out_shape, (kh, kw), (kh, kw), (1, 1), zero)
+            window = WindowGeometry((kh, kw), (kh, kw), (1, 1), (0, 0, 0, 0), (oh, ow))
+            total = _window_sum(b, op.input, out_shape, window, zero)
             result = _divide(b, total, float(kh * kw))
         else:
             init = b.filled(out_shape, zero)
@@ -160,12 +183,13 @@ class AdAvgPoolLowering(RewritePattern):
 
 class AveragePoolLowering(RewritePattern):
     """
-    Lowers `gawee.average_pool` to a `tensor.pad` with 0 (only when a pad is non-zero;
-    in ceil mode the bottom/right pad grows as for max_pool until the last window
-    fits), the window sum of `gawee.ad_avg_pool`'s uniform case (a `linalg.generic`
-    with `linalg.pooling_nchw_sum` semantics, maps `(d0, d1, d2 * SH + d4 * DH,
-    d3 * SW + d5 * DW)`) and its division: by a constant kH*kW where every window has
-    as many taps as the kernel, else by a constant `tensor<oHxoWxT>` of the tap counts
+    Lowers `gawee.average_pool` (1-, 2- or 3-D) to a `tensor.pad` with 0 (only when a
+    pad is non-zero; in ceil mode the end pads grow as for max_pool until the last
+    window fits), the window sum of `gawee.ad_avg_pool`'s uniform case (a
+    `linalg.generic` with `linalg.pooling_nchw_sum` semantics, maps `(d0, d1, d2 * SH +
+    d4 * DH, d3 * SW + d5 * DW)` in 2-D, one output and one tap dim per spatial axis
+    in 1-D and 3-D) and its division: by a constant kH*kW where every window has as
+    many taps as the kernel, else by a constant `tensor<oHxoWxT>` of the tap counts
     (`AveragePoolOp.divisors`: the taps on the input, or with `countIncludePad` also
     those on the explicit padding, never those past it).
     """
@@ -176,15 +200,14 @@ class AveragePoolLowering(RewritePattern):
             return
         b = LoweringBuilder()
         out_shape = shape_of(op.output)
-        kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.dilation_values
-        top, left, bottom, right = op.fitted_padding()
+        window = op.window()
+        rank = window.rank
         zero = b.constant(0.0, element_type_of(op.output))
         x = op.input
-        if any((top, left, bottom, right)):
-            x = b.pad(x, [0, 0, top, left], [0, 0, bottom, right], zero)
-        total = _window_sum(b, x, out_shape, kernel, strides, dilation, zero)
-        rows, cols = op.divisors()
-        counts = [float(r * c) for r in rows for c in cols]
+        if any(window.padding):
+            x = b.pad(x, [0, 0, *window.padding[:rank]], [0, 0, *window.padding[rank:]], zero)
+        total = _window_sum(b, x, out_shape, window, zero)
+        counts = [float(c) for c in op.divisor_grid().ravel()]
         result = _divide(b, total, counts[0] if len(set(counts)) == 1 else counts)
         rewriter.replace(op, b.ops, [result])
 
@@ -224,54 +247,64 @@ class GlobalAveragePoolLowering(RewritePattern):
 
 
 def _window_sum(
+    b: LoweringBuilder, x: SSAValue, out_shape: Sequence[int], window: WindowGeometry, zero: SSAValue
+) -> SSAValue:
+    """The sums of the windows of `x` (already padded so that every window fits) into
+    `out_shape` filled with `zero`: a `linalg.generic` with the semantics of
+    `linalg.pooling_nchw_sum` (or its 1-D / 3-D forms), which xDSL lacks, over a
+    `tensor.empty` window."""
+    init = b.filled(out_shape, zero)
+    window_tensor = b.empty(window.kernel, element_type_of(x))
+    return _window_reduce(b, x, window_tensor, init, window, lambda value, acc: arith.AddfOp(acc, value))
+
+
+def _window_reduce(
     b: LoweringBuilder,
     x: SSAValue,
-    out_shape: Sequence[int],
-    kernel: Sequence[int],
-    strides: Sequence[int],
-    dilation: Sequence[int],
-    zero: SSAValue,
+    window_tensor: SSAValue,
+    init: SSAValue,
+    window: WindowGeometry,
+    combine: Callable[[SSAValue, SSAValue], Operation],
 ) -> SSAValue:
-    """The sums of the 2-D windows of `x` (already padded so that every window fits)
-    into `out_shape` filled with `zero`: a `linalg.generic` with the semantics of
-    `linalg.pooling_nchw_sum`, which xDSL lacks, over a `tensor.empty` window."""
-    element_type = element_type_of(x)
-    init = b.filled(out_shape, zero)
-    window = b.empty(kernel, element_type)
-    d = [AffineExpr.dimension(i) for i in range(6)]
-    h, w = (
-        d[2 + i] * strides[i] + (d[4 + i] * dilation[i] if dilation[i] != 1 else d[4 + i]) for i in range(2)
-    )
+    """`combine(value, acc)` over the windows of the padded `x` into `init`: a
+    `linalg.generic` over (n, c, O..., K...), as linalg's named poolings."""
+    rank = window.rank
+    dims = 2 + 2 * rank
     return b.generic(
-        [x, window],
+        [x, window_tensor],
         init,
-        [dims_map(6, [0, 1, h, w]), dims_map(6, [4, 5]), dims_map(6, [0, 1, 2, 3])],
-        [*parallel(4), *reduction(2)],
-        lambda value, _window, acc: arith.AddfOp(acc, value).result,
+        [
+            window_map(dims, window, [0, 1], 2, 2 + rank),
+            dims_map(dims, list(range(2 + rank, dims))),
+            dims_map(dims, list(range(2 + rank))),
+        ],
+        [*parallel(2 + rank), *reduction(rank)],
+        lambda value, _window, acc: combine(value, acc).results[0],
     )
 
 
 def _divide(b: LoweringBuilder, total: SSAValue, counts: float | Sequence[float]) -> SSAValue:
-    """`total` [N, C, oH, oW] divided by `counts`: one count, a constant in the body, or
-    the row-major [oH, oW] counts of the windows, a `tensor<oHxoWxT>` constant indexed
-    `(d2, d3)`."""
+    """`total` [N, C, O1, ..., Ok] divided by `counts`: one count, a constant in the
+    body, or the row-major [O1, ..., Ok] counts of the windows, a `tensor<O1x...xT>`
+    constant indexed by the spatial dims."""
     out_shape = shape_of(total)
     element_type = element_type_of(total)
-    output_map = identity_map(4)
+    dims = len(out_shape)
+    output_map = identity_map(dims)
     if not isinstance(counts, Sequence):
         return b.generic(
             [total],
             b.empty(out_shape, element_type),
             [output_map] * 2,
-            parallel(4),
+            parallel(dims),
             lambda s, _out: arith.DivfOp(s, float_constant(counts, element_type)).result,
         )
     count = b.dense_constant(element_type, out_shape[2:], counts)
     return b.generic(
         [total, count],
         b.empty(out_shape, element_type),
-        [output_map, dims_map(4, [2, 3]), output_map],
-        parallel(4),
+        [output_map, dims_map(dims, list(range(2, dims))), output_map],
+        parallel(dims),
         lambda s, n, _out: arith.DivfOp(s, n).result,
     )
 

@@ -9,6 +9,7 @@ element-wise `mir.broadcast_*` ops.
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects.builtin import TensorType, i1
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
@@ -35,81 +36,104 @@ FCHW_TO_HWCF = (2, 3, 1, 0)
 """gawee conv weight [F, C/g, KH, KW] -> mir conv weight [KH, KW, C/g, F]."""
 
 
+def window_limitation(op: Operation) -> str | None:
+    """Why convert-gawee-to-mir cannot lower `op` (a verified op), or None: mir.conv and
+    mir.pool are 2-D (NHWC), so a 3-D conv or pool has no mir form; 1-D ones run as
+    2-D over a unit dim (`WindowGeometry.planar`)."""
+    if isinstance(op, gawee.ConvOp | gawee.MaxPoolOp | gawee.AveragePoolOp) and op.spatial_rank == 3:
+        return (
+            "mir.conv and mir.pool are 2-D: a 3-D window has no mir form (convert-gawee-to-linalg lowers it)"
+        )
+    return None
+
+
+def _planar(b: MirBuilder, value: SSAValue) -> SSAValue:
+    """[N, C, W] as [N, C, 1, W]: a 1-D window runs as the 2-D one over a unit first
+    spatial dim (`WindowGeometry.planar`), the same taps."""
+    n, c, w = mir.tensor_shape(value)
+    return b.reshape(value, (n, c, 1, w))
+
+
 class ConvLowering(GaweeToMirPattern):
     """gawee.conv -> transposes to NHWC / HWCF, mir.conv, the bias as a mir.broadcast_add
-    along the (last) channel dim, and a transpose back to NCHW."""
+    along the (last) channel dim, and a transpose back to NCHW. A 1-D conv is the 2-D
+    one over [N, C, 1, W] (mir.reshape before and after)."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.ConvOp, rewriter: PatternRewriter, /):
-        x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
-        w = mir.TransposeOp(op.weight, FCHW_TO_HWCF)
+        b = MirBuilder()
+        window, x, w = op.window(), op.input, op.weight
+        if window.rank == 1:
+            window, x, w = window.planar(), _planar(b, x), _planar(b, w)
         conv = mir.ConvOp(
-            x,
-            w,
-            stride=op.array("strides"),
-            padding=gawee.expand_padding(op.array("padding")),
-            dilation=op.array("dilation"),
+            b.emit(mir.TransposeOp(x, NCHW_TO_NHWC)),
+            b.emit(mir.TransposeOp(w, FCHW_TO_HWCF)),
+            stride=window.strides,
+            padding=window.padding,
+            dilation=window.dilation,
             groups=op.group_count,
         )
-        ops: list[Operation] = [x, w, conv]
+        result = b.emit(conv)
         if op.bias is not None:
-            ops.append(mir.BroadcastAddOp(conv.result, op.bias))
-        ops.append(mir.TransposeOp(ops[-1].results[0], NHWC_TO_NCHW))
-        self.replace(rewriter, op, ops)
+            result = b.emit(mir.BroadcastAddOp(result, op.bias))
+        result = b.reshape(b.emit(mir.TransposeOp(result, NHWC_TO_NCHW)), mir.tensor_shape(op.output))
+        self.replace_built(rewriter, op, b, result)
 
 
 class MaxPoolLowering(GaweeToMirPattern):
     """gawee.max_pool -> NHWC mir.pool max between transposes; ceil mode becomes extra
     end padding, just enough for the last window (padding never wins a max). Where some
     window sees only padding (mir.pool gives -inf), a mir.select with a constant [oH, oW]
-    mask of the windows that reach the input puts the op's `padding_only_value` there."""
+    mask of the windows that reach the input puts the op's `padding_only_value` there.
+    A 1-D pool is the 2-D one over [N, C, 1, W] (mir.reshape before and after)."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.MaxPoolOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
-        x = b.emit(mir.TransposeOp(op.input, NCHW_TO_NHWC))
+        window, x, inside = op.window(), op.input, op.windows_on_input()
+        if window.rank == 1:
+            window, x, inside = window.planar(), _planar(b, x), inside.reshape(1, -1)
         pool = mir.PoolOp(
-            x,
+            b.emit(mir.TransposeOp(x, NCHW_TO_NHWC)),
             "max",
-            kernel_size=op.array("kernelSize"),
-            stride=op.array("strides"),
-            padding=op.fitted_padding(),
-            dilation=op.array("dilation"),
+            kernel_size=window.kernel,
+            stride=window.strides,
+            padding=window.padding,
+            dilation=window.dilation,
         )
         result = b.emit(mir.TransposeOp(b.emit(pool), NHWC_TO_NCHW))
-        inside = op.windows_on_input()
         if not inside.all():
             lowest = b.scalar_like(op.padding_only_value(), result)
             result = b.emit(mir.SelectOp(b.constant(inside, i1), result, lowest))
-        self.replace_built(rewriter, op, b, result)
+        self.replace_built(rewriter, op, b, b.reshape(result, mir.tensor_shape(op.output)))
 
 
 class AveragePoolLowering(GaweeToMirPattern):
     """gawee.average_pool -> NHWC mir.pool between transposes, padded as for max_pool:
     kind `avg`, which divides by the taps on the input, or with `countIncludePad` kind
     `sum` and a mir.broadcast_div by a constant [oH, oW] of the windows' tap counts
-    (`AveragePoolOp.divisors`)."""
+    (`AveragePoolOp.divisors`). A 1-D pool is the 2-D one over [N, C, 1, W]
+    (mir.reshape before and after)."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.AveragePoolOp, rewriter: PatternRewriter, /):
-        x = mir.TransposeOp(op.input, NCHW_TO_NHWC)
+        b = MirBuilder()
+        window, x = op.window(), op.input
+        if window.rank == 1:
+            window, x = window.planar(), _planar(b, x)
         pool = mir.PoolOp(
-            x,
+            b.emit(mir.TransposeOp(x, NCHW_TO_NHWC)),
             "sum" if op.includes_pad else "avg",
-            kernel_size=op.array("kernelSize"),
-            stride=op.array("strides"),
-            padding=op.fitted_padding(),
-            dilation=op.dilation_values,
+            kernel_size=window.kernel,
+            stride=window.strides,
+            padding=window.padding,
+            dilation=window.dilation,
         )
-        ops: list[Operation] = [x, pool, mir.TransposeOp(pool, NHWC_TO_NCHW)]
+        result = b.emit(mir.TransposeOp(b.emit(pool), NHWC_TO_NCHW))
         if op.includes_pad:
-            rows, cols = op.divisors()
-            counts = mir.ConstantOp.from_list(
-                TensorType(mir.element_type(op.input), [len(rows), len(cols)]),
-                [float(r * c) for r in rows for c in cols],
-            )
-            ops += [counts, mir.BroadcastDivOp(ops[-1].results[0], counts.result)]
-        self.replace(rewriter, op, ops)
+            counts = op.divisor_grid().reshape(window.out_size).astype(np.float64)
+            result = b.emit(mir.BroadcastDivOp(result, b.constant(counts, mir.element_type(op.input))))
+        self.replace_built(rewriter, op, b, b.reshape(result, mir.tensor_shape(op.output)))
 
 
 class GlobalAveragePoolLowering(GaweeToMirPattern):

@@ -33,3 +33,18 @@ func.func @several(%x: tensor<1x4xf32>, %y: tensor<?x4xf32>) -> (tensor<1x4xf32>
   %1 = "gawee.exp"(%y) : (tensor<?x4xf32>) -> tensor<?x4xf32>
   func.return %r, %0, %1 : tensor<1x4xf32>, tensor<?x4xf32>, tensor<?x4xf32>
 }
+
+// -----
+
+// mir.conv and mir.pool are 2-D (NHWC): a 3-D conv or pool has no mir form, and the
+// pass says so at the op (convert-gawee-to-linalg lowers it; a 1-D one runs as 2-D
+// over a unit dim: window_nd.mlir).
+func.func @window_3d(%x: tensor<1x2x4x4x4xf32>, %w: tensor<3x2x1x1x1xf32>) -> (tensor<1x3x4x4x4xf32>, tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xf32>) {
+  // expected-error @+1 {{cannot lower gawee.conv: mir.conv and mir.pool are 2-D: a 3-D window has no mir form (convert-gawee-to-linalg lowers it)}}
+  %0 = gawee.conv %x, %w strides = [1, 1, 1] padding = [0, 0, 0] dilation = [1, 1, 1] : (tensor<1x2x4x4x4xf32>, tensor<3x2x1x1x1xf32>) -> tensor<1x3x4x4x4xf32>
+  // expected-error @+1 {{cannot lower gawee.max_pool: mir.conv and mir.pool are 2-D: a 3-D window has no mir form (convert-gawee-to-linalg lowers it)}}
+  %1 = gawee.max_pool %x kernelSize = [2, 2, 2] strides = [2, 2, 2] padding = [0, 0, 0] dilation = [1, 1, 1] ceilMode = false : (tensor<1x2x4x4x4xf32>) -> tensor<1x2x2x2x2xf32>
+  // expected-error @+1 {{cannot lower gawee.average_pool: mir.conv and mir.pool are 2-D: a 3-D window has no mir form (convert-gawee-to-linalg lowers it)}}
+  %2 = gawee.average_pool %x kernelSize = [2, 2, 2] strides = [2, 2, 2] padding = [0, 0, 0] ceilMode = false countIncludePad = false : (tensor<1x2x4x4x4xf32>) -> tensor<1x2x2x2x2xf32>
+  func.return %0, %1, %2 : tensor<1x3x4x4x4xf32>, tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xf32>
+}

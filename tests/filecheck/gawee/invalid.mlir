@@ -67,7 +67,7 @@ func.func @conv_bias_rank(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>, %b: 
 
 // conv: 2 strides
 func.func @conv_strides_length(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) {
-  // expected-error @+1 {{'gawee.conv' op 'strides' must have 2 values, got [1, 1, 1]}}
+  // expected-error @+1 {{'gawee.conv' op 'strides' must have 2 values (one per spatial dim of the rank-4 input), got [1, 1, 1]}}
   %0 = gawee.conv %x, %w strides = [1, 1, 1] padding = [0, 0] dilation = [1, 1] : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x6x6xf32>
   func.return
 }
@@ -103,16 +103,16 @@ func.func @conv_negative_padding(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32
 
 // conv: padding is [pH, pW] or [top, left, bottom, right]
 func.func @conv_three_padding_values(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3xf32>) {
-  // expected-error @+1 {{'gawee.conv' op 'padding' must have 2 or 4 values, got [1, 1, 1]}}
+  // expected-error @+1 {{'gawee.conv' op 'padding' must have 2 or 4 values (one or two per spatial dim of the rank-4 input), got [1, 1, 1]}}
   %0 = gawee.conv %x, %w strides = [1, 1] padding = [1, 1, 1] dilation = [1, 1] : (tensor<1x4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<1x6x8x8xf32>
   func.return
 }
 
 // -----
 
-// conv: NCHW input
+// conv: the weight has the input's rank
 func.func @conv_input_rank(%x: tensor<4x8x8xf32>, %w: tensor<6x4x3x3xf32>) {
-  // expected-error @+1 {{'gawee.conv' op input must have rank 4, got rank 3}}
+  // expected-error @+1 {{'gawee.conv' op weight must have rank 3 (that of the input), got rank 4}}
   %0 = gawee.conv %x, %w strides = [1, 1] padding = [0, 0] dilation = [1, 1] : (tensor<4x8x8xf32>, tensor<6x4x3x3xf32>) -> tensor<6x6x6xf32>
   func.return
 }
@@ -256,7 +256,7 @@ func.func @max_pool_zero_kernel(%x: tensor<1x4x8x8xf32>) {
 
 // max_pool: padding is [pH, pW] or [top, left, bottom, right]
 func.func @max_pool_three_padding_values(%x: tensor<1x4x8x8xf32>) {
-  // expected-error @+1 {{'gawee.max_pool' op 'padding' must have 2 or 4 values, got [1, 1, 1]}}
+  // expected-error @+1 {{'gawee.max_pool' op 'padding' must have 2 or 4 values (one or two per spatial dim of the rank-4 input), got [1, 1, 1]}}
   %0 = gawee.max_pool %x kernelSize = [3, 3] strides = [1, 1] padding = [1, 1, 1] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8xf32>) -> tensor<1x4x8x8xf32>
   func.return
 }
@@ -464,5 +464,68 @@ func.func @flatten_dim_i32(%x: tensor<2x3x4xf32>) {
 func.func @batch_norm_eps_f32(%x: tensor<1x2xf32>, %v: tensor<2xf32>) {
   // expected-error @+1 {{'gawee.batch_norm' op f32 should be of base attribute f64}}
   %0 = "gawee.batch_norm"(%x, %v, %v, %v, %v) {affine = true, eps = 1.0e-05 : f32} : (tensor<1x2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+  func.return
+}
+
+// -----
+
+// conv: a window over 1, 2 or 3 spatial dims
+func.func @conv_rank_6(%x: tensor<1x2x3x3x3x3xf32>, %w: tensor<2x2x1x1x1x1xf32>) {
+  // expected-error @+1 {{'gawee.conv' op input must have rank 3 or 4 or 5, got rank 6}}
+  %0 = gawee.conv %x, %w strides = [1, 1, 1, 1] padding = [0, 0, 0, 0] dilation = [1, 1, 1, 1] : (tensor<1x2x3x3x3x3xf32>, tensor<2x2x1x1x1x1xf32>) -> tensor<1x2x3x3x3x3xf32>
+  func.return
+}
+
+// -----
+
+// conv 1-D: one stride per spatial dim
+func.func @conv1d_two_strides(%x: tensor<1x4x8xf32>, %w: tensor<6x4x3xf32>) {
+  // expected-error @+1 {{'gawee.conv' op 'strides' must have 1 values (one per spatial dim of the rank-3 input), got [1, 1]}}
+  %0 = gawee.conv %x, %w strides = [1, 1] padding = [0] dilation = [1] : (tensor<1x4x8xf32>, tensor<6x4x3xf32>) -> tensor<1x6x6xf32>
+  func.return
+}
+
+// -----
+
+// conv 3-D: 3 or 6 paddings
+func.func @conv3d_four_paddings(%x: tensor<1x4x5x5x5xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+1 {{'gawee.conv' op 'padding' must have 3 or 6 values (one or two per spatial dim of the rank-5 input), got [1, 1, 1, 1]}}
+  %0 = gawee.conv %x, %w strides = [1, 1, 1] padding = [1, 1, 1, 1] dilation = [1, 1, 1] : (tensor<1x4x5x5x5xf32>, tensor<6x4x3x3x3xf32>) -> tensor<1x6x5x5x5xf32>
+  func.return
+}
+
+// -----
+
+// max_pool 3-D: one dilation per spatial dim
+func.func @max_pool3d_two_dilations(%x: tensor<1x4x8x8x8xf32>) {
+  // expected-error @+1 {{'gawee.max_pool' op 'dilation' must have 3 values (one per spatial dim of the rank-5 input), got [1, 1]}}
+  %0 = gawee.max_pool %x kernelSize = [2, 2, 2] strides = [2, 2, 2] padding = [0, 0, 0] dilation = [1, 1] ceilMode = false : (tensor<1x4x8x8x8xf32>) -> tensor<1x4x4x4x4xf32>
+  func.return
+}
+
+// -----
+
+// average_pool 1-D: the result shape follows the window
+func.func @average_pool1d_result_shape(%x: tensor<1x4x9xf32>) {
+  // expected-error @+1 {{'gawee.average_pool' op result shape [1, 4, 4] does not match the expected shape [1, 4, 3]}}
+  %0 = gawee.average_pool %x kernelSize = [3] strides = [3] padding = [0] ceilMode = false countIncludePad = false : (tensor<1x4x9xf32>) -> tensor<1x4x4xf32>
+  func.return
+}
+
+// -----
+
+// average_pool 1-D: the optional dilation has one value per spatial dim (as the others)
+func.func @average_pool1d_dilation_length(%x: tensor<1x4x9xf32>) {
+  // expected-error @+1 {{'gawee.average_pool' op 'dilation' must have 1 values (one per spatial dim of the rank-3 input), got [1, 1]}}
+  %0 = gawee.average_pool %x kernelSize = [3] strides = [3] padding = [0] dilation = [1, 1] ceilMode = false countIncludePad = false : (tensor<1x4x9xf32>) -> tensor<1x4x3xf32>
+  func.return
+}
+
+// -----
+
+// global_max_pool: an input with spatial dims
+func.func @global_max_pool_rank(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'gawee.global_max_pool' op input must have rank >= 3, got rank 2}}
+  %0 = gawee.global_max_pool %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
