@@ -40,8 +40,11 @@ class Composer:
         return op.results[0]
 
     def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
-        """A rank-0 `gawee.constant` of `element` (broadcasts against any tensor)."""
-        return self.emit(ConstantOp(dense_attribute(np.array(value), element)))
+        """A rank-0 `gawee.constant` of `element` (broadcasts against any tensor): `value`
+        rounded to it, +-inf beyond its range (an f16 op's eps of 1e5), as the op's kernel
+        computes with it."""
+        with np.errstate(over="ignore"):
+            return self.emit(ConstantOp(dense_attribute(np.array(value), element)))
 
     def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
         """A rank-0 constant of `like`'s element type."""
