@@ -12,7 +12,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects.gawee import AddOp, ReluOp
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
-from nnstack.transforms.gawee_to_linalg.builder import unsupported_reason
+from nnstack.transforms.gawee_conversion import unsupported_reason
 
 NETWORK = """
 func.func @net(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>,

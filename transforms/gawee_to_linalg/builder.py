@@ -8,8 +8,7 @@ from a Python callable, and the broadcast of a per-channel vector into an init.
 
 The patterns assume the op they match verifies (they read its shapes and attributes
 without checking them again), as MLIR's lowerings do: convert-gawee-to-linalg checks
-every op before it rewrites any (`nnstack.transforms.gawee_conversion`). A pattern
-leaves alone an op whose types it cannot carry (`unsupported_reason`).
+every op before it rewrites any, types included (`nnstack.transforms.gawee_conversion`).
 """
 
 from __future__ import annotations
@@ -41,7 +40,6 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 from nnstack.dialects.gawee import WindowGeometry
 from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import rounded_to
-from nnstack.transforms.gawee_conversion import unsupported_reason as unsupported_reason
 
 OpT = TypeVar("OpT", bound=Operation)
 

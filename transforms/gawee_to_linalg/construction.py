@@ -13,7 +13,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import ConstantOp, RangeOp, ShapeOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of
 
 __all__ = ["ConstantLowering", "ShapeLowering", "RangeLowering"]
 
@@ -23,8 +23,6 @@ class ConstantLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ConstantOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         rewriter.replace(op, arith.ConstantOp(op.value))
 
 
@@ -33,8 +31,6 @@ class ShapeLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ShapeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         dims = op.dims()
         b.dense_constant(i64, [len(dims)], dims)
@@ -51,8 +47,6 @@ class RangeLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: RangeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, element = shape_of(op.output), element_type_of(op.output)
         start, _, delta = op.bounds()

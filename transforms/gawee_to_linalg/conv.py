@@ -21,7 +21,6 @@ from .builder import (
     reduction,
     shape_of,
     unit_height,
-    unsupported_reason,
     window_map,
 )
 
@@ -53,8 +52,6 @@ class ConvLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ConvOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         out_shape = shape_of(op.output)

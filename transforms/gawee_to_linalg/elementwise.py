@@ -52,7 +52,6 @@ from .builder import (
     parallel,
     scalar_constant,
     shape_of,
-    unsupported_reason,
 )
 from .logic import PREDICATES, broadcast_generic, compare
 
@@ -71,8 +70,6 @@ class AddLowering(RewritePattern):
     def match_and_rewrite(self, op: AddOp, rewriter: PatternRewriter, /):
         shape = shape_of(op.output)
         if not shape_of(op.lhs) == shape_of(op.rhs) == shape:
-            return
-        if unsupported_reason(op) is not None:
             return
         b = LoweringBuilder()
         empty = b.empty(shape, element_type_of(op.output))
@@ -93,8 +90,6 @@ class BatchNormLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: BatchNormOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         shape = shape_of(op.output)
@@ -269,7 +264,7 @@ class ElementwiseLowering(RewritePattern):
         return len(op.results) == 1 and not isinstance(op, ConstantOp) and is_scalar(op)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        if not self.lowers(op) or unsupported_reason(op) is not None:
+        if not self.lowers(op):
             return
         program = scalar_program(op)
         assert program is not None  # (`lowers`)

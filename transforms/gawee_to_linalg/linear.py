@@ -13,16 +13,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import GemmOp, LinearOp, MatMulOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import (
-    LoweringBuilder,
-    dims_map,
-    element_type_of,
-    float_constant,
-    parallel,
-    reduction,
-    shape_of,
-    unsupported_reason,
-)
+from .builder import LoweringBuilder, dims_map, element_type_of, float_constant, parallel, reduction, shape_of
 
 __all__ = ["LinearLowering", "MatMulLowering", "GemmLowering"]
 
@@ -42,8 +33,6 @@ class LinearLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: LinearOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         out_shape = shape_of(op.output)
@@ -80,8 +69,6 @@ class MatMulLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: MatMulOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         out_shape = shape_of(op.output)
         lhs_shape, rhs_shape = shape_of(op.lhs), shape_of(op.rhs)
@@ -125,8 +112,6 @@ class GemmLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: GemmOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         t = element_type_of(op.output)
         out_shape = shape_of(op.output)

@@ -12,7 +12,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import CastOp, CompareOp, EqualOp, GreaterEqualOp, GreaterOp, LessEqualOp, LessOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of
 
 __all__ = ["CastLowering"]
 
@@ -78,8 +78,6 @@ class CastLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: CastOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         if op.input.type == op.output.type:
             rewriter.replace(op, [], [op.input])
             return

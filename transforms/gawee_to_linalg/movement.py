@@ -36,7 +36,6 @@ from .builder import (
     parallel,
     scalar_constant,
     shape_of,
-    unsupported_reason,
 )
 
 __all__ = [
@@ -73,8 +72,6 @@ class GatherLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: GatherOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape = shape_of(op.output)
         rank, axis = len(shape), op.normalized_axis
@@ -106,8 +103,6 @@ class GatherElementsLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: GatherElementsOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape = shape_of(op.output)
         axis, size = op.normalized_axis, shape_of(op.data)[op.normalized_axis]
@@ -127,8 +122,6 @@ class ExpandLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ExpandOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape = shape_of(op.output)
         result = b.elementwise([op.input], shape, element_type_of(op.output), lambda x, _out: x)
@@ -140,8 +133,6 @@ class CatLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: CatOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         if len(op.inputs) == 1:
             rewriter.replace(op, [], [op.inputs[0]])
             return
@@ -157,8 +148,6 @@ class SliceLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: SliceOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         ranges = op.ranges()
         if all(r.step > 0 for r in ranges):
             offsets, sizes, strides = (
@@ -192,8 +181,6 @@ class SplitLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: SplitOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         rank, axis = len(shape_of(op.input)), op.normalized_axis
         pieces = [
             tensor.ExtractSliceOp(
@@ -218,8 +205,6 @@ class TileLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: TileOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         expanded: list[int] = []
         input_dims: list[int] = []
         groups: list[list[int]] = []
@@ -273,8 +258,6 @@ class PadLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: PadOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, element = shape_of(op.input), element_type_of(op.input)
         crop_begin, crop_end, pad_begin, pad_end = split_pads(op.array("pads"))
@@ -314,8 +297,6 @@ class TriluLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: TriluOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, element = shape_of(op.output), element_type_of(op.output)
         rank = len(shape)

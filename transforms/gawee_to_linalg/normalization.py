@@ -45,7 +45,6 @@ from .builder import (
     reduction,
     scalar_constant,
     shape_of,
-    unsupported_reason,
 )
 
 __all__ = [
@@ -71,8 +70,6 @@ class SoftmaxLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: AxisSoftmaxOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         shape = shape_of(op.output)
@@ -135,8 +132,6 @@ class ReduceLowering(RewritePattern):
     def match_and_rewrite(
         self, op: ReduceSumOp | ReduceMeanOp | ReduceMaxOp | ReduceMinOp, rewriter: PatternRewriter, /
     ):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         shape = shape_of(op.input)
@@ -189,8 +184,6 @@ class ArgReduceLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ArgReduceOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         t = element_type_of(op.input)
         shape = shape_of(op.input)
@@ -256,8 +249,6 @@ class CumSumLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: CumSumOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         t = element_type_of(op.input)
         shape = shape_of(op.input)
@@ -313,8 +304,6 @@ class LayerNormLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: LayerNormOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         t = element_type_of(op.output)
         shape = shape_of(op.output)
@@ -377,8 +366,6 @@ class LrnLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: LrnOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         t = element_type_of(op.output)
         acc = f32 if t == f16 else t

@@ -34,7 +34,6 @@ from .builder import (
     reduction,
     shape_of,
     unit_height,
-    unsupported_reason,
     window_map,
 )
 
@@ -71,8 +70,6 @@ class MaxPoolLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: MaxPoolOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         out_shape = shape_of(op.output)
@@ -141,8 +138,6 @@ class AdAvgPoolLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: AdAvgPoolOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         _, _, h, w = shape_of(op.input)
@@ -196,8 +191,6 @@ class AveragePoolLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: AveragePoolOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         out_shape = shape_of(op.output)
         window = op.window()
@@ -222,8 +215,6 @@ class GlobalAveragePoolLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: GlobalAveragePoolOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
         n, c, *spatial = shape_of(op.input)

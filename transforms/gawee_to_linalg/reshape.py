@@ -11,7 +11,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import FlattenOp, ReshapeOp, SqueezeOp, TransposeOp, UnsqueezeOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, shape_of
 
 __all__ = ["FlattenLowering", "ReshapeLowering", "TransposeLowering"]
 
@@ -27,8 +27,6 @@ class FlattenLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: FlattenOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         rank = len(shape_of(op.input))
         if rank == 0:
@@ -51,8 +49,6 @@ class ReshapeLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ReshapeOp | SqueezeOp | UnsqueezeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         target = shape_of(op.output)
         shape = b.dense_constant(i64, [len(target)], target)
@@ -65,8 +61,6 @@ class TransposeLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: TransposeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         empty = b.empty(shape_of(op.output), element_type_of(op.output))
         permutation = DenseArrayBase.from_list(i64, op.permutation)

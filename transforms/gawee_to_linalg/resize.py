@@ -15,7 +15,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import ResizedAxis, ResizeOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import LoweringBuilder, element_type_of, shape_of, unsupported_reason
+from .builder import LoweringBuilder, element_type_of, shape_of
 
 __all__ = ["ResizeLowering"]
 
@@ -125,8 +125,6 @@ class ResizeLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ResizeOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, element = shape_of(op.output), element_type_of(op.output)
         axes = op.axes()

@@ -18,16 +18,7 @@ from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 from nnstack.dialects.gawee import GatherNDOp, ScatterNDOp, TopKOp
 from nnstack.transforms.utils import op_pattern
 
-from .builder import (
-    LoweringBuilder,
-    dims_map,
-    element_type_of,
-    identity_map,
-    parallel,
-    reduction,
-    shape_of,
-    unsupported_reason,
-)
+from .builder import LoweringBuilder, dims_map, element_type_of, identity_map, parallel, reduction, shape_of
 from .movement import _index, _wrapped_index
 
 __all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
@@ -75,8 +66,6 @@ class TopKLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: TopKOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, result_shape = shape_of(op.input), shape_of(op.values)
         rank, axis = len(shape), op.normalized_axis
@@ -164,8 +153,6 @@ class ScatterNDLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: ScatterNDOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         batch = list(shape_of(op.indices)[:-1])
         ops, result = _built(lambda: _scatter_loops(op, batch, op.data, []))
         rewriter.replace(op, ops, [result])
@@ -233,8 +220,6 @@ class GatherNDLowering(RewritePattern):
 
     @op_pattern
     def match_and_rewrite(self, op: GatherNDOp, rewriter: PatternRewriter, /):
-        if unsupported_reason(op) is not None:
-            return
         b = LoweringBuilder()
         shape, data = shape_of(op.output), shape_of(op.data)
         batch, depth = op.batch_count, op.index_depth
