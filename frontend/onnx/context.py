@@ -4,7 +4,7 @@ one error the front end raises, `OnnxImportError`."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,6 +65,15 @@ class ImportContext:
             if attr.name == name:
                 return onnx.helper.get_attribute_value(attr)
         return default
+
+    def ints(self, name: str, default: Iterable[int]) -> tuple[int, ...]:
+        """The node's ints attribute `name`, or `default`."""
+        return tuple(int(v) for v in self.attribute(name, default))
+
+    def string(self, name: str, default: str) -> str:
+        """The node's string attribute `name` (ONNX stores bytes), or `default`."""
+        value = self.attribute(name, default)
+        return value.decode() if isinstance(value, bytes) else str(value)
 
     def shape(self, index: int) -> tuple[int, ...]:
         """The static shape of input `index` (inferred, or the constant's)."""

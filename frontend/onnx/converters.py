@@ -29,6 +29,14 @@ from nnstack.frontend.onnx.normalization import (
     convert_instance_normalization,
     convert_layer_normalization,
 )
+from nnstack.frontend.onnx.windows import (
+    convert_average_pool,
+    convert_conv,
+    convert_global_average_pool,
+    convert_global_max_pool,
+    convert_lrn,
+    convert_max_pool,
+)
 
 Converter = Callable[[ImportContext], None]
 
@@ -37,142 +45,12 @@ def _ints(values: Iterable[int] | None, default: Sequence[int]) -> tuple[int, ..
     return tuple(int(v) for v in values) if values is not None else tuple(default)
 
 
-def _string(context: ImportContext, name: str, default: str) -> str:
-    """A string attribute (ONNX stores bytes)."""
-    value = context.attribute(name, default)
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _scalar(context: ImportContext, index: int, what: str) -> np.generic:
     """Input `index`, a constant with one element (a scalar or a 1-element tensor)."""
     array = context.constant(index, what)
     if array.size != 1:
         raise context.fail(f"{what} must be a scalar, got shape {list(array.shape)}")
     return array.flat[0]
-
-
-def _expect_nchw(context: ImportContext, index: int = 0) -> None:
-    if len(context.shape(index)) != 4:
-        raise context.fail(f"only NCHW (rank-4) inputs are supported, got rank {len(context.shape(index))}")
-
-
-def _expect_windowed(context: ImportContext) -> int:
-    """The number of spatial dims of a Conv / MaxPool / AveragePool input: 1, 2 or 3."""
-    rank = len(context.shape(0))
-    if rank not in (3, 4, 5):
-        raise context.fail(
-            f"only 1-, 2- and 3-D windows (inputs of rank 3, 4 or 5) are supported, got rank {rank}"
-        )
-    return rank - 2
-
-
-def _expect_window_lengths(context: ImportContext, **attributes: Sequence[int]) -> None:
-    """Each window attribute has one value per spatial dim (`pads` two)."""
-    spatial = len(context.shape(0)) - 2
-    for name, values in attributes.items():
-        expected = 2 * spatial if name == "pads" else spatial
-        if len(values) != expected:
-            raise context.fail(f"{name} {list(values)} must have {expected} values for a {spatial}-D window")
-
-
-def _window_padding(
-    context: ImportContext, kernel: Sequence[int], strides: Sequence[int], dilations: Sequence[int]
-) -> tuple[int, ...]:
-    """ONNX `pads` (the begins, then the ends) or `auto_pad` as gawee's padding of as
-    many values (2-D: [top, left, bottom, right])."""
-    auto_pad = _string(context, "auto_pad", "NOTSET")
-    spatial = context.shape(0)[2:]
-    if auto_pad == "NOTSET":
-        return _ints(context.attribute("pads"), (0,) * (2 * len(spatial)))
-    if auto_pad == "VALID":
-        return (0,) * (2 * len(spatial))
-    if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
-        pads: list[tuple[int, int]] = []
-        for size, k, s, d in zip(spatial, kernel, strides, dilations):
-            out = -(-size // s)
-            total = max(0, (out - 1) * s + (k - 1) * d + 1 - size)
-            small, large = total // 2, total - total // 2
-            pads.append((small, large) if auto_pad == "SAME_UPPER" else (large, small))
-        return (*(begin for begin, _ in pads), *(end for _, end in pads))
-    raise context.fail(f"auto_pad = {auto_pad} is not supported")
-
-
-def convert_conv(context: ImportContext) -> None:
-    """Conv, 1-D, 2-D or 3-D ([N, C, W], NCHW, NCDHW): strides, pads or auto_pad, dilations, group; an optional bias."""
-    ones = (1,) * _expect_windowed(context)
-    kernel = _ints(context.attribute("kernel_shape"), context.shape(1)[2:])
-    strides = _ints(context.attribute("strides"), ones)
-    dilations = _ints(context.attribute("dilations"), ones)
-    padding = _window_padding(context, kernel, strides, dilations)
-    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
-    bias = context.value(2) if context.has_input(2) else None
-    op = gawee.ConvOp(
-        context.value(0),
-        context.value(1),
-        bias,
-        strides=strides,
-        padding=padding,
-        dilation=dilations,
-        groups=int(context.attribute("group", 1)),  # type: ignore[arg-type]
-    )
-    context.define(context.emit(op).results[0])
-
-
-def _pool_window(context: ImportContext) -> gawee.PoolWindow:
-    """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
-    ones = (1,) * _expect_windowed(context)
-    kernel = _ints(context.attribute("kernel_shape"), ())
-    strides = _ints(context.attribute("strides"), ones)
-    dilations = _ints(context.attribute("dilations"), ones)
-    padding = _window_padding(context, kernel, strides, dilations)
-    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
-    return {
-        "kernel_size": kernel,
-        "strides": strides,
-        "padding": padding,
-        "dilation": dilations,
-        "ceil_mode": bool(context.attribute("ceil_mode", 0)),
-    }
-
-
-def convert_max_pool(context: ImportContext) -> None:
-    """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
-    if len(context.node.output) > 1 and context.node.output[1]:
-        raise context.fail("the Indices output is not supported")
-    context.reject_attributes(storage_order=0)
-    context.define(context.emit(gawee.MaxPoolOp(context.value(0), **_pool_window(context))).results[0])
-
-
-def convert_average_pool(context: ImportContext) -> None:
-    """AveragePool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
-    count_include_pad = bool(context.attribute("count_include_pad", 0))
-    op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
-    context.define(context.emit(op).results[0])
-
-
-def convert_global_average_pool(context: ImportContext) -> None:
-    """GlobalAveragePool, any rank >= 3."""
-    context.define(context.emit(gawee.GlobalAveragePoolOp(context.value(0))).results[0])
-
-
-def convert_global_max_pool(context: ImportContext) -> None:
-    """GlobalMaxPool, any rank >= 3."""
-    context.define(context.emit(gawee.GlobalMaxPoolOp(context.value(0))).results[0])
-
-
-def convert_lrn(context: ImportContext) -> None:
-    """LRN on NCHW (size, alpha, beta, bias; an even size has ONNX's window)."""
-    _expect_nchw(context)
-    parameters = {
-        name: float(value)  # type: ignore[arg-type]
-        for name in ("alpha", "beta", "bias")
-        if (value := context.attribute(name)) is not None
-    }
-    size = context.attribute("size")
-    if size is None:
-        raise context.fail("the attribute size is required")
-    op = gawee.LrnOp(context.value(0), int(size), **parameters)  # type: ignore[arg-type]
-    context.define(context.emit(op).results[0])
 
 
 def convert_flatten(context: ImportContext) -> None:
@@ -262,7 +140,7 @@ def broadcasting(op: type[gawee.BroadcastBinaryOp]) -> Converter:
 
 def convert_gelu(context: ImportContext) -> None:
     """Gelu (opset 20): `approximate` "none" (erf) or "tanh"."""
-    approximate = _string(context, "approximate", "none")
+    approximate = context.string("approximate", "none")
     if approximate not in gawee.GeluOp.APPROXIMATIONS:
         raise context.fail(f"approximate = {approximate} is not supported")
     context.define(context.emit(gawee.GeluOp(context.value(0), approximate)).results[0])
@@ -343,7 +221,7 @@ def convert_clip(context: ImportContext) -> None:
 def convert_transpose(context: ImportContext) -> None:
     """Transpose by `perm` (default: the dims reversed)."""
     rank = len(context.shape(0))
-    perm = _ints(context.attribute("perm"), tuple(reversed(range(rank))))
+    perm = context.ints("perm", tuple(reversed(range(rank))))
     context.define(context.emit(gawee.TransposeOp(context.value(0), perm)).results[0])
 
 
@@ -380,7 +258,7 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
         if context.opset >= axes_input_from:
             axes = tuple(int(a) for a in context.constant(1, "axes")) if context.has_input(1) else ()
         else:
-            axes = _ints(context.attribute("axes"), ())
+            axes = context.ints("axes", ())
         if not axes:
             if context.attribute("noop_with_empty_axes", 0):
                 context.define(context.value(0))
@@ -520,8 +398,8 @@ def convert_slice(context: ImportContext) -> None:
         axes = tuple(int(v) for v in context.constant(3, "axes")) if context.has_input(3) else None
         steps = tuple(int(v) for v in context.constant(4, "steps")) if context.has_input(4) else None
     else:
-        starts, ends = _ints(context.attribute("starts"), ()), _ints(context.attribute("ends"), ())
-        axes, steps = _ints(context.attribute("axes"), range(len(starts))), None
+        starts, ends = context.ints("starts", ()), context.ints("ends", ())
+        axes, steps = context.ints("axes", range(len(starts))), None
     axes = axes if axes is not None else tuple(range(len(starts)))
     steps = steps if steps is not None else (1,) * len(starts)
     context.define(context.emit(gawee.SliceOp(context.value(0), starts, ends, axes, steps)).results[0])
@@ -552,7 +430,7 @@ def convert_topk(context: ImportContext) -> None:
 
 def convert_scatter_nd(context: ImportContext) -> None:
     """ScatterND without reduction; i64 indices, negative ones wrapped."""
-    reduction = _string(context, "reduction", "none")
+    reduction = context.string("reduction", "none")
     if reduction not in gawee.ScatterNDOp.REDUCTIONS:
         raise context.fail(f"reduction = {reduction} is not supported")
     op = gawee.ScatterNDOp(context.value(0), context.value(1), context.value(2), reduction)
@@ -566,7 +444,7 @@ def _resize_target(
     constant scales or sizes input (per `axes` from opset 18)."""
     shape = context.shape(0)
     rank = len(shape)
-    axes = _ints(context.attribute("axes"), range(rank))
+    axes = context.ints("axes", range(rank))
     axes = tuple(a + rank if a < 0 else a for a in axes)
     given = [
         (index, name)
@@ -580,7 +458,7 @@ def _resize_target(
     if len(values) != len(axes):
         raise context.fail(f"{name} has {len(values)} values for {len(axes)} axes")
     if name == "sizes":
-        if _string(context, "keep_aspect_ratio_policy", "stretch") != "stretch":
+        if context.string("keep_aspect_ratio_policy", "stretch") != "stretch":
             raise context.fail("keep_aspect_ratio_policy other than stretch is not supported")
         sizes = dict(zip(axes, (int(v) for v in values)))
         return tuple(sizes.get(d, size) for d, size in enumerate(shape)), None
@@ -596,13 +474,13 @@ def convert_resize(context: ImportContext) -> None:
     scales or sizes must be constants (they make the static result type)."""
     if context.opset < 11:
         raise context.fail("Resize before opset 11 (Upsample-style coordinates) is not supported")
-    mode = _string(context, "mode", "nearest")
+    mode = context.string("mode", "nearest")
     if mode not in gawee.ResizeOp.MODES:
         raise context.fail(f"mode = {mode} is not supported (only nearest and linear; no bicubic)")
-    coordinates = _string(context, "coordinate_transformation_mode", "half_pixel")
+    coordinates = context.string("coordinate_transformation_mode", "half_pixel")
     if coordinates not in gawee.ResizeOp.COORDINATE_MODES:
         raise context.fail(f"coordinate_transformation_mode = {coordinates} is not supported")
-    nearest = _string(context, "nearest_mode", "round_prefer_floor")
+    nearest = context.string("nearest_mode", "round_prefer_floor")
     if nearest not in gawee.ResizeOp.NEAREST_MODES:
         raise context.fail(f"nearest_mode = {nearest} is not supported")
     context.reject_attributes(antialias=0, exclude_outside=0)
@@ -621,7 +499,7 @@ def convert_resize(context: ImportContext) -> None:
 def convert_upsample(context: ImportContext) -> None:
     """Upsample (opsets 7 to 9; scales an attribute, then an input): Resize with
     asymmetric coordinates, nearest rounding down."""
-    mode = _string(context, "mode", "nearest")
+    mode = context.string("mode", "nearest")
     if mode not in gawee.ResizeOp.MODES:
         raise context.fail(f"mode = {mode} is not supported")
     if context.opset >= 9:
@@ -652,7 +530,7 @@ def convert_split(context: ImportContext) -> None:
     if context.opset >= 13:
         sizes = tuple(int(v) for v in context.constant(1, "split")) if context.has_input(1) else ()
     else:
-        sizes = _ints(context.attribute("split"), ())
+        sizes = context.ints("split", ())
     outputs = len(context.node.output)
     if not sizes:
         count = int(context.attribute("num_outputs", outputs))  # type: ignore[arg-type]
@@ -697,7 +575,7 @@ def convert_pad(context: ImportContext) -> None:
             for i, axis in enumerate(axes):
                 full[axis], full[rank + axis] = pads[i], pads[len(axes) + i]
             pads = tuple(full)
-    mode = _string(context, "mode", "constant")
+    mode = context.string("mode", "constant")
     if mode not in gawee.PadOp.MODES:
         raise context.fail(f"mode = {mode} is not supported")
     context.define(context.emit(gawee.PadOp(context.value(0), pads, mode, value)).results[0])

@@ -1,0 +1,134 @@
+"""Converters of the ONNX operators over sliding windows: Conv, MaxPool, AveragePool
+(1-D, 2-D and 3-D), GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
+rules (`pads` or `auto_pad`) resolved to gawee's static padding."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from nnstack.dialects import gawee
+from nnstack.frontend.onnx.context import ImportContext
+
+
+def _expect_nchw(context: ImportContext, index: int = 0) -> None:
+    if len(context.shape(index)) != 4:
+        raise context.fail(f"only NCHW (rank-4) inputs are supported, got rank {len(context.shape(index))}")
+
+
+def _expect_windowed(context: ImportContext) -> int:
+    """The number of spatial dims of a Conv / MaxPool / AveragePool input: 1, 2 or 3."""
+    rank = len(context.shape(0))
+    if rank not in (3, 4, 5):
+        raise context.fail(
+            f"only 1-, 2- and 3-D windows (inputs of rank 3, 4 or 5) are supported, got rank {rank}"
+        )
+    return rank - 2
+
+
+def _expect_window_lengths(context: ImportContext, **attributes: Sequence[int]) -> None:
+    """Each window attribute has one value per spatial dim (`pads` two)."""
+    spatial = len(context.shape(0)) - 2
+    for name, values in attributes.items():
+        expected = 2 * spatial if name == "pads" else spatial
+        if len(values) != expected:
+            raise context.fail(f"{name} {list(values)} must have {expected} values for a {spatial}-D window")
+
+
+def _window_padding(
+    context: ImportContext, kernel: Sequence[int], strides: Sequence[int], dilations: Sequence[int]
+) -> tuple[int, ...]:
+    """ONNX `pads` (the begins, then the ends) or `auto_pad` as gawee's padding of as
+    many values (2-D: [top, left, bottom, right])."""
+    auto_pad = context.string("auto_pad", "NOTSET")
+    spatial = context.shape(0)[2:]
+    if auto_pad == "NOTSET":
+        return context.ints("pads", (0,) * (2 * len(spatial)))
+    if auto_pad == "VALID":
+        return (0,) * (2 * len(spatial))
+    if auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        pads: list[tuple[int, int]] = []
+        for size, k, s, d in zip(spatial, kernel, strides, dilations):
+            out = -(-size // s)
+            total = max(0, (out - 1) * s + (k - 1) * d + 1 - size)
+            small, large = total // 2, total - total // 2
+            pads.append((small, large) if auto_pad == "SAME_UPPER" else (large, small))
+        return (*(begin for begin, _ in pads), *(end for _, end in pads))
+    raise context.fail(f"auto_pad = {auto_pad} is not supported")
+
+
+def convert_conv(context: ImportContext) -> None:
+    """Conv, 1-D, 2-D or 3-D ([N, C, W], NCHW, NCDHW): strides, pads or auto_pad, dilations, group; an optional bias."""
+    ones = (1,) * _expect_windowed(context)
+    kernel = context.ints("kernel_shape", context.shape(1)[2:])
+    strides = context.ints("strides", ones)
+    dilations = context.ints("dilations", ones)
+    padding = _window_padding(context, kernel, strides, dilations)
+    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
+    bias = context.value(2) if context.has_input(2) else None
+    op = gawee.ConvOp(
+        context.value(0),
+        context.value(1),
+        bias,
+        strides=strides,
+        padding=padding,
+        dilation=dilations,
+        groups=int(context.attribute("group", 1)),  # type: ignore[arg-type]
+    )
+    context.define(context.emit(op).results[0])
+
+
+def _pool_window(context: ImportContext) -> gawee.PoolWindow:
+    """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
+    ones = (1,) * _expect_windowed(context)
+    kernel = context.ints("kernel_shape", ())
+    strides = context.ints("strides", ones)
+    dilations = context.ints("dilations", ones)
+    padding = _window_padding(context, kernel, strides, dilations)
+    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
+    return {
+        "kernel_size": kernel,
+        "strides": strides,
+        "padding": padding,
+        "dilation": dilations,
+        "ceil_mode": bool(context.attribute("ceil_mode", 0)),
+    }
+
+
+def convert_max_pool(context: ImportContext) -> None:
+    """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
+    if len(context.node.output) > 1 and context.node.output[1]:
+        raise context.fail("the Indices output is not supported")
+    context.reject_attributes(storage_order=0)
+    context.define(context.emit(gawee.MaxPoolOp(context.value(0), **_pool_window(context))).results[0])
+
+
+def convert_average_pool(context: ImportContext) -> None:
+    """AveragePool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
+    count_include_pad = bool(context.attribute("count_include_pad", 0))
+    op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
+    context.define(context.emit(op).results[0])
+
+
+def convert_global_average_pool(context: ImportContext) -> None:
+    """GlobalAveragePool, any rank >= 3."""
+    context.define(context.emit(gawee.GlobalAveragePoolOp(context.value(0))).results[0])
+
+
+def convert_global_max_pool(context: ImportContext) -> None:
+    """GlobalMaxPool, any rank >= 3."""
+    context.define(context.emit(gawee.GlobalMaxPoolOp(context.value(0))).results[0])
+
+
+def convert_lrn(context: ImportContext) -> None:
+    """LRN on NCHW (size, alpha, beta, bias; an even size has ONNX's window)."""
+    _expect_nchw(context)
+    parameters = {
+        name: float(value)  # type: ignore[arg-type]
+        for name in ("alpha", "beta", "bias")
+        if (value := context.attribute(name)) is not None
+    }
+    size = context.attribute("size")
+    if size is None:
+        raise context.fail("the attribute size is required")
+    op = gawee.LrnOp(context.value(0), int(size), **parameters)  # type: ignore[arg-type]
+    context.define(context.emit(op).results[0])
