@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType
@@ -185,14 +185,19 @@ def kernel_impl(
 
 
 def kernel_functions_class(
-    name: str, doc: str, impls: Iterable[Callable[..., OpImplResult]]
+    name: str,
+    doc: str,
+    impls: Iterable[Callable[..., OpImplResult]],
+    base: type[KernelFunctions] | None = None,
 ) -> type[KernelFunctions]:
     """A `KernelFunctions` class named `name` whose members are `impls` (each made by
     `kernel_impl`): the base of a dialect's functions for kernels made by rule, one per
     op of a family, which the kernels the subclass registers itself override (xDSL's
-    `register_impls` keeps a subclass's implementation of an op over its base's)."""
+    `register_impls` keeps a subclass's implementation of an op over its base's), over
+    `base` where given."""
     members: dict[str, Any] = {f"run_{i}": registered for i, registered in enumerate(impls)}
-    return type(name, (KernelFunctions,), {"__doc__": doc, **members})
+    parent = KernelFunctions if base is None else base
+    return cast(type[KernelFunctions], type(name, (parent,), {"__doc__": doc, **members}))
 
 
 def _numpy(function: Callable[..., Any]) -> Binder:

@@ -4,6 +4,7 @@ concatenations, gathers, scatters, pads, top-k, resizes, shapes.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Literal, cast
@@ -12,6 +13,8 @@ import numpy as np
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee
+from nnstack.dialects.values import attribute_value
+from nnstack.interpreters.kernels import kernel_impl
 
 
 def bind_shape(op: gawee.ShapeOp) -> Callable[[np.ndarray], np.ndarray]:
@@ -223,3 +226,29 @@ def resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
 def split(op: gawee.SplitOp, x: np.ndarray) -> tuple[np.ndarray, ...]:
     pieces = np.split(x, np.cumsum(op.array("splitSizes"))[:-1], axis=op.normalized_axis)
     return tuple(np.ascontiguousarray(piece) for piece in pieces)
+
+
+KERNELS = (
+    kernel_impl(gawee.SplitOp, split, arithmetic=False),
+    kernel_impl(gawee.FlattenOp, bind=bind_reshape, arithmetic=False, exact=True),
+    kernel_impl(gawee.ReshapeOp, bind=bind_reshape, arithmetic=False, exact=True),
+    kernel_impl(gawee.TransposeOp, bind=bind_transpose, arithmetic=False, exact=True),
+    kernel_impl(gawee.GatherOp, bind=bind_gather, arithmetic=False),
+    kernel_impl(gawee.GatherElementsOp, bind=bind_gather_elements, arithmetic=False),
+    kernel_impl(gawee.ExpandOp, bind=bind_expand, arithmetic=False),
+    kernel_impl(gawee.UnsqueezeOp, bind=bind_reshape, arithmetic=False, exact=True),
+    kernel_impl(gawee.SqueezeOp, bind=bind_reshape, arithmetic=False, exact=True),
+    kernel_impl(gawee.CatOp, bind=bind_cat, arithmetic=False),
+    kernel_impl(gawee.SliceOp, bind=bind_slice, arithmetic=False, exact=True),
+    kernel_impl(gawee.GatherNDOp, bind=bind_gather_nd, arithmetic=False, fresh=True),
+    kernel_impl(gawee.ScatterNDOp, bind=bind_scatter_nd),
+    kernel_impl(gawee.ResizeOp, resize),
+    kernel_impl(gawee.TopKOp, topk),
+    kernel_impl(gawee.TileOp, bind=lambda op: functools.partial(np.tile, reps=op.array("repeats"))),
+    kernel_impl(gawee.PadOp, pad),
+    kernel_impl(gawee.TriluOp, lambda op, x: (np.triu if op.is_upper else np.tril)(x, op.diagonal)),
+    kernel_impl(gawee.ConstantOp, lambda op: np.asarray(attribute_value(op.value, op.output.type))),
+    kernel_impl(gawee.RangeOp, gawee.RangeOp.values),
+    kernel_impl(gawee.ShapeOp, bind=bind_shape, arithmetic=False),
+)
+"""The kernels of the data movement and construction ops, registered by `GaweeFunctions` (`kernels.kernel_impl`)."""

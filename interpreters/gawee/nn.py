@@ -15,16 +15,11 @@ from xdsl.ir import Operation
 
 from nnstack.dialects import gawee
 from nnstack.interpreters import blas
-from nnstack.interpreters.arith import relu
 from nnstack.interpreters.blas import constant_weights_product
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.gawee.kernel import operand_dtype
-from nnstack.interpreters.kernels import Binder, Signature
+from nnstack.interpreters.kernels import Binder, kernel_impl
 from nnstack.interpreters.math import erf_array
-
-
-def relu_into(op: gawee.ReluOp, signature: Signature) -> Callable[..., np.ndarray]:
-    return lambda out, x: relu(x, out=out)
 
 
 def gelu(op: gawee.GeluOp, x: np.ndarray) -> np.ndarray:
@@ -182,10 +177,6 @@ def gemm(op: gawee.GemmOp, a: np.ndarray, b: np.ndarray, *c: np.ndarray) -> np.n
     return out + acc.type(beta) * c[0].astype(acc, copy=False) if op.adds_c else out
 
 
-def hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
-    return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
-
-
 def batch_norm(
     op: gawee.BatchNormOp,
     x: np.ndarray,
@@ -239,3 +230,24 @@ def linear(op: gawee.LinearOp, x: np.ndarray, w: np.ndarray, *bias: np.ndarray) 
     if bias:
         out = out + bias[0].astype(acc, copy=False)
     return out
+
+
+KERNELS = (
+    kernel_impl(gawee.BatchNormOp, batch_norm, specialize=specialize_batch_norm, fresh=True),
+    kernel_impl(gawee.LinearOp, linear, specialize=specialize_linear, fresh=True),
+    kernel_impl(gawee.GeluOp, gelu, fresh=True),
+    kernel_impl(gawee.MatMulOp, matmul, specialize=specialize_matmul, fresh=True),
+    kernel_impl(gawee.SoftmaxOp, softmax, fresh=True),
+    kernel_impl(gawee.LogSoftmaxOp, log_softmax, fresh=True),
+    kernel_impl(gawee.ClipOp, bind=bind_clip),
+    kernel_impl(gawee.ReduceSumOp, bind=reduce(np.sum, accumulate=True)),
+    kernel_impl(gawee.ReduceMeanOp, bind=reduce(np.mean, accumulate=True)),
+    kernel_impl(gawee.ReduceMaxOp, bind=reduce(np.max)),
+    kernel_impl(gawee.ReduceMinOp, bind=reduce(np.min)),
+    kernel_impl(gawee.ArgMaxOp, bind=bind_arg_reduce, fresh=True),
+    kernel_impl(gawee.ArgMinOp, bind=bind_arg_reduce, fresh=True),
+    kernel_impl(gawee.CumSumOp, bind=bind_cumsum, fresh=True),
+    kernel_impl(gawee.LayerNormOp, layer_norm, fresh=True),
+    kernel_impl(gawee.GemmOp, gemm),
+)
+"""The kernels of the activation, product, normalization and reduction ops, registered by `GaweeFunctions` (`kernels.kernel_impl`)."""

@@ -20,6 +20,7 @@ from nnstack.interpreters.blas import matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nchw
 from nnstack.interpreters.gawee.kernel import operand_dtype, tensor_type
+from nnstack.interpreters.kernels import kernel_impl
 from nnstack.interpreters.windows import Window, max_pool, reduce_windows
 
 
@@ -168,3 +169,14 @@ def bind_ad_avg_pool(op: gawee.AdAvgPoolOp) -> Callable[[np.ndarray], np.ndarray
     rows = _adaptive_mean_matrix(h, oh, acc)
     cols = _adaptive_mean_matrix(w, ow, acc).T
     return lambda x: rows @ x.astype(acc, copy=False) @ cols
+
+
+KERNELS = (
+    kernel_impl(gawee.ConvOp, bind=bind_conv, specialize=specialize_conv, fresh=True),
+    kernel_impl(gawee.MaxPoolOp, bind=bind_max_pool),
+    kernel_impl(gawee.AveragePoolOp, average_pool),
+    kernel_impl(gawee.GlobalAveragePoolOp, global_average_pool),
+    kernel_impl(gawee.AdAvgPoolOp, bind=bind_ad_avg_pool),
+    kernel_impl(gawee.LrnOp, lrn),
+)
+"""The kernels of the window (convolution, pooling, LRN) ops, registered by `GaweeFunctions` (`kernels.kernel_impl`)."""
