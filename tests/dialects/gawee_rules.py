@@ -1,9 +1,28 @@
-"""The valid gawee ops the verifier-rule tests start from and their invalid cases."""
+"""The valid gawee ops the verifier-rule tests start from and their invalid cases.
+
+The table (`GAWEE_OPS`, `gawee_cases`) is assembled here from the ops below and those of
+gawee_nn_rules.py (gemm, average_pool, global pools, lrn, conv and pools over 1 and 3
+spatial dims); the split / tile / pad / trilu / constant / range / shape / arg / cumsum /
+gather_nd ops are in gawee_shaped_rules.py, re-exported here (`SHAPED_OPS`, `shaped_cases`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from gawee_nn_rules import (
+    AVERAGE_POOL,
+    AVERAGE_POOL_3D,
+    CONV_1D,
+    CONV_3D,
+    GEMM,
+    GLOBAL_AVERAGE_POOL,
+    GLOBAL_MAX_POOL,
+    LRN,
+    MAX_POOL_1D,
+    NN_CASES,
+)
+from gawee_shaped_rules import SHAPED_OPS, shaped_cases
 from verifier_cases import Invalid, Op, a, i64, t
 
 from nnstack.dialects.gawee import (
@@ -191,60 +210,7 @@ GAWEE_OPS = [
     GELU,
     LEAKY_RELU,
 ]
-
-# gemm, average_pool, global_average_pool, lrn
-GEMM = Op(
-    "gawee.gemm",
-    (t(4, 3), t(5, 4), t(1, 5)),
-    {"transA": "true", "transB": "true", "alpha": "5.000000e-01 : f64"},
-    (t(3, 5),),
-)
-AVERAGE_POOL = Op(
-    "gawee.average_pool",
-    (t(1, 2, 8, 9),),
-    {
-        "kernelSize": a(3, 2),
-        "strides": a(2, 3),
-        "padding": a(1, 0, 1, 1),
-        "ceilMode": "true",
-        "countIncludePad": "false",
-    },
-    (t(1, 2, 5, 3),),
-)
-GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
-GLOBAL_MAX_POOL = Op("gawee.global_max_pool", (t(2, 3, 4, 5, 6),), {}, (t(2, 3, 1, 1, 1),))
-CONV_1D = Op(
-    "gawee.conv",
-    (t(2, 4, 9), t(6, 2, 3)),
-    {"strides": a(2), "padding": a(1, 0), "dilation": a(1), "groups": i64(2)},
-    (t(2, 6, 4),),
-)
-CONV_3D = Op(
-    "gawee.conv",
-    (t(1, 2, 5, 6, 7), t(3, 2, 2, 3, 2)),
-    {"strides": a(1, 2, 1), "padding": a(1, 0, 1), "dilation": a(1, 1, 2)},
-    (t(1, 3, 6, 2, 7),),
-)
-MAX_POOL_1D = Op(
-    "gawee.max_pool",
-    (t(2, 4, 9),),
-    {"kernelSize": a(3), "strides": a(2), "padding": a(1), "dilation": a(1), "ceilMode": "true"},
-    (t(2, 4, 5),),
-)
-AVERAGE_POOL_3D = Op(
-    "gawee.average_pool",
-    (t(1, 2, 5, 6, 7),),
-    {
-        "kernelSize": a(2, 3, 2),
-        "strides": a(2, 2, 2),
-        "padding": a(1, 1, 0),
-        "dilation": a(1, 1, 2),
-        "ceilMode": "true",
-        "countIncludePad": "false",
-    },
-    (t(1, 2, 3, 4, 3),),
-)
-LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
+# gemm, average_pool, global pools, lrn, conv and the pools over 1 and 3 dims (gawee_nn_rules.py)
 GAWEE_OPS += [
     GEMM,
     AVERAGE_POOL,
@@ -255,102 +221,6 @@ GAWEE_OPS += [
     MAX_POOL_1D,
     AVERAGE_POOL_3D,
     LRN,
-]
-NN_CASES: list[tuple[str, Op, str]] = [
-    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "A must have rank 2, got rank 3"),
-    ("gemm-b-rank", GEMM.operand(1, t(20)), "B must have rank 2, got rank 1"),
-    ("gemm-inner-dims", GEMM.attr("transA", None), "do not multiply"),
-    ("gemm-c-not-broadcasting", GEMM.operand(2, t(3, 2)), "broadcast"),
-    ("gemm-c-rank", GEMM.operand(2, t(1, 3, 5)), "broadcast"),
-    ("gemm-c-bidirectional", GEMM.operand(1, t(1, 4)).operand(2, t(3, 5)).result(t(3, 1)), "broadcast"),
-    ("gemm-result-shape", GEMM.result(t(5, 3)), "result shape"),
-    ("gemm-trans-not-bool", GEMM.attr("transB", i64(1)), "i1"),
-    ("gemm-alpha-not-f64", GEMM.attr("alpha", "5.000000e-01 : f32"), "f64"),
-    ("gemm-mixed-types", GEMM.operand(2, t(1, 5, element="f64")), "f64"),
-    ("average_pool-input-rank", AVERAGE_POOL.operand(0, t(2, 8, 9)), "rank"),
-    ("average_pool-kernel-length", AVERAGE_POOL.attr("kernelSize", a(3)), "kernelSize"),
-    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "'strides' values"),
-    ("average_pool-dilation-length", AVERAGE_POOL.attr("dilation", a(1, 1, 1)), "dilation"),
-    ("average_pool-zero-dilation", AVERAGE_POOL.attr("dilation", a(1, 0)), "dilation"),
-    ("average_pool-padding-length", AVERAGE_POOL.attr("padding", a(1, 0, 1)), "padding"),
-    ("average_pool-negative-padding", AVERAGE_POOL.attr("padding", a(1, -1)), "padding"),
-    ("average_pool-empty-input", AVERAGE_POOL.operand(0, t(1, 2, 0, 9)), "empty"),
-    ("average_pool-kernel-too-large", AVERAGE_POOL.attr("kernelSize", a(12, 2)), "kernel"),
-    (
-        "average_pool-window-of-padding",
-        AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)),
-        "only padding",
-    ),
-    ("average_pool-ceil-result-shape", AVERAGE_POOL.attr("ceilMode", "false"), "result shape"),
-    ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
-    ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
-    ("average_pool-result-shape", AVERAGE_POOL.result(t(1, 2, 5, 4)), "result shape"),
-    ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
-    ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
-    ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),
-    (
-        "global_average_pool-integer",
-        GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")),
-        "i32",
-    ),
-    ("global_max_pool-input-rank", GLOBAL_MAX_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
-    ("global_max_pool-empty-input", GLOBAL_MAX_POOL.operand(0, t(2, 3, 4, 0, 6)), "empty"),
-    ("global_max_pool-result-shape", GLOBAL_MAX_POOL.result(t(2, 3, 1, 1)), "result shape"),
-    (
-        "global_max_pool-integer",
-        GLOBAL_MAX_POOL.operand(0, t(2, 3, 4, element="i32")).result(t(2, 3, 1, element="i32")),
-        "i32",
-    ),
-    # conv and the window pools over 1 and 3 spatial dims: one value per spatial dim
-    ("conv1d-input-rank-6", CONV_1D.operand(0, t(2, 4, 9, 1, 1, 1)), "input must have rank 3 or 4 or 5"),
-    ("conv1d-weight-rank", CONV_1D.operand(1, t(6, 2, 3, 1)), "weight must have rank 3"),
-    ("conv1d-strides-length", CONV_1D.attr("strides", a(2, 2)), "'strides' must have 1 values"),
-    ("conv1d-padding-length", CONV_1D.attr("padding", a(1, 0, 0)), "'padding' must have 1 or 2 values"),
-    ("conv1d-dilation-length", CONV_1D.attr("dilation", a(1, 1)), "'dilation' must have 1 values"),
-    ("conv1d-kernel-too-large", CONV_1D.operand(1, t(6, 2, 11)), "does not fit"),
-    ("conv1d-result-shape", CONV_1D.result(t(2, 6, 5)), "result shape"),
-    ("conv3d-strides-length", CONV_3D.attr("strides", a(1, 2)), "'strides' must have 3 values"),
-    ("conv3d-padding-length", CONV_3D.attr("padding", a(1, 0, 1, 0)), "'padding' must have 3 or 6 values"),
-    ("conv3d-dilation-length", CONV_3D.attr("dilation", a(1, 1, 1, 2)), "'dilation' must have 3 values"),
-    ("conv3d-zero-dilation", CONV_3D.attr("dilation", a(1, 0, 2)), "'dilation' values"),
-    ("conv3d-weight-channels", CONV_3D.operand(1, t(3, 1, 2, 3, 2)), "channels"),
-    ("conv3d-result-shape", CONV_3D.result(t(1, 3, 6, 2, 6)), "result shape"),
-    ("max_pool1d-kernel-length", MAX_POOL_1D.attr("kernelSize", a(3, 3)), "'kernelSize' must have 1 values"),
-    (
-        "max_pool1d-padding-length",
-        MAX_POOL_1D.attr("padding", a(1, 1, 1)),
-        "'padding' must have 1 or 2 values",
-    ),
-    ("max_pool1d-negative-padding", MAX_POOL_1D.attr("padding", a(-1)), "'padding' values"),
-    ("max_pool1d-empty-input", MAX_POOL_1D.operand(0, t(2, 4, 0)), "empty"),
-    ("max_pool1d-result-shape", MAX_POOL_1D.result(t(2, 4, 4)), "result shape"),
-    (
-        "max_pool-input-rank-6",
-        MAX_POOL_1D.operand(0, t(2, 4, 9, 1, 1, 1)),
-        "input must have rank 3 or 4 or 5",
-    ),
-    (
-        "average_pool3d-dilation-length",
-        AVERAGE_POOL_3D.attr("dilation", a(1, 1)),
-        "'dilation' must have 3 values",
-    ),
-    (
-        "average_pool3d-strides-length",
-        AVERAGE_POOL_3D.attr("strides", a(2, 2)),
-        "'strides' must have 3 values",
-    ),
-    ("average_pool3d-kernel-too-large", AVERAGE_POOL_3D.attr("kernelSize", a(9, 3, 2)), "does not fit"),
-    (
-        "average_pool3d-window-of-padding",
-        AVERAGE_POOL_3D.attr("padding", a(1, 1, 0, 3, 1, 0)).result(t(1, 2, 4, 4, 3)),
-        "only padding",
-    ),
-    ("average_pool3d-result-shape", AVERAGE_POOL_3D.result(t(1, 2, 4, 4, 3)), "result shape"),
-    ("lrn-input-rank", LRN.operand(0, t(6, 3, 3)).result(t(6, 3, 3)), "rank"),
-    ("lrn-zero-size", LRN.attr("size", i64(0)), "size"),
-    ("lrn-missing-size", LRN.attr("size", None), "size"),
-    ("lrn-result-shape", LRN.result(t(1, 6, 3, 4)), "result shape"),
-    ("lrn-beta-not-f64", LRN.attr("beta", "7.500000e-01 : f32"), "f64"),
 ]
 
 
@@ -681,134 +551,4 @@ def gawee_cases() -> list[Invalid]:
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
 
 
-# ---------------------------------------------------------------------------
-# gawee: split, tile, pad, trilu, constant, range, shape
-# ---------------------------------------------------------------------------
-
-SPLIT = Op(
-    "gawee.split", (t(4, 5),), {"splitSizes": a(2, 0, 3), "axis": i64(-1)}, (t(4, 2), t(4, 0), t(4, 3))
-)
-TILE = Op("gawee.tile", (t(2, 3),), {"repeats": a(3, 1)}, (t(6, 3),))
-PAD = Op("gawee.pad", (t(4, 5),), {"pads": a(1, -1, 2, 3), "constantValue": "1.5 : f64"}, (t(7, 7),))
-EDGE_PAD = PAD.attr("mode", '"edge"').attr("constantValue", None)
-TRILU = Op("gawee.trilu", (t(2, 3, 4),), {"upper": "false", "k": i64(-1)}, (t(2, 3, 4),))
-G_CONSTANT = Op("gawee.constant", (), {"value": "dense<[1.0, 2.5]> : tensor<2xf32>"}, (t(2),))
-RANGE = Op(
-    "gawee.range", (), {"start": "1 : i64", "limit": "10 : i64", "delta": "3 : i64"}, (t(3, element="i64"),)
-)
-F_RANGE = Op("gawee.range", (), {"start": "1.0 : f32", "limit": "0.0 : f32", "delta": "-0.3 : f32"}, (t(4),))
-G_SHAPE = Op("gawee.shape", (t(2, 3, 4),), {"start": i64(1)}, (t(2, element="i64"),))
-ARG_MAX = Op("gawee.arg_max", (t(2, 3, 4),), {"axis": i64(-2)}, (t(2, 1, 4, element="i64"),))
-ARG_MIN = Op(
-    "gawee.arg_min",
-    (t(2, 3, element="i32"),),
-    {"axis": i64(0), "keepDims": "false", "selectLastIndex": "true"},
-    (t(3, element="i64"),),
-)
-CUMSUM = Op(
-    "gawee.cumsum", (t(2, 3, element="i32"),), {"axis": i64(-1), "reverse": "true"}, (t(2, 3, element="i32"),)
-)
-GATHER_ND = Op(
-    "gawee.gather_nd", (t(2, 3, 4), t(2, 5, 1, element="i64")), {"batchDims": i64(1)}, (t(2, 5, 4),)
-)
-SHAPED_OPS = [
-    SPLIT,
-    TILE,
-    PAD,
-    EDGE_PAD,
-    TRILU,
-    G_CONSTANT,
-    RANGE,
-    F_RANGE,
-    G_SHAPE,
-    ARG_MAX,
-    ARG_MIN,
-    CUMSUM,
-    GATHER_ND,
-]
-
-
-def shaped_cases() -> list[Invalid]:
-    cases: list[tuple[str, Op, str]] = [
-        ("arg_max-axis-range", ARG_MAX.attr("axis", i64(3)), "out of range"),
-        (
-            "arg_max-scalar",
-            ARG_MAX.operand(0, t()).attr("axis", i64(0)).result(t(element="i64")),
-            "out of range",
-        ),
-        ("arg_max-empty-axis", ARG_MAX.operand(0, t(2, 0, 4)), "empty dim 1"),
-        ("arg_max-result-shape", ARG_MAX.result(t(2, 4, element="i64")), "result shape"),
-        ("arg_max-i32-result", ARG_MAX.result(t(2, 1, 4, element="i32")), "i64"),
-        ("arg_max-masks", ARG_MAX.operand(0, t(2, 3, 4, element="i1")), "i1"),
-        ("arg_max-keep-dims-not-bool", ARG_MAX.attr("keepDims", i64(1)), "i1"),
-        ("arg_min-result-shape", ARG_MIN.result(t(1, 3, element="i64")), "result shape"),
-        ("arg_min-last-index-not-bool", ARG_MIN.attr("selectLastIndex", i64(1)), "i1"),
-        ("cumsum-axis-range", CUMSUM.attr("axis", i64(2)), "out of range"),
-        ("cumsum-scalar", CUMSUM.operand(0, t(element="i32")).result(t(element="i32")), "out of range"),
-        ("cumsum-result-type", CUMSUM.result(t(2, 3)), "f32"),
-        ("cumsum-masks", CUMSUM.operand(0, t(2, 3, element="i1")).result(t(2, 3, element="i1")), "i1"),
-        ("cumsum-exclusive-not-bool", CUMSUM.attr("exclusive", i64(1)), "i1"),
-        (
-            "gather_nd-scalar-indices",
-            GATHER_ND.operand(1, t(element="i64")).attr("batchDims", None),
-            "rank >= 1",
-        ),
-        ("gather_nd-batch-dims-range", GATHER_ND.attr("batchDims", i64(3)), "'batchDims' 3"),
-        ("gather_nd-batch-dims-differ", GATHER_ND.operand(1, t(3, 5, 1, element="i64")), "batch dims"),
-        ("gather_nd-index-too-deep", GATHER_ND.operand(1, t(2, 5, 3, element="i64")), "last dim of indices"),
-        ("gather_nd-empty-dim", GATHER_ND.operand(0, t(2, 0, 4)), "empty dims"),
-        ("gather_nd-result-shape", GATHER_ND.result(t(2, 4, 5)), "result shape"),
-        ("gather_nd-i32-indices", GATHER_ND.operand(1, t(2, 5, 1, element="i32")), "i64"),
-        ("gather_nd-mixed-types", GATHER_ND.result(t(2, 5, 4, element="f64")), "f64"),
-        ("split-axis-range", SPLIT.attr("axis", i64(2)), "out of range"),
-        ("split-sizes-per-result", SPLIT.attr("splitSizes", a(2, 3)), "one value per result"),
-        ("split-no-results", replace(SPLIT, results=()).attr("splitSizes", a()), "one value per result"),
-        ("split-negative-size", SPLIT.attr("splitSizes", a(3, -1, 3)), ">= 0"),
-        ("split-sizes-sum", SPLIT.attr("splitSizes", a(2, 0, 2)), "add up"),
-        ("split-result-shape", replace(SPLIT, results=(t(4, 2), t(4, 0), t(3, 3))), "result #2 shape"),
-        ("split-mixed-types", replace(SPLIT, results=(t(4, 2), t(4, 0), t(4, 3, element="f64"))), "f64"),
-        ("tile-repeats-per-dim", TILE.attr("repeats", a(3)), "one value per dim"),
-        ("tile-negative-repeat", TILE.attr("repeats", a(3, -1)), ">= 0"),
-        ("tile-result-shape", TILE.result(t(6, 6)), "result shape"),
-        ("tile-mixed-types", TILE.result(t(6, 3, element="f16")), "f16"),
-        ("pad-pads-per-dim", PAD.attr("pads", a(1, 2)), "2 values per dim"),
-        ("pad-unknown-mode", PAD.attr("mode", '"symmetric"'), "mode"),
-        ("pad-mode-not-a-string", PAD.attr("mode", i64(1)), "string"),
-        ("pad-crop-too-much", PAD.attr("pads", a(1, -6, 2, 3)).result(t(7, 2)), "crop more"),
-        ("pad-edge-of-empty-dim", EDGE_PAD.attr("pads", a(1, -5, 2, 3)).result(t(7, 3)), "empty dim"),
-        (
-            "pad-fraction-into-integers",
-            PAD.operand(0, t(4, 5, element="i32")).result(t(7, 7, element="i32")),
-            "not a value of the element type",
-        ),
-        ("pad-value-not-f64", PAD.attr("constantValue", "1.5 : f32"), "f64"),
-        ("pad-result-shape", PAD.result(t(7, 8)), "result shape"),
-        ("trilu-rank", TRILU.operand(0, t(4)).result(t(4)), "the input must have rank >= 2, got rank 1"),
-        ("trilu-result-shape", TRILU.result(t(2, 4, 3)), "result shape"),
-        ("trilu-k-not-i64", TRILU.attr("k", "1 : i32"), "i64"),
-        ("trilu-upper-not-bool", TRILU.attr("upper", i64(1)), "i1"),
-        ("constant-value-type", G_CONSTANT.result(t(3)), "tensor<3xf32>"),
-        (
-            "constant-unsupported-element",
-            G_CONSTANT.attr("value", "dense<1> : tensor<2xi16>").result(t(2, element="i16")),
-            "i16",
-        ),
-        ("range-length", RANGE.result(t(4, element="i64")), "result shape"),
-        ("range-float-length", F_RANGE.result(t(3)), "result shape"),
-        ("range-zero-delta", RANGE.attr("delta", "0 : i64"), "must not be 0"),
-        ("range-bound-type", RANGE.attr("start", "1 : i32"), "not the result element type"),
-        ("range-float-bound-for-integers", RANGE.attr("limit", "10.0 : f64"), "not the result element type"),
-        ("range-infinite-limit", F_RANGE.attr("limit", "0x7F800000 : f32"), "finite"),
-        (
-            "range-f16",
-            F_RANGE.attr("start", "1.0 : f16")
-            .attr("limit", "0.0 : f16")
-            .attr("delta", "-0.3 : f16")
-            .result(t(4, element="f16")),
-            "f16",
-        ),
-        ("shape-result-shape", G_SHAPE.result(t(3, element="i64")), "result shape"),
-        ("shape-result-i32", G_SHAPE.result(t(2, element="i32")), "i64"),
-        ("shape-start-not-i64", G_SHAPE.attr("start", "1 : i32"), "i64"),
-    ]
-    return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]
+__all__ = ["GAWEE_OPS", "SHAPED_OPS", "gawee_cases", "shaped_cases"]

@@ -1,0 +1,158 @@
+"""The valid gawee nn ops of the verifier-rule tests added with gemm (gemm, average_pool,
+global_average_pool, global_max_pool, lrn, and conv and the window pools over 1 and 3
+spatial dims) and their invalid cases; gawee_rules.py adds them to its table.
+"""
+
+from __future__ import annotations
+
+from verifier_cases import Op, a, i64, t
+
+GEMM = Op(
+    "gawee.gemm",
+    (t(4, 3), t(5, 4), t(1, 5)),
+    {"transA": "true", "transB": "true", "alpha": "5.000000e-01 : f64"},
+    (t(3, 5),),
+)
+AVERAGE_POOL = Op(
+    "gawee.average_pool",
+    (t(1, 2, 8, 9),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 3),
+        "padding": a(1, 0, 1, 1),
+        "ceilMode": "true",
+        "countIncludePad": "false",
+    },
+    (t(1, 2, 5, 3),),
+)
+GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
+GLOBAL_MAX_POOL = Op("gawee.global_max_pool", (t(2, 3, 4, 5, 6),), {}, (t(2, 3, 1, 1, 1),))
+CONV_1D = Op(
+    "gawee.conv",
+    (t(2, 4, 9), t(6, 2, 3)),
+    {"strides": a(2), "padding": a(1, 0), "dilation": a(1), "groups": i64(2)},
+    (t(2, 6, 4),),
+)
+CONV_3D = Op(
+    "gawee.conv",
+    (t(1, 2, 5, 6, 7), t(3, 2, 2, 3, 2)),
+    {"strides": a(1, 2, 1), "padding": a(1, 0, 1), "dilation": a(1, 1, 2)},
+    (t(1, 3, 6, 2, 7),),
+)
+MAX_POOL_1D = Op(
+    "gawee.max_pool",
+    (t(2, 4, 9),),
+    {"kernelSize": a(3), "strides": a(2), "padding": a(1), "dilation": a(1), "ceilMode": "true"},
+    (t(2, 4, 5),),
+)
+AVERAGE_POOL_3D = Op(
+    "gawee.average_pool",
+    (t(1, 2, 5, 6, 7),),
+    {
+        "kernelSize": a(2, 3, 2),
+        "strides": a(2, 2, 2),
+        "padding": a(1, 1, 0),
+        "dilation": a(1, 1, 2),
+        "ceilMode": "true",
+        "countIncludePad": "false",
+    },
+    (t(1, 2, 3, 4, 3),),
+)
+LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
+
+NN_CASES: list[tuple[str, Op, str]] = [
+    ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "A must have rank 2, got rank 3"),
+    ("gemm-b-rank", GEMM.operand(1, t(20)), "B must have rank 2, got rank 1"),
+    ("gemm-inner-dims", GEMM.attr("transA", None), "do not multiply"),
+    ("gemm-c-not-broadcasting", GEMM.operand(2, t(3, 2)), "broadcast"),
+    ("gemm-c-rank", GEMM.operand(2, t(1, 3, 5)), "broadcast"),
+    ("gemm-c-bidirectional", GEMM.operand(1, t(1, 4)).operand(2, t(3, 5)).result(t(3, 1)), "broadcast"),
+    ("gemm-result-shape", GEMM.result(t(5, 3)), "result shape"),
+    ("gemm-trans-not-bool", GEMM.attr("transB", i64(1)), "i1"),
+    ("gemm-alpha-not-f64", GEMM.attr("alpha", "5.000000e-01 : f32"), "f64"),
+    ("gemm-mixed-types", GEMM.operand(2, t(1, 5, element="f64")), "f64"),
+    ("average_pool-input-rank", AVERAGE_POOL.operand(0, t(2, 8, 9)), "rank"),
+    ("average_pool-kernel-length", AVERAGE_POOL.attr("kernelSize", a(3)), "kernelSize"),
+    ("average_pool-zero-stride", AVERAGE_POOL.attr("strides", a(0, 3)), "'strides' values"),
+    ("average_pool-dilation-length", AVERAGE_POOL.attr("dilation", a(1, 1, 1)), "dilation"),
+    ("average_pool-zero-dilation", AVERAGE_POOL.attr("dilation", a(1, 0)), "dilation"),
+    ("average_pool-padding-length", AVERAGE_POOL.attr("padding", a(1, 0, 1)), "padding"),
+    ("average_pool-negative-padding", AVERAGE_POOL.attr("padding", a(1, -1)), "padding"),
+    ("average_pool-empty-input", AVERAGE_POOL.operand(0, t(1, 2, 0, 9)), "empty"),
+    ("average_pool-kernel-too-large", AVERAGE_POOL.attr("kernelSize", a(12, 2)), "kernel"),
+    (
+        "average_pool-window-of-padding",
+        AVERAGE_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)),
+        "only padding",
+    ),
+    ("average_pool-ceil-result-shape", AVERAGE_POOL.attr("ceilMode", "false"), "result shape"),
+    ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
+    ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
+    ("average_pool-result-shape", AVERAGE_POOL.result(t(1, 2, 5, 4)), "result shape"),
+    ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
+    ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
+    ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),
+    (
+        "global_average_pool-integer",
+        GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 1, 1, element="i32")),
+        "i32",
+    ),
+    ("global_max_pool-input-rank", GLOBAL_MAX_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
+    ("global_max_pool-empty-input", GLOBAL_MAX_POOL.operand(0, t(2, 3, 4, 0, 6)), "empty"),
+    ("global_max_pool-result-shape", GLOBAL_MAX_POOL.result(t(2, 3, 1, 1)), "result shape"),
+    (
+        "global_max_pool-integer",
+        GLOBAL_MAX_POOL.operand(0, t(2, 3, 4, element="i32")).result(t(2, 3, 1, element="i32")),
+        "i32",
+    ),
+    # conv and the window pools over 1 and 3 spatial dims: one value per spatial dim
+    ("conv1d-input-rank-6", CONV_1D.operand(0, t(2, 4, 9, 1, 1, 1)), "input must have rank 3 or 4 or 5"),
+    ("conv1d-weight-rank", CONV_1D.operand(1, t(6, 2, 3, 1)), "weight must have rank 3"),
+    ("conv1d-strides-length", CONV_1D.attr("strides", a(2, 2)), "'strides' must have 1 values"),
+    ("conv1d-padding-length", CONV_1D.attr("padding", a(1, 0, 0)), "'padding' must have 1 or 2 values"),
+    ("conv1d-dilation-length", CONV_1D.attr("dilation", a(1, 1)), "'dilation' must have 1 values"),
+    ("conv1d-kernel-too-large", CONV_1D.operand(1, t(6, 2, 11)), "does not fit"),
+    ("conv1d-result-shape", CONV_1D.result(t(2, 6, 5)), "result shape"),
+    ("conv3d-strides-length", CONV_3D.attr("strides", a(1, 2)), "'strides' must have 3 values"),
+    ("conv3d-padding-length", CONV_3D.attr("padding", a(1, 0, 1, 0)), "'padding' must have 3 or 6 values"),
+    ("conv3d-dilation-length", CONV_3D.attr("dilation", a(1, 1, 1, 2)), "'dilation' must have 3 values"),
+    ("conv3d-zero-dilation", CONV_3D.attr("dilation", a(1, 0, 2)), "'dilation' values"),
+    ("conv3d-weight-channels", CONV_3D.operand(1, t(3, 1, 2, 3, 2)), "channels"),
+    ("conv3d-result-shape", CONV_3D.result(t(1, 3, 6, 2, 6)), "result shape"),
+    ("max_pool1d-kernel-length", MAX_POOL_1D.attr("kernelSize", a(3, 3)), "'kernelSize' must have 1 values"),
+    (
+        "max_pool1d-padding-length",
+        MAX_POOL_1D.attr("padding", a(1, 1, 1)),
+        "'padding' must have 1 or 2 values",
+    ),
+    ("max_pool1d-negative-padding", MAX_POOL_1D.attr("padding", a(-1)), "'padding' values"),
+    ("max_pool1d-empty-input", MAX_POOL_1D.operand(0, t(2, 4, 0)), "empty"),
+    ("max_pool1d-result-shape", MAX_POOL_1D.result(t(2, 4, 4)), "result shape"),
+    (
+        "max_pool-input-rank-6",
+        MAX_POOL_1D.operand(0, t(2, 4, 9, 1, 1, 1)),
+        "input must have rank 3 or 4 or 5",
+    ),
+    (
+        "average_pool3d-dilation-length",
+        AVERAGE_POOL_3D.attr("dilation", a(1, 1)),
+        "'dilation' must have 3 values",
+    ),
+    (
+        "average_pool3d-strides-length",
+        AVERAGE_POOL_3D.attr("strides", a(2, 2)),
+        "'strides' must have 3 values",
+    ),
+    ("average_pool3d-kernel-too-large", AVERAGE_POOL_3D.attr("kernelSize", a(9, 3, 2)), "does not fit"),
+    (
+        "average_pool3d-window-of-padding",
+        AVERAGE_POOL_3D.attr("padding", a(1, 1, 0, 3, 1, 0)).result(t(1, 2, 4, 4, 3)),
+        "only padding",
+    ),
+    ("average_pool3d-result-shape", AVERAGE_POOL_3D.result(t(1, 2, 4, 4, 3)), "result shape"),
+    ("lrn-input-rank", LRN.operand(0, t(6, 3, 3)).result(t(6, 3, 3)), "rank"),
+    ("lrn-zero-size", LRN.attr("size", i64(0)), "size"),
+    ("lrn-missing-size", LRN.attr("size", None), "size"),
+    ("lrn-result-shape", LRN.result(t(1, 6, 3, 4)), "result shape"),
+    ("lrn-beta-not-f64", LRN.attr("beta", "7.500000e-01 : f32"), "f64"),
+]
