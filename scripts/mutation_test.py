@@ -45,8 +45,10 @@ TESTS: dict[str, list[str]] = {
         "tests/spensor/test_spensor_dialect.py",
         "tests/interpreters/test_llir_builders.py",
         "tests/interpreters/test_llir_interpreter.py",
+        "tests/interpreters/test_llir_memory_safety.py",
         "tests/interpreters/test_gawee_interpreter.py",
         "tests/interpreters/test_mir_interpreter.py",
+        "tests/interpreters/test_mir_control_flow.py",
         "tests/transforms/test_failing_passes.py",
     ],
     "dialects/spensor": [
