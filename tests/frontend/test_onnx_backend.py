@@ -42,6 +42,8 @@ EXPANDED = [
     "clip",
     "split",
     "range",
+    "depthtospace",
+    "spacetodepth",
 ]
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""

@@ -1,0 +1,101 @@
+"""The converters of ONNX operators that have no gawee op of their own but are a few
+existing ones: DepthToSpace / SpaceToDepth (reshape, transpose, reshape),
+LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size and the
+Einsum equations of matrix products, transposes and sums.
+
+Each follows the operator's definition (its ONNX function body where it has one, as
+MeanVarianceNormalization's, else ONNX's reference implementation) for every opset
+that defines it, and rejects what it cannot carry with `context.fail`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from xdsl.ir import Attribute, SSAValue
+
+from nnstack.dialects import gawee
+from nnstack.dialects.utils import tensor_shape
+from nnstack.dialects.values import dense_attribute
+from nnstack.frontend.onnx.context import ImportContext
+
+
+def _emit(context: ImportContext, op: gawee.GaweeOperation) -> SSAValue:
+    return context.emit(op).results[0]
+
+
+def _constant(context: ImportContext, array: np.ndarray, element: Attribute) -> SSAValue:
+    """A `gawee.constant` of `array` in `element`."""
+    return _emit(context, gawee.ConstantOp(dense_attribute(array, element)))
+
+
+def _string(context: ImportContext, name: str, default: str) -> str:
+    value = context.attribute(name, default)
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+def _axis(context: ImportContext, default: int, rank: int) -> int:
+    """The `axis` attribute in [0, rank) (negative counts from the end)."""
+    axis = int(context.attribute("axis", default))  # type: ignore[arg-type]
+    if not -rank <= axis < rank:
+        raise context.fail(f"axis {axis} is out of range for rank {rank}")
+    return axis + rank if axis < 0 else axis
+
+
+def _reshape(context: ImportContext, value: SSAValue, shape: Sequence[int]) -> SSAValue:
+    if tensor_shape(value) == tuple(shape):
+        return value
+    return _emit(context, gawee.ReshapeOp(value, shape))
+
+
+def _transpose(context: ImportContext, value: SSAValue, perm: Sequence[int]) -> SSAValue:
+    if list(perm) == list(range(len(perm))):
+        return value
+    return _emit(context, gawee.TransposeOp(value, perm))
+
+
+# ---------------------------------------------------------------------------
+# DepthToSpace / SpaceToDepth
+# ---------------------------------------------------------------------------
+
+
+def _blocks(context: ImportContext) -> tuple[int, str, tuple[int, int, int, int]]:
+    """The block size, the mode (DCR or CRD) and the NCHW input shape."""
+    mode = _string(context, "mode", "DCR")
+    if mode not in ("DCR", "CRD"):
+        raise context.fail(f"mode = {mode} is not supported (DCR or CRD)")
+    blocksize = context.attribute("blocksize")
+    if blocksize is None or int(blocksize) < 1:  # type: ignore[arg-type]
+        raise context.fail(f"blocksize must be a positive integer, got {blocksize}")
+    shape = context.shape(0)
+    if len(shape) != 4:
+        raise context.fail(f"the input must be NCHW (rank 4), got rank {len(shape)}")
+    n, c, h, w = shape
+    return int(blocksize), mode, (n, c, h, w)  # type: ignore[arg-type]
+
+
+def convert_depth_to_space(context: ImportContext) -> None:
+    """DepthToSpace (PixelShuffle): mode DCR (the default) or CRD (from opset 11), as a
+    6-D reshape, a transpose and a reshape."""
+    b, mode, (n, c, h, w) = _blocks(context)
+    if c % (b * b):
+        raise context.fail(f"the {c} channels are not a multiple of blocksize^2 = {b * b}")
+    depth = c // (b * b)
+    if mode == "DCR":
+        blocks, perm = (n, b, b, depth, h, w), (0, 3, 4, 1, 5, 2)
+    else:
+        blocks, perm = (n, depth, b, b, h, w), (0, 1, 4, 2, 5, 3)
+    moved = _transpose(context, _reshape(context, context.value(0), blocks), perm)
+    context.define(_reshape(context, moved, (n, depth, h * b, w * b)))
+
+
+def convert_space_to_depth(context: ImportContext) -> None:
+    """SpaceToDepth (PixelUnshuffle): mode DCR (the default; CRD from opset 28), as a
+    6-D reshape, a transpose and a reshape."""
+    b, mode, (n, c, h, w) = _blocks(context)
+    if h % b or w % b:
+        raise context.fail(f"the spatial dims {[h, w]} are not multiples of blocksize {b}")
+    perm = (0, 3, 5, 1, 2, 4) if mode == "DCR" else (0, 1, 3, 5, 2, 4)
+    blocks = _reshape(context, context.value(0), (n, c, h // b, b, w // b, b))
+    moved = _transpose(context, blocks, perm)
+    context.define(_reshape(context, moved, (n, c * b * b, h // b, w // b)))

