@@ -23,7 +23,12 @@ from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
 from nnstack.dialects.utils import broadcast_shape, element_type
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
-from nnstack.frontend.onnx.decomposed import convert_depth_to_space, convert_space_to_depth
+from nnstack.frontend.onnx.decomposed import (
+    convert_depth_to_space,
+    convert_lp_normalization,
+    convert_mean_variance_normalization,
+    convert_space_to_depth,
+)
 from nnstack.frontend.onnx.normalization import (
     convert_batch_normalization,
     convert_group_normalization,
@@ -705,6 +710,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "CastLike": convert_cast_like,
     "DepthToSpace": convert_depth_to_space,
     "SpaceToDepth": convert_space_to_depth,
+    "LpNormalization": convert_lp_normalization,
+    "MeanVarianceNormalization": convert_mean_variance_normalization,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

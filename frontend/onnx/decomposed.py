@@ -15,7 +15,7 @@ import numpy as np
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.utils import tensor_shape
+from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 
@@ -99,3 +99,44 @@ def convert_space_to_depth(context: ImportContext) -> None:
     blocks = _reshape(context, context.value(0), (n, c, h // b, b, w // b, b))
     moved = _transpose(context, blocks, perm)
     context.define(_reshape(context, moved, (n, c * b * b, h // b, w // b)))
+
+
+# ---------------------------------------------------------------------------
+# Normalizations
+# ---------------------------------------------------------------------------
+
+
+def convert_lp_normalization(context: ImportContext) -> None:
+    """LpNormalization: x / ||x||_p along `axis` (default -1) for p = 1 or 2 (the only
+    orders ONNX defines), 0 where the norm is 0."""
+    p = int(context.attribute("p", 2))  # type: ignore[arg-type]
+    if p not in (1, 2):
+        raise context.fail(f"p = {p} is not supported (1 or 2)")
+    x = context.value(0)
+    axis = _axis(context, -1, len(tensor_shape(x)))
+    norm_op = gawee.ReduceL1Op if p == 1 else gawee.ReduceL2Op
+    norm = _emit(context, norm_op(x, (axis,), True))
+    zero = _constant(context, np.array(0), element_type(x))
+    quotient = _emit(context, gawee.DivOp(x, norm))
+    context.define(_emit(context, gawee.WhereOp(_emit(context, gawee.EqualOp(norm, zero)), zero, quotient)))
+
+
+MVN_EPSILON = 1e-9
+"""The epsilon of ONNX's MeanVarianceNormalization function body, added to the deviation."""
+
+
+def convert_mean_variance_normalization(context: ImportContext) -> None:
+    """MeanVarianceNormalization over `axes` (default [0, 2, 3]) as ONNX's function body
+    computes it: (X - E[X]) / (sqrt(E[X^2] - E[X]^2) + 1e-9)."""
+    x = context.value(0)
+    rank = len(tensor_shape(x))
+    given = context.attribute("axes", (0, 2, 3))
+    axes = gawee.normalized_axes([int(a) for a in given], rank)  # type: ignore[union-attr]
+    if not axes:
+        raise context.fail(f"axes {list(given)} must name distinct dims of the rank-{rank} input")  # type: ignore[arg-type]
+    mean = _emit(context, gawee.ReduceMeanOp(x, axes, True))
+    mean_of_squares = _emit(context, gawee.ReduceMeanOp(_emit(context, gawee.MulOp(x, x)), axes, True))
+    variance = _emit(context, gawee.SubOp(mean_of_squares, _emit(context, gawee.MulOp(mean, mean))))
+    epsilon = _constant(context, np.array(MVN_EPSILON), element_type(x))
+    deviation = _emit(context, gawee.AddOp(_emit(context, gawee.SqrtOp(variance)), epsilon))
+    context.define(_emit(context, gawee.DivOp(_emit(context, gawee.SubOp(x, mean)), deviation)))

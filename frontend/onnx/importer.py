@@ -87,6 +87,25 @@ def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
     return model
 
 
+def _with_explicit_defaults(model: onnx.ModelProto, opset: int) -> None:
+    """Writes out the absent attributes of the function-defined nodes that have a default:
+    onnx 1.23's shape inference of a function body fails where the body reads an absent
+    one (MeanVarianceNormalization without axes from opset 13)."""
+    for node in model.graph.node:
+        if node.domain not in ("", "ai.onnx"):
+            continue
+        try:
+            schema = onnx.defs.get_schema(node.op_type, opset)
+        except onnx.defs.SchemaError:  # (an unknown operator: the import names it later)
+            continue
+        if not schema.function_body.node:
+            continue
+        given = {attr.name for attr in node.attribute}
+        for name, attr in schema.attributes.items():
+            if name not in given and attr.default_value.name:
+                node.attribute.append(attr.default_value)
+
+
 def _opset(model: onnx.ModelProto) -> int:
     return next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
 
@@ -167,6 +186,7 @@ def import_onnx(
         raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)
     model = _with_input_shapes(model, input_shapes or {})
+    _with_explicit_defaults(model, opset)
     try:
         model = onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
     except (onnx.shape_inference.InferenceError, onnx.checker.ValidationError) as error:

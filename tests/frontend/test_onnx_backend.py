@@ -44,6 +44,7 @@ EXPANDED = [
     "range",
     "depthtospace",
     "spacetodepth",
+    "mvn",
 ]
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""

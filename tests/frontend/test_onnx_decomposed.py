@@ -101,6 +101,43 @@ def test_depth_to_space_undoes_space_to_depth(level):
         check(level, made, {"x": x}, x)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("opset", "attributes", "dtype"),
+    [
+        (1, {}, np.float32),
+        (22, {"p": 1, "axis": 0}, np.float32),
+        (22, {"p": 2, "axis": 1}, np.float64),
+        (11, {"p": 1, "axis": -2}, np.float32),
+    ],
+)
+def test_lp_normalization_matches_onnxruntime(level, opset, attributes, dtype):
+    """p = 1 sums absolute values (ONNX's reference sums the values, which ONNX Runtime
+    and the definition do not); a zero row is zeros."""
+    x = RNG.standard_normal((3, 4, 5)).astype(dtype)
+    x[1, :, 2] = 0
+    x[:, 2, :] = 0
+    made = model("LpNormalization", {"x": x}, opset, **attributes)
+    check(level, made, {"x": x}, runtime(made, {"x": x}))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("opset", "attributes", "shape"),
+    [
+        (9, {}, (2, 3, 4, 5)),
+        (13, {}, (2, 3, 4, 1)),
+        (13, {"axes": [1]}, (2, 3, 4)),
+        (18, {"axes": [0, -1]}, (3, 4, 5)),
+    ],
+)
+def test_mean_variance_normalization_as_its_function_body(level, opset, attributes, shape):
+    x = (RNG.standard_normal(shape) * 3 + 1).astype(np.float32)
+    made = model("MeanVarianceNormalization", {"x": x}, opset, **attributes)
+    (got,) = run_at(level, made, {"x": x})
+    np.testing.assert_allclose(got, reference(made, {"x": x}), rtol=1e-5, atol=1e-5)
+
+
 X4 = np.zeros((1, 8, 2, 2), np.float32)
 X3 = np.zeros((2, 3, 4), np.float32)
 
@@ -135,6 +172,16 @@ X3 = np.zeros((2, 3, 4), np.float32)
             r"the spatial dims \[2, 2\] are not multiples",
             id="space-to-depth-spatial",
         ),
+        pytest.param("LpNormalization", {"x": X3}, {}, 22, {"p": 3}, "p = 3 is not supported", id="lp-order"),
+        pytest.param(
+            "LpNormalization",
+            {"x": X3},
+            {},
+            22,
+            {"axis": 3},
+            "axis 3 is out of range for rank 3",
+            id="lp-axis",
+        ),
     ],
 )
 def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attributes, message):
@@ -158,6 +205,13 @@ def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attri
             {},
             r"the input must be NCHW \(rank 4\), got rank 3",
             id="space-to-depth-rank",
+        ),
+        pytest.param(
+            helper.make_node("MeanVarianceNormalization", ["x"], ["y"], axes=[0, 3]),
+            {"x": X3.shape},
+            {},
+            r"axes \[0, 3\] must name distinct dims of the rank-3 input",
+            id="mvn-axes",
         ),
     ],
 )
