@@ -25,8 +25,10 @@ from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.decomposed import (
     convert_depth_to_space,
+    convert_hardmax,
     convert_lp_normalization,
     convert_mean_variance_normalization,
+    convert_one_hot,
     convert_space_to_depth,
 )
 from nnstack.frontend.onnx.normalization import (
@@ -712,6 +714,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "SpaceToDepth": convert_space_to_depth,
     "LpNormalization": convert_lp_normalization,
     "MeanVarianceNormalization": convert_mean_variance_normalization,
+    "Hardmax": convert_hardmax,
+    "OneHot": convert_one_hot,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

@@ -9,9 +9,11 @@ that defines it, and rejects what it cannot carry with `context.fail`."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
+from xdsl.dialects.builtin import Float16Type, IntegerType, f32, i64
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
@@ -140,3 +142,59 @@ def convert_mean_variance_normalization(context: ImportContext) -> None:
     epsilon = _constant(context, np.array(MVN_EPSILON), element_type(x))
     deviation = _emit(context, gawee.AddOp(_emit(context, gawee.SqrtOp(variance)), epsilon))
     context.define(_emit(context, gawee.DivOp(_emit(context, gawee.SubOp(x, mean)), deviation)))
+
+
+# ---------------------------------------------------------------------------
+# One-hot encodings
+# ---------------------------------------------------------------------------
+
+
+def _hardmax(context: ImportContext, x: SSAValue, axis: int) -> SSAValue:
+    """1 at the first maximum along `axis`, 0 elsewhere: arg_max compared with the positions."""
+    shape = tensor_shape(x)
+    first = _emit(context, gawee.ArgMaxOp(x, axis, keep_dims=True))
+    positions = np.arange(shape[axis]).reshape([n if d == axis else 1 for d, n in enumerate(shape)])
+    at_first = _emit(context, gawee.EqualOp(first, _constant(context, positions, i64)))
+    return _emit(context, gawee.CastOp(at_first, element_type(x)))
+
+
+def convert_hardmax(context: ImportContext) -> None:
+    """Hardmax: 1 at the first maximum along `axis` (default -1) from opset 13; before,
+    of each row of the input coerced to 2-D at `axis` (default 1)."""
+    x = context.value(0)
+    shape = tensor_shape(x)
+    if context.opset >= 13:
+        context.define(_hardmax(context, x, _axis(context, -1, len(shape))))
+        return
+    axis = _axis(context, 1, len(shape))
+    rows = _reshape(context, x, (math.prod(shape[:axis]), math.prod(shape[axis:])))
+    context.define(_reshape(context, _hardmax(context, rows, 1), shape))
+
+
+def convert_one_hot(context: ImportContext) -> None:
+    """OneHot with a constant depth: values[1] where the index (a negative one counts
+    from the end) is the position along the new `axis`, values[0] elsewhere (indices out
+    of range, non-integer ones). Opset 9 leaves negative indices out, but ONNX Runtime
+    and ONNX's reference wrap them in every opset, as here."""
+    depth_array = context.constant(1, "depth")
+    if depth_array.size != 1 or not float(depth_array.flat[0]).is_integer() or depth_array.flat[0] < 1:
+        raise context.fail(f"depth must be one positive integer, got {depth_array.tolist()}")
+    depth = int(depth_array.flat[0])
+    if context.shape(2) != (2,):
+        raise context.fail(f"values must hold two values [off, on], got shape {list(context.shape(2))}")
+    indices = context.value(0)
+    rank = len(tensor_shape(indices)) + 1
+    axis = _axis(context, -1, rank)
+    element = element_type(indices)
+    if isinstance(element, IntegerType | Float16Type):
+        # positions up to depth (and -depth) in a type that holds them
+        element = i64 if isinstance(element, IntegerType) else f32
+        indices = _emit(context, gawee.CastOp(indices, element))
+    indices = _emit(context, gawee.UnsqueezeOp(indices, (axis,)))
+    positions = np.arange(depth).reshape([depth if d == axis else 1 for d in range(rank)])
+    hit = _emit(context, gawee.EqualOp(indices, _constant(context, positions, element)))
+    wrapped = _emit(context, gawee.EqualOp(indices, _constant(context, positions - depth, element)))
+    hit = _emit(context, gawee.OrOp(hit, wrapped))
+    values = context.value(2)
+    off, on = (_emit(context, gawee.GatherOp(values, _constant(context, np.array(i), i64))) for i in (0, 1))
+    context.define(_emit(context, gawee.WhereOp(hit, on, off)))

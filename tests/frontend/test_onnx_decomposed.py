@@ -15,6 +15,7 @@ from onnx import TensorProto, helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 from onnx_models import onnxruntime_outputs
 from test_onnx_import import LEVELS, run_at
+from test_onnx_selection import with_constant_inputs
 from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import Block
@@ -138,6 +139,75 @@ def test_mean_variance_normalization_as_its_function_body(level, opset, attribut
     np.testing.assert_allclose(got, reference(made, {"x": x}), rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("opset", "attributes"),
+    [
+        (1, {}),
+        (11, {"axis": 0}),
+        (11, {"axis": 2}),
+        (11, {"axis": -1}),
+        (13, {}),
+        (13, {"axis": 1}),
+        (13, {"axis": 0}),
+    ],
+)
+def test_hardmax_marks_the_first_maximum(level, opset, attributes):
+    """Before opset 13 each row of the input coerced to 2-D at `axis`, from 13 along
+    `axis` (ONNX Runtime; ONNX's reference does not coerce); ties go to the first."""
+    x = RNG.integers(0, 3, (2, 3, 4)).astype(np.float32)
+    made = model("Hardmax", {"x": x}, opset, **attributes)
+    check(level, made, {"x": x}, runtime(made, {"x": x}))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("opset", "indices", "depth", "values", "axis"),
+    [
+        (9, np.array([[0, 3], [-1, 5]], np.int64), np.array(4, np.int64), np.array([0, 1], np.float32), None),
+        (11, np.array([1, -4, 2, 7], np.int32), np.array(5.0, np.float32), np.array([-2, 3], np.int64), 0),
+        (
+            11,
+            np.array([[1.0, -2.0], [0.5, 2.0]], np.float32),
+            np.array(3, np.int64),
+            np.array([1, 0], np.float32),
+            1,
+        ),
+        (28, np.array([[2, 0, -3]], np.int8), np.array(300, np.int64), np.array([0, 1], np.float64), -2),
+    ],
+)
+def test_one_hot(level, opset, indices, depth, values, axis):
+    attributes = {} if axis is None else {"axis": axis}
+    made = model("OneHot", {"x": indices}, opset, {"depth": depth, "values": values}, **attributes)
+    check(level, made, {"x": indices}, reference(made, {"x": indices}))
+
+
+def conformance_cases(prefix: str) -> list:
+    with np.errstate(all="ignore"):
+        import onnx.backend.test.case.node as node_cases
+
+        cases = node_cases.collect_testcases()
+    return [
+        pytest.param(case, id=case.name.removeprefix("test_"))
+        for case in cases
+        if case.name.startswith(prefix)
+    ]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("case", conformance_cases("test_onehot_"))
+def test_conformance_case_with_constant_inputs(case, level):
+    """ONNX's OneHot and Compress cases with depth, values and condition made constants
+    (the backend suite passes them as graph inputs); bfloat16 is rejected."""
+    made, feeds = with_constant_inputs(case)
+    (expected,) = case.data_sets[0][1]
+    if "bfloat16" in case.name:
+        with pytest.raises(OnnxImportError, match="(?i)bfloat16"):
+            run_at(level, made, feeds)
+        return
+    check(level, made, feeds, expected)
+
+
 X4 = np.zeros((1, 8, 2, 2), np.float32)
 X3 = np.zeros((2, 3, 4), np.float32)
 
@@ -182,6 +252,24 @@ X3 = np.zeros((2, 3, 4), np.float32)
             "axis 3 is out of range for rank 3",
             id="lp-axis",
         ),
+        pytest.param(
+            "OneHot",
+            {"x": np.zeros(3, np.int64), "depth": np.array(3, np.int64)},
+            {"values": np.array([0, 1], np.float32)},
+            11,
+            {},
+            r"depth \(input 'depth'\) must be a constant",
+            id="one-hot-run-time-depth",
+        ),
+        pytest.param(
+            "OneHot",
+            {"x": np.zeros(3, np.int64)},
+            {"depth": np.array(2.5, np.float32), "values": np.array([0, 1], np.float32)},
+            11,
+            {},
+            r"depth must be one positive integer, got 2.5",
+            id="one-hot-fractional-depth",
+        ),
     ],
 )
 def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attributes, message):
@@ -212,6 +300,20 @@ def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attri
             {},
             r"axes \[0, 3\] must name distinct dims of the rank-3 input",
             id="mvn-axes",
+        ),
+        pytest.param(
+            helper.make_node("Hardmax", ["x"], ["y"], axis=-4),
+            {"x": X3.shape},
+            {},
+            "axis -4 is out of range for rank 3",
+            id="hardmax-axis",
+        ),
+        pytest.param(
+            helper.make_node("OneHot", ["x", "depth", "values"], ["y"]),
+            {"x": (3,)},
+            {"depth": np.array(2, np.int64), "values": np.array([0, 1, 2], np.float32)},
+            r"values must hold two values \[off, on\], got shape \[3\]",
+            id="one-hot-values",
         ),
     ],
 )
