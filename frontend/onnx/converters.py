@@ -24,11 +24,13 @@ from nnstack.dialects.utils import broadcast_shape, element_type
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.decomposed import (
+    convert_compress,
     convert_depth_to_space,
     convert_hardmax,
     convert_lp_normalization,
     convert_mean_variance_normalization,
     convert_one_hot,
+    convert_size,
     convert_space_to_depth,
 )
 from nnstack.frontend.onnx.normalization import (
@@ -716,6 +718,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "MeanVarianceNormalization": convert_mean_variance_normalization,
     "Hardmax": convert_hardmax,
     "OneHot": convert_one_hot,
+    "Compress": convert_compress,
+    "Size": convert_size,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

@@ -198,3 +198,34 @@ def convert_one_hot(context: ImportContext) -> None:
     values = context.value(2)
     off, on = (_emit(context, gawee.GatherOp(values, _constant(context, np.array(i), i64))) for i in (0, 1))
     context.define(_emit(context, gawee.WhereOp(hit, on, off)))
+
+
+# ---------------------------------------------------------------------------
+# Selections and shape queries
+# ---------------------------------------------------------------------------
+
+
+def convert_compress(context: ImportContext) -> None:
+    """Compress with a constant condition: a gather of the positions where it is true,
+    along `axis`, or of the flattened input without one."""
+    condition = context.constant(1, "condition")
+    if condition.ndim != 1:
+        raise context.fail(f"condition must be 1-D, got shape {list(condition.shape)}")
+    x = context.value(0)
+    shape = tensor_shape(x)
+    if context.attribute("axis") is None:
+        x, axis = _reshape(context, x, (math.prod(shape),)), 0
+    else:
+        axis = _axis(context, 0, len(shape))
+    positions = np.flatnonzero(condition)
+    size = tensor_shape(x)[axis]
+    if positions.size and positions[-1] >= size:
+        raise context.fail(f"condition selects position {positions[-1]} of a dim of size {size}")
+    context.define(_emit(context, gawee.GatherOp(x, _constant(context, positions, i64), axis)))
+
+
+def convert_size(context: ImportContext) -> None:
+    """Size: the input's element count, a constant (the importer folds it, as every
+    static shape; this converter makes a gawee.constant where it runs)."""
+    count = np.array(math.prod(context.shape(0)), np.int64)
+    context.define(_constant(context, count, i64))

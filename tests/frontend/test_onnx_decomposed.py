@@ -20,6 +20,7 @@ from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import Block
 
+from nnstack.dialects import gawee
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.converters import CONVERTERS
@@ -182,6 +183,23 @@ def test_one_hot(level, opset, indices, depth, values, axis):
     check(level, made, {"x": indices}, reference(made, {"x": indices}))
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("opset", "condition", "axis"),
+    [
+        (9, [True, False, True], 0),
+        (11, [False, True, True, False], -1),
+        (11, [True, False, True, False, False, True, True], None),
+        (28, [False, True], 1),
+    ],
+)
+def test_compress(level, opset, condition, axis):
+    x = RNG.standard_normal((3, 4)).astype(np.float32)
+    attributes = {} if axis is None else {"axis": axis}
+    made = model("Compress", {"x": x}, opset, {"condition": np.array(condition)}, **attributes)
+    check(level, made, {"x": x}, reference(made, {"x": x}))
+
+
 def conformance_cases(prefix: str) -> list:
     with np.errstate(all="ignore"):
         import onnx.backend.test.case.node as node_cases
@@ -195,7 +213,7 @@ def conformance_cases(prefix: str) -> list:
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("case", conformance_cases("test_onehot_"))
+@pytest.mark.parametrize("case", conformance_cases("test_onehot_") + conformance_cases("test_compress_"))
 def test_conformance_case_with_constant_inputs(case, level):
     """ONNX's OneHot and Compress cases with depth, values and condition made constants
     (the backend suite passes them as graph inputs); bfloat16 is rejected."""
@@ -206,6 +224,21 @@ def test_conformance_case_with_constant_inputs(case, level):
             run_at(level, made, feeds)
         return
     check(level, made, feeds, expected)
+
+
+def test_size_is_folded_and_its_converter_is_a_constant():
+    """The importer folds Size of a static shape; the converter, where it runs, makes
+    the count a gawee.constant."""
+    x = np.zeros((2, 3, 4), np.float32)
+    module = import_onnx(model("Size", {"x": x}, 13))
+    assert not any(isinstance(op, gawee.GaweeOperation) for op in module.walk())
+    node = helper.make_node("Size", ["x"], ["y"])
+    block = Block()
+    context = ImportContext(node, 13, Builder(InsertPoint.at_end(block)), shapes={"x": (2, 3, 4)})
+    CONVERTERS["Size"](context)
+    (op,) = block.ops
+    assert isinstance(op, gawee.ConstantOp)
+    assert op.value.get_values() == (24,) and op.output.type.get_shape() == ()
 
 
 X4 = np.zeros((1, 8, 2, 2), np.float32)
@@ -270,6 +303,33 @@ X3 = np.zeros((2, 3, 4), np.float32)
             r"depth must be one positive integer, got 2.5",
             id="one-hot-fractional-depth",
         ),
+        pytest.param(
+            "Compress",
+            {"x": X3, "c": np.ones(2, bool)},
+            {},
+            11,
+            {"axis": 0},
+            r"condition \(input 'c'\) must be a constant",
+            id="compress-run-time-condition",
+        ),
+        pytest.param(
+            "Compress",
+            {"x": X3},
+            {"c": np.ones((2, 1), bool)},
+            11,
+            {},
+            r"condition must be 1-D, got shape \[2, 1\]",
+            id="compress-2d-condition",
+        ),
+        pytest.param(
+            "Compress",
+            {"x": X3},
+            {"c": np.array([0, 0, 1, 1], bool)},
+            11,
+            {"axis": 1},
+            "condition selects position 3 of a dim of size 3",
+            id="compress-out-of-range",
+        ),
     ],
 )
 def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attributes, message):
@@ -314,6 +374,13 @@ def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attri
             {"depth": np.array(2, np.int64), "values": np.array([0, 1, 2], np.float32)},
             r"values must hold two values \[off, on\], got shape \[3\]",
             id="one-hot-values",
+        ),
+        pytest.param(
+            helper.make_node("Size", ["z"], ["y"]),
+            {"x": (3,)},
+            {},
+            "the shape of input 'z' is not known statically",
+            id="size",
         ),
     ],
 )
