@@ -26,6 +26,7 @@ from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.decomposed import (
     convert_compress,
     convert_depth_to_space,
+    convert_einsum,
     convert_hardmax,
     convert_lp_normalization,
     convert_mean_variance_normalization,
@@ -720,6 +721,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "OneHot": convert_one_hot,
     "Compress": convert_compress,
     "Size": convert_size,
+    "Einsum": convert_einsum,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

@@ -229,3 +229,92 @@ def convert_size(context: ImportContext) -> None:
     static shape; this converter makes a gawee.constant where it runs)."""
     count = np.array(math.prod(context.shape(0)), np.int64)
     context.define(_constant(context, count, i64))
+
+
+# ---------------------------------------------------------------------------
+# Einsum
+# ---------------------------------------------------------------------------
+
+
+def _einsum_terms(context: ImportContext, ranks: Sequence[int]) -> tuple[list[str], str]:
+    """The input terms and the output term of the equation, one letter per dim: an
+    ellipsis becomes digits (no letter is one), the same ones in every term."""
+    equation = _string(context, "equation", "").replace(" ", "")
+    lhs, arrow, rhs = equation.partition("->")
+    terms = lhs.split(",")
+    if len(terms) != len(ranks):
+        raise context.fail(f"equation '{equation}' has {len(terms)} terms for {len(ranks)} inputs")
+    spans = {rank - len(term.replace("...", "")) for term, rank in zip(terms, ranks) if "..." in term}
+    if len(spans) > 1:
+        raise context.fail(
+            f"equation '{equation}': ellipses of different ranks (broadcasting) are not supported"
+        )
+    ellipsis = "0123456789"[: spans.pop() if spans else 0]
+    terms = [term.replace("...", ellipsis) for term in terms]
+    if arrow:
+        output = rhs.replace("...", ellipsis)
+    else:
+        letters = "".join(terms)
+        output = ellipsis + "".join(
+            sorted(c for c in set(letters) if letters.count(c) == 1 and not c.isdigit())
+        )
+    for term, rank in zip(terms, ranks):
+        if len(term) != rank or not all(c.isalnum() for c in term):
+            raise context.fail(f"equation '{equation}': term '{term}' does not fit an input of rank {rank}")
+        if len(set(term)) != len(term):
+            raise context.fail(
+                f"equation '{equation}': a repeated index in one term (a diagonal) is not supported"
+            )
+    if len(set(output)) != len(output) or not set(output) <= set("".join(terms)):
+        raise context.fail(
+            f"equation '{equation}': output '{output}' must name distinct indices of the inputs"
+        )
+    return terms, output
+
+
+def _summed(context: ImportContext, value: SSAValue, term: str, keep: str) -> tuple[SSAValue, str]:
+    """`value` summed over the indices of `term` not in `keep`, and its remaining term."""
+    axes = [d for d, c in enumerate(term) if c not in keep]
+    if not axes:
+        return value, term
+    return _emit(context, gawee.ReduceSumOp(value, axes, False)), "".join(c for c in term if c in keep)
+
+
+def convert_einsum(context: ImportContext) -> None:
+    """Einsum of one or two inputs without repeated indices in a term: the sums, the
+    transposes and the (batched) matrix products transformers export ("bij,bjk->bik",
+    "bhid,bhjd->bhij", "ij->ji", "ij->i"), as reduce_sum, transpose, reshape and matmul."""
+    inputs = [context.value(i) for i in range(len(context.node.input))]
+    if len(inputs) not in (1, 2):
+        raise context.fail(f"{len(inputs)} inputs are not supported (one or two)")
+    terms, output = _einsum_terms(context, [len(tensor_shape(v)) for v in inputs])
+    sizes: dict[str, int] = {}
+    for term, value in zip(terms, inputs):
+        for c, size in zip(term, tensor_shape(value)):
+            if sizes.setdefault(c, size) != size:
+                index = "an ellipsis dim" if c.isdigit() else f"index '{c}'"
+                raise context.fail(f"{index} has sizes {sizes[c]} and {size} (broadcasting is not supported)")
+    if len(inputs) == 1:
+        value, term = _summed(context, inputs[0], terms[0], output)
+        context.define(_transpose(context, value, [term.index(c) for c in output]))
+        return
+    (a, a_term), (b, b_term) = (
+        _summed(context, v, term, output + other) for v, term, other in zip(inputs, terms, reversed(terms))
+    )
+    batch = [c for c in output if c in a_term and c in b_term]
+    left = [c for c in output if c in a_term and c not in b_term]
+    right = [c for c in output if c in b_term and c not in a_term]
+    contracted = [c for c in a_term if c in b_term and c not in output]
+
+    def laid_out(value: SSAValue, term: str, rows: list[str], columns: list[str]) -> SSAValue:
+        order = batch + rows + columns
+        moved = _transpose(context, value, [term.index(c) for c in order])
+        dims = [sizes[c] for c in batch] + [math.prod(sizes[c] for c in group) for group in (rows, columns)]
+        return _reshape(context, moved, dims)
+
+    product = _emit(
+        context, gawee.MatMulOp(laid_out(a, a_term, left, contracted), laid_out(b, b_term, contracted, right))
+    )
+    term = "".join(batch + left + right)
+    product = _reshape(context, product, [sizes[c] for c in term])
+    context.define(_transpose(context, product, [term.index(c) for c in output]))

@@ -3,7 +3,7 @@ DepthToSpace, SpaceToDepth, LpNormalization, MeanVarianceNormalization, Hardmax,
 Compress, Size and Einsum, as one-node models across the opsets that define them, run at
 gawee, linalg and mir level against ONNX's reference evaluator (ONNX Runtime where the
 reference does not follow the operator: Hardmax before opset 13, LpNormalization with
-p = 1); ONNX's conformance cases of OneHot and Compress with their depth / condition
+p = 1; numpy's einsum for Einsum); ONNX's conformance cases of OneHot and Compress with their depth / condition
 made constants; and a one-line error for each value a converter rejects."""
 
 from __future__ import annotations
@@ -200,6 +200,34 @@ def test_compress(level, opset, condition, axis):
     check(level, made, {"x": x}, reference(made, {"x": x}))
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("equation", "shapes"),
+    [
+        ("bhid,bhjd->bhij", [(2, 3, 4, 5), (2, 3, 6, 5)]),
+        ("bhij,bhjd->bhid", [(2, 3, 4, 6), (2, 3, 6, 5)]),
+        ("bij, bjk -> bik", [(2, 3, 4), (2, 4, 5)]),
+        ("ij,jk", [(3, 4), (4, 5)]),
+        ("i,j->ij", [(3,), (4,)]),
+        ("ij,jk->i", [(3, 4), (4, 5)]),
+        ("bnd,nd->bn", [(2, 3, 4), (3, 4)]),
+        ("...ij,...jk->...ik", [(2, 3, 4), (2, 4, 5)]),
+        ("ij,ij->ij", [(3, 4), (3, 4)]),
+        ("ijk->kji", [(2, 3, 4)]),
+        ("ijk->j", [(2, 3, 4)]),
+        ("ij->", [(3, 4)]),
+        ("ba", [(3, 4)]),
+    ],
+)
+def test_einsum_matches_numpy(level, equation, shapes):
+    inputs = {f"x{i}": RNG.standard_normal(shape).astype(np.float32) for i, shape in enumerate(shapes)}
+    made = model("Einsum", inputs, 12, equation=equation)
+    (got,) = run_at(level, made, inputs)
+    expected = np.einsum(equation.replace(" ", ""), *(a.astype(np.float64) for a in inputs.values()))
+    assert got.dtype == np.float32 and got.shape == expected.shape
+    np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
+
+
 def conformance_cases(prefix: str) -> list:
     with np.errstate(all="ignore"):
         import onnx.backend.test.case.node as node_cases
@@ -330,6 +358,42 @@ X3 = np.zeros((2, 3, 4), np.float32)
             "condition selects position 3 of a dim of size 3",
             id="compress-out-of-range",
         ),
+        pytest.param(
+            "Einsum",
+            {"x": X3},
+            {},
+            12,
+            {"equation": "iij->ij"},
+            r"equation 'iij->ij': a repeated index in one term \(a diagonal\) is not supported",
+            id="einsum-diagonal",
+        ),
+        pytest.param(
+            "Einsum",
+            {"x": X3, "z": X3, "w": X3},
+            {},
+            12,
+            {"equation": "ijk,ijk,ijk->i"},
+            r"3 inputs are not supported \(one or two\)",
+            id="einsum-three-inputs",
+        ),
+        pytest.param(
+            "Einsum",
+            {"x": X3, "z": np.zeros((1, 3, 4), np.float32)},
+            {},
+            12,
+            {"equation": "ijk,ijk->ijk"},
+            r"index 'i' has sizes 2 and 1 \(broadcasting is not supported\)",
+            id="einsum-broadcast",
+        ),
+        pytest.param(
+            "Einsum",
+            {"x": X3, "z": np.zeros((1, 4), np.float32)},
+            {},
+            12,
+            {"equation": "...jk,...k->...j"},
+            r"an ellipsis dim has sizes 2 and 1 \(broadcasting is not supported\)",
+            id="einsum-ellipsis-broadcast",
+        ),
     ],
 )
 def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attributes, message):
@@ -381,6 +445,34 @@ def test_rejections_are_one_line_errors(op_type, inputs, constants, opset, attri
             {},
             "the shape of input 'z' is not known statically",
             id="size",
+        ),
+        pytest.param(
+            helper.make_node("Einsum", ["x"], ["y"], equation="ij->k"),
+            {"x": (2, 3)},
+            {},
+            r"equation 'ij->k': output 'k' must name distinct indices of the inputs",
+            id="einsum-output",
+        ),
+        pytest.param(
+            helper.make_node("Einsum", ["x"], ["y"], equation="ijk->i"),
+            {"x": (2, 3)},
+            {},
+            r"equation 'ijk->i': term 'ijk' does not fit an input of rank 2",
+            id="einsum-rank",
+        ),
+        pytest.param(
+            helper.make_node("Einsum", ["x"], ["y"], equation="ij,jk->ik"),
+            {"x": (2, 3)},
+            {},
+            r"equation 'ij,jk->ik' has 2 terms for 1 inputs",
+            id="einsum-terms",
+        ),
+        pytest.param(
+            helper.make_node("Einsum", ["x", "z"], ["y"], equation="...jk,...k->...j"),
+            {"x": (2, 3, 4), "z": (4,)},
+            {},
+            r"equation '...jk,...k->...j': ellipses of different ranks \(broadcasting\) are not supported",
+            id="einsum-ellipsis-ranks",
         ),
     ],
 )
