@@ -23,6 +23,8 @@ import warnings
 from typing import Any
 
 import numpy as np
+import onnx
+from onnx import numpy_helper
 from onnx.backend.test.loader import load_model_tests
 
 from nnstack.frontend.onnx import OnnxImportError, backend
@@ -36,9 +38,14 @@ def _on_alarm(signum: int, frame: Any) -> None:
     raise CaseTimeout
 
 
+def _array(value: Any) -> Any:
+    """A data set value as numpy (the loader leaves some as TensorProto)."""
+    return numpy_helper.to_array(value) if isinstance(value, onnx.TensorProto) else value
+
+
 def outcome(case: Any, level: str, seconds: int) -> str:
     """The case's verdict at `level`."""
-    inputs, expected = case.data_sets[0]
+    inputs, expected = ([_array(v) for v in values] for values in case.data_sets[0])
     signal.alarm(seconds)
     try:
         rep = backend.prepare(case.model, level=level)
