@@ -39,6 +39,7 @@ from nnstack.frontend.onnx.normalization import (
     convert_group_normalization,
     convert_instance_normalization,
     convert_layer_normalization,
+    convert_rms_normalization,
 )
 from nnstack.frontend.onnx.windows import (
     convert_average_pool,
@@ -692,6 +693,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "LayerNormalization": convert_layer_normalization,
     "InstanceNormalization": convert_instance_normalization,
     "GroupNormalization": convert_group_normalization,
+    "RMSNormalization": convert_rms_normalization,
     "Cast": convert_cast,
     "Gather": convert_gather,
     "GatherElements": convert_gather_elements,

@@ -1,5 +1,5 @@
 """The converters of the normalization operators: BatchNormalization,
-InstanceNormalization, GroupNormalization, LayerNormalization."""
+InstanceNormalization, GroupNormalization, LayerNormalization, RMSNormalization."""
 
 from __future__ import annotations
 
@@ -90,3 +90,28 @@ def _statistics(context: ImportContext, x: SSAValue, axis: int, epsilon: float) 
     variance = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(centered, centered)), axes, True))
     shifted = emit(gawee.AddOp(variance, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
     return [mean, emit(gawee.ReciprocalOp(emit(gawee.SqrtOp(shifted))))]
+
+
+def convert_rms_normalization(context: ImportContext) -> None:
+    """RMSNormalization (opset 23): X / sqrt(mean(X^2) + epsilon) * scale, the mean over
+    the dims from `axis` on, computed in the stash type f32 as ONNX's function body does
+    (X cast to it, the normalized value cast back before the scale)."""
+    if int(context.attribute("stash_type", 1)) != 1:  # type: ignore[arg-type]
+        raise context.fail("a stash type other than f32 (1) is not supported")
+
+    def emit(op: gawee.GaweeOperation) -> SSAValue:
+        return context.emit(op).results[0]
+
+    x, rank = context.value(0), len(context.shape(0))
+    axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
+    if not -rank <= axis < rank:
+        raise context.fail(f"axis {axis} is out of range for rank {rank}")
+    wide = x if element_type(x) == f32 else emit(gawee.CastOp(x, f32))
+    axes = list(range(axis % rank, rank))
+    mean_square = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(wide, wide)), axes, True))
+    epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
+    shifted = emit(gawee.AddOp(mean_square, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
+    normalized = emit(gawee.DivOp(wide, emit(gawee.SqrtOp(shifted))))
+    if element_type(x) != f32:
+        normalized = emit(gawee.CastOp(normalized, element_type(x)))
+    context.define(emit(gawee.MulOp(normalized, context.value(1))))

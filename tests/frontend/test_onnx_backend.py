@@ -35,6 +35,7 @@ EXPANDED = [
     "reduce_log_sum_exp",
     "layer_normalization",
     "group_normalization",
+    "rms_normalization",
     "less",
     "less_equal",
     "greater",
