@@ -31,6 +31,7 @@ __all__ = [
     "EluOp",
     "ErfOp",
     "ExpOp",
+    "FloorOp",
     "FloatVariadicOp",
     "GeluOp",
     "HardSigmoidOp",
@@ -167,6 +168,16 @@ class SqrtOp(UnaryElementwiseOp):
     name = "gawee.sqrt"
 
     ONNX_OPERATOR: ClassVar = "Sqrt"
+
+
+@gawee_op_definition
+class FloorOp(UnaryElementwiseOp):
+    """The largest integer not above x, in x's type; +-0, +-inf and NaN stay as they are
+    (ONNX Floor)."""
+
+    name = "gawee.floor"
+
+    ONNX_OPERATOR: ClassVar = "Floor"
 
 
 @gawee_op_definition

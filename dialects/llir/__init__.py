@@ -38,6 +38,7 @@ Ops, by family (seed names in parentheses):
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
   `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
   `sin` `cos` `tanh` `erf` (the math functions as LLVM's intrinsics or libm compute them),
+  `floor`,
   `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
   `sext` `zext` `trunc` `fpext` `fptrunc`
 - vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.splat`, `llir.vreduce_add`
@@ -69,6 +70,7 @@ from nnstack.dialects.llir.arithmetic import (
     ExpOp,
     FloatBinaryOp,
     FloatUnaryOp,
+    FloorOp,
     IntegerBinaryOp,
     LogOp,
     MaxOp,
@@ -190,6 +192,7 @@ __all__ = [
     "FloatResizeOp",
     "FloatToIntOp",
     "FloatUnaryOp",
+    "FloorOp",
     "ForOp",
     "FreeBufferOp",
     "FuncOp",

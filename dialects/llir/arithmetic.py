@@ -307,6 +307,13 @@ class ErfOp(FloatUnaryOp):
 
 
 @irdl_op_definition
+class FloorOp(FloatUnaryOp):
+    """The largest integer not above x (LLVM's llvm.floor); +-0, +-inf and NaN unchanged."""
+
+    name = "llir.floor"
+
+
+@irdl_op_definition
 class CmpOp(IRDLOperation):
     """Compare two scalars: `llir.cmp slt, %a, %b : i64` gives an `i1`.
 

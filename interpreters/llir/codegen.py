@@ -708,6 +708,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.CosOp: partial(FunctionCompiler.op_unary, kind="cos"),
     llir.TanhOp: partial(FunctionCompiler.op_unary, kind="tanh"),
     llir.ErfOp: partial(FunctionCompiler.op_unary, kind="erf"),
+    llir.FloorOp: partial(FunctionCompiler.op_unary, kind="floor"),
     llir.CmpOp: FunctionCompiler.op_cmp,
     llir.SelectOp: FunctionCompiler.op_select,
     llir.SIToFPOp: partial(FunctionCompiler.op_int_to_float, signed=True),

@@ -126,6 +126,12 @@ def sqrt(a: float) -> float:
     return math.sqrt(a) if a >= 0.0 else math.nan
 
 
+def floor(a: float) -> float:
+    """math.floor gives an int and fails on inf and NaN: those stay as they are, and the
+    sign of x is kept (floor(-0.0) = -0.0)."""
+    return a if math.isinf(a) or a != a else math.copysign(math.floor(a), a)
+
+
 def exp(a: float) -> float:
     try:
         return math.exp(a)
@@ -241,7 +247,7 @@ class Scalar(NamedTuple):
 
 GENERATED_CODE_HELPERS = (
     wrap, int_binary, round16, fdiv_by_zero, frem, fminmax_tie, sqrt, exp, log,
-    sin, cos, tanh, erf, fpow,
+    sin, cos, tanh, erf, fpow, floor,
     int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
 )  # fmt: skip
 """The helpers the generated code calls (by their name with a leading underscore)."""

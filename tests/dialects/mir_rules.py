@@ -74,7 +74,7 @@ BINARY_OPS = [
 ]
 UNARY_OPS = [
     SQRT,
-    *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf")),
+    *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor")),
     NEG,
 ]
 ABS = replace(NEG, name="mir.abs")

@@ -17,6 +17,7 @@ import pytest
 from levels import run_at_levels
 from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
+from rounding_cases import REFERENCES, assert_same_floats, values
 from xdsl.context import Context
 
 from nnstack.interpreters import parse_module as parse
@@ -48,6 +49,7 @@ UNARY = [
     Case("tanh", "Tanh"),
     Case("sigmoid", "Sigmoid", domain=(-8.0, 8.0)),
     Case("erf", "Erf"),
+    Case("floor", "Floor", domain=(-5.0, 5.0)),
     Case("gelu", "Gelu"),
     Case("gelu", "Gelu", ' approximate = "tanh"', {"approximate": "tanh"}),
     Case("hard_sigmoid", "HardSigmoid", domain=(-4.0, 4.0)),
@@ -69,7 +71,11 @@ BINARY = [
 
 VARIADIC = [Case("max", "Max"), Case("min", "Min"), Case("sum", "Sum"), Case("mean", "Mean")]
 
-ELEMENT = {np.float32: ("f32", TensorProto.FLOAT), np.float64: ("f64", TensorProto.DOUBLE)}
+ELEMENT = {
+    np.float16: ("f16", TensorProto.FLOAT16),
+    np.float32: ("f32", TensorProto.FLOAT),
+    np.float64: ("f64", TensorProto.DOUBLE),
+}
 
 
 def tensor(shape: tuple[int, ...], dtype: type) -> str:
@@ -190,3 +196,20 @@ def test_special_values_follow_ieee():
     np.testing.assert_array_equal(log, [-np.inf, np.nan, np.log(np.float32(4))])
     np.testing.assert_array_equal(sqrt, [0.0, np.nan, 2.0])
     np.testing.assert_array_equal(reciprocal, [np.inf, -1.0, 0.25])
+
+
+ROUNDING = {"floor": "Floor"}
+"""The rounding ops and their ONNX operators."""
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64], ids=["f16", "f32", "f64"])
+@pytest.mark.parametrize("op", sorted(ROUNDING))
+def test_rounding_special_values(op: str, dtype: type):
+    """Halves, +-0, +-inf, NaN and large values at every level: the bits numpy gives,
+    which ONNX's reference evaluator gives too."""
+    x = values(dtype)
+    expected = REFERENCES[op](x)
+    case = Case(op, ROUNDING[op])
+    assert_same_floats(reference(case, [x], x.shape), expected, "ONNX reference")
+    for level, (got,) in run_at_levels(program(case, [x.shape], x.shape, dtype), x).items():
+        assert_same_floats(got, expected, f"at {level} level")

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 import pytest
+from rounding_cases import REFERENCES, assert_same_floats, values
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import DYNAMIC_INDEX, ModuleOp, TensorType, f16, f32, f64, i1, i8, i32, i64
@@ -163,6 +164,14 @@ def test_unary(op, scalar, rng):
     x = rng.uniform(0.1, 3.0, (3, 4)).astype(np.float64)
     expected = np.vectorize(scalar)(x)
     np.testing.assert_allclose(run_ops(lambda a: op(a), x), expected, rtol=1e-12)
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64], ids=["f16", "f32", "f64"])
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_rounding(name: str, dtype: type):
+    op = {"floor": mir.FloorOp}[name]
+    x = values(dtype)
+    assert_same_floats(run_ops(lambda a: op(a), x), REFERENCES[name](x))
 
 
 def test_neg_integer():

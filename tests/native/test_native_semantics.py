@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 from llir_programs import VECTOR_ACCESS
+from rounding_cases import values
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
@@ -87,6 +88,27 @@ SAMPLES = {
     "conversions": [(-1, 2.5), (2**62 + 12345, -7.9), (300, 1e9), (-(2**63), 0.0)],
     "compare": [(1.0, 2.0, -1, 1), (np.nan, 0.0, 3, 4), (2.0, 1.0, 5, -5)],
 }
+
+
+ROUNDING = "".join(
+    f"llir.func @{op}_{t}(%x: {t}) -> {t} {{\n  %r = llir.{op} %x : {t}\n  llir.return %r : {t}\n}}\n"
+    for op in ("floor",)
+    for t in ("f16", "f32", "f64")
+)
+
+
+@pytest.mark.parametrize("symbol", [f"{op}_{t}" for op in ("floor",) for t in ("f16", "f32", "f64")])
+def test_rounding_semantics(symbol: str):
+    """LLVM's rounding intrinsics give the interpreter's bits: halves, +-0, +-inf, NaN,
+    values beyond the fraction bits, subnormals."""
+    module = parse_module(ROUNDING)
+    dtype = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[symbol[-3:]]
+    for x in values(dtype):
+        (expected,) = call(module, symbol, (x,)).results
+        (got,) = native.run(module, symbol, x)
+        assert got.dtype == expected.dtype
+        np.testing.assert_array_equal(got, expected, err_msg=f"@{symbol}({x!r})")
+        assert np.signbit(got) == np.signbit(expected), f"@{symbol}({x!r})"
 
 
 @pytest.mark.parametrize("symbol", SAMPLES)

@@ -25,6 +25,7 @@ import pytest
 from gawee_inputs import max_error, random_arguments
 from levels import lower
 from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
+from rounding_cases import REFERENCES, assert_same_floats, values
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, TensorType, f32
 from xdsl.ir import Attribute, Block, Operation, Region
@@ -219,6 +220,20 @@ def test_sqrt_of_negative_is_nan_and_division_by_zero_is_inf():
         np.array([4.0, -1.0, 0.0, 2.0], np.float32),
         np.array([0.0, 0.0, 0.0, 4.0], np.float32),
     )
+
+
+@pytest.mark.parametrize("op", sorted(REFERENCES))
+def test_rounding_is_exact(op: str):
+    """mir.floor (ceil, round) lowered, in every layout and vector width, gives numpy's
+    bits on halves, +-0, +-inf, NaN and large values."""
+    x = values(np.float32)
+    t = f"tensor<{x.size}xf32>"
+    module = parse_module(
+        f"func.func @main(%x: {t}) -> {t} {{\n  %r = mir.{op} %x : ({t}) -> {t}\n  func.return %r : {t}\n}}\n"
+    )
+    for layout, width in CONFIGS:
+        (got,) = call(lower_to_llir(module, layout, width), "main", [x], strict_memory=True).results
+        assert_same_floats(got, REFERENCES[op](x), f"{layout}, width {width}")
 
 
 def test_scatter_gather_with_negative_indices():

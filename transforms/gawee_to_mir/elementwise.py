@@ -31,6 +31,7 @@ UNARY_OPS: Mapping[type[Operation], type[mir.UnaryElementwiseOp]] = {
     gawee.CosOp: mir.CosOp,
     gawee.TanhOp: mir.TanhOp,
     gawee.ErfOp: mir.ErfOp,
+    gawee.FloorOp: mir.FloorOp,
 }
 """The unary gawee ops that mir has as ops of their own."""
 

@@ -2,7 +2,7 @@
 select, conversions and the vector ops -> llvm instructions and intrinsics.
 
 Results agree bit for bit with the llir interpreter: IEEE add, sub, mul, div, rem and
-sqrt are correctly rounded either way; exp, log, sin, cos, tanh, erf and pow are
+sqrt are correctly rounded either way, floor is exact; exp, log, sin, cos, tanh, erf and pow are
 computed as the interpreter does, by the C library in f64 and then rounded to the
 operand type; min and max propagate NaN (llvm.minimum / llvm.maximum). What llir makes a
 run-time error (integer division by zero, a shift amount out of range) is a check
@@ -167,6 +167,21 @@ def _sqrt(lowering: FunctionLowering, op: Operation) -> None:
     lowering.values[op.result] = lowering.emit(llvm.FSqrtOp(lowering.value(op.operand)))
 
 
+_ROUNDING: dict[type[Operation], str] = {
+    llir.FloorOp: "llvm.floor",
+}
+"""The rounding ops and the LLVM intrinsic each becomes (exact, as in the interpreter)."""
+
+
+def _rounding(lowering: FunctionLowering, op: Operation) -> None:
+    """The intrinsic by its type-mangled name (`llvm.floor.f16`): llvmlite declares xDSL's
+    `llvm.intr.floor` unmangled, one declaration for every type of the module."""
+    assert isinstance(op, llir.FloatUnaryOp)
+    x = lowering.value(op.operand)
+    name = f"{_ROUNDING[type(op)]}.{_mangle(x.type)}"
+    lowering.values[op.result] = lowering.intrinsic(name, [x], x.type)
+
+
 _LIBM: dict[type[Operation], str] = {
     llir.ExpOp: "exp",
     llir.LogOp: "log",
@@ -303,6 +318,7 @@ SCALAR_LOWERINGS: dict[type[Operation], Lowering] = {
     llir.NegOp: _neg,
     llir.AbsOp: _abs,
     llir.SqrtOp: _sqrt,
+    **dict.fromkeys(_ROUNDING, _rounding),
     **dict.fromkeys(_LIBM, _libm),
     llir.CmpOp: _cmp,
     llir.SelectOp: _select,

@@ -158,13 +158,14 @@ _UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody 
     mir.CosOp: (llir.CosOp, None),
     mir.TanhOp: (llir.TanhOp, None),
     mir.ErfOp: (llir.ErfOp, None),
+    mir.FloorOp: (llir.FloorOp, None),
     mir.AbsOp: (llir.AbsOp, None),
     mir.NegOp: (llir.NegOp, lambda b, v: _negated(b, v[0])),
 }
 
 
 class UnaryLowering(LlirPattern):
-    """mir.sqrt / exp / log / sin / cos / tanh / erf / abs / neg -> a loop nest of load,
+    """mir.sqrt / exp / log / sin / cos / tanh / erf / floor / abs / neg -> a loop nest of load,
     the llir op of the same name, store (neg vectorized as a multiply by -1)."""
 
     @op_type_rewrite_pattern

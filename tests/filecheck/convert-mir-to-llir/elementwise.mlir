@@ -239,3 +239,23 @@ func.func @int_casts(%x: tensor<2xi8>, %y: tensor<2xi64>) -> (tensor<2xi32>, ten
 // CHECK-NEXT: llir.return
 // CHECK-NEXT: }
 // CHECK-NEXT: }
+
+// -----
+
+// The rounding ops: a loop of load, the llir op of the same kind, store.
+func.func @rounding(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %f = mir.floor %x : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %f : tensor<4xf32>
+}
+
+// CHECK-LABEL: llir.func @rounding(%x: !llir.ptr<f32>, %out0: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<4xf32>) -> tensor<4xf32>} {
+// CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
+// CHECK-NEXT:   %[[V1:.*]] = llir.constant 4 : i64
+// CHECK-NEXT:   %[[V2:.*]] = llir.constant 1 : i64
+// CHECK-NEXT:   llir.for unroll %[[V3:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[V4:.*]] = llir.load %x[%[[V3]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[V5:.*]] = llir.floor %[[V4]] : f32
+// CHECK-NEXT:     llir.store %[[V5]], %out0[%[[V3]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.return
+// CHECK-NEXT: }
