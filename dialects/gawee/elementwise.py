@@ -24,6 +24,7 @@ __all__ = [
     "AbsOp",
     "AddOp",
     "BroadcastBinaryOp",
+    "CeilOp",
     "CeluOp",
     "ClipOp",
     "CosOp",
@@ -31,8 +32,8 @@ __all__ = [
     "EluOp",
     "ErfOp",
     "ExpOp",
-    "FloorOp",
     "FloatVariadicOp",
+    "FloorOp",
     "GeluOp",
     "HardSigmoidOp",
     "HardSwishOp",
@@ -178,6 +179,16 @@ class FloorOp(UnaryElementwiseOp):
     name = "gawee.floor"
 
     ONNX_OPERATOR: ClassVar = "Floor"
+
+
+@gawee_op_definition
+class CeilOp(UnaryElementwiseOp):
+    """The smallest integer not below x, in x's type; +-0, +-inf and NaN stay as they are
+    (ONNX Ceil)."""
+
+    name = "gawee.ceil"
+
+    ONNX_OPERATOR: ClassVar = "Ceil"
 
 
 @gawee_op_definition

@@ -38,7 +38,7 @@ Ops, by family (seed names in parentheses):
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
   `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
   `sin` `cos` `tanh` `erf` (the math functions as LLVM's intrinsics or libm compute them),
-  `floor`,
+  `floor` `ceil`,
   `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
   `sext` `zext` `trunc` `fpext` `fptrunc`
 - vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.splat`, `llir.vreduce_add`
@@ -62,6 +62,7 @@ from nnstack.dialects.llir.arithmetic import (
     AddOp,
     AndOp,
     BinaryOp,
+    CeilOp,
     CmpOp,
     ConstantOp,
     CosOp,
@@ -172,6 +173,7 @@ __all__ = [
     "BranchOp",
     "CallOp",
     "CastOp",
+    "CeilOp",
     "CmpOp",
     "CmpPredicate",
     "CmpPredicateAttr",

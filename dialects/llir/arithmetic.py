@@ -314,6 +314,13 @@ class FloorOp(FloatUnaryOp):
 
 
 @irdl_op_definition
+class CeilOp(FloatUnaryOp):
+    """The smallest integer not below x (LLVM's llvm.ceil); +-0, +-inf and NaN unchanged."""
+
+    name = "llir.ceil"
+
+
+@irdl_op_definition
 class CmpOp(IRDLOperation):
     """Compare two scalars: `llir.cmp slt, %a, %b : i64` gives an `i1`.
 

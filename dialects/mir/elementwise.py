@@ -1,6 +1,6 @@
 """Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops,
 `mir.select`, `mir.broadcast_to`, the unary math ops (`mir.sqrt`, `exp`, `log`, `neg`,
-`abs`, `sin`, `cos`, `tanh`, `erf`, `floor`) and `mir.cast`.
+`abs`, `sin`, `cos`, `tanh`, `erf`, `floor`, `ceil`) and `mir.cast`.
 
 Every op that broadcasts carries its result shape as `broadcast_shape`, the numpy
 broadcast of its operand shapes (the seed's rule: no implicit broadcasting)."""
@@ -345,6 +345,13 @@ class FloorOp(UnaryElementwiseOp):
     """Element-wise largest integer not above x (+-0, +-inf and NaN unchanged)."""
 
     name = "mir.floor"
+
+
+@op_definition
+class CeilOp(UnaryElementwiseOp):
+    """Element-wise smallest integer not below x (+-0, +-inf and NaN unchanged)."""
+
+    name = "mir.ceil"
 
 
 @op_definition

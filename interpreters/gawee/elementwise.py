@@ -32,6 +32,7 @@ KERNELS = (
     kernel_impl(gawee.ExpOp, ufunc=np.exp),
     kernel_impl(gawee.LogOp, ufunc=np.log),
     kernel_impl(gawee.SqrtOp, ufunc=np.sqrt),
+    kernel_impl(gawee.CeilOp, ufunc=np.ceil),
     kernel_impl(gawee.FloorOp, ufunc=np.floor),
     kernel_impl(gawee.ReciprocalOp, ufunc=np.reciprocal),
     kernel_impl(gawee.SinOp, ufunc=np.sin),

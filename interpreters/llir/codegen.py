@@ -709,6 +709,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.TanhOp: partial(FunctionCompiler.op_unary, kind="tanh"),
     llir.ErfOp: partial(FunctionCompiler.op_unary, kind="erf"),
     llir.FloorOp: partial(FunctionCompiler.op_unary, kind="floor"),
+    llir.CeilOp: partial(FunctionCompiler.op_unary, kind="ceil"),
     llir.CmpOp: FunctionCompiler.op_cmp,
     llir.SelectOp: FunctionCompiler.op_select,
     llir.SIToFPOp: partial(FunctionCompiler.op_int_to_float, signed=True),

@@ -74,7 +74,10 @@ BINARY_OPS = [
 ]
 UNARY_OPS = [
     SQRT,
-    *(replace(SQRT, name=f"mir.{kind}") for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor")),
+    *(
+        replace(SQRT, name=f"mir.{kind}")
+        for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor", "ceil")
+    ),
     NEG,
 ]
 ABS = replace(NEG, name="mir.abs")

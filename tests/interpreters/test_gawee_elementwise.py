@@ -50,6 +50,7 @@ UNARY = [
     Case("sigmoid", "Sigmoid", domain=(-8.0, 8.0)),
     Case("erf", "Erf"),
     Case("floor", "Floor", domain=(-5.0, 5.0)),
+    Case("ceil", "Ceil", domain=(-5.0, 5.0)),
     Case("gelu", "Gelu"),
     Case("gelu", "Gelu", ' approximate = "tanh"', {"approximate": "tanh"}),
     Case("hard_sigmoid", "HardSigmoid", domain=(-4.0, 4.0)),
@@ -198,7 +199,7 @@ def test_special_values_follow_ieee():
     np.testing.assert_array_equal(reciprocal, [np.inf, -1.0, 0.25])
 
 
-ROUNDING = {"floor": "Floor"}
+ROUNDING = {"floor": "Floor", "ceil": "Ceil"}
 """The rounding ops and their ONNX operators."""
 
 

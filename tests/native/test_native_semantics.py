@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pytest
 from llir_programs import VECTOR_ACCESS
-from rounding_cases import values
+from rounding_cases import LLIR_OPS, values
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
@@ -92,12 +92,12 @@ SAMPLES = {
 
 ROUNDING = "".join(
     f"llir.func @{op}_{t}(%x: {t}) -> {t} {{\n  %r = llir.{op} %x : {t}\n  llir.return %r : {t}\n}}\n"
-    for op in ("floor",)
+    for op in LLIR_OPS.values()
     for t in ("f16", "f32", "f64")
 )
 
 
-@pytest.mark.parametrize("symbol", [f"{op}_{t}" for op in ("floor",) for t in ("f16", "f32", "f64")])
+@pytest.mark.parametrize("symbol", [f"{op}_{t}" for op in LLIR_OPS.values() for t in ("f16", "f32", "f64")])
 def test_rounding_semantics(symbol: str):
     """LLVM's rounding intrinsics give the interpreter's bits: halves, +-0, +-inf, NaN,
     values beyond the fraction bits, subnormals."""

@@ -32,6 +32,7 @@ UNARY_OPS: Mapping[type[Operation], type[mir.UnaryElementwiseOp]] = {
     gawee.TanhOp: mir.TanhOp,
     gawee.ErfOp: mir.ErfOp,
     gawee.FloorOp: mir.FloorOp,
+    gawee.CeilOp: mir.CeilOp,
 }
 """The unary gawee ops that mir has as ops of their own."""
 

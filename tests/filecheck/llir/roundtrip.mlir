@@ -253,11 +253,18 @@ llir.func @globals(%n: i64) -> f32 {
 // CHECK-NEXT:    %0 = llir.floor %f : f32
 // CHECK-NEXT:    %1 = llir.floor %h : f16
 // CHECK-NEXT:    %2 = llir.floor %d : f64
+// CHECK-NEXT:    %3 = llir.ceil %f : f32
+// CHECK-NEXT:    %4 = llir.ceil %h : f16
+// CHECK-NEXT:    %5 = llir.ceil %d : f64
 // CHECK-NEXT:    llir.return %0 : f32
 // GENERIC: %0 = "llir.floor"(%f) : (f32) -> f32
+// GENERIC: %3 = "llir.ceil"(%f) : (f32) -> f32
 llir.func @rounding(%f: f32, %h: f16, %d: f64) -> f32 {
   %0 = llir.floor %f : f32
   %1 = llir.floor %h : f16
   %2 = llir.floor %d : f64
+  %3 = llir.ceil %f : f32
+  %4 = llir.ceil %h : f16
+  %5 = llir.ceil %d : f64
   llir.return %0 : f32
 }
