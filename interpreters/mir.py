@@ -420,6 +420,7 @@ class MirFunctions(KernelFunctions):
     run_erf = kernel_impl(mir.ErfOp, bind=lambda op: erf_array, fresh=True)
     run_floor = kernel_impl(mir.FloorOp, ufunc=np.floor)
     run_ceil = kernel_impl(mir.CeilOp, ufunc=np.ceil)
+    run_round = kernel_impl(mir.RoundOp, ufunc=np.rint)
     run_abs = kernel_impl(mir.AbsOp, ufunc=np.abs)
 
     run_broadcast_cmp = kernel_impl(mir.BroadcastCmpOp, bind=lambda op: COMPARISONS[op.predicate.data])

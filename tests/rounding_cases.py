@@ -16,10 +16,10 @@ VALUES = (
     1.7, -1.7, 3.0, -3.0, 1000.5, -1000.5, 1e-40, -1e-40, 3e-5, -3e-5, 65504.0, 2.0**60 + 2.0**8,
 )  # fmt: skip
 
-REFERENCES = {"floor": np.floor, "ceil": np.ceil}
+REFERENCES = {"floor": np.floor, "ceil": np.ceil, "round": np.rint}
 """Each rounding op by its gawee / mir name, and the numpy function it computes."""
 
-LLIR_OPS = {"floor": "floor", "ceil": "ceil"}
+LLIR_OPS = {"floor": "floor", "ceil": "ceil", "round": "roundeven"}
 """The llir op of each (by its gawee / mir name)."""
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "PowOp",
     "ReciprocalOp",
     "ReluOp",
+    "RoundOp",
     "SeluOp",
     "ShrinkOp",
     "SigmoidOp",
@@ -189,6 +190,16 @@ class CeilOp(UnaryElementwiseOp):
     name = "gawee.ceil"
 
     ONNX_OPERATOR: ClassVar = "Ceil"
+
+
+@gawee_op_definition
+class RoundOp(UnaryElementwiseOp):
+    """x rounded to the nearest integer, halves to the even one (numpy's np.round / np.rint),
+    in x's type; +-0, +-inf and NaN stay as they are (ONNX Round)."""
+
+    name = "gawee.round"
+
+    ONNX_OPERATOR: ClassVar = "Round"
 
 
 @gawee_op_definition

@@ -38,7 +38,7 @@ Ops, by family (seed names in parentheses):
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
   `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
   `sin` `cos` `tanh` `erf` (the math functions as LLVM's intrinsics or libm compute them),
-  `floor` `ceil`,
+  `floor` `ceil` `roundeven` (exact),
   `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
   `sext` `zext` `trunc` `fpext` `fptrunc`
 - vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.splat`, `llir.vreduce_add`
@@ -81,6 +81,7 @@ from nnstack.dialects.llir.arithmetic import (
     OrOp,
     PowOp,
     RemOp,
+    RoundEvenOp,
     SelectOp,
     ShlOp,
     ShrOp,
@@ -223,6 +224,7 @@ __all__ = [
     "PtrCastOp",
     "RemOp",
     "ReturnOp",
+    "RoundEvenOp",
     "SExtOp",
     "SIToFPOp",
     "SSADominance",

@@ -321,6 +321,14 @@ class CeilOp(FloatUnaryOp):
 
 
 @irdl_op_definition
+class RoundEvenOp(FloatUnaryOp):
+    """x rounded to the nearest integer, halves to even (LLVM's llvm.roundeven); +-0, +-inf
+    and NaN unchanged."""
+
+    name = "llir.roundeven"
+
+
+@irdl_op_definition
 class CmpOp(IRDLOperation):
     """Compare two scalars: `llir.cmp slt, %a, %b : i64` gives an `i1`.
 

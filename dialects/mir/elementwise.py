@@ -1,6 +1,6 @@
 """Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops,
 `mir.select`, `mir.broadcast_to`, the unary math ops (`mir.sqrt`, `exp`, `log`, `neg`,
-`abs`, `sin`, `cos`, `tanh`, `erf`, `floor`, `ceil`) and `mir.cast`.
+`abs`, `sin`, `cos`, `tanh`, `erf`, `floor`, `ceil`, `round`) and `mir.cast`.
 
 Every op that broadcasts carries its result shape as `broadcast_shape`, the numpy
 broadcast of its operand shapes (the seed's rule: no implicit broadcasting)."""
@@ -352,6 +352,14 @@ class CeilOp(UnaryElementwiseOp):
     """Element-wise smallest integer not below x (+-0, +-inf and NaN unchanged)."""
 
     name = "mir.ceil"
+
+
+@op_definition
+class RoundOp(UnaryElementwiseOp):
+    """Element-wise x rounded to the nearest integer, halves to even (+-0, +-inf and NaN
+    unchanged)."""
+
+    name = "mir.round"
 
 
 @op_definition

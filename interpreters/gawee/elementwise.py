@@ -33,6 +33,7 @@ KERNELS = (
     kernel_impl(gawee.LogOp, ufunc=np.log),
     kernel_impl(gawee.SqrtOp, ufunc=np.sqrt),
     kernel_impl(gawee.CeilOp, ufunc=np.ceil),
+    kernel_impl(gawee.RoundOp, ufunc=np.rint),
     kernel_impl(gawee.FloorOp, ufunc=np.floor),
     kernel_impl(gawee.ReciprocalOp, ufunc=np.reciprocal),
     kernel_impl(gawee.SinOp, ufunc=np.sin),

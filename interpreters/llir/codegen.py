@@ -710,6 +710,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.ErfOp: partial(FunctionCompiler.op_unary, kind="erf"),
     llir.FloorOp: partial(FunctionCompiler.op_unary, kind="floor"),
     llir.CeilOp: partial(FunctionCompiler.op_unary, kind="ceil"),
+    llir.RoundEvenOp: partial(FunctionCompiler.op_unary, kind="roundeven"),
     llir.CmpOp: FunctionCompiler.op_cmp,
     llir.SelectOp: FunctionCompiler.op_select,
     llir.SIToFPOp: partial(FunctionCompiler.op_int_to_float, signed=True),

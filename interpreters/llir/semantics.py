@@ -137,6 +137,11 @@ def ceil(a: float) -> float:
     return a if math.isinf(a) or a != a else math.copysign(math.ceil(a), a)
 
 
+def roundeven(a: float) -> float:
+    """As `floor`, with Python's round, which rounds halves to even (round(-0.5) = -0.0)."""
+    return a if math.isinf(a) or a != a else math.copysign(round(a), a)
+
+
 def exp(a: float) -> float:
     try:
         return math.exp(a)
@@ -252,7 +257,7 @@ class Scalar(NamedTuple):
 
 GENERATED_CODE_HELPERS = (
     wrap, int_binary, round16, fdiv_by_zero, frem, fminmax_tie, sqrt, exp, log,
-    sin, cos, tanh, erf, fpow, floor, ceil,
+    sin, cos, tanh, erf, fpow, floor, ceil, roundeven,
     int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
 )  # fmt: skip
 """The helpers the generated code calls (by their name with a leading underscore)."""

@@ -76,7 +76,7 @@ UNARY_OPS = [
     SQRT,
     *(
         replace(SQRT, name=f"mir.{kind}")
-        for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor", "ceil")
+        for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor", "ceil", "round")
     ),
     NEG,
 ]

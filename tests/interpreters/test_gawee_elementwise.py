@@ -51,6 +51,7 @@ UNARY = [
     Case("erf", "Erf"),
     Case("floor", "Floor", domain=(-5.0, 5.0)),
     Case("ceil", "Ceil", domain=(-5.0, 5.0)),
+    Case("round", "Round", domain=(-5.0, 5.0)),
     Case("gelu", "Gelu"),
     Case("gelu", "Gelu", ' approximate = "tanh"', {"approximate": "tanh"}),
     Case("hard_sigmoid", "HardSigmoid", domain=(-4.0, 4.0)),
@@ -199,7 +200,7 @@ def test_special_values_follow_ieee():
     np.testing.assert_array_equal(reciprocal, [np.inf, -1.0, 0.25])
 
 
-ROUNDING = {"floor": "Floor", "ceil": "Ceil"}
+ROUNDING = {"floor": "Floor", "ceil": "Ceil", "round": "Round"}
 """The rounding ops and their ONNX operators."""
 
 

@@ -169,7 +169,7 @@ def test_unary(op, scalar, rng):
 @pytest.mark.parametrize("dtype", [np.float16, np.float32, np.float64], ids=["f16", "f32", "f64"])
 @pytest.mark.parametrize("name", sorted(REFERENCES))
 def test_rounding(name: str, dtype: type):
-    op = {"floor": mir.FloorOp, "ceil": mir.CeilOp}[name]
+    op = {"floor": mir.FloorOp, "ceil": mir.CeilOp, "round": mir.RoundOp}[name]
     x = values(dtype)
     assert_same_floats(run_ops(lambda a: op(a), x), REFERENCES[name](x))
 

@@ -33,6 +33,7 @@ UNARY_OPS: Mapping[type[Operation], type[mir.UnaryElementwiseOp]] = {
     gawee.ErfOp: mir.ErfOp,
     gawee.FloorOp: mir.FloorOp,
     gawee.CeilOp: mir.CeilOp,
+    gawee.RoundOp: mir.RoundOp,
 }
 """The unary gawee ops that mir has as ops of their own."""
 

@@ -2,7 +2,7 @@
 select, conversions and the vector ops -> llvm instructions and intrinsics.
 
 Results agree bit for bit with the llir interpreter: IEEE add, sub, mul, div, rem and
-sqrt are correctly rounded either way, floor and ceil are exact; exp, log, sin, cos, tanh, erf and pow are
+sqrt are correctly rounded either way, floor, ceil and roundeven are exact; exp, log, sin, cos, tanh, erf and pow are
 computed as the interpreter does, by the C library in f64 and then rounded to the
 operand type; min and max propagate NaN (llvm.minimum / llvm.maximum). What llir makes a
 run-time error (integer division by zero, a shift amount out of range) is a check
@@ -170,6 +170,7 @@ def _sqrt(lowering: FunctionLowering, op: Operation) -> None:
 _ROUNDING: dict[type[Operation], str] = {
     llir.FloorOp: "llvm.floor",
     llir.CeilOp: "llvm.ceil",
+    llir.RoundEvenOp: "llvm.roundeven",
 }
 """The rounding ops and the LLVM intrinsic each becomes (exact, as in the interpreter)."""
 

@@ -160,14 +160,16 @@ _UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody 
     mir.ErfOp: (llir.ErfOp, None),
     mir.FloorOp: (llir.FloorOp, None),
     mir.CeilOp: (llir.CeilOp, None),
+    mir.RoundOp: (llir.RoundEvenOp, None),
     mir.AbsOp: (llir.AbsOp, None),
     mir.NegOp: (llir.NegOp, lambda b, v: _negated(b, v[0])),
 }
 
 
 class UnaryLowering(LlirPattern):
-    """mir.sqrt / exp / log / sin / cos / tanh / erf / floor / ceil / abs / neg -> a loop
-    nest of load, the llir op of the same name, store (neg vectorized as a multiply by -1)."""
+    """mir.sqrt / exp / log / sin / cos / tanh / erf / floor / ceil / round / abs / neg ->
+    a loop nest of load, the llir op of the same name (llir.roundeven for mir.round),
+    store (neg vectorized as a multiply by -1)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.UnaryElementwiseOp, rewriter: PatternRewriter, /):

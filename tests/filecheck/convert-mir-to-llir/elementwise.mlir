@@ -243,13 +243,14 @@ func.func @int_casts(%x: tensor<2xi8>, %y: tensor<2xi64>) -> (tensor<2xi32>, ten
 // -----
 
 // The rounding ops: a loop of load, the llir op of the same kind, store.
-func.func @rounding(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+func.func @rounding(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
   %floor = mir.floor %x : (tensor<4xf32>) -> tensor<4xf32>
   %ceil = mir.ceil %x : (tensor<4xf32>) -> tensor<4xf32>
-  func.return %floor, %ceil : tensor<4xf32>, tensor<4xf32>
+  %round = mir.round %x : (tensor<4xf32>) -> tensor<4xf32>
+  func.return %floor, %ceil, %round : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
 }
 
-// CHECK-LABEL: llir.func @rounding(%x: !llir.ptr<f32>, %out0: !llir.ptr<f32>, %out1: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)} {
+// CHECK-LABEL: llir.func @rounding(%x: !llir.ptr<f32>, %out0: !llir.ptr<f32>, %out1: !llir.ptr<f32>, %out2: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)} {
 // CHECK-NEXT:   %[[V0:.*]] = llir.constant 0 : i64
 // CHECK-NEXT:   %[[V1:.*]] = llir.constant 4 : i64
 // CHECK-NEXT:   %[[V2:.*]] = llir.constant 1 : i64
@@ -262,6 +263,11 @@ func.func @rounding(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 // CHECK-NEXT:     %[[X1:.*]] = llir.load %x[%[[I1]] : i64] : !llir.ptr<f32> -> f32
 // CHECK-NEXT:     %[[R1:.*]] = llir.ceil %[[X1]] : f32
 // CHECK-NEXT:     llir.store %[[R1]], %out1[%[[I1]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:   }
+// CHECK-NEXT:   llir.for unroll %[[I2:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:     %[[X2:.*]] = llir.load %x[%[[I2]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:     %[[R2:.*]] = llir.roundeven %[[X2]] : f32
+// CHECK-NEXT:     llir.store %[[R2]], %out2[%[[I2]] : i64] : f32, !llir.ptr<f32>
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }

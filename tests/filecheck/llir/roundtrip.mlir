@@ -256,9 +256,13 @@ llir.func @globals(%n: i64) -> f32 {
 // CHECK-NEXT:    %3 = llir.ceil %f : f32
 // CHECK-NEXT:    %4 = llir.ceil %h : f16
 // CHECK-NEXT:    %5 = llir.ceil %d : f64
+// CHECK-NEXT:    %6 = llir.roundeven %f : f32
+// CHECK-NEXT:    %7 = llir.roundeven %h : f16
+// CHECK-NEXT:    %8 = llir.roundeven %d : f64
 // CHECK-NEXT:    llir.return %0 : f32
 // GENERIC: %0 = "llir.floor"(%f) : (f32) -> f32
 // GENERIC: %3 = "llir.ceil"(%f) : (f32) -> f32
+// GENERIC: %6 = "llir.roundeven"(%f) : (f32) -> f32
 llir.func @rounding(%f: f32, %h: f16, %d: f64) -> f32 {
   %0 = llir.floor %f : f32
   %1 = llir.floor %h : f16
@@ -266,5 +270,8 @@ llir.func @rounding(%f: f32, %h: f16, %d: f64) -> f32 {
   %3 = llir.ceil %f : f32
   %4 = llir.ceil %h : f16
   %5 = llir.ceil %d : f64
+  %6 = llir.roundeven %f : f32
+  %7 = llir.roundeven %h : f16
+  %8 = llir.roundeven %d : f64
   llir.return %0 : f32
 }

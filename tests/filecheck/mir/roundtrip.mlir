@@ -190,19 +190,22 @@ func.func @control_flow(%x: tensor<4xf32>, %lb: index, %ub: index, %step: index,
 // CHECK-GENERIC:         }) : (index, index, index, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
 // CHECK-GENERIC:         %par = "mir.parallel_for"(%lb, %ub, %step, %x) <{num_threads = 4 : i64}> ({
 
-func.func @rounding(%x: tensor<2x3xf32>, %h: tensor<4xf16>) -> (tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>) {
+func.func @rounding(%x: tensor<2x3xf32>, %h: tensor<4xf16>) -> (tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>, tensor<2x3xf32>) {
   %floor = mir.floor %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %hfloor = mir.floor %h : (tensor<4xf16>) -> tensor<4xf16>
   %ceil = mir.ceil %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
-  func.return %floor, %hfloor, %ceil : tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>
+  %round = mir.round %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  func.return %floor, %hfloor, %ceil, %round : tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>, tensor<2x3xf32>
 }
 
 // CHECK-LABEL: func.func @rounding
 // CHECK-NEXT:    %floor = mir.floor %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %hfloor = mir.floor %h : (tensor<4xf16>) -> tensor<4xf16>
 // CHECK-NEXT:    %ceil = mir.ceil %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT:    func.return %floor, %hfloor, %ceil : tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>
+// CHECK-NEXT:    %round = mir.round %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT:    func.return %floor, %hfloor, %ceil, %round : tensor<2x3xf32>, tensor<4xf16>, tensor<2x3xf32>, tensor<2x3xf32>
 
 // CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "rounding"
 // CHECK-GENERIC:         %floor = "mir.floor"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-GENERIC:         %ceil = "mir.ceil"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-GENERIC:         %round = "mir.round"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf32>
