@@ -2,7 +2,8 @@
 onnx 1.23), not only those of the operators the importer maps, through nnstack's ONNX
 backend at each level: `pass` (within the case's own rtol / atol, as onnx's runner
 compares), `rejected` (a clean `OnnxImportError` at `prepare`: an operator, attribute or
-type nnstack does not carry, with the reason), `wrong` (numbers or shapes that differ:
+type nnstack does not carry, with the reason; or a lowering's diagnostic at the op, e.g.
+a 3-D pool at mir level), `wrong` (numbers or shapes that differ:
 a bug) or `error` (any other exception: a bug too). Prints the counts per level, every
 wrong and error case, and the operators of the rejected cases by how many cases they
 block.
@@ -26,6 +27,7 @@ import numpy as np
 import onnx
 from onnx import numpy_helper
 from onnx.backend.test.loader import load_model_tests
+from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.frontend.onnx import OnnxImportError, backend
 
@@ -50,7 +52,7 @@ def outcome(case: Any, level: str, seconds: int) -> str:
     try:
         rep = backend.prepare(case.model, level=level)
         got = rep.run(list(inputs))
-    except OnnxImportError as error:
+    except (OnnxImportError, PassFailedException) as error:
         return f"rejected: {str(error).splitlines()[0][:160]}"
     except CaseTimeout:
         return f"error: over {seconds} s"
