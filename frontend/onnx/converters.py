@@ -31,6 +31,7 @@ from nnstack.frontend.onnx.decomposed import (
     convert_lp_normalization,
     convert_mean_variance_normalization,
     convert_one_hot,
+    convert_scatter_elements,
     convert_size,
     convert_space_to_depth,
 )
@@ -705,6 +706,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "Slice": convert_slice,
     "TopK": convert_topk,
     "ScatterND": convert_scatter_nd,
+    "ScatterElements": convert_scatter_elements,
+    "Scatter": convert_scatter_elements,
     "Resize": convert_resize,
     "Upsample": convert_upsample,
     "Split": convert_split,

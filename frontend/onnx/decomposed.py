@@ -1,7 +1,7 @@
 """The converters of ONNX operators that have no gawee op of their own but are a few
 existing ones: DepthToSpace / SpaceToDepth (reshape, transpose, reshape),
-LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size and the
-Einsum equations of matrix products, transposes and sums.
+LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size,
+ScatterElements and the Einsum equations of matrix products, transposes and sums.
 
 Each follows the operator's definition (its ONNX function body where it has one, as
 MeanVarianceNormalization's, else ONNX's reference implementation) for every opset
@@ -31,11 +31,6 @@ def _constant(context: ImportContext, array: np.ndarray, element: Attribute) -> 
     return _emit(context, gawee.ConstantOp(dense_attribute(array, element)))
 
 
-def _string(context: ImportContext, name: str, default: str) -> str:
-    value = context.attribute(name, default)
-    return value.decode() if isinstance(value, bytes) else str(value)
-
-
 def _axis(context: ImportContext, default: int, rank: int) -> int:
     """The `axis` attribute in [0, rank) (negative counts from the end)."""
     axis = int(context.attribute("axis", default))  # type: ignore[arg-type]
@@ -63,7 +58,7 @@ def _transpose(context: ImportContext, value: SSAValue, perm: Sequence[int]) -> 
 
 def _blocks(context: ImportContext) -> tuple[int, str, tuple[int, int, int, int]]:
     """The block size, the mode (DCR or CRD) and the NCHW input shape."""
-    mode = _string(context, "mode", "DCR")
+    mode = context.string("mode", "DCR")
     if mode not in ("DCR", "CRD"):
         raise context.fail(f"mode = {mode} is not supported (DCR or CRD)")
     blocksize = context.attribute("blocksize")
@@ -239,7 +234,7 @@ def convert_size(context: ImportContext) -> None:
 def _einsum_terms(context: ImportContext, ranks: Sequence[int]) -> tuple[list[str], str]:
     """The input terms and the output term of the equation, one letter per dim: an
     ellipsis becomes digits (no letter is one), the same ones in every term."""
-    equation = _string(context, "equation", "").replace(" ", "")
+    equation = context.string("equation", "").replace(" ", "")
     lhs, arrow, rhs = equation.partition("->")
     terms = lhs.split(",")
     if len(terms) != len(ranks):
@@ -318,3 +313,28 @@ def convert_einsum(context: ImportContext) -> None:
     term = "".join(batch + left + right)
     product = _reshape(context, product, [sizes[c] for c in term])
     context.define(_transpose(context, product, [term.index(c) for c in output]))
+
+
+def convert_scatter_elements(context: ImportContext) -> None:
+    """ScatterElements (and Scatter, its name in opsets 9 and 10) along `axis`, with any
+    reduction gawee.scatter_nd has: a scatter_nd whose index tuples are the positions of
+    `indices` with the entry along `axis` replaced by the index (negative ones wrapped)."""
+    reduction = context.string("reduction", "none")
+    if reduction not in gawee.ScatterNDOp.REDUCTIONS:
+        raise context.fail(f"reduction = {reduction} is not supported")
+    rank, shape = len(context.shape(0)), context.shape(1)
+    axis = _axis(context, 0, rank)
+    indices = context.value(1)
+    if element_type(indices) != i64:
+        indices = _emit(context, gawee.CastOp(indices, i64))
+    positions = np.indices(shape, dtype=np.int64)
+    parts = [
+        _emit(
+            context,
+            gawee.UnsqueezeOp(indices if d == axis else _constant(context, positions[d], i64), [rank]),
+        )
+        for d in range(rank)
+    ]
+    tuples = _emit(context, gawee.CatOp(parts, rank))
+    op = gawee.ScatterNDOp(context.value(0), tuples, context.value(2), reduction)
+    context.define(_emit(context, op))
