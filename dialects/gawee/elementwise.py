@@ -45,6 +45,8 @@ __all__ = [
     "MishOp",
     "MulOp",
     "NegOp",
+    "NumericBinaryOp",
+    "NumericUnaryOp",
     "PReluOp",
     "PowOp",
     "ReciprocalOp",
@@ -88,6 +90,17 @@ class UnaryElementwiseOp(GaweeOperation):
         self.expect_result_shape(tensor_shape(self.input))
 
 
+class NumericUnaryOp(UnaryElementwiseOp):
+    """A unary element-wise op on floats and on the integers i8, i32, i64 (ONNX's
+    integer arithmetic, which exported graphs use on shapes and indices): integers wrap
+    around in two's complement, as in numpy and ONNX Runtime."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
 class BroadcastBinaryOp(BinaryOp):
     """z = f(x, y) element by element, with numpy broadcasting of the operand shapes;
     operands and result share one element type (or the result is `RESULT_ELEMENT`).
@@ -99,6 +112,17 @@ class BroadcastBinaryOp(BinaryOp):
     def expected_shape(operands: Sequence[SSAValue]) -> tuple[int, ...] | None:
         """The broadcast of the operand shapes, or None where they do not broadcast."""
         return broadcast_shape(*(tensor_shape(value) for value in operands))
+
+
+class NumericBinaryOp(BroadcastBinaryOp):
+    """A broadcasting binary op on floats and on the integers i8, i32, i64: integers
+    wrap around in two's complement on overflow, as in numpy and ONNX Runtime."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
 
 
 @gawee_op_definition
@@ -114,8 +138,8 @@ class ReluOp(UnaryElementwiseOp):
 
 
 @gawee_op_definition
-class AddOp(BroadcastBinaryOp):
-    """Element-wise sum with numpy broadcasting."""
+class AddOp(NumericBinaryOp):
+    """Element-wise sum with numpy broadcasting (integers wrap)."""
 
     name = "gawee.add"
 
@@ -128,8 +152,8 @@ class AddOp(BroadcastBinaryOp):
 
 
 @gawee_op_definition
-class NegOp(UnaryElementwiseOp):
-    """-x (ONNX Neg)."""
+class NegOp(NumericUnaryOp):
+    """-x (ONNX Neg; the most negative integer wraps to itself)."""
 
     name = "gawee.neg"
 
@@ -137,8 +161,8 @@ class NegOp(UnaryElementwiseOp):
 
 
 @gawee_op_definition
-class AbsOp(UnaryElementwiseOp):
-    """|x| (ONNX Abs)."""
+class AbsOp(NumericUnaryOp):
+    """|x| (ONNX Abs; the most negative integer wraps to itself)."""
 
     name = "gawee.abs"
 
@@ -576,8 +600,8 @@ class ShrinkOp(_AlphaUnaryOp):
 
 
 @gawee_op_definition
-class SubOp(BroadcastBinaryOp):
-    """lhs - rhs (ONNX Sub)."""
+class SubOp(NumericBinaryOp):
+    """lhs - rhs (ONNX Sub; integers wrap)."""
 
     name = "gawee.sub"
 
@@ -585,8 +609,8 @@ class SubOp(BroadcastBinaryOp):
 
 
 @gawee_op_definition
-class MulOp(BroadcastBinaryOp):
-    """lhs * rhs (ONNX Mul)."""
+class MulOp(NumericBinaryOp):
+    """lhs * rhs (ONNX Mul; integers wrap)."""
 
     name = "gawee.mul"
 
@@ -664,7 +688,7 @@ class VariadicBroadcastOp(GaweeOperation):
 
 
 class FloatVariadicOp(VariadicBroadcastOp):
-    """A `VariadicBroadcastOp` on floats (sum, mean)."""
+    """A `VariadicBroadcastOp` on floats (mean)."""
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -691,8 +715,8 @@ class MinOp(VariadicBroadcastOp):
 
 
 @gawee_op_definition
-class SumOp(FloatVariadicOp):
-    """The element-wise sum of the inputs (ONNX Sum)."""
+class SumOp(VariadicBroadcastOp):
+    """The element-wise sum of the inputs (ONNX Sum; integers wrap)."""
 
     name = "gawee.sum"
 

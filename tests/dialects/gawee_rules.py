@@ -30,6 +30,8 @@ from nnstack.dialects.gawee import (
     BroadcastBinaryOp,
     ClipOp,
     Gawee,
+    NumericBinaryOp,
+    NumericUnaryOp,
     ReduceOp,
     ReluOp,
     UnaryElementwiseOp,
@@ -74,11 +76,19 @@ UNARY = [
     Op(op.name, (t(2, 3),), {}, (t(2, 3),))
     for op in Gawee.operations
     if issubclass(op, UnaryElementwiseOp)
-    and op.E is UnaryElementwiseOp.E  # (on floats)
+    and any(op.E is base.E for base in (UnaryElementwiseOp, NumericUnaryOp))
     and op not in (ReluOp, ClipOp)  # (cases of their own)
 ]
-"""Every unary element-wise op on floats with no required attribute: each gets the
-type and shape cases of its family, with nothing to add to this file."""
+"""Every unary element-wise op on floats (or on floats and integers) with no required
+attribute: each gets the type and shape cases of its family, with nothing to add to
+this file."""
+NUMERIC = {op.name for op in Gawee.operations if issubclass(op, NumericUnaryOp | NumericBinaryOp)} | {
+    "gawee.max",
+    "gawee.min",
+    "gawee.sum",
+}
+"""The element-wise ops that take integers too (neg, abs, add, sub, mul, max, min, sum):
+their family's element type case is a mask (i1), which they reject, not an integer."""
 PREDICATES = [
     Op(op.name, (t(2, 3),), {}, (t(2, 3, element="i1"),))
     for op in Gawee.operations
@@ -88,10 +98,12 @@ PREDICATES = [
 BINARY = [
     replace(ADD, name=op.name)
     for op in Gawee.operations
-    if issubclass(op, BroadcastBinaryOp) and op.E is BroadcastBinaryOp.E and op is not AddOp
+    if issubclass(op, BroadcastBinaryOp)
+    and any(op.E is base.E for base in (BroadcastBinaryOp, NumericBinaryOp))
+    and op is not AddOp
 ]
-"""Every broadcasting binary op on floats but add (cases of its own): each gets add's
-broadcasting and type cases."""
+"""Every broadcasting binary op on floats (or on floats and integers) but add (cases of
+its own): each gets add's broadcasting and type cases."""
 GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 
@@ -231,6 +243,21 @@ def gawee_cases() -> list[Invalid]:
         ("relu-dynamic", RELU.operand(0, "tensor<?x3xf32>").result("tensor<?x3xf32>"), "dynamic"),
         ("relu-integer", RELU.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
         ("add-mixed-types", ADD.operand(1, t(3, 1, element="f64")), "f64"),
+        ("add-integer-and-float", ADD.operand(1, t(3, 1, element="i32")), "i32"),
+        (
+            "add-mask",
+            ADD.operand(0, t(2, 1, 4, element="i1"))
+            .operand(1, t(3, 1, element="i1"))
+            .result(t(2, 3, 4, element="i1")),
+            "i1",
+        ),
+        (
+            "add-i16",
+            ADD.operand(0, t(2, 1, 4, element="i16"))
+            .operand(1, t(3, 1, element="i16"))
+            .result(t(2, 3, 4, element="i16")),
+            "i16",
+        ),
         ("conv-missing-strides", CONV.attr("strides", None), "strides"),
         ("conv-strides-not-array", CONV.attr("strides", i64(1)), "array"),
         # conv
@@ -355,9 +382,17 @@ def gawee_cases() -> list[Invalid]:
         short = op.name.removeprefix("gawee.")
         cases += [
             (f"{short}-result-shape", op.result(t(3, 2)), "result shape"),
-            (f"{short}-integer", op.operand(0, t(2, 3, element="i32")).result(t(2, 3, element="i32")), "i32"),
             (f"{short}-mixed-types", op.result(t(2, 3, element="f64")), "f64"),
+            (f"{short}-integer-result", op.result(t(2, 3, element="i32")), "i32"),
         ]
+        element = "i1" if op.name in NUMERIC else "i32"
+        cases.append(
+            (
+                f"{short}-{element}-operands",
+                op.operand(0, t(2, 3, element=element)).result(t(2, 3, element=element)),
+                element,
+            )
+        )
     for op in PREDICATES:
         short = op.name.removeprefix("gawee.")
         cases += [
@@ -372,6 +407,16 @@ def gawee_cases() -> list[Invalid]:
             (f"{short}-result-shape", op.result(t(2, 1, 4)), "result shape"),
             (f"{short}-mixed-types", op.operand(1, t(3, 1, element="f64")), "f64"),
         ]
+        element = "i1" if op.name in NUMERIC else "i32"
+        cases.append(
+            (
+                f"{short}-{element}-operands",
+                op.operand(0, t(2, 1, 4, element=element))
+                .operand(1, t(3, 1, element=element))
+                .result(t(2, 3, 4, element=element)),
+                element,
+            )
+        )
     for op in VARIADIC:
         short = op.name.removeprefix("gawee.")
         cases += [
@@ -386,8 +431,8 @@ def gawee_cases() -> list[Invalid]:
         ]
     cases += [
         (
-            "sum-integer",
-            VARIADIC[2]
+            "mean-integer",
+            VARIADIC[3]
             .operand(0, t(2, 1, 4, element="i32"))
             .operand(1, t(3, 1, element="i32"))
             .operand(2, t(4, element="i32"))

@@ -46,21 +46,22 @@ PLAIN_UNARY = tuple(
     op
     for op in gawee.Gawee.operations
     if issubclass(op, gawee.UnaryElementwiseOp)
-    and op.E is gawee.UnaryElementwiseOp.E
+    and any(op.E is base.E for base in (gawee.UnaryElementwiseOp, gawee.NumericUnaryOp))
     and op not in SPECIAL_UNARY
 )
-"""Every other unary element-wise op on floats (those of ops added later too), drawn on
-any input with the op's default attributes."""
+"""Every other unary element-wise op on floats, or on floats and integers (those of ops
+added later too), drawn on any input with the op's default attributes."""
 
 
 PLAIN_BINARY = tuple(
     op
     for op in gawee.Gawee.operations
     if issubclass(op, gawee.BroadcastBinaryOp)
-    and op.E is gawee.BroadcastBinaryOp.E
+    and any(op.E is base.E for base in (gawee.BroadcastBinaryOp, gawee.NumericBinaryOp))
     and op not in (gawee.DivOp, gawee.PowOp)
 )
-"""The broadcasting binary ops on floats defined on all operands (add, sub, mul, prelu, ...)."""
+"""The broadcasting binary ops on floats (some on integers too) defined on all operands
+(add, sub, mul, prelu, ...)."""
 
 CYCLED = PLAIN_UNARY + PLAIN_BINARY
 """The ops every program ends with one of, in turn by seed."""

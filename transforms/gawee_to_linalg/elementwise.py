@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import AnyFloat
+from xdsl.dialects.builtin import AnyFloat, IntegerType
 from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
@@ -134,7 +134,7 @@ UNARY_BODIES: dict[type[Operation], Callable[[SSAValue], Operation]] = {
     TanhOp: math.TanhOp,
     ErfOp: math.ErfOp,
 }
-"""The scalar op of each primitive unary gawee op (all on floats)."""
+"""The scalar op of each primitive unary gawee op on floats."""
 
 BINARY_BODIES: dict[type[Operation], Callable[[SSAValue, SSAValue], Operation]] = {
     AddOp: arith.AddfOp,
@@ -146,7 +146,24 @@ BINARY_BODIES: dict[type[Operation], Callable[[SSAValue, SSAValue], Operation]] 
     OrOp: arith.OrIOp,
     XorOp: arith.XOrIOp,
 }
-"""The scalar op of each primitive broadcasting binary gawee op."""
+"""The scalar op of each primitive broadcasting binary gawee op on floats (and of the
+logical ops, on i1)."""
+
+
+def _negate_integer(x: SSAValue) -> Operation:
+    """0 - x: arith has no integer negation (the most negative value wraps to itself)."""
+    return arith.SubiOp(scalar_constant(0, x.type), x)
+
+
+INTEGER_BODIES: dict[type[Operation], Callable[..., Operation]] = {
+    NegOp: _negate_integer,
+    AbsOp: math.AbsIOp,
+    AddOp: arith.AddiOp,
+    SubOp: arith.SubiOp,
+    MulOp: arith.MuliOp,
+}
+"""The scalar op of each primitive unary or binary gawee op that takes integers, on
+them: wrapping arith ops, as ONNX Runtime's."""
 
 VARIADIC_BODIES: dict[type[Operation], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
@@ -163,6 +180,8 @@ def _primitive_scalar(op: Operation, args: Sequence[SSAValue]) -> SSAValue:
     if isinstance(op, ConstantOp):
         value = attribute_value(op.value, op.output.type).item()
         return scalar_constant(value, element_type).result
+    if isinstance(element_type, IntegerType) and (integer := INTEGER_BODIES.get(type(op))) is not None:
+        return integer(*args).results[0]
     if (unary := UNARY_BODIES.get(type(op))) is not None:
         return unary(*args).results[0]
     if (binary := BINARY_BODIES.get(type(op))) is not None:

@@ -15,8 +15,8 @@ func.func @dynamic(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
 
 // An integer element type where the op takes floats.
 func.func @integer(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
-  // expected-error @+1 {{cannot lower gawee.add: the op does not verify: operand 'lhs' at position 0 does not verify:}}
-  %0 = "gawee.add"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  // expected-error @+1 {{cannot lower gawee.pow: the op does not verify: operand 'lhs' at position 0 does not verify:}}
+  %0 = "gawee.pow"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   func.return %0 : tensor<4xi32>
 }
 

@@ -389,10 +389,36 @@ func.func @mixed_result_type(%a: tensor<2x3xf32>) {
 
 // -----
 
-// all ops: float element types only
+// the activations, division and power: float element types only (add, sub, mul, neg,
+// abs, max, min and sum take i8, i32 and i64 too)
 func.func @integer_element_type(%a: tensor<2x3xi32>) {
   // expected-error @+1 {{'gawee.relu' op operand 'input' at position 0 does not verify:}}
   %0 = "gawee.relu"(%a) : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  func.return
+}
+
+// -----
+
+func.func @integer_power(%a: tensor<3xi64>) {
+  // expected-error @+1 {{gawee.pow: Expected one of f16, f32, f64, but got i64}}
+  %0 = gawee.pow %a, %a : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
+  func.return
+}
+
+// -----
+
+// masks (i1) are not numbers: and / or / xor are their arithmetic
+func.func @mask_add(%m: tensor<3xi1>) {
+  // expected-error @+1 {{gawee.add: Expected one of f16, f32, f64, i32, i64, i8, but got i1}}
+  %0 = gawee.add %m, %m : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  func.return
+}
+
+// -----
+
+func.func @i16_neg(%x: tensor<3xi16>) {
+  // expected-error @+1 {{gawee.neg: Expected one of f16, f32, f64, i32, i64, i8, but got i16}}
+  %0 = gawee.neg %x : (tensor<3xi16>) -> tensor<3xi16>
   func.return
 }
 
