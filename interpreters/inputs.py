@@ -1,7 +1,8 @@
 """The arguments of a gawee function that have a domain, so random inputs can respect
 it: batch-norm running variances must be positive, index tensors (gather,
-gather_elements, scatter_nd, gather_nd) must address their dims, and conv / linear weights are
-scaled by 1/sqrt(fan-in), as real initializations are, so activations stay O(1).
+gather_elements, scatter_nd, gather_nd) must address their dims, integer divisors must
+not be 0 (a run-time error), and conv / linear weights are scaled by 1/sqrt(fan-in), as
+real initializations are, so activations stay O(1).
 
 `nnstack-run --random-inputs` and the tests' random arguments both draw from it.
 """
@@ -12,10 +13,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from xdsl.dialects import func
+from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import Operation, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.utils import tensor_shape
+from nnstack.dialects.utils import element_type, tensor_shape
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class ArgumentDomains:
     in [-size, size), negative ones counting from the end)."""
     weights: frozenset[int] = frozenset()
     """Conv / linear weights: scaled by 1/sqrt(fan-in)."""
+    nonzero: frozenset[int] = frozenset()
+    """Integer divisors (gawee.div's): 0 drawn becomes 1."""
 
 
 def argument_domains(function: Operation) -> ArgumentDomains:
@@ -38,11 +42,14 @@ def argument_domains(function: Operation) -> ArgumentDomains:
     position: dict[SSAValue, int] = {arg: index for index, arg in enumerate(entry.args)}
     positive: set[int] = set()
     weights: set[int] = set()
+    nonzero: set[int] = set()
     bounds: dict[int, np.ndarray] = {}
     for op in function.walk():
         match op:
             case gawee.BatchNormOp() if op.running_var in position:
                 positive.add(position[op.running_var])
+            case gawee.DivOp() if op.rhs in position and not isinstance(element_type(op.rhs), AnyFloat):
+                nonzero.add(position[op.rhs])
             case gawee.ConvOp() | gawee.LinearOp() if op.weight in position:
                 weights.add(position[op.weight])
             case gawee.GatherOp() | gawee.GatherElementsOp() if op.indices in position:
@@ -55,7 +62,7 @@ def argument_domains(function: Operation) -> ArgumentDomains:
                 bounds[position[op.indices]] = np.array(tensor_shape(op.data)[start : start + op.index_depth])
             case _:
                 pass
-    return ArgumentDomains(frozenset(positive), bounds, frozenset(weights))
+    return ArgumentDomains(frozenset(positive), bounds, frozenset(weights), frozenset(nonzero))
 
 
 def respect_domains(arrays: list[np.ndarray], domains: ArgumentDomains, rng: np.random.Generator) -> None:
@@ -65,6 +72,8 @@ def respect_domains(arrays: list[np.ndarray], domains: ArgumentDomains, rng: np.
         arrays[index] = rng.integers(-bound, bound, array.shape).astype(array.dtype)
     for index in domains.positive:
         arrays[index] = (np.abs(arrays[index]) + arrays[index].dtype.type(0.1)).astype(arrays[index].dtype)
+    for index in domains.nonzero:
+        arrays[index] = np.where(arrays[index] == 0, 1, arrays[index]).astype(arrays[index].dtype)
     for index in domains.weights:
         array = arrays[index]
         arrays[index] = (array / np.sqrt(np.prod(array.shape[1:]))).astype(array.dtype)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def, var_operand_def
-from xdsl.traits import Pure
+from xdsl.traits import NoMemoryEffect, Pure
 
 from nnstack.dialects.constraints import FloatElement, NumericElement, static_tensor
 from nnstack.dialects.gawee.base import BinaryOp, GaweeOperation, gawee_op_definition
@@ -618,10 +618,16 @@ class MulOp(NumericBinaryOp):
 
 
 @gawee_op_definition
-class DivOp(BroadcastBinaryOp):
-    """lhs / rhs, IEEE division (ONNX Div on floats)."""
+class DivOp(NumericBinaryOp):
+    """lhs / rhs (ONNX Div): IEEE division on floats; on integers the quotient truncated
+    toward zero, as ONNX Runtime's C++ `/` and onnx's reference evaluator compute it
+    (numpy's // floors), the most negative integer / -1 wrapping to itself. An integer
+    division by zero is a run-time error naming the op (undefined in ONNX Runtime, 0 in
+    numpy), so the op is not speculatable."""
 
     name = "gawee.div"
+
+    traits = traits_def(NoMemoryEffect())
 
     ONNX_OPERATOR: ClassVar = "Div"
 

@@ -11,13 +11,28 @@ import numpy as np
 
 from nnstack.dialects import gawee
 from nnstack.dialects.values import numpy_dtype
-from nnstack.interpreters.arith import relu
+from nnstack.interpreters.arith import describe_value, division_by_zero, relu, truncating_divide
 from nnstack.interpreters.kernels import Signature, kernel_impl
 from nnstack.interpreters.math import erf_array
 
 
 def relu_into(op: gawee.ReluOp, signature: Signature) -> Callable[..., np.ndarray]:
     return lambda out, x: relu(x, out=out)
+
+
+def bind_divide(op: gawee.DivOp) -> Callable[..., np.ndarray]:
+    """numpy's IEEE division of floats; of integers, the quotient truncated toward zero
+    (ONNX Runtime's), with a zero divisor an error naming the op (numpy would give 0)."""
+    if np.issubdtype(numpy_dtype(op.output.type), np.floating):
+        return np.divide
+    divisor = describe_value(op.rhs)
+
+    def divide(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        if not rhs.all():
+            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
+        return truncating_divide(lhs, rhs)
+
+    return divide
 
 
 def hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
@@ -48,7 +63,7 @@ KERNELS = (
     kernel_impl(gawee.LeakyReluOp, lambda op, x: np.where(x < 0, x.dtype.type(op.parameter("alpha")) * x, x)),
     kernel_impl(gawee.SubOp, ufunc=np.subtract),
     kernel_impl(gawee.MulOp, ufunc=np.multiply),
-    kernel_impl(gawee.DivOp, ufunc=np.divide),
+    kernel_impl(gawee.DivOp, bind=bind_divide, ufunc=np.divide),
     kernel_impl(gawee.PowOp, ufunc=np.power),
     kernel_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs)),
     kernel_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs)),

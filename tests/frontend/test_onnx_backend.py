@@ -50,10 +50,8 @@ EXPANDED = [
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""
 
-INTEGERS = "integer tensors: gawee's division, power, pooling and clip are float-only so far"
+INTEGERS = "integer tensors: gawee's power, pooling and clip are float-only so far"
 EXCLUDED: dict[str, str] = {
-    r"^test_div_int8": INTEGERS,
-    r"^test_div_int32_trunc": INTEGERS,
     r"^test_pow_types_.*int": INTEGERS,
     r"^test_maxpool_2d_uint8": INTEGERS,
     r"^test_clip_default_int8": INTEGERS,

@@ -1,5 +1,5 @@
 """An integer division or remainder by zero is one diagnostic at every level: arith
-(scalars and inside linalg), mir and llir all say `OP: integer division by zero
+(scalars and inside linalg), gawee, mir and llir all say `OP: integer division by zero
 (DIVISOR is 0 | has a zero element)`, where numpy would give 0 silently."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import re
 
 import numpy as np
 import pytest
-from xdsl.utils.exceptions import InterpretationError, ParseError
+from levels import lower
+from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import run
 from nnstack.interpreters.api import make_context, parse_module
@@ -91,13 +92,23 @@ def test_llir(op: str):
     fails_at(f"llir.{op}", LLIR.replace("{op}", op), -7, 0)
 
 
-def test_gawee_has_no_integer_division():
-    """gawee.div is ONNX Div on floats: an integer one does not verify."""
-    text = """
-    func.func @f(%a: tensor<3xi32>, %b: tensor<3xi32>) -> tensor<3xi32> {
-      %q = gawee.div %a, %b : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi32>
-      func.return %q : tensor<3xi32>
-    }
-    """
-    with pytest.raises(ParseError, match="gawee.div: Expected one of f16, f32, f64, but got i32"):
-        parse_module(text)
+GAWEE = """
+func.func @f(%a: tensor<3xi32>, %b: tensor<1xi32>) -> tensor<3xi32> {
+  %q = gawee.div %a, %b : (tensor<3xi32>, tensor<1xi32>) -> tensor<3xi32>
+  func.return %q : tensor<3xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir"])
+def test_gawee_integer_division_and_its_lowerings(level: str):
+    """gawee.div on integers (ONNX Div) truncates toward zero; a zero divisor is the
+    error of the op that divides, at each level (the lowerings' arith.divsi and
+    mir.broadcast_div)."""
+    module = parse_module(GAWEE)
+    if level != "gawee":
+        module = lower(module, level)
+    a = np.array([7, -7, 8], np.int32)
+    np.testing.assert_array_equal(run(module, "f", a, np.array([-2], np.int32))[0], [-3, 3, -4])
+    op = {"gawee": "gawee.div", "linalg": "arith.divsi", "mir": "mir.broadcast_div"}[level]
+    fails_at(op, module, a, np.array([0], np.int32))

@@ -1,8 +1,10 @@
-"""gawee's arithmetic on integer tensors (i8, i32, i64: ONNX Add, Sub, Mul, Neg, Abs,
-Max, Min, Sum as exporters leave them in index computations) at every level of the
-stack: the gawee interpreter, linalg, mir, llir (both layouts, scalar and vector code)
-and native code, against a reference in Python's unbounded integers reduced to the
-type's width (two's-complement wrap-around, as numpy and ONNX Runtime compute)."""
+"""gawee's arithmetic on integer tensors (i8, i32, i64: ONNX Add, Sub, Mul, Div, Neg,
+Abs, Max, Min, Sum as exporters leave them in index computations) at every level of
+the stack: the gawee interpreter, linalg, mir, llir (both layouts, scalar and vector
+code) and native code, against a reference in Python's unbounded integers reduced to
+the type's width (two's-complement wrap-around, as numpy and ONNX Runtime compute;
+division truncates toward zero, as ONNX Runtime's C++ `/` and onnx's reference
+evaluator do)."""
 
 from __future__ import annotations
 
@@ -25,10 +27,17 @@ def wrap(value: int, dtype: type) -> int:
     return (value + 2 ** (bits - 1)) % 2**bits - 2 ** (bits - 1)
 
 
+def truncated_quotient(a: int, b: int) -> int:
+    """a / b rounded toward zero (C's division; Python's // floors)."""
+    quotient = abs(a) // abs(b)
+    return quotient if (a < 0) == (b < 0) else -quotient
+
+
 REFERENCES: dict[str, Callable[..., int]] = {
     "add": lambda a, b: a + b,
     "sub": lambda a, b: a - b,
     "mul": lambda a, b: a * b,
+    "div": truncated_quotient,
     "neg": lambda a: -a,
     "abs": abs,
     "sum": lambda a, b, c: a + b + c,
@@ -37,21 +46,33 @@ REFERENCES: dict[str, Callable[..., int]] = {
 }
 """Each op on Python ints (exact), before the reduction to the type's width."""
 
-ARITY = {"add": 2, "sub": 2, "mul": 2, "neg": 1, "abs": 1, "sum": 3, "max": 2, "min": 2}
+OPERANDS = {
+    "add": "ab",
+    "sub": "ab",
+    "mul": "ab",
+    "div": "ad",
+    "neg": "a",
+    "abs": "a",
+    "sum": "abc",
+    "max": "ab",
+    "min": "ab",
+}
+"""The arguments of each op, by name."""
 
 
-def operands(dtype: type) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Three [9, 9] operands: `a` and `b` meet in every pair of the type's extremes,
+def operands(dtype: type) -> dict[str, np.ndarray]:
+    """Four [9, 9] operands: `a` and `b` meet in every pair of the type's extremes,
     -2, -1, 0, 1 and 2 (the overflows: min - 1, max + 1, min * -1, max * max, -min,
-    |min|); `c` is random over the whole range."""
+    |min|); `c` is random over the whole range; `d` is `b` with -1 for 0 (divisors:
+    min / -1 overflows)."""
     info = np.iinfo(dtype)
     special = np.array([info.min, info.min + 1, -2, -1, 0, 1, 2, info.max - 1, info.max], dtype)
     a, b = np.meshgrid(special, special, indexing="ij")
     c = np.random.default_rng(7).integers(info.min, info.max, a.shape, dtype=dtype, endpoint=True)
-    return a.copy(), b.copy(), c
+    return {"a": a.copy(), "b": b.copy(), "c": c, "d": np.where(b == 0, -1, b).astype(dtype)}
 
 
-def expected(op: str, dtype: type, arrays: tuple[np.ndarray, ...]) -> np.ndarray:
+def expected(op: str, dtype: type, arrays: list[np.ndarray]) -> np.ndarray:
     reference = REFERENCES[op]
     values = [
         wrap(reference(*(int(x) for x in elements)), dtype)
@@ -67,6 +88,7 @@ def program(element: str) -> str:
         f"%add = gawee.add %a, %b : ({t}, {t}) -> {t}",
         f"%sub = gawee.sub %a, %b : ({t}, {t}) -> {t}",
         f"%mul = gawee.mul %a, %b : ({t}, {t}) -> {t}",
+        f"%div = gawee.div %a, %d : ({t}, {t}) -> {t}",
         f"%neg = gawee.neg %a : ({t}) -> {t}",
         f"%abs = gawee.abs %a : ({t}) -> {t}",
         f"%sum = gawee.sum %a, %b, %c : ({t}, {t}, {t}) -> {t}",
@@ -77,7 +99,7 @@ def program(element: str) -> str:
     types = ", ".join([t] * len(REFERENCES))
     body = "\n  ".join(lines)
     return (
-        f"func.func @main(%a: {t}, %b: {t}, %c: {t}) -> ({types}) {{\n  {body}\n"
+        f"func.func @main(%a: {t}, %b: {t}, %c: {t}, %d: {t}) -> ({types}) {{\n  {body}\n"
         f"  func.return {names} : {types}\n}}\n"
     )
 
@@ -103,11 +125,11 @@ def test_integer_arithmetic_wraps_at_every_level(element: str, level: str):
     arrays = operands(dtype)
     module = lowered(element, level)
     if level.startswith("llir"):
-        results = call(module, "main", list(arrays), strict_memory=True).results
+        results = call(module, "main", list(arrays.values()), strict_memory=True).results
     else:
-        results = run(module, "main", *arrays)
+        results = run(module, "main", *arrays.values())
     for op, got in zip(REFERENCES, results, strict=True):
-        want = expected(op, dtype, arrays[: ARITY[op]])
+        want = expected(op, dtype, [arrays[name] for name in OPERANDS[op]])
         assert got.dtype == want.dtype, op
         np.testing.assert_array_equal(got, want, err_msg=f"{op} on {element} at {level}")
 
@@ -116,15 +138,19 @@ def test_integer_arithmetic_wraps_at_every_level(element: str, level: str):
 def test_integer_arithmetic_wraps_in_native_code(element: str):
     dtype = DTYPES[element]
     arrays = operands(dtype)
-    results = run(lowered(element, "llir-row-major-4"), "main", *arrays, backend="native")
+    results = run(lowered(element, "llir-row-major-4"), "main", *arrays.values(), backend="native")
     for op, got in zip(REFERENCES, results, strict=True):
-        np.testing.assert_array_equal(got, expected(op, dtype, arrays[: ARITY[op]]), err_msg=op)
+        want = expected(op, dtype, [arrays[name] for name in OPERANDS[op]])
+        np.testing.assert_array_equal(got, want, err_msg=op)
 
 
 def test_the_operands_meet_the_overflows():
-    """The operands hold what the test is about: min - 1, max + 1, min * -1 and -min."""
+    """The operands hold what the test is about: min - 1, max + 1, min * -1, -min and
+    min / -1, and no zero divisor."""
     for dtype in DTYPES.values():
         info = np.iinfo(dtype)
-        a, b, _ = operands(dtype)
-        pairs = set(zip(a.reshape(-1).tolist(), b.reshape(-1).tolist(), strict=True))
+        arrays = operands(dtype)
+        pairs = set(zip(arrays["a"].reshape(-1).tolist(), arrays["b"].reshape(-1).tolist(), strict=True))
         assert {(info.min, 1), (info.max, 1), (info.min, -1), (info.max, info.max)} <= pairs
+        assert (info.min, -1) in set(zip(arrays["a"].reshape(-1).tolist(), arrays["d"].reshape(-1).tolist()))
+        assert arrays["d"].all()

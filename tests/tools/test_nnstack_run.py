@@ -266,11 +266,13 @@ def test_input_files_must_match_the_argument_types(tmp_path: Path, capsys: pytes
 
 BN_GATHER = """
 func.func @f(%x: tensor<1x3x2x2xf32>, %w: tensor<3xf32>, %b: tensor<3xf32>, %m: tensor<3xf32>,
-             %v: tensor<3xf32>, %table: tensor<5x4xf32>, %ids: tensor<6xi64>)
-    -> (tensor<1x3x2x2xf32>, tensor<6x4xf32>) {
+             %v: tensor<3xf32>, %table: tensor<5x4xf32>, %ids: tensor<6xi64>, %n: tensor<64xi32>,
+             %d: tensor<64xi32>)
+    -> (tensor<1x3x2x2xf32>, tensor<6x4xf32>, tensor<64xi32>) {
   %0 = gawee.batch_norm %x, %w, %b, %m, %v affine = true eps = 1.0e-05 : (tensor<1x3x2x2xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x3x2x2xf32>
   %1 = gawee.gather %table, %ids axis = 0 : (tensor<5x4xf32>, tensor<6xi64>) -> tensor<6x4xf32>
-  func.return %0, %1 : tensor<1x3x2x2xf32>, tensor<6x4xf32>
+  %2 = gawee.div %n, %d : (tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32>
+  func.return %0, %1, %2 : tensor<1x3x2x2xf32>, tensor<6x4xf32>, tensor<64xi32>
 }
 """
 
@@ -278,9 +280,9 @@ func.func @f(%x: tensor<1x3x2x2xf32>, %w: tensor<3xf32>, %b: tensor<3xf32>, %m: 
 @pytest.mark.parametrize("passes", [[], ["-p", "convert-gawee-to-mir"], ["-p", "convert-gawee-to-linalg"]])
 @pytest.mark.parametrize("seed", range(5))
 def test_random_inputs_respect_the_ops_domains(tmp_path: Path, seed: int, passes: list[str]):
-    """Batch-norm variances are drawn positive and gather indices within the table, also
-    when a pipeline lowers the ops away first (a negative variance would give NaN, an
-    index past the table an error)."""
+    """Batch-norm variances are drawn positive, gather indices within the table and
+    integer divisors nonzero, also when a pipeline lowers the ops away first (a negative
+    variance would give NaN, an index past the table or a zero divisor an error)."""
     program = str(write(tmp_path, "f.mlir", BN_GATHER))
     args = ["--symbol", "f", "--random-inputs", "--seed", str(seed), "--output-dir", str(tmp_path)]
     assert nnstack_run(program, *args, *passes) == 0

@@ -161,9 +161,10 @@ INTEGER_BODIES: dict[type[Operation], Callable[..., Operation]] = {
     AddOp: arith.AddiOp,
     SubOp: arith.SubiOp,
     MulOp: arith.MuliOp,
+    DivOp: arith.DivSIOp,
 }
 """The scalar op of each primitive unary or binary gawee op that takes integers, on
-them: wrapping arith ops, as ONNX Runtime's."""
+them: wrapping arith ops, as ONNX Runtime's; division truncating toward zero."""
 
 VARIADIC_BODIES: dict[type[Operation], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),

@@ -1,7 +1,7 @@
 // RUN: xdsl-opt %s -p convert-gawee-to-linalg --split-input-file | filecheck %s
 
-// Integer arithmetic (ONNX Add, Sub, Mul, Neg, Abs, Sum on i8, i32, i64, as exporters leave
-// in index computations): the wrapping arith ops addi, subi, muli, math.absi, and
+// Integer arithmetic (ONNX Add, Sub, Mul, Div, Neg, Abs, Sum on i8, i32, i64, as exporters leave
+// in index computations): the wrapping arith ops addi, subi, muli, divsi, math.absi, and
 // 0 - x for neg (arith has no integer negation). An add of equal shapes is the named
 // linalg.add, whose generalization is arith.addi on integers.
 
@@ -97,5 +97,25 @@ func.func @integer_variadic_i8(%a: tensor<2x1xi8>, %b: tensor<3xi8>) -> (tensor<
 // CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x1xi8>
 // CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[A]], %[[A]] : tensor<2x1xi8>, tensor<2x1xi8>) outs(%[[V10]] : tensor<2x1xi8>) -> tensor<2x1xi8>
 // CHECK-NEXT: func.return %[[V1]], %[[V5]], %[[V8]], %[[V11]] : tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x1xi8>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// -----
+
+// Integer division truncates toward zero (ONNX Runtime's C++ `/`).
+func.func @integer_div(%a: tensor<2x3xi64>, %b: tensor<2x1xi64>) -> tensor<2x3xi64> {
+  %0 = gawee.div %a, %b : (tensor<2x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi64>
+  func.return %0 : tensor<2x3xi64>
+}
+
+// CHECK-LABEL: func.func @integer_div(
+// CHECK-SAME: %[[A:[a-zA-Z0-9_$.]+]]: tensor<2x3xi64>, %[[B:[a-zA-Z0-9_$.]+]]: tensor<2x1xi64>) -> tensor<2x3xi64> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xi64>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<2x3xi64>, tensor<2x1xi64>) outs(%[[V0]] : tensor<2x3xi64>) {
+// CHECK-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: i64, %[[IN_1:[a-zA-Z0-9_$.]+]]: i64, %[[OUT:[a-zA-Z0-9_$.]+]]: i64):
+// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.divsi %[[IN]], %[[IN_1]] : i64
+// CHECK-NEXT: linalg.yield %[[V2]] : i64
+// CHECK-NEXT: } -> tensor<2x3xi64>
+// CHECK-NEXT: func.return %[[V1]] : tensor<2x3xi64>
 // CHECK-NEXT: }
 // CHECK-NEXT: }

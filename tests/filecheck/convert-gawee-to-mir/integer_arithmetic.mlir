@@ -1,6 +1,6 @@
 // RUN: xdsl-opt %s -p convert-gawee-to-mir --split-input-file | filecheck %s
 
-// Integer arithmetic (ONNX Add, Sub, Mul, Neg, Abs, Sum on i8, i32, i64): the mir ops
+// Integer arithmetic (ONNX Add, Sub, Mul, Div, Neg, Abs, Sum on i8, i32, i64): the mir ops
 // take integers as they are (they wrap), the variadic ones folded left to right.
 
 func.func @integer_binary(%a: tensor<2x3xi32>, %b: tensor<3xi32>) -> (tensor<2x3xi32>, tensor<2x3xi32>, tensor<2x3xi32>) {
@@ -53,5 +53,20 @@ func.func @integer_variadic_i8(%a: tensor<2x1xi8>, %b: tensor<3xi8>) -> (tensor<
 // CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = mir.broadcast_min %[[A]], %[[B]] broadcast_shape = [2, 3] : (tensor<2x1xi8>, tensor<3xi8>) -> tensor<2x3xi8>
 // CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[A]], %[[A]] broadcast_shape = [2, 1] : (tensor<2x1xi8>, tensor<2x1xi8>) -> tensor<2x1xi8>
 // CHECK-NEXT: func.return %[[V1]], %[[V2]], %[[V3]], %[[V4]] : tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x1xi8>
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+
+// -----
+
+// Integer division truncates toward zero (ONNX Runtime's C++ `/`).
+func.func @integer_div(%a: tensor<2x3xi64>, %b: tensor<2x1xi64>) -> tensor<2x3xi64> {
+  %0 = gawee.div %a, %b : (tensor<2x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi64>
+  func.return %0 : tensor<2x3xi64>
+}
+
+// CHECK-LABEL: func.func @integer_div(
+// CHECK-SAME: %[[A:[a-zA-Z0-9_$.]+]]: tensor<2x3xi64>, %[[B:[a-zA-Z0-9_$.]+]]: tensor<2x1xi64>) -> tensor<2x3xi64> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[A]], %[[B]] broadcast_shape = [2, 3] : (tensor<2x3xi64>, tensor<2x1xi64>) -> tensor<2x3xi64>
+// CHECK-NEXT: func.return %[[V0]] : tensor<2x3xi64>
 // CHECK-NEXT: }
 // CHECK-NEXT: }

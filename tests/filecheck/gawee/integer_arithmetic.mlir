@@ -1,7 +1,7 @@
 // RUN: xdsl-opt %s | xdsl-opt | filecheck %s
 // RUN: xdsl-opt %s --print-op-generic | xdsl-opt --print-op-generic | filecheck %s --check-prefix=CHECK-GENERIC
 
-// The arithmetic ops on integers (i8, i32, i64) in both forms: add, sub, mul, neg, abs,
+// The arithmetic ops on integers (i8, i32, i64) in both forms: add, sub, mul, div, neg, abs,
 // and the variadic sum, max and min.
 
 func.func @integer_arithmetic(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor<4xi64>, %c: tensor<2x1xi8>, %d: tensor<3xi8>) {
@@ -13,6 +13,7 @@ func.func @integer_arithmetic(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor
   %5 = gawee.sum %c, %c : (tensor<2x1xi8>, tensor<2x1xi8>) -> tensor<2x1xi8>
   %6 = gawee.max %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   %7 = gawee.min %c, %d : (tensor<2x1xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+  %8 = gawee.div %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
   func.return
 }
 
@@ -25,6 +26,7 @@ func.func @integer_arithmetic(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor
 // CHECK-NEXT: %5 = gawee.sum %c, %c : (tensor<2x1xi8>, tensor<2x1xi8>) -> tensor<2x1xi8>
 // CHECK-NEXT: %6 = gawee.max %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 // CHECK-NEXT: %7 = gawee.min %c, %d : (tensor<2x1xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+// CHECK-NEXT: %8 = gawee.div %a, %b : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 
 // CHECK-GENERIC: %0 = "gawee.add"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 // CHECK-GENERIC-NEXT: %1 = "gawee.sub"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
@@ -34,3 +36,4 @@ func.func @integer_arithmetic(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor
 // CHECK-GENERIC-NEXT: %5 = "gawee.sum"(%c, %c) : (tensor<2x1xi8>, tensor<2x1xi8>) -> tensor<2x1xi8>
 // CHECK-GENERIC-NEXT: %6 = "gawee.max"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
 // CHECK-GENERIC-NEXT: %7 = "gawee.min"(%c, %d) : (tensor<2x1xi8>, tensor<3xi8>) -> tensor<2x3xi8>
+// CHECK-GENERIC-NEXT: %8 = "gawee.div"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>

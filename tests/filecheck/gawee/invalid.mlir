@@ -389,7 +389,7 @@ func.func @mixed_result_type(%a: tensor<2x3xf32>) {
 
 // -----
 
-// the activations, division and power: float element types only (add, sub, mul, neg,
+// the activations and power: float element types only (add, sub, mul, div, neg,
 // abs, max, min and sum take i8, i32 and i64 too)
 func.func @integer_element_type(%a: tensor<2x3xi32>) {
   // expected-error @+1 {{'gawee.relu' op operand 'input' at position 0 does not verify:}}
