@@ -41,6 +41,7 @@ __all__ = [
     "ReduceL2Op",
     "ReduceLogSumExpOp",
     "ReduceLogSumOp",
+    "NumericReduceOp",
     "ReduceOp",
     "ReduceSumOp",
     "ReduceSumSquareOp",
@@ -96,8 +97,19 @@ class ReduceOp(FloatTensorOp):
         self.expect_result_shape(reduced_shape(shape, axes, self.keeps_dims))
 
 
+class NumericReduceOp(ReduceOp):
+    """A reduction on floats and on the integers i8, i32, i64 (exported graphs count
+    tokens and positions with them): integer sums wrap around in two's complement, as in
+    numpy and ONNX Runtime."""
+
+    E: ClassVar = VarConstraint("E", NumericElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
 @gawee_op_definition
-class ReduceSumOp(ReduceOp):
+class ReduceSumOp(NumericReduceOp):
     """The sum over `axes` (ONNX ReduceSum)."""
 
     name = "gawee.reduce_sum"
@@ -111,14 +123,14 @@ class ReduceMeanOp(ReduceOp):
 
 
 @gawee_op_definition
-class ReduceMaxOp(ReduceOp):
+class ReduceMaxOp(NumericReduceOp):
     """The maximum over `axes`; NaN propagates (ONNX ReduceMax)."""
 
     name = "gawee.reduce_max"
 
 
 @gawee_op_definition
-class ReduceMinOp(ReduceOp):
+class ReduceMinOp(NumericReduceOp):
     """The minimum over `axes`; NaN propagates (ONNX ReduceMin)."""
 
     name = "gawee.reduce_min"

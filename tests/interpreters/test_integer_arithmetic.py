@@ -154,3 +154,44 @@ def test_the_operands_meet_the_overflows():
         assert {(info.min, 1), (info.max, 1), (info.min, -1), (info.max, info.max)} <= pairs
         assert (info.min, -1) in set(zip(arrays["a"].reshape(-1).tolist(), arrays["d"].reshape(-1).tolist()))
         assert arrays["d"].all()
+
+
+def reductions_program(element: str) -> str:
+    """reduce_sum, reduce_max and reduce_min of a [9, 9] tensor of `element` along its rows."""
+    t, r = f"tensor<9x9x{element}>", f"tensor<9x{element}>"
+    lines = [
+        f"%{kind} = gawee.reduce_{kind} %a axes = [1] keepDims = false : ({t}) -> {r}"
+        for kind in ("sum", "max", "min")
+    ]
+    body = "\n  ".join(lines)
+    return f"func.func @main(%a: {t}) -> ({r}, {r}, {r}) {{\n  {body}\n  func.return %sum, %max, %min : {r}, {r}, {r}\n}}\n"
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir", "llir-row-major-4", "native"])
+@pytest.mark.parametrize("element", sorted(DTYPES))
+def test_integer_reductions_wrap_at_every_level(element: str, level: str):
+    """Sums of rows that overflow (the extremes and random values) wrap around; max and
+    min start from the type's bounds, not from a float's."""
+    dtype = DTYPES[element]
+    arrays = operands(dtype)
+    a = np.concatenate([arrays["a"][:, :4], arrays["c"][:, 4:]], axis=1)
+    a[0], a[1] = -1, 1  # a max (min) that started from 0 instead of the type's bound shows
+    module = parse_module(reductions_program(element))
+    if level in ("linalg", "mir"):
+        module = lower(module, level)
+    elif level != "gawee":
+        module = lower_to_llir(lower(module, "mir"), "row-major", 4)
+    results = run(module, "main", a, backend="native") if level == "native" else None
+    if level.startswith("llir"):
+        results = call(module, "main", [a], strict_memory=True).results
+    elif results is None:
+        results = run(module, "main", a)
+    rows = [[int(x) for x in row] for row in a]
+    want = [
+        np.array([wrap(sum(row), dtype) for row in rows], dtype),
+        np.array([max(row) for row in rows], dtype),
+        np.array([min(row) for row in rows], dtype),
+    ]
+    for kind, got, expect in zip(("sum", "max", "min"), results, want, strict=True):
+        assert got.dtype == expect.dtype, kind
+        np.testing.assert_array_equal(got, expect, err_msg=f"reduce_{kind} on {element} at {level}")

@@ -10,10 +10,10 @@ from collections.abc import Callable
 import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import AnyFloat, IndexType, f16, f32, i64
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, f16, f32, i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
-from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
@@ -138,10 +138,10 @@ class ReduceLowering(RewritePattern):
         rank, axes = len(shape), op.reduced_axes
         kept = [dim for dim in range(rank) if dim not in axes]
         reduced = [shape[dim] for dim in kept]
-        start, combine = REDUCTIONS[type(op)]
+        start, combine = _reduction(op, element_type)
         result = b.generic(
             [op.input],
-            b.filled(reduced, b.constant(start, element_type)),
+            b.filled(reduced, b.add(start).results[0]),
             [identity_map(rank), dims_map(rank, kept)],
             iterators(rank, axes),
             lambda x, acc: combine(acc, x).results[0],
@@ -290,7 +290,28 @@ REDUCTIONS: dict[type[ReduceOp], tuple[float, Callable[[SSAValue, SSAValue], Ope
     ReduceMaxOp: (float("-inf"), arith.MaximumfOp),
     ReduceMinOp: (float("inf"), arith.MinimumfOp),
 }
-"""The start value and the combining op of each reduction."""
+"""The start value and the combining op of each reduction on floats."""
+
+INTEGER_REDUCTIONS: dict[type[ReduceOp], tuple[str, Callable[[SSAValue, SSAValue], Operation]]] = {
+    ReduceSumOp: ("zero", arith.AddiOp),
+    ReduceMaxOp: ("min", arith.MaxSIOp),
+    ReduceMinOp: ("max", arith.MinSIOp),
+}
+"""The start value (0 or the type's bound) and the combining op of each reduction on
+integers: wrapping sums, as ONNX Runtime's."""
+
+
+def _reduction(
+    op: ReduceOp, element: Attribute
+) -> tuple[Operation, Callable[[SSAValue, SSAValue], Operation]]:
+    """The start constant and the combining op of `op` on `element`."""
+    if isinstance(element, IntegerType):
+        start, combine = INTEGER_REDUCTIONS[type(op)]
+        bits = element.width.data
+        value = {"zero": 0, "min": -(2 ** (bits - 1)), "max": 2 ** (bits - 1) - 1}[start]
+        return scalar_constant(value, element), combine
+    start, combine = REDUCTIONS[type(op)]
+    return scalar_constant(start, element), combine
 
 
 class LayerNormLowering(RewritePattern):
