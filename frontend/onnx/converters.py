@@ -34,6 +34,7 @@ from nnstack.frontend.onnx.decomposed import (
     convert_scatter_elements,
     convert_size,
     convert_space_to_depth,
+    convert_swish,
 )
 from nnstack.frontend.onnx.normalization import (
     convert_batch_normalization,
@@ -707,6 +708,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "TopK": convert_topk,
     "ScatterND": convert_scatter_nd,
     "ScatterElements": convert_scatter_elements,
+    "Swish": convert_swish,
     "Scatter": convert_scatter_elements,
     "Resize": convert_resize,
     "Upsample": convert_upsample,

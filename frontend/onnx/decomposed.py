@@ -1,7 +1,7 @@
 """The converters of ONNX operators that have no gawee op of their own but are a few
 existing ones: DepthToSpace / SpaceToDepth (reshape, transpose, reshape),
 LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size,
-ScatterElements and the Einsum equations of matrix products, transposes and sums.
+ScatterElements, Swish and the Einsum equations of matrix products, transposes and sums.
 
 Each follows the operator's definition (its ONNX function body where it has one, as
 MeanVarianceNormalization's, else ONNX's reference implementation) for every opset
@@ -338,3 +338,11 @@ def convert_scatter_elements(context: ImportContext) -> None:
     tuples = _emit(context, gawee.CatOp(parts, rank))
     op = gawee.ScatterNDOp(context.value(0), tuples, context.value(2), reduction)
     context.define(_emit(context, op))
+
+
+def convert_swish(context: ImportContext) -> None:
+    """Swish (opset 24): x * sigmoid(alpha * x)."""
+    x = context.value(0)
+    alpha = float(context.attribute("alpha", 1.0))  # type: ignore[arg-type]
+    scaled = _emit(context, gawee.MulOp(x, _constant(context, np.array(alpha), element_type(x))))
+    context.define(_emit(context, gawee.MulOp(x, _emit(context, gawee.SigmoidOp(scaled)))))
