@@ -21,6 +21,7 @@ EXPANDED = [
     "gelu",
     "hardsigmoid",
     "hardswish",
+    "swish",
     "leakyrelu",
     "relu",
     "softmax",
