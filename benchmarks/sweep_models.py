@@ -114,13 +114,8 @@ SMALL_TEXT = {
     "intermediate_size": 64,
     "max_position_embeddings": 64,
 }
-SMALL_DECODER = {
-    **SMALL_TEXT,
-    "num_key_value_heads": 2,
-    "pad_token_id": 0,
-    "bos_token_id": 1,
-    "eos_token_id": 2,
-}
+TOKEN_IDS = {"pad_token_id": 0, "bos_token_id": 1, "eos_token_id": 2}
+SMALL_DECODER = {**SMALL_TEXT, "num_key_value_heads": 2, **TOKEN_IDS}
 SMALL_VISION = {
     "image_size": 32,
     "patch_size": 8,
@@ -129,7 +124,19 @@ SMALL_VISION = {
     "num_attention_heads": 4,
     "intermediate_size": 64,
 }
-SEQ2SEQ_IDS = {"pad_token_id": 0, "bos_token_id": 1, "eos_token_id": 2, "decoder_start_token_id": 1}
+SEQ2SEQ_IDS = {**TOKEN_IDS, "decoder_start_token_id": 1}
+SMALL_SEQ2SEQ = {
+    "vocab_size": 100,
+    "d_model": 32,
+    "encoder_layers": 1,
+    "decoder_layers": 1,
+    "encoder_attention_heads": 4,
+    "decoder_attention_heads": 4,
+    "encoder_ffn_dim": 64,
+    "decoder_ffn_dim": 64,
+    **SEQ2SEQ_IDS,
+}
+"""One encoder and one decoder layer of width 32 (bart, whisper, mbart, marian, pegasus)."""
 
 
 def _hf(
@@ -194,39 +201,17 @@ def transformers_cases() -> list[Case]:
             num_heads=4,
             decoder_start_token_id=0,
         ),
-        _hf(
-            "bart",
-            "bart",
-            _text(),
-            vocab_size=100,
-            d_model=32,
-            encoder_layers=1,
-            decoder_layers=1,
-            encoder_attention_heads=4,
-            decoder_attention_heads=4,
-            encoder_ffn_dim=64,
-            decoder_ffn_dim=64,
-            max_position_embeddings=64,
-            **SEQ2SEQ_IDS,
-        ),
+        _hf("bart", "bart", _text(), **SMALL_SEQ2SEQ, max_position_embeddings=64),
         _hf(
             "whisper",
             "whisper",
             (Input("input_features", "float", (1, 16, 32)), decoder_in),
-            vocab_size=100,
             num_mel_bins=16,
-            d_model=32,
-            encoder_layers=1,
-            decoder_layers=1,
-            encoder_attention_heads=4,
-            decoder_attention_heads=4,
-            encoder_ffn_dim=64,
-            decoder_ffn_dim=64,
             max_source_positions=16,
             max_target_positions=32,
             suppress_tokens=[],
             begin_suppress_tokens=[],
-            **SEQ2SEQ_IDS,
+            **SMALL_SEQ2SEQ,
         ),
         _hf("vit", "vit", _image(32), **SMALL_VISION),
         _hf("clip-vision", "clip_vision_model", _image(32), projection_dim=16, **SMALL_VISION),
@@ -275,19 +260,7 @@ def more_transformers_cases() -> list[Case]:
     """Architectures beyond the issue's list: other decoders, seq2seq models and the
     transformers vision CNNs (which stand in for torchvision and timm where those are
     missing)."""
-    ids = {"pad_token_id": 0, "bos_token_id": 1, "eos_token_id": 2}
-    bart_like = {
-        "vocab_size": 100,
-        "d_model": 32,
-        "encoder_layers": 1,
-        "decoder_layers": 1,
-        "encoder_attention_heads": 4,
-        "decoder_attention_heads": 4,
-        "encoder_ffn_dim": 64,
-        "decoder_ffn_dim": 64,
-        "max_position_embeddings": 64,
-        **SEQ2SEQ_IDS,
-    }
+    bart_like = {**SMALL_SEQ2SEQ, "max_position_embeddings": 64}
     cnn = {"embedding_size": 16, "hidden_sizes": [16, 32, 64, 128], "depths": [1, 1, 1, 1]}
     small_swin = {"image_size": 64, "patch_size": 4, "embed_dim": 16, "depths": [1, 1], "num_heads": [1, 2]}
     return [
@@ -297,10 +270,10 @@ def more_transformers_cases() -> list[Case]:
         _hf("olmo", "olmo", _text(), **SMALL_DECODER),
         _hf("stablelm", "stablelm", _text(), **SMALL_DECODER),
         _hf("starcoder2", "starcoder2", _text(), **SMALL_DECODER),
-        _hf("phi", "phi", _text(), **{**SMALL_TEXT, **ids}),
+        _hf("phi", "phi", _text(), **{**SMALL_TEXT, **TOKEN_IDS}),
         _hf("opt", "opt", _text(), ffn_dim=64, word_embed_proj_dim=32, **{**SMALL_TEXT, "pad_token_id": 1}),
         _hf("bloom", "bloom", _text(), vocab_size=100, hidden_size=32, n_layer=2, n_head=4),
-        _hf("falcon", "falcon", _text(), **{**SMALL_TEXT, **ids}),
+        _hf("falcon", "falcon", _text(), **{**SMALL_TEXT, **TOKEN_IDS}),
         _hf(
             "gpt-j",
             "gptj",
