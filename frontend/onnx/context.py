@@ -128,6 +128,10 @@ class ImportContext:
             raise self.fail(prefix + message) from None
         return self.builder.insert(op)
 
+    def emit_value(self, op: Operation) -> SSAValue:
+        """`emit`s `op` and gives its (first) result: the value a chain of ops builds on."""
+        return self.emit(op).results[0]
+
     def onnx_inference_diverges(self, got: tuple[int, ...], inferred: tuple[int, ...]) -> bool:
         """Whether an output of shape `got` where ONNX infers `inferred` is one of the
         `unchecked`: this node reads one, or it is a ceil-mode pool and ONNX's inference

@@ -22,13 +22,9 @@ from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 
 
-def _emit(context: ImportContext, op: gawee.GaweeOperation) -> SSAValue:
-    return context.emit(op).results[0]
-
-
 def _constant(context: ImportContext, array: np.ndarray, element: Attribute) -> SSAValue:
     """A `gawee.constant` of `array` in `element`."""
-    return _emit(context, gawee.ConstantOp(dense_attribute(array, element)))
+    return context.emit_value(gawee.ConstantOp(dense_attribute(array, element)))
 
 
 def _axis(context: ImportContext, default: int, rank: int) -> int:
@@ -42,13 +38,13 @@ def _axis(context: ImportContext, default: int, rank: int) -> int:
 def _reshape(context: ImportContext, value: SSAValue, shape: Sequence[int]) -> SSAValue:
     if tensor_shape(value) == tuple(shape):
         return value
-    return _emit(context, gawee.ReshapeOp(value, shape))
+    return context.emit_value(gawee.ReshapeOp(value, shape))
 
 
 def _transpose(context: ImportContext, value: SSAValue, perm: Sequence[int]) -> SSAValue:
     if list(perm) == list(range(len(perm))):
         return value
-    return _emit(context, gawee.TransposeOp(value, perm))
+    return context.emit_value(gawee.TransposeOp(value, perm))
 
 
 # ---------------------------------------------------------------------------
@@ -112,10 +108,12 @@ def convert_lp_normalization(context: ImportContext) -> None:
     x = context.value(0)
     axis = _axis(context, -1, len(tensor_shape(x)))
     norm_op = gawee.ReduceL1Op if p == 1 else gawee.ReduceL2Op
-    norm = _emit(context, norm_op(x, (axis,), True))
+    norm = context.emit_value(norm_op(x, (axis,), True))
     zero = _constant(context, np.array(0), element_type(x))
-    quotient = _emit(context, gawee.DivOp(x, norm))
-    context.define(_emit(context, gawee.WhereOp(_emit(context, gawee.EqualOp(norm, zero)), zero, quotient)))
+    quotient = context.emit_value(gawee.DivOp(x, norm))
+    context.define(
+        context.emit_value(gawee.WhereOp(context.emit_value(gawee.EqualOp(norm, zero)), zero, quotient))
+    )
 
 
 MVN_EPSILON = 1e-9
@@ -131,12 +129,14 @@ def convert_mean_variance_normalization(context: ImportContext) -> None:
     axes = gawee.normalized_axes([int(a) for a in given], rank)  # type: ignore[union-attr]
     if not axes:
         raise context.fail(f"axes {list(given)} must name distinct dims of the rank-{rank} input")  # type: ignore[arg-type]
-    mean = _emit(context, gawee.ReduceMeanOp(x, axes, True))
-    mean_of_squares = _emit(context, gawee.ReduceMeanOp(_emit(context, gawee.MulOp(x, x)), axes, True))
-    variance = _emit(context, gawee.SubOp(mean_of_squares, _emit(context, gawee.MulOp(mean, mean))))
+    mean = context.emit_value(gawee.ReduceMeanOp(x, axes, True))
+    mean_of_squares = context.emit_value(
+        gawee.ReduceMeanOp(context.emit_value(gawee.MulOp(x, x)), axes, True)
+    )
+    variance = context.emit_value(gawee.SubOp(mean_of_squares, context.emit_value(gawee.MulOp(mean, mean))))
     epsilon = _constant(context, np.array(MVN_EPSILON), element_type(x))
-    deviation = _emit(context, gawee.AddOp(_emit(context, gawee.SqrtOp(variance)), epsilon))
-    context.define(_emit(context, gawee.DivOp(_emit(context, gawee.SubOp(x, mean)), deviation)))
+    deviation = context.emit_value(gawee.AddOp(context.emit_value(gawee.SqrtOp(variance)), epsilon))
+    context.define(context.emit_value(gawee.DivOp(context.emit_value(gawee.SubOp(x, mean)), deviation)))
 
 
 # ---------------------------------------------------------------------------
@@ -147,10 +147,10 @@ def convert_mean_variance_normalization(context: ImportContext) -> None:
 def _hardmax(context: ImportContext, x: SSAValue, axis: int) -> SSAValue:
     """1 at the first maximum along `axis`, 0 elsewhere: arg_max compared with the positions."""
     shape = tensor_shape(x)
-    first = _emit(context, gawee.ArgMaxOp(x, axis, keep_dims=True))
+    first = context.emit_value(gawee.ArgMaxOp(x, axis, keep_dims=True))
     positions = np.arange(shape[axis]).reshape([n if d == axis else 1 for d, n in enumerate(shape)])
-    at_first = _emit(context, gawee.EqualOp(first, _constant(context, positions, i64)))
-    return _emit(context, gawee.CastOp(at_first, element_type(x)))
+    at_first = context.emit_value(gawee.EqualOp(first, _constant(context, positions, i64)))
+    return context.emit_value(gawee.CastOp(at_first, element_type(x)))
 
 
 def convert_hardmax(context: ImportContext) -> None:
@@ -184,15 +184,17 @@ def convert_one_hot(context: ImportContext) -> None:
     if isinstance(element, IntegerType | Float16Type):
         # positions up to depth (and -depth) in a type that holds them
         element = i64 if isinstance(element, IntegerType) else f32
-        indices = _emit(context, gawee.CastOp(indices, element))
-    indices = _emit(context, gawee.UnsqueezeOp(indices, (axis,)))
+        indices = context.emit_value(gawee.CastOp(indices, element))
+    indices = context.emit_value(gawee.UnsqueezeOp(indices, (axis,)))
     positions = np.arange(depth).reshape([depth if d == axis else 1 for d in range(rank)])
-    hit = _emit(context, gawee.EqualOp(indices, _constant(context, positions, element)))
-    wrapped = _emit(context, gawee.EqualOp(indices, _constant(context, positions - depth, element)))
-    hit = _emit(context, gawee.OrOp(hit, wrapped))
+    hit = context.emit_value(gawee.EqualOp(indices, _constant(context, positions, element)))
+    wrapped = context.emit_value(gawee.EqualOp(indices, _constant(context, positions - depth, element)))
+    hit = context.emit_value(gawee.OrOp(hit, wrapped))
     values = context.value(2)
-    off, on = (_emit(context, gawee.GatherOp(values, _constant(context, np.array(i), i64))) for i in (0, 1))
-    context.define(_emit(context, gawee.WhereOp(hit, on, off)))
+    off, on = (
+        context.emit_value(gawee.GatherOp(values, _constant(context, np.array(i), i64))) for i in (0, 1)
+    )
+    context.define(context.emit_value(gawee.WhereOp(hit, on, off)))
 
 
 # ---------------------------------------------------------------------------
@@ -216,7 +218,7 @@ def convert_compress(context: ImportContext) -> None:
     size = tensor_shape(x)[axis]
     if positions.size and positions[-1] >= size:
         raise context.fail(f"condition selects position {positions[-1]} of a dim of size {size}")
-    context.define(_emit(context, gawee.GatherOp(x, _constant(context, positions, i64), axis)))
+    context.define(context.emit_value(gawee.GatherOp(x, _constant(context, positions, i64), axis)))
 
 
 def convert_size(context: ImportContext) -> None:
@@ -272,7 +274,7 @@ def _summed(context: ImportContext, value: SSAValue, term: str, keep: str) -> tu
     axes = [d for d, c in enumerate(term) if c not in keep]
     if not axes:
         return value, term
-    return _emit(context, gawee.ReduceSumOp(value, axes, False)), "".join(c for c in term if c in keep)
+    return context.emit_value(gawee.ReduceSumOp(value, axes, False)), "".join(c for c in term if c in keep)
 
 
 def convert_einsum(context: ImportContext) -> None:
@@ -307,8 +309,8 @@ def convert_einsum(context: ImportContext) -> None:
         dims = [sizes[c] for c in batch] + [math.prod(sizes[c] for c in group) for group in (rows, columns)]
         return _reshape(context, moved, dims)
 
-    product = _emit(
-        context, gawee.MatMulOp(laid_out(a, a_term, left, contracted), laid_out(b, b_term, contracted, right))
+    product = context.emit_value(
+        gawee.MatMulOp(laid_out(a, a_term, left, contracted), laid_out(b, b_term, contracted, right))
     )
     term = "".join(batch + left + right)
     product = _reshape(context, product, [sizes[c] for c in term])
@@ -326,23 +328,22 @@ def convert_scatter_elements(context: ImportContext) -> None:
     axis = _axis(context, 0, rank)
     indices = context.value(1)
     if element_type(indices) != i64:
-        indices = _emit(context, gawee.CastOp(indices, i64))
+        indices = context.emit_value(gawee.CastOp(indices, i64))
     positions = np.indices(shape, dtype=np.int64)
     parts = [
-        _emit(
-            context,
+        context.emit_value(
             gawee.UnsqueezeOp(indices if d == axis else _constant(context, positions[d], i64), [rank]),
         )
         for d in range(rank)
     ]
-    tuples = _emit(context, gawee.CatOp(parts, rank))
+    tuples = context.emit_value(gawee.CatOp(parts, rank))
     op = gawee.ScatterNDOp(context.value(0), tuples, context.value(2), reduction)
-    context.define(_emit(context, op))
+    context.define(context.emit_value(op))
 
 
 def convert_swish(context: ImportContext) -> None:
     """Swish (opset 24): x * sigmoid(alpha * x)."""
     x = context.value(0)
     alpha = float(context.attribute("alpha", 1.0))  # type: ignore[arg-type]
-    scaled = _emit(context, gawee.MulOp(x, _constant(context, np.array(alpha), element_type(x))))
-    context.define(_emit(context, gawee.MulOp(x, _emit(context, gawee.SigmoidOp(scaled)))))
+    scaled = context.emit_value(gawee.MulOp(x, _constant(context, np.array(alpha), element_type(x))))
+    context.define(context.emit_value(gawee.MulOp(x, context.emit_value(gawee.SigmoidOp(scaled)))))

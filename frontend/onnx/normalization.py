@@ -76,20 +76,28 @@ def convert_layer_normalization(context: ImportContext) -> None:
     context.define(*results)
 
 
+def _in_f32(context: ImportContext, x: SSAValue) -> SSAValue:
+    """`x` in the stash type f32 (cast unless it is f32 already)."""
+    return x if element_type(x) == f32 else context.emit_value(gawee.CastOp(x, f32))
+
+
+def _root_mean_square(context: ImportContext, x: SSAValue, axes: list[int], epsilon: float) -> SSAValue:
+    """sqrt(mean(x * x) + epsilon) of the f32 `x` over `axes` (kept as 1s): the deviation
+    of LayerNormalization's statistics (of the centered input) and RMSNormalization's."""
+    emit = context.emit_value
+    mean_square = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(x, x)), axes, True))
+    shifted = emit(gawee.AddOp(mean_square, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
+    return emit(gawee.SqrtOp(shifted))
+
+
 def _statistics(context: ImportContext, x: SSAValue, axis: int, epsilon: float) -> list[SSAValue]:
     """The mean and 1 / sqrt(variance + epsilon) of `x` (in f32) over its dims from `axis` on."""
-
-    def emit(op: gawee.GaweeOperation) -> SSAValue:
-        return context.emit(op).results[0]
-
-    if element_type(x) != f32:
-        x = emit(gawee.CastOp(x, f32))
+    emit = context.emit_value
+    x = _in_f32(context, x)
     axes = list(range(axis, len(gawee.tensor_shape(x))))
     mean = emit(gawee.ReduceMeanOp(x, axes, True))
-    centered = emit(gawee.SubOp(x, mean))
-    variance = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(centered, centered)), axes, True))
-    shifted = emit(gawee.AddOp(variance, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
-    return [mean, emit(gawee.ReciprocalOp(emit(gawee.SqrtOp(shifted))))]
+    deviation = _root_mean_square(context, emit(gawee.SubOp(x, mean)), axes, epsilon)
+    return [mean, emit(gawee.ReciprocalOp(deviation))]
 
 
 def convert_rms_normalization(context: ImportContext) -> None:
@@ -98,20 +106,16 @@ def convert_rms_normalization(context: ImportContext) -> None:
     (X cast to it, the normalized value cast back before the scale)."""
     if int(context.attribute("stash_type", 1)) != 1:  # type: ignore[arg-type]
         raise context.fail("a stash type other than f32 (1) is not supported")
-
-    def emit(op: gawee.GaweeOperation) -> SSAValue:
-        return context.emit(op).results[0]
-
+    emit = context.emit_value
     x, rank = context.value(0), len(context.shape(0))
     axis = int(context.attribute("axis", -1))  # type: ignore[arg-type]
     if not -rank <= axis < rank:
         raise context.fail(f"axis {axis} is out of range for rank {rank}")
-    wide = x if element_type(x) == f32 else emit(gawee.CastOp(x, f32))
-    axes = list(range(axis % rank, rank))
-    mean_square = emit(gawee.ReduceMeanOp(emit(gawee.MulOp(wide, wide)), axes, True))
+    wide = _in_f32(context, x)
     epsilon = float(context.attribute("epsilon", 1e-5))  # type: ignore[arg-type]
-    shifted = emit(gawee.AddOp(mean_square, emit(gawee.ConstantOp(dense_attribute(np.array(epsilon), f32)))))
-    normalized = emit(gawee.DivOp(wide, emit(gawee.SqrtOp(shifted))))
+    normalized = emit(
+        gawee.DivOp(wide, _root_mean_square(context, wide, list(range(axis % rank, rank)), epsilon))
+    )
     if element_type(x) != f32:
         normalized = emit(gawee.CastOp(normalized, element_type(x)))
     context.define(emit(gawee.MulOp(normalized, context.value(1))))
