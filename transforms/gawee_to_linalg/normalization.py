@@ -284,34 +284,27 @@ class CumSumLowering(RewritePattern):
         rewriter.replace(op, b.ops, [result])
 
 
-REDUCTIONS: dict[type[ReduceOp], tuple[float, Callable[[SSAValue, SSAValue], Operation]]] = {
-    ReduceSumOp: (0.0, arith.AddfOp),
-    ReduceMeanOp: (0.0, arith.AddfOp),
-    ReduceMaxOp: (float("-inf"), arith.MaximumfOp),
-    ReduceMinOp: (float("inf"), arith.MinimumfOp),
+Combine = Callable[[SSAValue, SSAValue], Operation]
+
+REDUCTIONS: dict[type[ReduceOp], tuple[float, Combine, Combine | None]] = {
+    ReduceSumOp: (0.0, arith.AddfOp, arith.AddiOp),
+    ReduceMeanOp: (0.0, arith.AddfOp, None),
+    ReduceMaxOp: (float("-inf"), arith.MaximumfOp, arith.MaxSIOp),
+    ReduceMinOp: (float("inf"), arith.MinimumfOp, arith.MinSIOp),
 }
-"""The start value and the combining op of each reduction on floats."""
-
-INTEGER_REDUCTIONS: dict[type[ReduceOp], tuple[str, Callable[[SSAValue, SSAValue], Operation]]] = {
-    ReduceSumOp: ("zero", arith.AddiOp),
-    ReduceMaxOp: ("min", arith.MaxSIOp),
-    ReduceMinOp: ("max", arith.MinSIOp),
-}
-"""The start value (0 or the type's bound) and the combining op of each reduction on
-integers: wrapping sums, as ONNX Runtime's."""
+"""The start value and the combining op of each reduction, on floats and on integers
+(wrapping sums, as ONNX Runtime's; an infinite start is the integer type's bound)."""
 
 
-def _reduction(
-    op: ReduceOp, element: Attribute
-) -> tuple[Operation, Callable[[SSAValue, SSAValue], Operation]]:
+def _reduction(op: ReduceOp, element: Attribute) -> tuple[Operation, Combine]:
     """The start constant and the combining op of `op` on `element`."""
-    if isinstance(element, IntegerType):
-        start, combine = INTEGER_REDUCTIONS[type(op)]
-        bits = element.width.data
-        value = {"zero": 0, "min": -(2 ** (bits - 1)), "max": 2 ** (bits - 1) - 1}[start]
-        return scalar_constant(value, element), combine
-    start, combine = REDUCTIONS[type(op)]
-    return scalar_constant(start, element), combine
+    start, on_floats, on_integers = REDUCTIONS[type(op)]
+    if not isinstance(element, IntegerType):
+        return scalar_constant(start, element), on_floats
+    assert on_integers is not None  # (reduce_mean verifies floats only)
+    bound = 2 ** (element.width.data - 1)
+    value = -bound if start == float("-inf") else bound - 1 if start == float("inf") else int(start)
+    return scalar_constant(value, element), on_integers
 
 
 class LayerNormLowering(RewritePattern):
