@@ -82,6 +82,8 @@ def main() -> None:
     signal.signal(signal.SIGALRM, _on_alarm)
     with np.errstate(all="ignore"):
         cases = [c for c in load_model_tests(kind="node") if re.search(args.cases, c.name)]
+    # the (first) operator of each case, which a rejection is counted against
+    operators = {case.name: case.model.graph.node[0].op_type for case in cases}
     for level in args.levels:
         verdicts: dict[str, str] = {}
         for case in cases:
@@ -94,9 +96,7 @@ def main() -> None:
             if verdict.startswith(("wrong", "error")):
                 print(f"{name}: {verdict}")
         blocking = collections.Counter(
-            {case.name: case.model.graph.node[0].op_type for case in cases if case.model.graph.node}[name]
-            for name, verdict in verdicts.items()
-            if verdict.startswith("rejected")
+            operators[name] for name, verdict in verdicts.items() if verdict.startswith("rejected")
         )
         print("rejected, by operator: " + ", ".join(f"{op} {n}" for op, n in blocking.most_common()))
 
