@@ -26,7 +26,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError, VerifyException
 
 from nnstack.dialects.gawee import Gawee
-from nnstack.dialects.gawee.composite import decomposition, discard
+from nnstack.dialects.gawee.composite import decomposition, discard, is_composite
 from nnstack.interpreters.api import make_context, parse_module
 
 ROOT = Path(__file__).parents[1]
@@ -130,17 +130,13 @@ def facts(op_class: type[Operation], use: Operation) -> str:
     return "\n".join(lines) + "\n\n" if lines else ""
 
 
-def index(op_classes: list[type[Operation]], uses: dict[str, Operation]) -> str:
+def index(op_classes: list[type[Operation]]) -> str:
     """A table of every op: its family module, ONNX operator and whether it is composite."""
     rows = ["| op | family | ONNX (one to one) | composite |", "|---|---|---|---|"]
     for op_class in op_classes:
-        use = uses.get(op_class.name)
-        parts = decomposition(use.clone()) if use is not None else None
-        if parts is not None:
-            discard(parts.ops)
         rows.append(
             f"| [`{op_class.name}`](#{op_class.name.replace('.', '')}) | {op_class.__module__.rsplit('.', 1)[-1]} "
-            f"| {getattr(op_class, 'ONNX_OPERATOR', '') or ''} | {'yes' if parts is not None else ''} |"
+            f"| {getattr(op_class, 'ONNX_OPERATOR', '') or ''} | {'yes' if is_composite(op_class) else ''} |"
         )
     return "\n".join(rows) + "\n"
 
@@ -148,7 +144,7 @@ def index(op_classes: list[type[Operation]], uses: dict[str, Operation]) -> str:
 def main() -> None:
     uses = first_uses()
     op_classes = sorted(Gawee.operations, key=lambda c: c.name)
-    parts = [HEADER, index(op_classes, uses)]
+    parts = [HEADER, index(op_classes)]
     for op_class in op_classes:
         name = op_class.name
         if name not in uses:
