@@ -242,19 +242,14 @@ class BatchNormOp(GaweeOperation):
     def decompose(self, b: Composer) -> SSAValue:
         """The [C] operands reshaped to [C, 1, ...] broadcast over the channel dim."""
         from nnstack.dialects.gawee.elementwise import AddOp, DivOp, MulOp, SqrtOp, SubOp
-        from nnstack.dialects.gawee.shape import ReshapeOp
 
-        shape = tensor_shape(self.input)
-        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
-
-        def channels(value: SSAValue) -> SSAValue:
-            return value if len(shape) == 2 else b.emit(ReshapeOp(value, per_channel))
-
+        rank = len(tensor_shape(self.input))
         deviation = b.emit(SqrtOp(b.emit(AddOp(self.running_var, b.scalar_like(self.epsilon, self.input)))))
-        mean, deviation = channels(self.running_mean), channels(deviation)
+        mean, deviation = channelwise(b, self.running_mean, rank), channelwise(b, deviation, rank)
         result = b.emit(DivOp(b.emit(SubOp(self.input, mean)), deviation))
         if self.affine.value.data:
-            result = b.emit(AddOp(b.emit(MulOp(result, channels(self.weight))), channels(self.bias)))
+            result = b.emit(MulOp(result, channelwise(b, self.weight, rank)))
+            result = b.emit(AddOp(result, channelwise(b, self.bias, rank)))
         return result
 
 
@@ -576,6 +571,16 @@ class LayerNormOp(WeightedOp):
         return result if wide is element else b.emit(CastOp(result, element))
 
 
+def channelwise(b: Composer, value: SSAValue, rank: int) -> SSAValue:
+    """A [C] operand as [C, 1, ...], to broadcast along dim 1 of a rank-`rank` input
+    (itself for rank 2)."""
+    from nnstack.dialects.gawee.shape import ReshapeOp
+
+    if rank == 2:
+        return value
+    return b.emit(ReshapeOp(value, (*tensor_shape(value), *(1,) * (rank - 2))))
+
+
 def standardize(b: Composer, x: SSAValue, axes: Sequence[int], epsilon: float) -> SSAValue:
     """(x - mean) / sqrt(var + epsilon), the statistics over `axes` of `x` (kept as 1s):
     the core of every normalization's decomposition."""
@@ -642,9 +647,8 @@ class ChannelNormOp(WeightedOp):
         normalized = standardize(b, grouped, range(2, len(tensor_shape(grouped))), self.epsilon_value)
         if grouped is not x:
             normalized = b.emit(ReshapeOp(normalized, shape))
-        per_channel = (shape[1],) + (1,) * (len(shape) - 2)
         assert self.bias is not None  # (verified)
-        weight, bias = (b.emit(ReshapeOp(v, per_channel)) for v in (self.weight, self.bias))
+        weight, bias = (channelwise(b, v, len(shape)) for v in (self.weight, self.bias))
         return b.emit(AddOp(b.emit(MulOp(normalized, weight)), bias))
 
 
