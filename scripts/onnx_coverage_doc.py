@@ -24,7 +24,9 @@ one; the others have a converter in `frontend/onnx/`, whose docstring says what 
 carries over. A node with an attribute value a converter does not carry over is rejected
 with the reason, never imported approximately; the importer lists every node it cannot
 map at once. Shape-like inputs (Reshape's shape, Slice's starts, ...) must be known at
-import: constants, or shape arithmetic the importer folds.
+import: constants, or shape arithmetic the importer folds; where they are graph inputs
+(as in ONNX's conformance cases), the backend and `nnstack-run MODEL.onnx` import the
+model at run, specialised on their values, once per distinct value.
 
 Written by `scripts/onnx_coverage_doc.py`; `tests/frontend/test_onnx_coverage_doc.py`
 checks that it is current.

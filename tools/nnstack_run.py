@@ -53,7 +53,8 @@ from xdsl.utils.exceptions import (
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
-from nnstack.frontend.onnx.importer import graph_inputs, load_model
+from nnstack.frontend.onnx.context import NotConstantError
+from nnstack.frontend.onnx.importer import graph_inputs, import_specialised, load_model
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -413,12 +414,21 @@ class NnstackRunMain(xDSLRunMain):
 
     def import_model(self, path: str) -> ModuleOp:
         """The gawee module of ONNX model `path`, as nnstack-import-onnx makes it; the dims
-        the model leaves dynamic take the shapes of the --input arrays."""
+        the model leaves dynamic take the shapes of the --input arrays, and the inputs the
+        import needs as constants (a Reshape target, ...) their values."""
         with self.timing.phase("Import"):
             model = load_model(path)
             names = [value.name for value in graph_inputs(model)]
-            shapes = {name: np.load(file, mmap_mode="r").shape for name, file in zip(names, self.args.input)}
-            module = import_onnx(model, shapes)
+            files = dict(zip(names, self.args.input))
+            shapes = {name: np.load(file, mmap_mode="r").shape for name, file in files.items()}
+            try:
+                module = import_onnx(model, shapes)
+            except NotConstantError:
+                # inputs the import needs as constants (a Reshape target, ...): specialised
+                # on their values, and no longer arguments of @main
+                arrays = {name: np.load(file) for name, file in files.items()}
+                module, bound = import_specialised(model, arrays, shapes)
+                self.args.input = [file for name, file in files.items() if name not in bound]
         self.source = str(module)
         return module
 

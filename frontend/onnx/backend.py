@@ -10,6 +10,9 @@ backend interface can drive it:
 `OnnxImportError` there, before anything runs), lowers it in process to the chosen
 level and prepares `@main` (`nnstack.interpreters.prepare`; at "native" level the llir
 function is compiled to native code on the first run, `nnstack.native`); `run` calls it.
+A model that needs a graph input as a constant (a Reshape target or reduction axes
+given as an input) is imported at `run` instead, specialised on that input's value, once
+per distinct value.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from nnstack.frontend.onnx.context import OnnxImportError
-from nnstack.frontend.onnx.importer import graph_inputs, import_onnx
+from nnstack.frontend.onnx.context import NotConstantError, OnnxImportError
+from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -43,23 +46,30 @@ LOWERINGS: Mapping[str, tuple[type[ModulePass], ...]] = {
 """The passes that take an imported module to each level."""
 
 
+def _program(module: ModuleOp, level: str) -> Callable[..., tuple[np.ndarray, ...]]:
+    """`@main` of `module` (an imported gawee module), lowered in place to `level` and
+    prepared to run."""
+    for lowering in LOWERINGS[level]:
+        lowering().apply(Context(), module)
+    if level == "native":
+        from nnstack.native import run as run_native  # (loads LLVM: only for this level)
+
+        return functools.partial(run_native, module, "main")
+    return prepare_function(module, "main")
+
+
 class NnstackBackendRep(BackendRep):
     """A prepared model: its module at the chosen level, `@main` prepared, and its
     graph input names."""
 
-    def __init__(self, module: ModuleOp, input_names: Sequence[str], native: bool = False):
+    def __init__(self, module: ModuleOp, input_names: Sequence[str], level: str = "gawee"):
         self.module = module
-        self.program: Callable[..., tuple[np.ndarray, ...]]
-        if native:
-            from nnstack.native import run as run_native  # (loads LLVM: only for this level)
-
-            self.program = functools.partial(run_native, module, "main")
-        else:
-            self.program = prepare_function(module, "main")
+        self.program = _program(module, level)
         self.input_names = list(input_names)
 
-    def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
-        """`inputs`: the graph inputs in order (a list, or one array), or by name (a dict)."""
+    def arrays(self, inputs: Any) -> list[np.ndarray]:
+        """`inputs` (the graph inputs in order: a list, or one array; or by name: a dict)
+        as a list of arrays in graph order."""
         expected = ", ".join(self.input_names) or "none"
         if isinstance(inputs, Mapping):
             if unknown := sorted(set(inputs) - set(self.input_names)):
@@ -77,7 +87,49 @@ class NnstackBackendRep(BackendRep):
             arrays = list(inputs)
         if len(arrays) != len(self.input_names):
             raise ValueError(f"{len(arrays)} arrays for {len(self.input_names)} graph inputs ({expected})")
-        return self.program(*(np.asarray(a) for a in arrays))
+        return [np.asarray(a) for a in arrays]
+
+    def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
+        """`inputs`: the graph inputs in order (a list, or one array), or by name (a dict)."""
+        return self.program(*self.arrays(inputs))
+
+
+class SpecialisingBackendRep(NnstackBackendRep):
+    """A model that needs some graph inputs as constants (a Reshape target, reduction
+    axes, ... given as graph inputs, as ONNX's conformance cases do): each `run` imports it
+    specialised on those inputs' values (`import_specialised`), lowers and prepares it
+    once per distinct set of values, and keeps the last `CACHED` programs."""
+
+    CACHED = 8
+
+    def __init__(
+        self,
+        model: onnx.ModelProto,
+        input_names: Sequence[str],
+        level: str,
+        input_shapes: Mapping[str, Sequence[int]] | None,
+    ):
+        self.model, self.level, self.input_shapes = model, level, input_shapes
+        self.input_names = list(input_names)
+        self.programs: dict[tuple[object, ...], tuple[frozenset[str], Callable[..., Any]]] = {}
+
+    @staticmethod
+    def key(bound: frozenset[str], arrays: Mapping[str, np.ndarray]) -> tuple[object, ...]:
+        return tuple((n, arrays[n].dtype.str, arrays[n].shape, arrays[n].tobytes()) for n in sorted(bound))
+
+    def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
+        arrays = dict(zip(self.input_names, self.arrays(inputs)))
+        bound_sets = {bound for bound, _ in self.programs.values()}
+        found = (self.programs.get(self.key(bound, arrays)) for bound in bound_sets)
+        entry = next((e for e in found if e is not None), None)
+        if entry is None:
+            self.module, bound = import_specialised(self.model, arrays, self.input_shapes)
+            entry = (bound, _program(self.module, self.level))
+            if len(self.programs) >= self.CACHED:
+                del self.programs[next(iter(self.programs))]
+            self.programs[self.key(bound, arrays)] = entry
+        bound, program = entry
+        return program(*(array for name, array in arrays.items() if name not in bound))
 
 
 class NnstackBackend(Backend):
@@ -104,11 +156,14 @@ class NnstackBackend(Backend):
         level = level or cls.level
         if level not in LOWERINGS:
             raise OnnxImportError(f"level '{level}' is not one of {', '.join(LOWERINGS)}")
-        module = import_onnx(model, input_shapes)
-        for lowering in LOWERINGS[level]:
-            lowering().apply(Context(), module)
         inputs = [value.name for value in graph_inputs(model)]
-        return NnstackBackendRep(module, inputs, native=level == "native")
+        try:
+            module = import_onnx(model, input_shapes)
+        except NotConstantError as error:
+            if not graph_inputs_feeding(model, error.value):
+                raise
+            return SpecialisingBackendRep(model, inputs, level, input_shapes)
+        return NnstackBackendRep(module, inputs, level)
 
     @classmethod
     def run_model(

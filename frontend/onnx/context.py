@@ -35,6 +35,16 @@ class OnnxImportError(Exception):
     """A model the importer cannot represent exactly; the message is one line."""
 
 
+class NotConstantError(OnnxImportError):
+    """An input that the import needs as a constant (a Reshape target, reduction axes, ...)
+    is computed at run time: `value` names it. The ONNX backend specialises on the values
+    of the graph inputs it comes from (`importer.import_specialised`)."""
+
+    def __init__(self, message: str, value: str):
+        super().__init__(message)
+        self.value = value
+
+
 @dataclass
 class ImportContext:
     """The state of one import: the values and constants by ONNX name, and where new
@@ -91,7 +101,7 @@ class ImportContext:
         """Input `index`, which must be known at import time (e.g. a Reshape target)."""
         name = self.node.input[index]
         if name not in self.constants:
-            raise self.fail(f"{what} (input '{name}') must be a constant")
+            raise NotConstantError(str(self.fail(f"{what} (input '{name}') must be a constant")), name)
         return self.constants[name]
 
     def value(self, index: int) -> SSAValue:

@@ -38,7 +38,13 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
-from nnstack.frontend.onnx.context import ELEMENT_TYPES, ImportContext, OnnxImportError, name_hint
+from nnstack.frontend.onnx.context import (
+    ELEMENT_TYPES,
+    ImportContext,
+    NotConstantError,
+    OnnxImportError,
+    name_hint,
+)
 
 
 def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
@@ -85,6 +91,62 @@ def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
                     )
                 )
     return model
+
+
+def _with_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.ndarray]) -> onnx.ModelProto:
+    """A copy of `model` whose graph inputs named in `input_values` are initializers of
+    those values (of the inputs' element types): @main no longer takes them."""
+    if not input_values:
+        return model
+    model = onnx.ModelProto.FromString(model.SerializeToString())
+    inputs = {i.name: i for i in graph_inputs(model)}
+    for name, array in input_values.items():
+        if name not in inputs:
+            raise OnnxImportError(f"'{name}' is not a graph input ({', '.join(inputs)})")
+        dtype = onnx.helper.tensor_dtype_to_np_dtype(inputs[name].type.tensor_type.elem_type)
+        model.graph.initializer.append(numpy_helper.from_array(np.asarray(array, dtype), name))
+        model.graph.input.remove(inputs[name])
+    return model
+
+
+def graph_inputs_feeding(model: onnx.ModelProto, name: str) -> set[str]:
+    """The graph inputs (not initializers) whose values value `name` is computed from."""
+    producers = {output: node for node in model.graph.node for output in node.output}
+    inputs = {value.name for value in graph_inputs(model)}
+    found: set[str] = set()
+    pending, seen = [name], set()
+    while pending:
+        value = pending.pop()
+        if value in seen:
+            continue
+        seen.add(value)
+        if value in inputs:
+            found.add(value)
+        elif value in producers:
+            pending.extend(i for i in producers[value].input if i)
+    return found
+
+
+def import_specialised(
+    model: onnx.ModelProto,
+    arrays: Mapping[str, np.ndarray],
+    input_shapes: Mapping[str, Sequence[int]] | None = None,
+) -> tuple[ModuleOp, frozenset[str]]:
+    """The gawee module of `model` specialised on the values of the graph inputs it needs
+    as constants (`arrays` holds every graph input's value), and the names of those
+    inputs, which its @main does not take: the graph inputs that a Reshape target, the
+    axes of a reduction, ... are computed from, as a JIT specialises on guarded values."""
+    bound: set[str] = set()
+    while True:
+        try:
+            shapes = {name: shape for name, shape in (input_shapes or {}).items() if name not in bound}
+            module = import_onnx(model, shapes, {name: arrays[name] for name in bound})
+            return module, frozenset(bound)
+        except NotConstantError as error:
+            needed = graph_inputs_feeding(model, error.value) - bound
+            if not needed:
+                raise
+            bound |= needed
 
 
 def _with_explicit_defaults(model: onnx.ModelProto, opset: int) -> None:
@@ -175,9 +237,12 @@ def load_model(path: str | Path) -> onnx.ModelProto:
 
 
 def import_onnx(
-    model: onnx.ModelProto | str | Path, input_shapes: Mapping[str, Sequence[int]] | None = None
+    model: onnx.ModelProto | str | Path,
+    input_shapes: Mapping[str, Sequence[int]] | None = None,
+    input_values: Mapping[str, np.ndarray] | None = None,
 ) -> ModuleOp:
-    """The gawee module of `model` (a ModelProto or a path), with `@main`."""
+    """The gawee module of `model` (a ModelProto or a path), with `@main`; the graph inputs
+    named in `input_values` are constants of those values (@main does not take them)."""
     from nnstack.frontend.onnx.converters import CONVERTERS
 
     if not isinstance(model, onnx.ModelProto):
@@ -185,6 +250,7 @@ def import_onnx(
     if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
         raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)
+    model = _with_input_values(model, input_values or {})
     model = _with_input_shapes(model, input_shapes or {})
     _with_explicit_defaults(model, opset)
     try:
@@ -215,6 +281,11 @@ def import_onnx(
     for value_info, arg in zip(inputs, block.args):
         arg.name_hint = name_hint(value_info.name)
         values[value_info.name] = arg
+        if 0 in shapes[value_info.name]:
+            # an empty tensor has one value, known now: what reads it folds (ReduceX of an
+            # empty set is its identity)
+            dtype = onnx.helper.tensor_dtype_to_np_dtype(value_info.type.tensor_type.elem_type)
+            constants[value_info.name] = np.zeros(shapes[value_info.name], dtype)
     builder = Builder(InsertPoint.at_end(block))
 
     found = unsupported_nodes(graph, constants, shapes)

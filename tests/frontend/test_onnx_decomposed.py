@@ -15,7 +15,6 @@ from onnx import TensorProto, helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 from onnx_models import onnxruntime_outputs
 from test_onnx_import import LEVELS, run_at
-from test_onnx_selection import with_constant_inputs
 from xdsl.builder import Builder, InsertPoint
 from xdsl.dialects.builtin import TensorType, f32
 from xdsl.ir import Block
@@ -226,32 +225,6 @@ def test_einsum_matches_numpy(level, equation, shapes):
     expected = np.einsum(equation.replace(" ", ""), *(a.astype(np.float64) for a in inputs.values()))
     assert got.dtype == np.float32 and got.shape == expected.shape
     np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5)
-
-
-def conformance_cases(prefix: str) -> list:
-    with np.errstate(all="ignore"):
-        import onnx.backend.test.case.node as node_cases
-
-        cases = node_cases.collect_testcases()
-    return [
-        pytest.param(case, id=case.name.removeprefix("test_"))
-        for case in cases
-        if case.name.startswith(prefix)
-    ]
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("case", conformance_cases("test_onehot_") + conformance_cases("test_compress_"))
-def test_conformance_case_with_constant_inputs(case, level):
-    """ONNX's OneHot and Compress cases with depth, values and condition made constants
-    (the backend suite passes them as graph inputs); bfloat16 is rejected."""
-    made, feeds = with_constant_inputs(case)
-    (expected,) = case.data_sets[0][1]
-    if "bfloat16" in case.name:
-        with pytest.raises(OnnxImportError, match="(?i)bfloat16"):
-            run_at(level, made, feeds)
-        return
-    check(level, made, feeds, expected)
 
 
 def test_size_is_folded_and_its_converter_is_a_constant():

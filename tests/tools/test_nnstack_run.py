@@ -504,6 +504,31 @@ def test_an_onnx_model_runs_in_one_command(tmp_path: Path, capsys: pytest.Captur
     assert capsys.readouterr().err == "nnstack-run: error: not an ONNX model: it has no graph\n"
 
 
+def test_an_onnx_model_is_specialised_on_the_inputs_it_needs_as_constants(tmp_path: Path):
+    """`nnstack-run model.onnx` of a Reshape whose target is a graph input: the import
+    takes the target's value from its --input file, and @main the data alone."""
+    import onnx
+    from onnx import TensorProto, helper
+
+    graph = helper.make_graph(
+        [helper.make_node("Reshape", ["x", "target"], ["y"])],
+        "g",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3]),
+            helper.make_tensor_value_info("target", TensorProto.INT64, [2]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["a", "b"])],
+    )
+    model = tmp_path / "reshape.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), model)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    target = save(tmp_path, "t.npy", np.array([3, -1], np.int64))
+    out = tmp_path / "out"
+    args = ["--input", save(tmp_path, "x.npy", x), "--input", target, "--output-dir", str(out)]
+    assert nnstack_run(str(model), *args) == 0
+    np.testing.assert_array_equal(np.load(out / "out0.npy"), x.reshape(3, 2))
+
+
 def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """--progress: one line on stderr, rewritten as each phase and pass starts and erased at
     the end, so nothing else is printed after it; not there with --no-progress (nor by
