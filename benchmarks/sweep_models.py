@@ -12,7 +12,9 @@ Not a test: it takes a long while (each model x exporter runs in a child process
 killed after `--timeout` seconds; the levels it has not reached by then are errors).
 
 Extra requirements (not the project's): `transformers` for the transformers family,
-`torchvision` (the build matching the installed torch) for the torchvision family,
+`torchvision` (the build matching the installed torch: `pip install --no-deps
+torchvision==0.28.0 pillow` for torch 2.13; PyPI's build is CUDA's, whose compiled ops do
+not load beside a CPU torch, which the models do not need) for the torchvision family,
 `timm` (which imports torchvision) for the timm family, and `onnxscript` for the dynamo
 exporter. A family whose package cannot be imported is skipped, saying why.
 
@@ -25,7 +27,9 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import importlib
+import importlib.util
 import multiprocessing
 import os
 import queue
@@ -362,34 +366,68 @@ def _vision(family: str, name: str, make: Callable[[], Any], size: int = 64) -> 
     return Case(family, name, lambda: build(), _image(size, "x"))
 
 
+@functools.cache
+def import_torchvision() -> Any:
+    """torchvision. Where its compiled ops cannot load (PyPI's CUDA build beside a CPU
+    torch: the models need none of them), the two op schemas that its import registers
+    fake kernels for are defined first, so that the import succeeds."""
+    import torch
+
+    spec = importlib.util.find_spec("torchvision")
+    compiled = (
+        Path(spec.submodule_search_locations[0]) / "_C.so"
+        if spec and spec.submodule_search_locations
+        else None
+    )
+    try:
+        if compiled is None:
+            raise OSError("no torchvision")
+        torch.ops.load_library(str(compiled))
+    except (OSError, RuntimeError):
+        library = torch.library.Library("torchvision", "DEF")
+        for op in ("nms", "qnms"):
+            library.define(f"{op}(Tensor dets, Tensor scores, float iou_threshold) -> Tensor")
+        torch.torchvision_schemas = library  # type: ignore[attr-defined]  # (kept alive: it undefines them when freed)
+    return importlib.import_module("torchvision")
+
+
 def _torchvision(name: str, size: int = 64, **kwargs: Any) -> Case:
     def make() -> Any:
-        import torchvision
-
-        return torchvision.models.get_model(name, weights=None, **kwargs)
+        return import_torchvision().models.get_model(name, weights=None, **kwargs)
 
     return _vision("torchvision", name, make, size)
 
 
+TORCHVISION_OPTIONS: dict[str, dict[str, Any]] = {
+    "googlenet": {"aux_logits": False, "init_weights": True},
+    "inception_v3": {"aux_logits": False, "init_weights": True},
+    **{f"vit_{v}": {"image_size": 32} for v in ("b_16", "b_32", "l_16", "l_32", "h_14")},
+}
+"""Constructor options of the classification models that need them: no auxiliary
+classifier heads; ViTs at 32 x 32 pixels (their position embedding fixes the size)."""
+TORCHVISION_SIZES: dict[str, int] = {
+    "inception_v3": 75,
+    "maxvit_t": 224,
+    **{f"vit_{v}": 32 for v in ("b_16", "b_32", "l_16", "l_32", "h_14")},
+}
+"""Input sizes other than 64 x 64: the smallest each model takes."""
+
+
 def torchvision_cases() -> list[Case]:
+    """Every classification model of torchvision up to 100M parameters (by its weights'
+    metadata, no download) and the three segmentation models."""
+    models = import_torchvision().models
+    classifiers = [
+        name
+        for name in models.list_models(module=models)
+        if models.get_model_weights(name).DEFAULT.meta["num_params"] <= 100_000_000
+    ]
     segmentation = {"num_classes": 3, "weights_backbone": None, "aux_loss": False}
     return [
-        _torchvision("resnet18"),
-        _torchvision("alexnet", 64),
-        _torchvision("vgg11", 32),
-        _torchvision("squeezenet1_1"),
-        _torchvision("densenet121"),
-        _torchvision("googlenet", aux_logits=False, init_weights=True),
-        _torchvision("inception_v3", 75, aux_logits=False, init_weights=True),
-        _torchvision("mobilenet_v2"),
-        _torchvision("mobilenet_v3_small"),
-        _torchvision("shufflenet_v2_x0_5"),
-        _torchvision("mnasnet0_5"),
-        _torchvision("efficientnet_b0"),
-        _torchvision("regnet_y_400mf"),
-        _torchvision("convnext_tiny"),
-        _torchvision("vit_b_16", 32, image_size=32, num_layers=2),
-        _torchvision("swin_t", 64),
+        *(
+            _torchvision(n, TORCHVISION_SIZES.get(n, 64), **TORCHVISION_OPTIONS.get(n, {}))
+            for n in classifiers
+        ),
         _torchvision("fcn_resnet50", **segmentation),
         _torchvision("deeplabv3_mobilenet_v3_large", **segmentation),
         _torchvision("lraspp_mobilenet_v3_large", num_classes=3, weights_backbone=None),
@@ -398,6 +436,7 @@ def torchvision_cases() -> list[Case]:
 
 def _timm(name: str, size: int = 64, **kwargs: Any) -> Case:
     def make() -> Any:
+        import_torchvision()
         import timm
 
         return timm.create_model(name, pretrained=False, num_classes=10, **kwargs)
@@ -439,6 +478,8 @@ def missing_package(family: str, exporters: Sequence[str]) -> str | None:
     packages = [family] + (["onnxscript"] if "dynamo" in exporters else [])
     for package in packages:
         try:
+            if package in ("torchvision", "timm"):  # (timm imports torchvision)
+                import_torchvision()
             importlib.import_module(package)
         except Exception as error:  # (a broken install fails with anything)
             return f"{package} cannot be imported ({type(error).__name__}: {str(error).splitlines()[0]})"

@@ -131,8 +131,9 @@ class ResizeOp(TensorOp):
     rounded by `nearestMode`, linear interpolates between the two neighbours of x in
     every such dim (bilinear for NCHW images), in f64, rounded once to the element
     type. Indices are clamped to the input. `scales` (one per dim, as ONNX's) are the
-    scales the model gave, which the coordinates use; without them the scale of a dim
-    is out / in."""
+    scales the model gave, which the coordinates use (each result dim is floor(in *
+    scale), or rounded half up where ONNX keeps the aspect ratio); without them the
+    scale of a dim is out / in."""
 
     name = "gawee.resize"
 
@@ -270,9 +271,12 @@ class ResizeOp(TensorOp):
             raise self.fail(f"'scales' must have one value per dim ({len(shape)}), got {list(scales)}")
         if any(not s > 0 or math.isinf(s) for s in scales):
             raise self.fail(f"'scales' must be positive, got {list(scales)}")
-        expected = [math.floor(size * s) for size, s in zip(shape, scales)]
-        if list(result) != expected:
+        # ONNX's sizes are floor(in * scale), or rounded half up where Resize keeps the
+        # aspect ratio (keep_aspect_ratio_policy)
+        floor = [math.floor(size * s) for size, s in zip(shape, scales)]
+        rounded = [math.floor(size * s + 0.5) for size, s in zip(shape, scales)]
+        if any(r not in (f, n) for r, f, n in zip(result, floor, rounded)):
             raise self.fail(
-                f"result shape {list(result)} is not floor(input shape {list(shape)} * scales {list(scales)}) "
-                f"= {expected}"
+                f"result shape {list(result)} is neither floor(input shape {list(shape)} * scales "
+                f"{list(scales)}) = {floor} nor that product rounded half up, {rounded}"
             )

@@ -472,10 +472,18 @@ def _resize_target(
     if len(values) != len(axes):
         raise context.fail(f"{name} has {len(values)} values for {len(axes)} axes")
     if name == "sizes":
-        if context.string("keep_aspect_ratio_policy", "stretch") != "stretch":
-            raise context.fail("keep_aspect_ratio_policy other than stretch is not supported")
         sizes = dict(zip(axes, (int(v) for v in values)))
-        return tuple(sizes.get(d, size) for d, size in enumerate(shape)), None
+        policy = context.string("keep_aspect_ratio_policy", "stretch")
+        if policy == "stretch":
+            return tuple(sizes.get(d, size) for d, size in enumerate(shape)), None
+        if policy not in ("not_larger", "not_smaller"):
+            raise context.fail(f"keep_aspect_ratio_policy = {policy} is not supported")
+        # one scale for every axis, the largest (smallest) that keeps within the sizes;
+        # the result's sizes rounded half up, as ONNX's definition says
+        ratios = [sizes[a] / shape[a] for a in axes]
+        scale = min(ratios) if policy == "not_larger" else max(ratios)
+        scales = tuple(scale if d in sizes else 1.0 for d in range(rank))
+        return tuple(int(scale * n + 0.5) if d in sizes else n for d, n in enumerate(shape)), scales
     by_axis = dict(zip(axes, (float(v) for v in values)))
     scales = tuple(by_axis.get(d, 1.0) for d in range(rank))
     if any(not s > 0 for s in scales):

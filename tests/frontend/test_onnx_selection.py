@@ -20,8 +20,6 @@ UNSUPPORTED = {
     "cubic": "mode = cubic",
     "tf_crop_and_resize": "tf_crop_and_resize",
     "antialias": "antialias",
-    "not_larger": "keep_aspect_ratio_policy",
-    "not_smaller": "keep_aspect_ratio_policy",
     "uint64": "UINT64",
 }
 """Conformance cases the importer rejects (a part of a case's name -> its error); the
