@@ -160,7 +160,7 @@ class NnstackBackend(Backend):
         try:
             module = import_onnx(model, input_shapes)
         except NotConstantError as error:
-            if not graph_inputs_feeding(model, error.value):
+            if not graph_inputs_feeding(model, *error.values):
                 raise
             return SpecialisingBackendRep(model, inputs, level, input_shapes)
         return NnstackBackendRep(module, inputs, level)

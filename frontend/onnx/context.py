@@ -37,12 +37,12 @@ class OnnxImportError(Exception):
 
 class NotConstantError(OnnxImportError):
     """An input that the import needs as a constant (a Reshape target, reduction axes, ...)
-    is computed at run time: `value` names it. The ONNX backend specialises on the values
-    of the graph inputs it comes from (`importer.import_specialised`)."""
+    is computed at run time from the values `values` names. The ONNX backend specialises
+    on the values of the graph inputs they come from (`importer.import_specialised`)."""
 
-    def __init__(self, message: str, value: str):
+    def __init__(self, message: str, values: Iterable[str]):
         super().__init__(message)
-        self.value = value
+        self.values = tuple(values)
 
 
 @dataclass
@@ -101,7 +101,7 @@ class ImportContext:
         """Input `index`, which must be known at import time (e.g. a Reshape target)."""
         name = self.node.input[index]
         if name not in self.constants:
-            raise NotConstantError(str(self.fail(f"{what} (input '{name}') must be a constant")), name)
+            raise NotConstantError(str(self.fail(f"{what} (input '{name}') must be a constant")), [name])
         return self.constants[name]
 
     def value(self, index: int) -> SSAValue:

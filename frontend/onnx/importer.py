@@ -11,6 +11,13 @@ propagation), then walks the nodes in graph order:
   ConstantOfShape, ...) leaves no trace in the program;
 - every other node is converted by the converter registered for its op type
   (`converters.py`), which emits gawee ops;
+- a node of an operator that no converter maps but ONNX defines by a function
+  (Attention, SoftmaxCrossEntropyLoss, RotaryEmbedding, ...) is expanded into the nodes
+  of that function's body (`functions.py`: fresh value names, the node's inputs and
+  outputs bound, attribute references resolved, the body built for the node's input
+  types where ONNX builds it so), whose static shapes ONNX infers from the node's input
+  types; they import as above, at the body's own opset, a function among them expanded
+  in turn. A body node that fails is the node's error, naming both;
 - a constant that a gawee op reads becomes an `arith.constant` of its static tensor
   type: the weights travel inside the module (xDSL reads and writes large dense
   constants in about 0.1 s per million elements).
@@ -23,8 +30,9 @@ the opset.
 
 from __future__ import annotations
 
+import dataclasses
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +46,8 @@ from xdsl.dialects.builtin import ModuleOp, TensorType
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
+from nnstack.dialects.utils import element_type
+from nnstack.dialects.values import numpy_dtype
 from nnstack.frontend.onnx.context import (
     ELEMENT_TYPES,
     ImportContext,
@@ -45,6 +55,7 @@ from nnstack.frontend.onnx.context import (
     OnnxImportError,
     name_hint,
 )
+from nnstack.frontend.onnx.functions import expand, function_defined
 
 
 def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
@@ -109,22 +120,26 @@ def _with_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.nda
     return model
 
 
-def graph_inputs_feeding(model: onnx.ModelProto, name: str) -> set[str]:
-    """The graph inputs (not initializers) whose values value `name` is computed from."""
-    producers = {output: node for node in model.graph.node for output in node.output}
-    inputs = {value.name for value in graph_inputs(model)}
+def _feeding(nodes: Iterable[onnx.NodeProto], names: Iterable[str], sources: set[str]) -> set[str]:
+    """The `sources` whose values the values `names` are computed from, through `nodes`."""
+    producers = {output: node for node in nodes for output in node.output}
     found: set[str] = set()
-    pending, seen = [name], set()
+    pending, seen = list(names), set()
     while pending:
         value = pending.pop()
         if value in seen:
             continue
         seen.add(value)
-        if value in inputs:
+        if value in sources:
             found.add(value)
         elif value in producers:
             pending.extend(i for i in producers[value].input if i)
     return found
+
+
+def graph_inputs_feeding(model: onnx.ModelProto, *names: str) -> set[str]:
+    """The graph inputs (not initializers) whose values the values `names` are computed from."""
+    return _feeding(model.graph.node, names, {value.name for value in graph_inputs(model)})
 
 
 def import_specialised(
@@ -143,7 +158,7 @@ def import_specialised(
             module = import_onnx(model, shapes, {name: arrays[name] for name in bound})
             return module, frozenset(bound)
         except NotConstantError as error:
-            needed = graph_inputs_feeding(model, error.value) - bound
+            needed = graph_inputs_feeding(model, *error.values) - bound
             if not needed:
                 raise
             bound |= needed
@@ -190,17 +205,84 @@ def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
     return np.array(shape[slice(start, end)], np.int64)  # type: ignore[misc]
 
 
+def _fold_cast_like(context: ImportContext) -> np.ndarray | None:
+    """CastLike of a constant to the type of a run-time value, which it reads only for
+    its type (function bodies cast their constants so), or None."""
+    node = context.node
+    if (
+        node.op_type != "CastLike"
+        or node.input[0] not in context.constants
+        or node.input[1] not in context.values
+    ):
+        return None
+    value, like = context.constants[node.input[0]], context.values[node.input[1]]
+    feeds = {node.input[0]: value, node.input[1]: np.zeros((), numpy_dtype(element_type(like)))}
+    return _fold(node, context.opset, feeds)[0]
+
+
+def _types(graph: onnx.GraphProto) -> dict[str, onnx.TypeProto]:
+    """The types of the graph's values that ONNX's inference gives, and the initializers'."""
+    types = {
+        v.name: v.type
+        for v in [*graph.input, *graph.value_info, *graph.output]
+        if v.type.HasField("tensor_type")
+    }
+    for init in graph.initializer:
+        types.setdefault(init.name, onnx.helper.make_tensor_type_proto(init.data_type, init.dims))
+    return types
+
+
+def _names(graph: onnx.GraphProto) -> set[str]:
+    """Every value name the graph uses: an expansion's fresh names avoid them."""
+    names = {v.name for v in [*graph.input, *graph.output, *graph.value_info, *graph.initializer]}
+    for node in graph.node:
+        names.update([*node.input, *node.output])
+    return names
+
+
+def _static_shapes(graph: onnx.GraphProto) -> dict[str, tuple[int, ...]]:
+    return {
+        value_info.name: shape
+        for value_info in [*graph.value_info, *graph.output, *graph.input]
+        if (shape := _static_shape(value_info)) is not None
+    }
+
+
+def _unsupported_in_body(
+    node: onnx.NodeProto,
+    opset: int,
+    types: Mapping[str, onnx.TypeProto],
+    known: set[str],
+    constants: Mapping[str, object],
+    taken: set[str],
+) -> dict[str, list[str]] | None:
+    """What of `node`'s function body does not import (`unsupported_nodes` of it), or
+    None if ONNX defines no function for it, or ONNX cannot infer the body's types."""
+    arrays = {name: value for name in node.input if isinstance(value := constants.get(name), np.ndarray)}
+    try:
+        expansion = expand(node, opset, types, arrays, taken)
+    except (onnx.shape_inference.InferenceError, onnx.checker.ValidationError):
+        return None
+    if expansion is None:
+        return None
+    body_known = {name: None for name in node.input if name in known}
+    return unsupported_nodes(expansion.graph, body_known, _static_shapes(expansion.graph), expansion.opset)
+
+
 def unsupported_nodes(
-    graph: onnx.GraphProto, constants: Mapping[str, object], shapes: Mapping[str, object]
+    graph: onnx.GraphProto, constants: Mapping[str, object], shapes: Mapping[str, object], opset: int
 ) -> dict[str, list[str]]:
     """The nodes no converter carries, by operator (domain-qualified outside the default
     domain), each a list of node names in graph order. A node whose inputs are all
     constants is not one, nor Shape or Size of a static shape: the importer folds them (as
     `import_onnx` does: the nodes after an unsupported one may fold too, so this is the
-    list of what stops the import)."""
+    list of what stops the import); nor an operator ONNX defines by a function whose
+    body imports (one whose body does not is listed with what the body lacks). `graph`
+    has ONNX's inferred types (`value_info`)."""
     from nnstack.frontend.onnx.converters import CONVERTERS
 
     known = set(constants)
+    types, taken = _types(graph), _names(graph)
     found: dict[str, list[str]] = {}
     for node in graph.node:
         name = node.name or node.output[0]
@@ -212,9 +294,15 @@ def unsupported_nodes(
             known.update(node.output)
         elif default_domain and all(i in known for i in node.input if i) and node.op_type != "RandomNormal":
             known.update(node.output)
-        elif not default_domain or node.op_type not in CONVERTERS:
-            operator = node.op_type if default_domain else f"{node.domain}.{node.op_type}"
-            found.setdefault(operator, []).append(name)
+        elif not default_domain:
+            found.setdefault(f"{node.domain}.{node.op_type}", []).append(name)
+        elif node.op_type not in CONVERTERS:
+            lacking = _unsupported_in_body(node, opset, types, known, constants, taken)
+            if lacking is None:
+                found.setdefault(node.op_type, []).append(name)
+            elif lacking:
+                operator = f"{node.op_type} (its function body lacks {', '.join(sorted(lacking))})"
+                found.setdefault(operator, []).append(name)
     return found
 
 
@@ -225,6 +313,83 @@ def _unsupported_error(found: Mapping[str, list[str]], opset: int) -> OnnxImport
         for operator, names in sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
     ]
     return OnnxImportError(f"operators gawee has no lowering for (opset {opset}): " + ", ".join(parts))
+
+
+def _input_types(context: ImportContext) -> dict[str, onnx.TypeProto]:
+    """The types of the node's inputs as the import holds them (a constant's: its array's)."""
+    elements = {element: code for code, element in ELEMENT_TYPES.items()}
+    types: dict[str, onnx.TypeProto] = {}
+    for name in context.node.input:
+        if name in context.constants:
+            array = context.constants[name]
+            code = onnx.helper.np_dtype_to_tensor_dtype(array.dtype)
+            types[name] = onnx.helper.make_tensor_type_proto(code, array.shape)
+        elif name in context.values and isinstance(value_type := context.values[name].type, TensorType):
+            code = elements[value_type.element_type]
+            types[name] = onnx.helper.make_tensor_type_proto(code, value_type.get_shape())
+    return types
+
+
+def _expand_node(context: ImportContext, taken: set[str]) -> None:
+    """Imports the node as the nodes of ONNX's function definition of its operator (at
+    the body's own opset); fails if there is none, naming what of the body fails."""
+    try:
+        expansion = expand(context.node, context.opset, _input_types(context), context.constants, taken)
+    except (onnx.shape_inference.InferenceError, onnx.checker.ValidationError) as error:
+        raise context.fail(
+            f"ONNX's shape inference of its function body fails: {str(error).splitlines()[0]}"
+        ) from None
+    if expansion is None:
+        raise context.fail("no gawee lowering for this operator")
+    for name, shape in _static_shapes(expansion.graph).items():
+        context.shapes.setdefault(name, shape)
+    for node in expansion.nodes:
+        try:
+            _import_node(dataclasses.replace(context, node=node, opset=expansion.opset), taken)
+        except NotConstantError as error:
+            # what the body needs as a constant comes from some of the node's inputs
+            feeding = _feeding(expansion.nodes, error.values, set(context.node.input))
+            message = str(context.fail(f"expanded from ONNX's function definition, {error}"))
+            raise NotConstantError(message, feeding) from None
+        except OnnxImportError as error:
+            raise context.fail(f"expanded from ONNX's function definition, {error}") from None
+
+
+def _import_node(context: ImportContext, taken: set[str]) -> None:
+    """Folds the node, converts it, or expands it from its function definition
+    (`taken`: the names in use, which an expansion's fresh names avoid)."""
+    from nnstack.frontend.onnx.converters import CONVERTERS
+
+    node = context.node
+    if node.domain not in ("", "ai.onnx"):
+        raise OnnxImportError(
+            f"node '{node.name or node.output[0]}' ({node.op_type}, domain {node.domain}): "
+            "operators outside the default ONNX domain are not supported"
+        )
+    if (shape := _fold_shape_query(context)) is not None or (shape := _fold_cast_like(context)) is not None:
+        context.constants[node.output[0]] = shape
+        return
+    if all(name in context.constants for name in node.input if name) and node.op_type != "RandomNormal":
+        try:
+            context.constants.update(zip(node.output, _fold(node, context.opset, context.constants)))
+            return
+        except (RuntimeError, ValueError, TypeError, NotImplementedError, KeyError, IndexError):
+            # the reference evaluator fails on some valid nodes (GatherElements with
+            # indices smaller than the data): the node runs in the program instead
+            pass
+    converter = CONVERTERS.get(node.op_type)
+    if converter is not None:
+        converter(context)
+    else:
+        _expand_node(context, taken)
+
+
+def importable(op_type: str) -> bool:
+    """Whether the importer has a way to import the default-domain operator `op_type`: a
+    converter, or ONNX's function definition of it (whose body must import in turn)."""
+    from nnstack.frontend.onnx.converters import CONVERTERS
+
+    return op_type in CONVERTERS or function_defined(op_type)
 
 
 def load_model(path: str | Path) -> onnx.ModelProto:
@@ -243,8 +408,6 @@ def import_onnx(
 ) -> ModuleOp:
     """The gawee module of `model` (a ModelProto or a path), with `@main`; the graph inputs
     named in `input_values` are constants of those values (@main does not take them)."""
-    from nnstack.frontend.onnx.converters import CONVERTERS
-
     if not isinstance(model, onnx.ModelProto):
         model = load_model(model)
     if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
@@ -259,11 +422,8 @@ def import_onnx(
         raise OnnxImportError(f"ONNX shape inference fails: {str(error).splitlines()[0]}") from None
     graph = model.graph
 
-    shapes: dict[str, tuple[int, ...]] = {}
+    shapes = _static_shapes(graph)
     unchecked: set[str] = set()
-    for value_info in [*graph.value_info, *graph.output, *graph.input]:
-        if (shape := _static_shape(value_info)) is not None:
-            shapes[value_info.name] = shape
     constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
 
     inputs = graph_inputs(model)
@@ -288,31 +448,12 @@ def import_onnx(
             constants[value_info.name] = np.zeros(shapes[value_info.name], dtype)
     builder = Builder(InsertPoint.at_end(block))
 
-    found = unsupported_nodes(graph, constants, shapes)
+    found = unsupported_nodes(graph, constants, shapes, opset)
     if len(found) > 1 or any(len(names) > 1 for names in found.values()):
         raise _unsupported_error(found, opset)
+    taken = _names(graph)
     for node in graph.node:
-        if node.domain not in ("", "ai.onnx"):
-            raise OnnxImportError(
-                f"node '{node.name or node.output[0]}' ({node.op_type}, domain {node.domain}): "
-                "operators outside the default ONNX domain are not supported"
-            )
-        context = ImportContext(node, opset, builder, values, constants, shapes, unchecked)
-        if (shape := _fold_shape_query(context)) is not None:
-            constants[node.output[0]] = shape
-            continue
-        if all(name in constants for name in node.input if name) and node.op_type not in ("RandomNormal",):
-            try:
-                constants.update(zip(node.output, _fold(node, opset, constants)))
-                continue
-            except (RuntimeError, ValueError, TypeError, NotImplementedError, KeyError, IndexError):
-                # the reference evaluator fails on some valid nodes (GatherElements with
-                # indices smaller than the data): the node runs in the program instead
-                pass
-        converter = CONVERTERS.get(node.op_type)
-        if converter is None:
-            raise context.fail("no gawee lowering for this operator")
-        converter(context)
+        _import_node(ImportContext(node, opset, builder, values, constants, shapes, unchecked), taken)
 
     outputs = []
     for output in graph.output:
