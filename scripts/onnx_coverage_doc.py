@@ -1,5 +1,6 @@
 """Writes docs/onnx-coverage.md: every ONNX operator the importer maps, to what, and
-what of it is supported (the converter's docstring).
+what of it is supported (the converter's docstring, or for an operator expanded from
+ONNX's function definition, what its body needs).
 
     python scripts/onnx_coverage_doc.py > docs/onnx-coverage.md
 
@@ -14,6 +15,7 @@ from collections.abc import Callable
 
 from nnstack.dialects.gawee import Gawee
 from nnstack.frontend.onnx import converters
+from nnstack.frontend.onnx.functions import function_operators, function_opsets
 
 HEADER = """# ONNX operators the importer maps
 
@@ -28,9 +30,32 @@ import: constants, or shape arithmetic the importer folds; where they are graph 
 (as in ONNX's conformance cases), the backend and `nnstack-run MODEL.onnx` import the
 model at run, specialised on their values, once per distinct value.
 
+An operator that ONNX defines by a function (a fixed body, or one built for the node and
+its input types) and that no converter maps is expanded into the nodes of that body, at
+the body's own opset, which then import as every node does: it imports where its body
+does, and a body node that does not import is the node's error.
+
 Written by `scripts/onnx_coverage_doc.py`; `tests/frontend/test_onnx_coverage_doc.py`
 checks that it is current.
 """
+
+
+EXPANDED_NOTES = {
+    "BlackmanWindow": "The size must be known at import (the window then folds to a constant).",
+    "HammingWindow": "The size must be known at import (the window then folds to a constant).",
+    "HannWindow": "The size must be known at import (the window then folds to a constant).",
+    "CenterCropPad": "The target shape must be known at import: it makes the body's pads and slice bounds.",
+}
+"""What an expanded operator's body needs beyond the body's own operators' limits."""
+
+NOT_IMPORTED = {
+    "AffineGrid": "its body branches (If), which ONNX's inference of the body cannot type",
+    "Bernoulli": "its body draws random numbers (RandomUniformLike)",
+    "DynamicQuantizeLinear": "its uint8 results, an element type gawee does not carry",
+    "LinearAttention": "its body loops (Scan), which ONNX's inference of the body cannot type",
+    "SequenceMap": "sequences, which have no gawee counterpart",
+}
+"""Operators ONNX defines by a function whose body does not import, and why."""
 
 
 def note(converter: Callable[..., None]) -> str:
@@ -41,15 +66,36 @@ def note(converter: Callable[..., None]) -> str:
     return " ".join(inspect.cleandoc(doc or "").split("\n\n")[0].split()).replace("|", "\\|")
 
 
+def expanded_note(name: str) -> str:
+    opsets = function_opsets(name)
+    since = f"from opset {opsets[0]}" + (
+        f", redefined at {', '.join(map(str, opsets[1:]))}" if opsets[1:] else ""
+    )
+    return f"Expanded from ONNX's function definition ({since}). {EXPANDED_NOTES.get(name, '')}".strip()
+
+
 def document() -> str:
     declared = {op.ONNX_OPERATOR: op.name for op in Gawee.operations if getattr(op, "ONNX_OPERATOR", None)}
+    expanded = [name for name in function_operators() if name not in converters.CONVERTERS]
+    unknown = (set(EXPANDED_NOTES) | set(NOT_IMPORTED)) - set(expanded)
+    assert not unknown, f"notes for operators that are not expanded: {sorted(unknown)}"
     rows = ["| operator | imported as | notes |", "|---|---|---|"]
-    for name, converter in sorted(converters.CONVERTERS.items()):
-        if name in declared:
+    entries = {**converters.CONVERTERS, **{name: None for name in expanded if name not in NOT_IMPORTED}}
+    for name, converter in sorted(entries.items()):
+        if converter is None:
+            rows.append(f"| {name} | function body | {expanded_note(name)} |")
+        elif name in declared:
             rows.append(f"| {name} | `{declared[name]}` (one to one) | |")
         else:
             rows.append(f"| {name} | converter | {note(converter)} |")
-    return f"{HEADER}\n{len(rows) - 2} operators.\n\n" + "\n".join(rows) + "\n"
+    rejected = [f"- {name}: {reason}." for name, reason in sorted(NOT_IMPORTED.items())]
+    return (
+        f"{HEADER}\n{len(rows) - 2} operators.\n\n"
+        + "\n".join(rows)
+        + "\n\nONNX defines these operators by a function too, but their bodies need what gawee lacks:\n\n"
+        + "\n".join(rejected)
+        + "\n"
+    )
 
 
 if __name__ == "__main__":
