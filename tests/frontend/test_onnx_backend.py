@@ -1,5 +1,6 @@
 """ONNX's own backend conformance suite (`onnx.backend.test`) through nnstack's ONNX
-backend, at gawee, linalg and mir level, for every operator gawee carries.
+backend, at gawee, linalg and mir level, for every operator the importer maps: those
+with a converter and those it expands from ONNX's function definition.
 
 Each included case builds a one-node model, runs it through `prepare` / `run` and
 compares with the outputs stored in onnx (the case's own tolerances). The excluded
