@@ -41,10 +41,10 @@ checks that it is current.
 
 
 EXPANDED_NOTES = {
-    "BlackmanWindow": "The size must be known at import (the window then folds to a constant).",
-    "HammingWindow": "The size must be known at import (the window then folds to a constant).",
-    "HannWindow": "The size must be known at import (the window then folds to a constant).",
-    "CenterCropPad": "The target shape must be known at import: it makes the body's pads and slice bounds.",
+    "BlackmanWindow": "The size must be known at import (the window then folds to a constant), or specialised at run.",
+    "HammingWindow": "The size must be known at import (the window then folds to a constant), or specialised at run.",
+    "HannWindow": "The size must be known at import (the window then folds to a constant), or specialised at run.",
+    "CenterCropPad": "The target shape must be known at import, or specialised at run: it makes the body's pads and slice bounds.",
 }
 """What an expanded operator's body needs beyond the body's own operators' limits."""
 
