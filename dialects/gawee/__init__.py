@@ -18,7 +18,7 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `pooling`, `elementwise`, `logic`, `shape`,
+The ops live in family modules (`nn`, `pooling`, `recurrent`, `elementwise`, `logic`, `shape`,
 `movement`, `reduce`, `selection`, `resize`, `construction`), each exporting its names in
 its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
 `composite`. The dialect's op list is derived from the family modules: an op defined in
@@ -36,6 +36,7 @@ from nnstack.dialects.gawee import (
     movement,
     nn,
     pooling,
+    recurrent,
     reduce,
     resize,
     selection,
@@ -48,6 +49,7 @@ from nnstack.dialects.gawee.logic import *
 from nnstack.dialects.gawee.movement import *
 from nnstack.dialects.gawee.nn import *
 from nnstack.dialects.gawee.pooling import *
+from nnstack.dialects.gawee.recurrent import *
 from nnstack.dialects.gawee.reduce import *
 from nnstack.dialects.gawee.resize import *
 from nnstack.dialects.gawee.selection import *
@@ -61,6 +63,7 @@ from nnstack.dialects.utils import window_output_size as window_output_size
 FAMILIES: tuple[ModuleType, ...] = (
     nn,
     pooling,
+    recurrent,
     elementwise,
     logic,
     shape,

@@ -157,8 +157,11 @@ class ImportContext:
         )
 
     def define(self, *results: SSAValue) -> None:
-        """The node's outputs are `results`, in order; their types must be the inferred ones."""
+        """The node's outputs are `results`, in order; their types must be the inferred ones.
+        An output left out (an empty name) is no value: its result is not recorded."""
         for name, result in zip(self.node.output, results, strict=True):
+            if not name:
+                continue
             expected = self.shapes.get(name)
             got = tuple(result.type.get_shape()) if isinstance(result.type, TensorType) else None
             if expected is not None and got != expected:

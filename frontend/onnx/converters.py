@@ -43,6 +43,7 @@ from nnstack.frontend.onnx.normalization import (
     convert_layer_normalization,
     convert_rms_normalization,
 )
+from nnstack.frontend.onnx.recurrent import convert_recurrent
 from nnstack.frontend.onnx.windows import (
     convert_average_pool,
     convert_conv,
@@ -737,6 +738,9 @@ CONVERTERS: Mapping[str, Converter] = {
     "Compress": convert_compress,
     "Size": convert_size,
     "Einsum": convert_einsum,
+    "RNN": convert_recurrent,
+    "GRU": convert_recurrent,
+    "LSTM": convert_recurrent,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

@@ -14,7 +14,7 @@ Each op's kernel is its numpy code registered with `kernels.kernel_impl` in the
 activations, comparisons, logic, where, cast), `nn` (products, normalizations, softmax,
 reductions), `window_ops` (convolution, pooling, LRN: the ops over sliding windows) and
 `movement` (reshapes, slices, gathers, scatters, pads, resizes, constants: the ops that
-move, select or make elements); `GaweeFunctions` registers them all, and `kernel` wraps
+move, select or make elements) and `recurrent` (rnn, gru, lstm: a loop over time); `GaweeFunctions` registers them all, and `kernel` wraps
 each in the checks of the operands and results. A composite op without a kernel of its
 own runs as its decomposition (`_DecomposedFunctions`).
 """
@@ -29,7 +29,7 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from nnstack.dialects import gawee
 from nnstack.dialects.gawee.composite import decomposition, is_composite
-from nnstack.interpreters.gawee import elementwise, movement, nn, window_ops
+from nnstack.interpreters.gawee import elementwise, movement, nn, recurrent, window_ops
 from nnstack.interpreters.gawee.kernel import array_kernel
 from nnstack.interpreters.kernels import KernelSpec, kernel_functions_class, kernel_impl
 from nnstack.interpreters.steps import Kernel, KernelRequest
@@ -81,7 +81,7 @@ _FamilyFunctions = kernel_functions_class(
     "_FamilyFunctions",
     """The kernels of the gawee ops, each registered in the module of its family, over
     the composite ops run as their decompositions.""",
-    (*elementwise.KERNELS, *nn.KERNELS, *window_ops.KERNELS, *movement.KERNELS),
+    (*elementwise.KERNELS, *nn.KERNELS, *recurrent.KERNELS, *window_ops.KERNELS, *movement.KERNELS),
     base=_DecomposedFunctions,
 )
 

@@ -5,6 +5,8 @@ spatial dims) and their invalid cases; gawee_rules.py adds them to its table.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from verifier_cases import Op, a, i64, t
 
 GEMM = Op(
@@ -59,6 +61,26 @@ AVERAGE_POOL_3D = Op(
     (t(1, 2, 3, 4, 3),),
 )
 LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
+# recurrent ops: 2 steps, batch 1, 3 input features, hidden size 2
+RNN = Op("gawee.rnn", (t(2, 1, 3), t(2, 3), t(2, 2), t(4), t(1, 2)), {}, (t(2, 1, 2), t(1, 2)))
+GRU = Op(
+    "gawee.gru",
+    (t(2, 1, 3), t(6, 3), t(6, 2), t(12), t(1, 2)),
+    {"linearBeforeReset": "true"},
+    (t(2, 1, 2), t(1, 2)),
+)
+LSTM = Op(
+    "gawee.lstm",
+    (t(2, 1, 3), t(8, 3), t(8, 2), t(16), t(1, 2), t(1, 2)),
+    {"reverse": "true"},
+    (t(2, 1, 2), t(1, 2), t(1, 2)),
+)
+
+
+def _result(op: Op, index: int, type: str) -> Op:
+    """`op` with result `index` of type `type` (`Op.result` replaces them all)."""
+    return replace(op, results=(*op.results[:index], type, *op.results[index + 1 :]))
+
 
 NN_CASES: list[tuple[str, Op, str]] = [
     ("gemm-a-rank", GEMM.operand(0, t(4, 3, 1)), "A must have rank 2, got rank 3"),
@@ -155,4 +177,20 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("lrn-missing-size", LRN.attr("size", None), "size"),
     ("lrn-result-shape", LRN.result(t(1, 6, 3, 4)), "result shape"),
     ("lrn-beta-not-f64", LRN.attr("beta", "7.500000e-01 : f32"), "f64"),
+    ("rnn-input-rank", RNN.operand(0, t(2, 1, 3, 1)), "input must have rank 3"),
+    ("rnn-no-steps", _result(RNN.operand(0, t(0, 1, 3)), 0, t(0, 1, 2)), "at least one time step"),
+    ("rnn-weight-features", RNN.operand(1, t(2, 4)), "weight shape [2, 4] does not match [2, 3]"),
+    ("rnn-weight-rank", RNN.operand(1, t(6)), "weight must have rank 2"),
+    ("rnn-initial-h-batch", RNN.operand(4, t(2, 2)), "initial_h shape [2, 2] does not match [1, 2]"),
+    ("rnn-y-shape", _result(RNN, 0, t(2, 1, 3)), "result shape [2, 1, 3]"),
+    ("rnn-reverse-not-bool", RNN.attr("reverse", i64(1)), "i1"),
+    ("rnn-mixed-types", RNN.operand(3, t(4, element="f64")), "f64"),
+    ("gru-recurrence-gates", GRU.operand(2, t(4, 2)), "recurrence shape [4, 2] does not match [6, 2]"),
+    ("gru-bias-shape", GRU.operand(3, t(6)), "bias shape [6] does not match [12]"),
+    ("gru-y-h-shape", _result(GRU, 1, t(1, 3)), "result #1 shape [1, 3] is not [1, 2]"),
+    ("gru-before-reset-not-bool", GRU.attr("linearBeforeReset", i64(1)), "i1"),
+    ("lstm-weight-gates", LSTM.operand(1, t(6, 3)), "weight shape [6, 3] does not match [8, 3]"),
+    ("lstm-initial-c-shape", LSTM.operand(5, t(1, 3)), "initial_c shape [1, 3] does not match [1, 2]"),
+    ("lstm-y-c-shape", _result(LSTM, 2, t(2, 2)), "result #2 shape [2, 2] is not [1, 2]"),
+    ("lstm-integer", LSTM.operand(0, t(2, 1, 3, element="i32")), "i32"),
 ]

@@ -18,9 +18,12 @@ from gawee_nn_rules import (
     GEMM,
     GLOBAL_AVERAGE_POOL,
     GLOBAL_MAX_POOL,
+    GRU,
     LRN,
+    LSTM,
     MAX_POOL_1D,
     NN_CASES,
+    RNN,
 )
 from gawee_shaped_rules import SHAPED_OPS, shaped_cases
 from verifier_cases import Invalid, Op, a, i64, t
@@ -222,7 +225,8 @@ GAWEE_OPS = [
     GELU,
     LEAKY_RELU,
 ]
-# gemm, average_pool, global pools, lrn, conv and the pools over 1 and 3 dims (gawee_nn_rules.py)
+# gemm, average_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
+# recurrent ops (gawee_nn_rules.py)
 GAWEE_OPS += [
     GEMM,
     AVERAGE_POOL,
@@ -233,6 +237,9 @@ GAWEE_OPS += [
     MAX_POOL_1D,
     AVERAGE_POOL_3D,
     LRN,
+    RNN,
+    GRU,
+    LSTM,
 ]
 
 

@@ -275,6 +275,32 @@ def linear(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     return b.append(gawee.LinearOp(x, b.argument((n, shape[-1]), element), bias))
 
 
+def recurrent(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """A [T, B, I] value (a [T, I] one as [T, 1, I]) through rnn, gru or lstm (hidden
+    size 1-3, either direction)."""
+    shape, element = tensor_shape(x), element_type(x)
+    if not _is_float(x) or len(shape) not in (2, 3) or 0 in shape:
+        return None
+    if len(shape) == 2:
+        shape = (shape[0], 1, shape[1])
+        x = b.add(gawee.ReshapeOp(x, shape))
+    op_type = b.choice((gawee.RnnOp, gawee.GruOp, gawee.LstmOp))
+    gates, hidden = op_type.GATES, int(b.rng.integers(1, 4))
+    operands = [
+        x,
+        b.argument((gates * hidden, shape[2]), element),
+        b.argument((gates * hidden, hidden), element),
+        b.argument((2 * gates * hidden,), element),
+        *(b.argument((shape[1], hidden), element) for _ in range(op_type.STATES)),
+    ]
+    reverse = bool(b.rng.random() < 0.5)
+    if op_type is gawee.GruOp:
+        return b.append(
+            gawee.GruOp(operands, reverse=reverse, linear_before_reset=bool(b.rng.random() < 0.5))
+        )
+    return b.append(op_type(operands, reverse=reverse))
+
+
 # ---------------------------------------------------------------------------
 # Window ops (conv, pooling: NCW and NCHW) and the other rank-4 (NCHW) ops
 # ---------------------------------------------------------------------------

@@ -51,6 +51,7 @@ from fuzz.gawee_generators import (
     pad,
     pool,
     predicate,
+    recurrent,
     reduce,
     reshape,
     resize,
@@ -73,6 +74,7 @@ from xdsl.ir import Region
 from nnstack.dialects.utils import tensor_shape
 
 GENERATORS: tuple[Generator, ...] = (
+    recurrent,  # (first: where the seeds 0-199 still draw every op, reduce_max among them)
     unary,
     unary,
     unary,

@@ -555,3 +555,21 @@ func.func @global_max_pool_rank(%x: tensor<2x3xf32>) {
   %0 = gawee.global_max_pool %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return
 }
+
+// -----
+
+// lstm: weight and recurrence have 4 gates of the recurrence's hidden size
+func.func @lstm_gates(%x: tensor<2x1x3xf32>, %w: tensor<6x3xf32>, %r: tensor<8x2xf32>, %b: tensor<16xf32>, %h: tensor<1x2xf32>, %c: tensor<1x2xf32>) {
+  // expected-error @+1 {{'gawee.lstm' op weight shape [6, 3] does not match [8, 3] (input [2, 1, 3], 4 gate(s) of hidden size 2 from the recurrence)}}
+  %y, %y_h, %y_c = gawee.lstm %x, %w, %r, %b, %h, %c : (tensor<2x1x3xf32>, tensor<6x3xf32>, tensor<8x2xf32>, tensor<16xf32>, tensor<1x2xf32>, tensor<1x2xf32>) -> (tensor<2x1x2xf32>, tensor<1x2xf32>, tensor<1x2xf32>)
+  func.return
+}
+
+// -----
+
+// gru: an input with no time steps
+func.func @gru_no_steps(%x: tensor<0x1x3xf32>, %w: tensor<6x3xf32>, %r: tensor<6x2xf32>, %b: tensor<12xf32>, %h: tensor<1x2xf32>) {
+  // expected-error @+1 {{'gawee.gru' op input must have at least one time step}}
+  %y, %y_h = gawee.gru %x, %w, %r, %b, %h : (tensor<0x1x3xf32>, tensor<6x3xf32>, tensor<6x2xf32>, tensor<12xf32>, tensor<1x2xf32>) -> (tensor<0x1x2xf32>, tensor<1x2xf32>)
+  func.return
+}

@@ -1,0 +1,283 @@
+"""Recurrent gawee ops: one direction of ONNX's RNN, GRU and LSTM over a whole sequence.
+
+Each op runs one direction (forward, or `reverse`) of its cell over an input
+[seq, batch, input]; the weights are that direction's, in ONNX's gate order (GRU z, r, h;
+LSTM i, o, f, c) with the cell's default activations (sigmoid for the gates, tanh for
+the rest). The ONNX front end builds a bidirectional node from a forward and a reverse
+op, and moves the batch-first layout (layout = 1) to this one around them.
+
+They are composite: the decomposition unrolls the sequence into one cell step of gawee
+ops per time step (the input projection of every step is one `gawee.linear` up front),
+so every level runs them; the gawee interpreter has a kernel of its own that loops over
+time in numpy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from xdsl.dialects.builtin import BoolAttr
+from xdsl.ir import Operation, SSAValue
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.traits import Pure
+
+from nnstack.dialects.constraints import FloatElement, static_tensor
+from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, tensor_like, tensor_shape
+
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
+
+__all__ = ["GruOp", "LstmOp", "RecurrentOp", "RnnOp"]
+
+Cell = Callable[[SSAValue, list[SSAValue]], list[SSAValue]]
+"""A cell's step: from the step's projected input [B, G*H] and the states, the new states."""
+
+_OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_h"
+_REVERSE = "(`reverse` `=` $reverse^)?"
+
+
+class RecurrentOp(GaweeOperation):
+    """One direction of a recurrent layer: input [T, B, I] (T >= 1), weight [G*H, I],
+    recurrence [G*H, H], bias [2*G*H] (the input's biases, then the recurrence's) and
+    initial_h [B, H], for the cell's G gates; results y [T, B, H] (every step's hidden
+    state, at the step's time index) and y_h [B, H] (the last step's)."""
+
+    GATES: ClassVar[int] = 1
+    STATES: ClassVar[int] = 1
+    """The states the cell carries (h; LSTM's c too): the initial ones are the operands from
+    `initial_h` on, the final ones the results from `y_h` on."""
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    recurrence = operand_def(static_tensor(E))
+    bias = operand_def(static_tensor(E))
+    initial_h = operand_def(static_tensor(E))
+    y = result_def(static_tensor(E))
+    y_h = result_def(static_tensor(E))
+
+    reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
+
+    traits = traits_def(Pure())
+
+    def __init__(self, operands: Sequence[SSAValue | Operation], *, reverse: bool = False, **flags: bool):
+        values = [SSAValue.get(v) for v in operands]
+        (steps, batch, _), hidden = tensor_shape(values[0]), tensor_shape(values[2])[1]
+        state = tensor_like(values[0], (batch, hidden))
+        attributes = {
+            name: BoolAttr.from_bool(True) for name, on in (("reverse", reverse), *flags.items()) if on
+        }
+        super().__init__(
+            operands=values,
+            result_types=[tensor_like(values[0], (steps, batch, hidden)), *[state] * self.STATES],
+            attributes=attributes,
+        )
+
+    @property
+    def hidden_size(self) -> int:
+        return tensor_shape(self.recurrence)[1]
+
+    @property
+    def is_reverse(self) -> bool:
+        return bool(self.reverse.value.data)
+
+    def verify_(self) -> None:
+        for what, rank in (("input", 3), ("weight", 2), ("recurrence", 2)):
+            self.expect_rank(what, getattr(self, what), rank)
+        steps, batch, features = tensor_shape(self.input)
+        if steps < 1:
+            raise self.fail("input must have at least one time step")
+        hidden = self.hidden_size
+        rows = self.GATES * hidden
+        expected = {
+            "weight": (rows, features),
+            "recurrence": (rows, hidden),
+            "bias": (2 * rows,),
+            **{name: (batch, hidden) for name in self.state_names()},
+        }
+        for what, shape in expected.items():
+            got = tensor_shape(getattr(self, what))
+            if got != shape:
+                raise self.fail(
+                    f"{what} shape {list(got)} does not match {list(shape)} (input {[steps, batch, features]}, "
+                    f"{self.GATES} gate(s) of hidden size {hidden} from the recurrence)"
+                )
+        self.expect_result_shape((steps, batch, hidden))
+        for k, result in enumerate(self.results[1:], 1):
+            if tensor_shape(result) != (batch, hidden):
+                raise self.fail(f"result #{k} shape {list(tensor_shape(result))} is not [{batch}, {hidden}]")
+
+    def state_names(self) -> tuple[str, ...]:
+        return ("initial_h", "initial_c")[: self.STATES]
+
+    def decompose(self, b: Composer) -> list[SSAValue]:
+        """Unrolled: x W^T + Wb for all steps in one product, R transposed once, then one
+        cell step per time step (its slice of that product, the state's recurrence),
+        the steps' hidden states joined in time order."""
+        from nnstack.dialects.gawee.movement import CatOp, SliceOp
+        from nnstack.dialects.gawee.nn import LinearOp
+        from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
+
+        steps, batch, _ = tensor_shape(self.input)
+        rows = self.GATES * self.hidden_size
+        input_bias = b.emit(SliceOp(self.bias, [0], [rows], [0], [1]))
+        recurrence_bias = b.emit(SliceOp(self.bias, [rows], [2 * rows], [0], [1]))
+        projected = b.emit(LinearOp(self.input, self.weight, input_bias))
+        cell = self.cell(b, b.emit(TransposeOp(self.recurrence, (1, 0))), recurrence_bias)
+        state = list(self.operands[4:])
+        hidden: list[SSAValue | None] = [None] * steps
+        for t in reversed(range(steps)) if self.is_reverse else range(steps):
+            step = b.emit(SliceOp(projected, [t], [t + 1], [0], [1]))
+            state = cell(b.emit(ReshapeOp(step, (batch, rows))), state)
+            hidden[t] = b.emit(ReshapeOp(state[0], (1, batch, self.hidden_size)))
+        outputs = [h for h in hidden if h is not None]
+        y = outputs[0] if steps == 1 else b.emit(CatOp(outputs, 0))
+        return [y, *state]
+
+    def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
+        """The cell's step, given R^T [H, G*H] and Rb [G*H]."""
+        raise NotImplementedError
+
+
+def _recurrent(b: Composer, h: SSAValue, recurrence: SSAValue, bias: SSAValue) -> SSAValue:
+    """h R^T + Rb, from R^T."""
+    from nnstack.dialects.gawee.elementwise import AddOp
+    from nnstack.dialects.gawee.nn import MatMulOp
+
+    return b.emit(AddOp(b.emit(MatMulOp(h, recurrence)), bias))
+
+
+def _split(b: Composer, value: SSAValue, parts: int) -> list[SSAValue]:
+    """`value` [B, parts*H] as `parts` values [B, H]."""
+    from nnstack.dialects.gawee.movement import SplitOp
+
+    _, columns = tensor_shape(value)
+    op = SplitOp(value, [columns // parts] * parts, 1)
+    b.emit(op)
+    return list(op.results)
+
+
+@gawee_op_definition
+class RnnOp(RecurrentOp):
+    """One direction of ONNX RNN with its default activation: h = tanh(x Wi^T + h Ri^T +
+    Wbi + Rbi) at each step. input [T, B, I], weight [H, I], recurrence [H, H], bias [2H]
+    (Wb then Rb), initial_h [B, H]; y [T, B, H] (each step's h at its time index), y_h
+    [B, H] (the last step's); `reverse` runs from the last time index to the first.
+    Composite: its decomposition unrolls the T steps."""
+
+    name = "gawee.rnn"
+
+    assembly_format = f"{_OPERANDS} {_REVERSE} {ATTR_DICT_AND_TYPES}"
+
+    def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
+        from nnstack.dialects.gawee.elementwise import AddOp, TanhOp
+
+        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+            return [b.emit(TanhOp(b.emit(AddOp(x, _recurrent(b, state[0], recurrence, recurrence_bias)))))]
+
+        return step
+
+
+@gawee_op_definition
+class GruOp(RecurrentOp):
+    """One direction of ONNX GRU with its default activations, gates z, r, h: z = sigmoid(x
+    Wz^T + h Rz^T + Wbz + Rbz), r likewise, n = tanh(x Wh^T + (r * h) Rh^T + Rbh + Wbh), or
+    with `linearBeforeReset` (what PyTorch exports) n = tanh(x Wh^T + r * (h Rh^T + Rbh) +
+    Wbh); then h = (1 - z) * n + z * h. Operands and results as gawee.rnn's with 3H
+    rows of weight and recurrence (z, r, h) and bias [6H]."""
+
+    name = "gawee.gru"
+
+    GATES: ClassVar[int] = 3
+
+    linear_before_reset = opt_attr_def(
+        BoolAttr, default_value=BoolAttr.from_bool(False), attr_name="linearBeforeReset"
+    )
+
+    assembly_format = (
+        f"{_OPERANDS} {_REVERSE} (`linearBeforeReset` `=` $linearBeforeReset^)? {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        operands: Sequence[SSAValue | Operation],
+        *,
+        reverse: bool = False,
+        linear_before_reset: bool = False,
+    ):
+        super().__init__(operands, reverse=reverse, linearBeforeReset=linear_before_reset)
+
+    def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
+        """h = n + z * (h - n), the update with one product fewer; R^T's columns (and Rb)
+        of z and r apply to h, those of h to h (`linearBeforeReset`) or to r * h."""
+        from nnstack.dialects.gawee.elementwise import AddOp, MulOp, SigmoidOp, SubOp, TanhOp
+        from nnstack.dialects.gawee.movement import SliceOp
+
+        hidden = self.hidden_size
+        before_reset = bool(self.linear_before_reset.value.data)
+
+        def gates(value: SSAValue, start: int, end: int) -> SSAValue:
+            """Gates start..end of `value`'s last dim."""
+            return b.emit(SliceOp(value, [start * hidden], [end * hidden], [-1], [1]))
+
+        gates_weight, gates_bias = gates(recurrence, 0, 2), gates(recurrence_bias, 0, 2)
+        new_weight, new_bias = gates(recurrence, 2, 3), gates(recurrence_bias, 2, 3)
+
+        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+            (h,) = state
+            xz, xr, xh = _split(b, x, 3)
+            hz, hr = _split(b, _recurrent(b, h, gates_weight, gates_bias), 2)
+            z = b.emit(SigmoidOp(b.emit(AddOp(xz, hz))))
+            r = b.emit(SigmoidOp(b.emit(AddOp(xr, hr))))
+            if before_reset:
+                reset = b.emit(MulOp(r, _recurrent(b, h, new_weight, new_bias)))
+            else:
+                reset = _recurrent(b, b.emit(MulOp(r, h)), new_weight, new_bias)
+            n = b.emit(TanhOp(b.emit(AddOp(xh, reset))))
+            return [b.emit(AddOp(n, b.emit(MulOp(z, b.emit(SubOp(h, n))))))]
+
+        return step
+
+
+@gawee_op_definition
+class LstmOp(RecurrentOp):
+    """One direction of ONNX LSTM with its default activations and no peepholes, gates i,
+    o, f, c: each gate's pre-activation g = x W^T + h R^T + Wb + Rb; c = sigmoid(f) * c +
+    sigmoid(i) * tanh(c~), h = sigmoid(o) * tanh(c). Operands and results as gawee.rnn's
+    with 4H rows of weight and recurrence (i, o, f, c) and bias [8H], and an initial_c [B,
+    H] operand and a y_c [B, H] result (the last step's cell state) besides."""
+
+    name = "gawee.lstm"
+
+    GATES: ClassVar[int] = 4
+    STATES: ClassVar[int] = 2
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    # (all redeclared: IRDL puts a subclass's own fields before those it inherits)
+    input = operand_def(static_tensor(E))
+    weight = operand_def(static_tensor(E))
+    recurrence = operand_def(static_tensor(E))
+    bias = operand_def(static_tensor(E))
+    initial_h = operand_def(static_tensor(E))
+    initial_c = operand_def(static_tensor(E))
+    y = result_def(static_tensor(E))
+    y_h = result_def(static_tensor(E))
+    y_c = result_def(static_tensor(E))
+
+    assembly_format = f"{_OPERANDS} `,` $initial_c {_REVERSE} {ATTR_DICT_AND_TYPES}"
+
+    def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
+        from nnstack.dialects.gawee.elementwise import AddOp, MulOp, SigmoidOp, TanhOp
+
+        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+            h, c = state
+            gates = b.emit(AddOp(x, _recurrent(b, h, recurrence, recurrence_bias)))
+            i, o, f, candidate = _split(b, gates, 4)
+            i, o, f = (b.emit(SigmoidOp(g)) for g in (i, o, f))
+            c = b.emit(AddOp(b.emit(MulOp(f, c)), b.emit(MulOp(i, b.emit(TanhOp(candidate))))))
+            return [b.emit(MulOp(o, b.emit(TanhOp(c)))), c]
+
+        return step
