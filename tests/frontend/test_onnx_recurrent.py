@@ -7,6 +7,7 @@ linalg and mir level; and a one-line error naming the node for what is rejected.
 from __future__ import annotations
 
 import io
+import warnings
 
 import numpy as np
 import onnx
@@ -139,7 +140,11 @@ def test_constant_weights_and_explicit_defaults(op_type: str):
 
 def exported(module: torch.nn.Module, x: torch.Tensor, opset: int, *states: torch.Tensor) -> onnx.ModelProto:
     buffer = io.BytesIO()
-    torch.onnx.export(module, (x, *states), buffer, dynamo=False, opset_version=opset)
+    with warnings.catch_warnings():  # (torch: the TorchScript exporter is deprecated, tracing)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", UserWarning)
+        warnings.simplefilter("ignore", torch.jit.TracerWarning)
+        torch.onnx.export(module, (x, *states), buffer, dynamo=False, opset_version=opset)
     return onnx.load_from_string(buffer.getvalue())
 
 
