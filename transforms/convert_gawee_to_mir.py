@@ -4,8 +4,9 @@ normalized mid-level ops of mir.
 The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family. The
 pass first checks every op it converts (`nnstack.transforms.gawee_conversion`): each one
 it cannot lower (no pattern, a dynamic shape, an element type mir does not carry, an
-op that does not verify, a 3-D conv or pool: mir's are 2-D) fails the pass, the module unchanged; then the patterns,
-which assume ops that verify, rewrite them all, the composite ops decomposed first
+op that does not verify, a 3-D conv, conv_transpose or pool: mir's are 2-D) fails the
+pass, the module unchanged; then the patterns, which assume ops that verify, rewrite
+them all, the composite ops decomposed first
 (`nnstack.transforms.gawee_decompose`).
 """
 
@@ -47,7 +48,7 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
         return isinstance(op, gawee.GaweeOperation | arith.ConstantOp)
 
     def limitation(self, op: Operation) -> str | None:
-        """mir's conv and pool are 2-D: a 3-D conv or pool fails the pass at the op."""
+        """mir's conv and pool are 2-D: a 3-D conv, conv_transpose or pool fails the pass at the op."""
         return window_limitation(op)
 
     def converted_ops(self, module: ModuleOp) -> list[Operation]:

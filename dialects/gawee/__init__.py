@@ -18,7 +18,7 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`nn`, `pooling`, `recurrent`, `elementwise`, `logic`, `shape`,
+The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`, `logic`, `shape`,
 `movement`, `reduce`, `selection`, `resize`, `construction`), each exporting its names in
 its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
 `composite`. The dialect's op list is derived from the family modules: an op defined in
@@ -31,6 +31,7 @@ from xdsl.ir import Dialect
 
 from nnstack.dialects.gawee import (
     construction,
+    conv,
     elementwise,
     logic,
     movement,
@@ -44,6 +45,7 @@ from nnstack.dialects.gawee import (
 )
 from nnstack.dialects.gawee.base import *
 from nnstack.dialects.gawee.construction import *
+from nnstack.dialects.gawee.conv import *
 from nnstack.dialects.gawee.elementwise import *
 from nnstack.dialects.gawee.logic import *
 from nnstack.dialects.gawee.movement import *
@@ -61,6 +63,7 @@ from nnstack.dialects.utils import tensor_shape as tensor_shape
 from nnstack.dialects.utils import window_output_size as window_output_size
 
 FAMILIES: tuple[ModuleType, ...] = (
+    conv,
     nn,
     pooling,
     recurrent,

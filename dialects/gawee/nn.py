@@ -1,6 +1,5 @@
-"""Neural-network gawee ops: convolution (1-, 2- and 3-D), batch normalization,
-adaptive pooling (NCHW), the fully connected layer, matrix products (matmul, gemm), softmax and
-layer normalization."""
+"""Neural-network gawee ops: batch normalization, adaptive pooling (NCHW), the fully
+connected layer, matrix products (matmul, gemm), softmax and layer normalization."""
 
 from __future__ import annotations
 
@@ -28,11 +27,7 @@ from nnstack.dialects.gawee.base import (
     FloatTensorOp,
     GaweeOperation,
     WeightedOp,
-    WindowGeometry,
-    expand_padding,
-    expect_window_attributes,
     gawee_op_definition,
-    window_output_shape,
 )
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -52,7 +47,6 @@ __all__ = [
     "AxisSoftmaxOp",
     "ChannelNormOp",
     "BatchNormOp",
-    "ConvOp",
     "GemmOp",
     "GroupNormOp",
     "InstanceNormOp",
@@ -64,117 +58,6 @@ __all__ = [
     "SoftmaxOp",
     "matmul_shape",
 ]
-
-
-@gawee_op_definition
-class ConvOp(WeightedOp):
-    """Convolution over 1, 2 or 3 spatial dims (ONNX Conv): [N, C, D1, ..., Dk] input,
-    [F, C/groups, K1, ..., Kk] weight, optional [F] bias; k strides and dilations, k
-    symmetric paddings or k begins then k ends (2-D: `[pH, pW]` or `[top, left,
-    bottom, right]`, the original Gawee's).
-
-    Output size per spatial axis: floor((D + p_begin + p_end - d*(k-1) - 1) / s) + 1.
-    """
-
-    name = "gawee.conv"
-
-    strides = attr_def(I64Array)
-    padding = attr_def(I64Array)
-    dilation = attr_def(I64Array)
-    groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
-
-    assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
-
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        weight: SSAValue | Operation,
-        bias: SSAValue | Operation | None = None,
-        *,
-        strides: Sequence[int] | None = None,
-        padding: Sequence[int] | None = None,
-        dilation: Sequence[int] | None = None,
-        groups: int = 1,
-    ):
-        """Strides and dilation default to 1s and padding to 0s, one per spatial dim."""
-        input, weight = SSAValue.get(input), SSAValue.get(weight)
-        n, _, *sizes = tensor_shape(input)
-        f, _, *kernel = tensor_shape(weight)
-        ones = (1,) * len(sizes)
-        strides, dilation = strides or ones, dilation or ones
-        padding = padding if padding is not None else (0,) * len(sizes)
-        shape = (n, f, *window_output_shape(sizes, padding, kernel, strides, dilation))
-        attributes: dict[str, Attribute] = {
-            "strides": i64_array(strides),
-            "padding": i64_array(padding),
-            "dilation": i64_array(dilation),
-        }
-        if groups != 1:
-            attributes["groups"] = IntegerAttr(groups, i64)
-        super().__init__(
-            operands=[input, weight, bias],
-            result_types=[tensor_like(input, shape)],
-            attributes=attributes,
-        )
-
-    @property
-    def group_count(self) -> int:
-        return self.groups.value.data if self.groups is not None else 1
-
-    @property
-    def spatial_rank(self) -> int:
-        return len(tensor_shape(self.input)) - 2
-
-    def window(self) -> WindowGeometry:
-        """The conv's window: its kernel is the weight's spatial shape."""
-        return WindowGeometry(
-            tensor_shape(self.weight)[2:],
-            self.array("strides"),
-            self.array("dilation"),
-            expand_padding(self.array("padding"), self.spatial_rank),
-            tensor_shape(self.output)[2:],
-        )
-
-    def verify_(self) -> None:
-        self.expect_rank("input", self.input, 3, 4, 5)
-        rank = len(tensor_shape(self.input))
-        if len(tensor_shape(self.weight)) != rank:
-            raise self.fail(
-                f"weight must have rank {rank} (that of the input), got rank {len(tensor_shape(self.weight))}"
-            )
-        strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
-        expect_window_attributes(self, rank - 2, strides=strides, dilation=dilation, padding=padding)
-        groups = self.group_count
-        n, c, *sizes = tensor_shape(self.input)
-        f, cg, *kernel = tensor_shape(self.weight)
-        if groups < 1:
-            raise VerifyException(f"{self.name}: 'groups' must be >= 1, got {groups}")
-        if c % groups or f % groups:
-            raise VerifyException(
-                f"{self.name}: groups = {groups} must divide the input channels ({c}) "
-                f"and the output channels ({f})"
-            )
-        if cg * groups != c:
-            raise VerifyException(
-                f"{self.name}: weight has {cg} input channels per group, but the input has "
-                f"{c} channels in {groups} group(s) (expected {c // groups})"
-            )
-        if self.bias is not None:
-            self.expect_rank("bias", self.bias, 1)
-            if tensor_shape(self.bias) != (f,):
-                raise VerifyException(
-                    f"{self.name}: bias shape {list(tensor_shape(self.bias))} does not match "
-                    f"the {f} output channels of the weight"
-                )
-        out = window_output_shape(sizes, padding, kernel, strides, dilation)
-        if min(out) < 1:
-            pads = expand_padding(padding, len(sizes))
-            padded = [size + pads[i] + pads[len(sizes) + i] for i, size in enumerate(sizes)]
-            raise VerifyException(
-                f"{self.name}: the dilated kernel {'x'.join(map(str, kernel))} does not fit in the "
-                f"padded input {'x'.join(map(str, padded))}"
-            )
-        self.expect_result_shape((n, f, *out))
 
 
 @gawee_op_definition

@@ -47,6 +47,7 @@ from nnstack.frontend.onnx.recurrent import convert_recurrent
 from nnstack.frontend.onnx.windows import (
     convert_average_pool,
     convert_conv,
+    convert_conv_transpose,
     convert_global_average_pool,
     convert_global_max_pool,
     convert_lrn,
@@ -672,6 +673,7 @@ def declared_converters() -> dict[str, Converter]:
 CONVERTERS: Mapping[str, Converter] = {
     **declared_converters(),
     "Conv": convert_conv,
+    "ConvTranspose": convert_conv_transpose,
     "MaxPool": convert_max_pool,
     "GlobalAveragePool": convert_global_average_pool,
     "GlobalMaxPool": convert_global_max_pool,

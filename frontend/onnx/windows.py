@@ -1,4 +1,4 @@
-"""Converters of the ONNX operators over sliding windows: Conv, MaxPool, AveragePool
+"""Converters of the ONNX operators over sliding windows: Conv, ConvTranspose, MaxPool, AveragePool
 (1-D, 2-D and 3-D), GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
 rules (`pads` or `auto_pad`) resolved to gawee's static padding."""
 
@@ -72,6 +72,78 @@ def convert_conv(context: ImportContext) -> None:
         strides=strides,
         padding=padding,
         dilation=dilations,
+        groups=int(context.attribute("group", 1)),  # type: ignore[arg-type]
+    )
+    context.define(context.emit(op).results[0])
+
+
+def _transposed_padding(
+    context: ImportContext,
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilations: Sequence[int],
+    extra: Sequence[int],
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """ConvTranspose's padding (begins, then ends) and output padding: `pads`, or, with
+    `output_shape` or `auto_pad` SAME_UPPER / SAME_LOWER (target input size * stride),
+    the total padding that gives the target split as ONNX's spec and reference split it;
+    an output larger than the full one (negative total) grows at the end."""
+    auto_pad = context.string("auto_pad", "NOTSET")
+    spatial = context.shape(0)[2:]
+    target = context.ints("output_shape", ())
+    if auto_pad not in ("NOTSET", "VALID", "SAME_UPPER", "SAME_LOWER"):
+        raise context.fail(f"auto_pad = {auto_pad} is not supported")
+    if not target and auto_pad not in ("SAME_UPPER", "SAME_LOWER"):
+        default = (0,) * (2 * len(spatial))
+        return (context.ints("pads", default) if auto_pad == "NOTSET" else default), tuple(extra)
+    _expect_window_lengths(context, output_shape=target or spatial)
+    target = target or tuple(size * s for size, s in zip(spatial, strides))
+    begins, ends, grown = [], [], list(extra)
+    for i, (size, k, s, d, out) in enumerate(zip(spatial, kernel, strides, dilations, target)):
+        total = s * (size - 1) + extra[i] + (k - 1) * d + 1 - out
+        if auto_pad == "NOTSET" and total > 0:
+            raise context.fail(
+                "output_shape smaller than the full output without auto_pad: ONNX's spec, its reference "
+                "and ONNX Runtime crop it differently"
+            )
+        if auto_pad == "NOTSET":
+            begin = 0
+        else:
+            begin = total // 2 if auto_pad == "SAME_UPPER" else total - total // 2
+        if begin < 0:
+            raise context.fail(
+                f"{auto_pad} makes the output {list(target)} larger than the full one at its begin: not supported"
+            )
+        begins.append(begin)
+        ends.append(max(total - begin, 0))
+        grown[i] += max(begin - total, 0)
+    return (*begins, *ends), tuple(grown)
+
+
+def convert_conv_transpose(context: ImportContext) -> None:
+    """ConvTranspose, 1-D, 2-D or 3-D: strides, pads or auto_pad, dilations, group, output_padding, output_shape
+    (given without auto_pad only where it is not smaller than the full output); an optional bias."""
+    spatial = _expect_windowed(context)
+    ones, zeros = (1,) * spatial, (0,) * spatial
+    kernel = context.shape(1)[2:]
+    if context.ints("kernel_shape", kernel) != kernel:
+        raise context.fail(
+            f"kernel_shape {list(context.ints('kernel_shape', kernel))} is not the weight's {list(kernel)}"
+        )
+    strides = context.ints("strides", ones)
+    dilations = context.ints("dilations", ones)
+    extra = context.ints("output_padding", zeros)
+    _expect_window_lengths(context, strides=strides, dilations=dilations, output_padding=extra)
+    padding, extra = _transposed_padding(context, kernel, strides, dilations, extra)
+    _expect_window_lengths(context, pads=padding)
+    op = gawee.ConvTransposeOp(
+        context.value(0),
+        context.value(1),
+        context.value(2) if context.has_input(2) else None,
+        strides=strides,
+        padding=padding,
+        dilation=dilations,
+        output_padding=extra,
         groups=int(context.attribute("group", 1)),  # type: ignore[arg-type]
     )
     context.define(context.emit(op).results[0])

@@ -1,6 +1,6 @@
 """The valid gawee nn ops of the verifier-rule tests added with gemm (gemm, average_pool,
 global_average_pool, global_max_pool, lrn, and conv and the window pools over 1 and 3
-spatial dims) and their invalid cases; gawee_rules.py adds them to its table.
+spatial dims; conv_transpose) and their invalid cases; gawee_rules.py adds them to its table.
 """
 
 from __future__ import annotations
@@ -59,6 +59,18 @@ AVERAGE_POOL_3D = Op(
         "countIncludePad": "false",
     },
     (t(1, 2, 3, 4, 3),),
+)
+CONV_TRANSPOSE = Op(
+    "gawee.conv_transpose",
+    (t(1, 4, 3, 3), t(4, 3, 3, 3), t(6)),
+    {
+        "strides": a(2, 2),
+        "padding": a(1, 0, 1, 1),
+        "dilation": a(1, 2),
+        "outputPadding": a(1, 0),
+        "groups": i64(2),
+    },
+    (t(1, 6, 6, 8),),
 )
 LRN = Op("gawee.lrn", (t(1, 6, 3, 3),), {"size": i64(5), "beta": "7.500000e-01 : f64"}, (t(1, 6, 3, 3),))
 # recurrent ops: 2 steps, batch 1, 3 input features, hidden size 2
@@ -141,6 +153,37 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("conv3d-zero-dilation", CONV_3D.attr("dilation", a(1, 0, 2)), "'dilation' values"),
     ("conv3d-weight-channels", CONV_3D.operand(1, t(3, 1, 2, 3, 2)), "channels"),
     ("conv3d-result-shape", CONV_3D.result(t(1, 3, 6, 2, 6)), "result shape"),
+    ("conv_transpose-input-rank-6", CONV_TRANSPOSE.operand(0, t(1, 4, 3, 3, 1, 1)), "rank 3 or 4 or 5"),
+    ("conv_transpose-weight-rank", CONV_TRANSPOSE.operand(1, t(4, 3, 3)), "weight must have rank 4"),
+    ("conv_transpose-strides-length", CONV_TRANSPOSE.attr("strides", a(2)), "'strides' must have 2 values"),
+    (
+        "conv_transpose-padding-length",
+        CONV_TRANSPOSE.attr("padding", a(1, 0, 1)),
+        "'padding' must have 2 or 4",
+    ),
+    ("conv_transpose-negative-padding", CONV_TRANSPOSE.attr("padding", a(1, -1)), "'padding' values"),
+    ("conv_transpose-zero-dilation", CONV_TRANSPOSE.attr("dilation", a(1, 0)), "'dilation' values"),
+    (
+        "conv_transpose-output-padding-length",
+        CONV_TRANSPOSE.attr("outputPadding", a(1)),
+        "'outputPadding' must",
+    ),
+    (
+        "conv_transpose-negative-output-padding",
+        CONV_TRANSPOSE.attr("outputPadding", a(1, -1)),
+        "'outputPadding'",
+    ),
+    ("conv_transpose-weight-channels", CONV_TRANSPOSE.operand(1, t(2, 3, 3, 3)), "input channels"),
+    ("conv_transpose-groups-divide", CONV_TRANSPOSE.attr("groups", i64(3)), "must divide"),
+    ("conv_transpose-zero-groups", CONV_TRANSPOSE.attr("groups", i64(0)), "'groups' must be >= 1"),
+    ("conv_transpose-bias-shape", CONV_TRANSPOSE.operand(2, t(3)), "bias shape"),
+    ("conv_transpose-bias-type", CONV_TRANSPOSE.operand(2, t(6, element="f64")), "f64"),
+    (
+        "conv_transpose-crops-everything",
+        CONV_TRANSPOSE.attr("padding", a(3, 5, 3, 5)),
+        "crops the whole output",
+    ),
+    ("conv_transpose-result-shape", CONV_TRANSPOSE.result(t(1, 6, 6, 7)), "result shape"),
     ("max_pool1d-kernel-length", MAX_POOL_1D.attr("kernelSize", a(3, 3)), "'kernelSize' must have 1 values"),
     (
         "max_pool1d-padding-length",

@@ -5,8 +5,10 @@ fire blocks: Concat of branches, 3x3 / 1 / 1 average pooling), ShuffleNet V2 (ch
 shuffle as Reshape + Transpose + Reshape, depthwise convs, the channel split `chunk`
 as Slice),
 MobileNet V2 / V3 (ReLU6 as Clip, HardSwish, depthwise convs, squeeze-and-excitation
-with a global average pool, Sigmoid / HardSigmoid and Mul) and DenseNet (dense layers
-concatenated, batch norm before each conv, 2x2 / 2 average pooling)."""
+with a global average pool, Sigmoid / HardSigmoid and Mul), DenseNet (dense layers
+concatenated, batch norm before each conv, 2x2 / 2 average pooling), and the decoders
+of U-Net (ConvTranspose2d, skips concatenated) and a HiFi-GAN-style vocoder
+(ConvTranspose1d)."""
 
 from __future__ import annotations
 
@@ -301,3 +303,47 @@ class DenseNet(nn.Module):
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.head(self.block2(self.transition(self.block1(self.stem(x)))))
+
+
+class UNet(nn.Module):
+    """A two-level U-Net (segmentation): conv blocks and 2x2 max pooling down, up by a
+    ConvTranspose2d 2x2 / 2 (U-Net's) and a grouped 4x4 / 2 / 1 one (DCGAN's), each
+    concatenated with the skip of its level; a 1x1 conv to the class scores."""
+
+    def __init__(self, classes: int = 2):
+        super().__init__()
+        self.down1 = nn.Sequential(conv_bn(3, 8, 3), nn.ReLU())
+        self.down2 = nn.Sequential(nn.MaxPool2d(2), conv_bn(8, 16, 3), nn.ReLU())
+        self.bottom = nn.Sequential(nn.MaxPool2d(2), nn.Conv2d(16, 16, 3, padding=1), nn.ReLU())
+        self.up2 = nn.ConvTranspose2d(16, 16, 2, stride=2)
+        self.merge2 = nn.Sequential(conv_bn(32, 16, 3), nn.ReLU())
+        self.up1 = nn.ConvTranspose2d(16, 8, 4, stride=2, padding=1, groups=2)
+        self.head = nn.Conv2d(16, classes, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        skip1 = self.down1(x)
+        skip2 = self.down2(skip1)
+        y = self.merge2(torch.cat([self.up2(self.bottom(skip2)), skip2], 1))
+        return self.head(torch.cat([self.up1(y), skip1], 1))
+
+
+class Vocoder(nn.Module):
+    """A HiFi-GAN-style generator (audio from features): a Conv1d, then ConvTranspose1d
+    upsampling by 4 (kernel 8, padding 2) and by 3 (dilation 2, output padding 1), leaky
+    ReLUs, a Conv1d and tanh to one channel."""
+
+    def __init__(self, features: int = 4):
+        super().__init__()
+        self.layers = nn.Sequential(
+            nn.Conv1d(features, 16, 7, padding=3),
+            nn.LeakyReLU(0.1),
+            nn.ConvTranspose1d(16, 8, 8, stride=4, padding=2),
+            nn.LeakyReLU(0.1),
+            nn.ConvTranspose1d(8, 4, 3, stride=3, padding=1, output_padding=1, dilation=2),
+            nn.LeakyReLU(0.1),
+            nn.Conv1d(4, 1, 7, padding=3),
+            nn.Tanh(),
+        )
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.layers(x)

@@ -1,5 +1,5 @@
 """CNN families beyond ResNet (`cnn_families`: AlexNet, GoogLeNet / SqueezeNet,
-ShuffleNet V2, MobileNet V2 / V3, DenseNet; scaled down, random weights, exported from
+ShuffleNet V2, MobileNet V2 / V3, DenseNet, a U-Net and a vocoder; scaled down, random weights, exported from
 PyTorch at opset 17) imported to gawee and run at gawee, linalg and mir level; every output
 matches ONNX Runtime within max |err| <= 1e-4 + 1e-3 * max |reference|."""
 
@@ -11,7 +11,7 @@ import numpy as np
 import onnx
 import pytest
 import torch
-from cnn_families import AlexNet, DenseNet, GoogLeNet, MobileNet, ShuffleNet
+from cnn_families import AlexNet, DenseNet, GoogLeNet, MobileNet, ShuffleNet, UNet, Vocoder
 from onnx_models import check_against_onnxruntime, export, randomize_batch_norm
 
 FAMILIES = {
@@ -25,6 +25,8 @@ FAMILIES = {
         {"Clip", "HardSwish", "HardSigmoid", "Sigmoid", "Mul", "GlobalAveragePool"},
     ),
     "densenet": (DenseNet, (1, 3, 32, 32), {"BatchNormalization", "Concat", "AveragePool"}),
+    "unet": (UNet, (1, 3, 32, 32), {"ConvTranspose", "Concat", "MaxPool"}),
+    "vocoder": (Vocoder, (1, 4, 16), {"ConvTranspose", "LeakyRelu", "Tanh"}),
 }
 
 
@@ -69,7 +71,9 @@ def test_matches_onnxruntime(name: str, level: str):
     check_against_onnxruntime(model, {"x": x}, level)
 
 
-@pytest.mark.parametrize("name", FAMILIES)
+# (not the vocoder: its 1-D convs run as 2-D ones between reshapes to and from a unit
+# dim, which mir-fold-transposes does not sink a transpose through)
+@pytest.mark.parametrize("name", [name for name in FAMILIES if name != "vocoder"])
 def test_mir_fold_transposes_keeps_the_values(name: str):
     """After mir-fold-transposes each family gives the values it gave at mir level, bit
     for bit (concats, pools, grouped convs and ShuffleNet's own transposes included),

@@ -1,6 +1,6 @@
 """The op generators of the fuzz generator's programs (gawee_programs.py), by family:
-element-wise, reductions and normalizations, contractions, window ops (conv, pooling)
-and the other NCHW ops, movement, selection and construction.
+element-wise, reductions and normalizations, contractions, window ops (conv,
+conv_transpose, pooling) and the other NCHW ops, movement, selection and construction.
 
 Each appends one random op using a given value (and maybe others) to a `ProgramBuilder`
 (gawee_builder.py), or returns None if the value does not suit the op; the numeric care
@@ -332,6 +332,8 @@ def _windowed(x: SSAValue) -> bool:
 def conv(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if not _windowed(x):
         return None
+    if b.rng.random() < 0.3:
+        return conv_transpose(b, x)
     channels = tensor_shape(x)[1]
     groups = b.choice([g for g in (1, 2, channels) if channels % g == 0])
     out = groups * int(b.rng.integers(1, 3))
@@ -340,6 +342,33 @@ def conv(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     weight = b.argument((out, channels // groups, *kernel), element_type(x))
     bias = b.argument((out,), element_type(x)) if b.rng.random() < 0.5 else None
     return b.append(gawee.ConvOp(x, weight, bias, groups=groups, **window))
+
+
+def conv_transpose(b: ProgramBuilder, x: SSAValue) -> list[SSAValue]:
+    """(Drawn by `conv`.) Kernels of 1 to 3, strides of 1 to 3 (also beyond the kernel),
+    dilation 1 or 2, paddings of at most half the dilated kernel (the output keeps an
+    element) and output paddings below the stride or the dilation, as PyTorch asks."""
+    channels, rank = tensor_shape(x)[1], len(tensor_shape(x)) - 2
+    groups = b.choice([g for g in (1, 2, channels) if channels % g == 0])
+    kernel = [int(b.rng.integers(1, 4)) for _ in range(rank)]
+    strides = [int(b.rng.integers(1, 4)) for _ in range(rank)]
+    dilation = [int(b.rng.integers(1, 3)) for _ in range(rank)]
+    halves = [(k - 1) * d // 2 for k, d in zip(kernel, dilation)]
+    padding = [int(b.rng.integers(0, half + 1)) for half in halves * 2]
+    extra = [int(b.rng.integers(0, max(s, d))) for s, d in zip(strides, dilation)]
+    weight = b.argument((channels, int(b.rng.integers(1, 3)), *kernel), element_type(x))
+    bias = b.argument((tensor_shape(weight)[1] * groups,), element_type(x)) if b.rng.random() < 0.5 else None
+    op = gawee.ConvTransposeOp(
+        x,
+        weight,
+        bias,
+        strides=strides,
+        padding=padding,
+        dilation=dilation,
+        output_padding=extra,
+        groups=groups,
+    )
+    return b.append(op)
 
 
 def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:

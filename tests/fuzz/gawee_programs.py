@@ -31,6 +31,7 @@ from fuzz.gawee_builder import Generator, ProgramBuilder, _size
 from fuzz.gawee_generators import (
     CYCLED,
     PLAIN_UNARY,
+    REDUCTIONS,
     along_axis,
     batch_norm,
     binary,
@@ -142,6 +143,11 @@ def random_program(seed: int) -> ModuleOp:
     # them however many ops the dialect gains
     last = CYCLED[seed % len(CYCLED)]
     b.append(last(data[0]) if last in PLAIN_UNARY else last(data[0], data[0]))
+    # and every reduction in turn (over every dim of the f32 first argument, not a
+    # scalar), which the random steps draw too seldom to meet each in the default seeds
+    if rank := len(tensor_shape(data[0])):
+        reduction = REDUCTIONS[seed % len(REDUCTIONS)]
+        b.append(reduction(data[0], list(range(rank)), keep_dims=seed % 2 == 0))
     used = {operand for op in b.block.ops for operand in op.operands}
     outputs = [v for v in b.values if v not in used]
     b.block.add_op(func.ReturnOp(*outputs))
