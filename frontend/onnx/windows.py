@@ -85,9 +85,10 @@ def _transposed_padding(
     extra: Sequence[int],
 ) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """ConvTranspose's padding (begins, then ends) and output padding: `pads`, or, with
-    `output_shape` or `auto_pad` SAME_UPPER / SAME_LOWER (target input size * stride),
-    the total padding that gives the target split as ONNX's spec and reference split it;
-    an output larger than the full one (negative total) grows at the end."""
+    `output_shape` or `auto_pad` SAME_UPPER / SAME_LOWER (target: input size * stride),
+    the total padding that gives the target, split as ONNX's spec splits it (SAME_UPPER
+    the smaller half first, otherwise the larger; ONNX Runtime too); an output larger
+    than the full one (a negative total) grows at the end."""
     auto_pad = context.string("auto_pad", "NOTSET")
     spatial = context.shape(0)[2:]
     target = context.ints("output_shape", ())
@@ -101,18 +102,10 @@ def _transposed_padding(
     begins, ends, grown = [], [], list(extra)
     for i, (size, k, s, d, out) in enumerate(zip(spatial, kernel, strides, dilations, target)):
         total = s * (size - 1) + extra[i] + (k - 1) * d + 1 - out
-        if auto_pad == "NOTSET" and total > 0:
-            raise context.fail(
-                "output_shape smaller than the full output without auto_pad: ONNX's spec, its reference "
-                "and ONNX Runtime crop it differently"
-            )
-        if auto_pad == "NOTSET":
-            begin = 0
-        else:
-            begin = total // 2 if auto_pad == "SAME_UPPER" else total - total // 2
+        begin = total // 2 if auto_pad == "SAME_UPPER" else total - total // 2
         if begin < 0:
             raise context.fail(
-                f"{auto_pad} makes the output {list(target)} larger than the full one at its begin: not supported"
+                f"output_shape {list(target)} with auto_pad = {auto_pad} grows the output at its begin: not supported"
             )
         begins.append(begin)
         ends.append(max(total - begin, 0))
@@ -122,7 +115,7 @@ def _transposed_padding(
 
 def convert_conv_transpose(context: ImportContext) -> None:
     """ConvTranspose, 1-D, 2-D or 3-D: strides, pads or auto_pad, dilations, group, output_padding, output_shape
-    (given without auto_pad only where it is not smaller than the full output); an optional bias."""
+    (not where it grows the output at its begin); an optional bias."""
     spatial = _expect_windowed(context)
     ones, zeros = (1,) * spatial, (0,) * spatial
     kernel = context.shape(1)[2:]
