@@ -1,5 +1,5 @@
-"""Reductions over a set of axes: reduce_sum, reduce_mean, reduce_max, reduce_min, and
-the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
+"""Reductions over a set of axes: reduce_sum, reduce_prod, reduce_mean, reduce_max,
+reduce_min, and the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
 reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved); the
 index of the extremum along one axis: arg_max, arg_min (ONNX ArgMax, ArgMin); the running
 sum along one axis: cumsum (ONNX CumSum, its axis input an attribute)."""
@@ -41,6 +41,7 @@ __all__ = [
     "ReduceL2Op",
     "ReduceLogSumExpOp",
     "ReduceLogSumOp",
+    "ReduceProdOp",
     "NumericReduceOp",
     "ReduceOp",
     "ReduceSumOp",
@@ -113,6 +114,13 @@ class ReduceSumOp(NumericReduceOp):
     """The sum over `axes` (ONNX ReduceSum)."""
 
     name = "gawee.reduce_sum"
+
+
+@gawee_op_definition
+class ReduceProdOp(NumericReduceOp):
+    """The product over `axes` (ONNX ReduceProd); integer products wrap around."""
+
+    name = "gawee.reduce_prod"
 
 
 @gawee_op_definition

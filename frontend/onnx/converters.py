@@ -693,6 +693,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Reshape": convert_reshape,
     "ReduceSum": reduction(gawee.ReduceSumOp, axes_input_from=13),
     "ReduceMean": reduction(gawee.ReduceMeanOp, axes_input_from=18),
+    "ReduceProd": reduction(gawee.ReduceProdOp, axes_input_from=18),
     "ReduceMax": reduction(gawee.ReduceMaxOp, axes_input_from=18),
     "ReduceMin": reduction(gawee.ReduceMinOp, axes_input_from=18),
     "ReduceSumSquare": reduction(gawee.ReduceSumSquareOp, axes_input_from=18),

@@ -241,6 +241,7 @@ KERNELS = (
     kernel_impl(gawee.LogSoftmaxOp, log_softmax, fresh=True),
     kernel_impl(gawee.ClipOp, bind=bind_clip),
     kernel_impl(gawee.ReduceSumOp, bind=reduce(np.sum, accumulate=True)),
+    kernel_impl(gawee.ReduceProdOp, bind=reduce(np.prod)),
     kernel_impl(gawee.ReduceMeanOp, bind=reduce(np.mean, accumulate=True)),
     kernel_impl(gawee.ReduceMaxOp, bind=reduce(np.max)),
     kernel_impl(gawee.ReduceMinOp, bind=reduce(np.min)),

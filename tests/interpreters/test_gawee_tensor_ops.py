@@ -1,5 +1,5 @@
 """gawee.matmul, softmax, transpose, reshape and the reduce_* ops against ONNX's reference
-evaluator (MatMul, Softmax, Transpose, Reshape, ReduceSum/Mean/Max/Min), at gawee level and after
+evaluator (MatMul, Softmax, Transpose, Reshape, ReduceSum/Prod/Mean/Max/Min), at gawee level and after
 convert-gawee-to-linalg, on f32 and f64."""
 
 from __future__ import annotations
@@ -156,6 +156,7 @@ def test_reshape(target, dtype):
     ("kind", "operator"),
     [
         ("sum", "ReduceSum"),
+        ("prod", "ReduceProd"),
         ("mean", "ReduceMean"),
         ("max", "ReduceMax"),
         ("min", "ReduceMin"),

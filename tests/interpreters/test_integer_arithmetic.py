@@ -9,6 +9,7 @@ evaluator do)."""
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -156,22 +157,25 @@ def test_the_operands_meet_the_overflows():
         assert arrays["d"].all()
 
 
+KINDS = ("sum", "prod", "max", "min")
+
+
 def reductions_program(element: str) -> str:
-    """reduce_sum, reduce_max and reduce_min of a [9, 9] tensor of `element` along its rows."""
+    """reduce_sum, reduce_prod, reduce_max and reduce_min of a [9, 9] tensor of `element`
+    along its rows."""
     t, r = f"tensor<9x9x{element}>", f"tensor<9x{element}>"
-    lines = [
-        f"%{kind} = gawee.reduce_{kind} %a axes = [1] keepDims = false : ({t}) -> {r}"
-        for kind in ("sum", "max", "min")
-    ]
+    lines = [f"%{kind} = gawee.reduce_{kind} %a axes = [1] keepDims = false : ({t}) -> {r}" for kind in KINDS]
     body = "\n  ".join(lines)
-    return f"func.func @main(%a: {t}) -> ({r}, {r}, {r}) {{\n  {body}\n  func.return %sum, %max, %min : {r}, {r}, {r}\n}}\n"
+    results = ", ".join(f"%{kind}" for kind in KINDS)
+    types = ", ".join([r] * len(KINDS))
+    return f"func.func @main(%a: {t}) -> ({types}) {{\n  {body}\n  func.return {results} : {types}\n}}\n"
 
 
 @pytest.mark.parametrize("level", ["gawee", "linalg", "mir", "llir-row-major-4", "native"])
 @pytest.mark.parametrize("element", sorted(DTYPES))
 def test_integer_reductions_wrap_at_every_level(element: str, level: str):
-    """Sums of rows that overflow (the extremes and random values) wrap around; max and
-    min start from the type's bounds, not from a float's."""
+    """Sums and products of rows that overflow (the extremes and random values) wrap
+    around; max and min start from the type's bounds, not from a float's."""
     dtype = DTYPES[element]
     arrays = operands(dtype)
     a = np.concatenate([arrays["a"][:, :4], arrays["c"][:, 4:]], axis=1)
@@ -189,9 +193,10 @@ def test_integer_reductions_wrap_at_every_level(element: str, level: str):
     rows = [[int(x) for x in row] for row in a]
     want = [
         np.array([wrap(sum(row), dtype) for row in rows], dtype),
+        np.array([wrap(math.prod(row), dtype) for row in rows], dtype),
         np.array([max(row) for row in rows], dtype),
         np.array([min(row) for row in rows], dtype),
     ]
-    for kind, got, expect in zip(("sum", "max", "min"), results, want, strict=True):
+    for kind, got, expect in zip(KINDS, results, want, strict=True):
         assert got.dtype == expect.dtype, kind
         np.testing.assert_array_equal(got, expect, err_msg=f"reduce_{kind} on {element} at {level}")

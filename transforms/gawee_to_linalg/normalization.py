@@ -28,6 +28,7 @@ from nnstack.dialects.gawee import (
     ReduceMeanOp,
     ReduceMinOp,
     ReduceOp,
+    ReduceProdOp,
     ReduceSumOp,
     SoftmaxOp,
 )
@@ -120,17 +121,21 @@ class SoftmaxLowering(RewritePattern):
 
 class ReduceLowering(RewritePattern):
     """
-    Lowers `gawee.reduce_sum` / `reduce_mean` / `reduce_max` / `reduce_min` to one
-    `linalg.generic` over the input's domain, the reduced dims reduction iterators,
-    accumulating into a fill of 0 (`arith.addf`), -inf (`arith.maximumf`) or +inf
-    (`arith.minimumf`); the mean then divides by the number of reduced elements
+    Lowers `gawee.reduce_sum` / `reduce_prod` / `reduce_mean` / `reduce_max` /
+    `reduce_min` to one `linalg.generic` over the input's domain, the reduced dims
+    reduction iterators, accumulating into a fill of 0 (`arith.addf`), 1 (`arith.mulf`),
+    -inf (`arith.maximumf`) or +inf (`arith.minimumf`) (integers: `arith.addi`,
+    `arith.muli`, ...); the mean then divides by the number of reduced elements
     (`arith.divf`, a second generic). With `keepDims` a `tensor.reshape` restores the
     reduced dims as 1s.
     """
 
     @op_pattern
     def match_and_rewrite(
-        self, op: ReduceSumOp | ReduceMeanOp | ReduceMaxOp | ReduceMinOp, rewriter: PatternRewriter, /
+        self,
+        op: ReduceSumOp | ReduceProdOp | ReduceMeanOp | ReduceMaxOp | ReduceMinOp,
+        rewriter: PatternRewriter,
+        /,
     ):
         b = LoweringBuilder()
         element_type = element_type_of(op.output)
@@ -288,6 +293,7 @@ Combine = Callable[[SSAValue, SSAValue], Operation]
 
 REDUCTIONS: dict[type[ReduceOp], tuple[float, Combine, Combine | None]] = {
     ReduceSumOp: (0.0, arith.AddfOp, arith.AddiOp),
+    ReduceProdOp: (1.0, arith.MulfOp, arith.MuliOp),
     ReduceMeanOp: (0.0, arith.AddfOp, None),
     ReduceMaxOp: (float("-inf"), arith.MaximumfOp, arith.MaxSIOp),
     ReduceMinOp: (float("inf"), arith.MinimumfOp, arith.MinSIOp),

@@ -21,6 +21,7 @@ __all__ = ["ReduceLowering", "ArgReduceLowering", "CumSumLowering"]
 
 REDUCE_KINDS: Mapping[type[Operation], str] = {
     gawee.ReduceSumOp: "sum",
+    gawee.ReduceProdOp: "prod",
     gawee.ReduceMeanOp: "mean",
     gawee.ReduceMaxOp: "max",
     gawee.ReduceMinOp: "min",
@@ -28,7 +29,7 @@ REDUCE_KINDS: Mapping[type[Operation], str] = {
 
 
 class ReduceLowering(GaweeToMirPattern):
-    """gawee.reduce_sum / mean / max / min -> one mir.reduce over the normalized axes;
+    """gawee.reduce_sum / prod / mean / max / min -> one mir.reduce over the normalized axes;
     f16 sums and means accumulate in f32 (casts around the reduce), as gawee's do."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
