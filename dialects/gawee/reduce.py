@@ -2,7 +2,8 @@
 reduce_min, and the composite ones made of them: reduce_sum_square, reduce_l1, reduce_l2, reduce_log_sum,
 reduce_log_sum_exp (ONNX ReduceSum, ... ReduceLogSumExp with their axes resolved); the
 index of the extremum along one axis: arg_max, arg_min (ONNX ArgMax, ArgMin); the running
-sum along one axis: cumsum (ONNX CumSum, its axis input an attribute)."""
+sum and product along one axis: cumsum, cumprod (ONNX CumSum, CumProd, their axis input
+an attribute)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ __all__ = [
     "ArgMaxOp",
     "ArgMinOp",
     "ArgReduceOp",
+    "CumProdOp",
     "CumSumOp",
+    "CumulativeOp",
     "ReduceMaxOp",
     "ReduceMeanOp",
     "ReduceMinOp",
@@ -318,14 +321,14 @@ class ArgMinOp(ArgReduceOp):
 # ---------------------------------------------------------------------------
 
 
-@gawee_op_definition
-class CumSumOp(GaweeOperation):
-    """The running sum along `axis` (ONNX CumSum, its axis input a constant): element i
-    is the sum of the elements 0..i in order, with `exclusive` of 0..i-1 (0 first),
-    with `reverse` of i..n-1 (i+1..n-1), summed from the far end. Sums are in the
-    element type, as numpy's cumsum (integers wrap)."""
+class CumulativeOp(GaweeOperation):
+    """The running sum or product along `axis` (its axis input a constant): element i
+    combines the elements 0..i in order, with `exclusive` 0..i-1 (the identity first),
+    with `reverse` i..n-1 (i+1..n-1), from the far end. In the element type, as numpy's
+    cumsum / cumprod (integers wrap). A base: cumsum and cumprod differ only in it."""
 
-    name = "gawee.cumsum"
+    IDENTITY: ClassVar[int] = 0
+    """The value an exclusive scan starts with: the combination's identity."""
 
     E: ClassVar = VarConstraint("E", NumericElement)
 
@@ -371,3 +374,25 @@ class CumSumOp(GaweeOperation):
         if not shape or not 0 <= self.normalized_axis < len(shape):
             raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
         self.expect_result_shape(shape)
+
+
+@gawee_op_definition
+class CumSumOp(CumulativeOp):
+    """The running sum along `axis` (ONNX CumSum, its axis input a constant): element i
+    is the sum of the elements 0..i in order, with `exclusive` of 0..i-1 (0 first),
+    with `reverse` of i..n-1 (i+1..n-1), summed from the far end. Sums are in the
+    element type, as numpy's cumsum (integers wrap)."""
+
+    name = "gawee.cumsum"
+
+
+@gawee_op_definition
+class CumProdOp(CumulativeOp):
+    """The running product along `axis` (ONNX CumProd, its axis input a constant):
+    element i is the product of the elements 0..i in order, with `exclusive` of 0..i-1
+    (1 first), with `reverse` of i..n-1 (i+1..n-1), multiplied from the far end.
+    Products are in the element type, as numpy's cumprod (integers wrap)."""
+
+    name = "gawee.cumprod"
+
+    IDENTITY: ClassVar[int] = 1

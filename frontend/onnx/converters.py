@@ -344,16 +344,19 @@ def arg_reduction(op: type[gawee.ArgMaxOp | gawee.ArgMinOp]) -> Converter:
     return convert
 
 
-def convert_cumsum(context: ImportContext) -> None:
-    """CumSum: its axis input (a rank-0 int32 / int64 tensor) must be a constant."""
-    axis = int(_scalar(context, 1, "axis"))
-    made = gawee.CumSumOp(
-        context.value(0),
-        axis,
-        exclusive=bool(context.attribute("exclusive", 0)),
-        reverse=bool(context.attribute("reverse", 0)),
-    )
-    context.define(context.emit(made).results[0])
+def cumulative(op: type[gawee.CumSumOp | gawee.CumProdOp]) -> Converter:
+    """CumSum / CumProd: the axis input (a rank-0 int32 / int64 tensor) must be a constant."""
+
+    def convert(context: ImportContext) -> None:
+        made = op(
+            context.value(0),
+            int(_scalar(context, 1, "axis")),
+            exclusive=bool(context.attribute("exclusive", 0)),
+            reverse=bool(context.attribute("reverse", 0)),
+        )
+        context.define(context.emit(made).results[0])
+
+    return convert
 
 
 def convert_gather_nd(context: ImportContext) -> None:
@@ -703,7 +706,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReduceLogSumExp": reduction(gawee.ReduceLogSumExpOp, axes_input_from=18),
     "ArgMax": arg_reduction(gawee.ArgMaxOp),
     "ArgMin": arg_reduction(gawee.ArgMinOp),
-    "CumSum": convert_cumsum,
+    "CumSum": cumulative(gawee.CumSumOp),
+    "CumProd": cumulative(gawee.CumProdOp),
     "LayerNormalization": convert_layer_normalization,
     "InstanceNormalization": convert_instance_normalization,
     "GroupNormalization": convert_group_normalization,

@@ -131,17 +131,19 @@ def bind_arg_reduce(op: gawee.ArgReduceOp) -> Callable[[np.ndarray], np.ndarray]
     return run
 
 
-def bind_cumsum(op: gawee.CumSumOp) -> Callable[[np.ndarray], np.ndarray]:
-    """numpy's cumsum in the element type, of the input reversed along the axis for
-    `reverse` (and the result reversed back); `exclusive` shifts it by one, 0 first."""
+def bind_cumulative(op: gawee.CumulativeOp) -> Callable[[np.ndarray], np.ndarray]:
+    """numpy's cumsum / cumprod in the element type, of the input reversed along the
+    axis for `reverse` (and the result reversed back); `exclusive` shifts it by one, the
+    op's identity (0 or 1) first."""
     axis, exclusive, reverse = op.normalized_axis, op.is_exclusive, op.is_reverse
+    scan, identity = (np.cumprod if isinstance(op, gawee.CumProdOp) else np.cumsum), op.IDENTITY
 
     def run(x: np.ndarray) -> np.ndarray:
         y = np.flip(x, axis) if reverse else x
-        total = np.cumsum(y, axis=axis, dtype=x.dtype)
+        total = scan(y, axis=axis, dtype=x.dtype)
         if exclusive and total.size:
             total = np.roll(total, 1, axis)
-            total[(slice(None),) * axis + (0,)] = 0
+            total[(slice(None),) * axis + (0,)] = identity
         return np.flip(total, axis).copy() if reverse else total
 
     return run
@@ -247,7 +249,8 @@ KERNELS = (
     kernel_impl(gawee.ReduceMinOp, bind=reduce(np.min)),
     kernel_impl(gawee.ArgMaxOp, bind=bind_arg_reduce, fresh=True),
     kernel_impl(gawee.ArgMinOp, bind=bind_arg_reduce, fresh=True),
-    kernel_impl(gawee.CumSumOp, bind=bind_cumsum, fresh=True),
+    kernel_impl(gawee.CumSumOp, bind=bind_cumulative, fresh=True),
+    kernel_impl(gawee.CumProdOp, bind=bind_cumulative, fresh=True),
     kernel_impl(gawee.LayerNormOp, layer_norm, fresh=True),
     kernel_impl(gawee.GemmOp, gemm),
 )

@@ -1,5 +1,5 @@
 """The valid gawee split, tile, pad, trilu, constant, range, shape, arg_max / arg_min,
-cumsum and gather_nd ops of the verifier-rule tests and their invalid cases
+cumsum, cumprod and gather_nd ops of the verifier-rule tests and their invalid cases
 (`SHAPED_OPS`, `shaped_cases`, imported by the tests from gawee_rules.py).
 """
 
@@ -32,6 +32,7 @@ ARG_MIN = Op(
 CUMSUM = Op(
     "gawee.cumsum", (t(2, 3, element="i32"),), {"axis": i64(-1), "reverse": "true"}, (t(2, 3, element="i32"),)
 )
+CUMPROD = Op("gawee.cumprod", (t(4, 2),), {"axis": i64(0), "exclusive": "true"}, (t(4, 2),))
 GATHER_ND = Op(
     "gawee.gather_nd", (t(2, 3, 4), t(2, 5, 1, element="i64")), {"batchDims": i64(1)}, (t(2, 5, 4),)
 )
@@ -48,6 +49,7 @@ SHAPED_OPS = [
     ARG_MAX,
     ARG_MIN,
     CUMSUM,
+    CUMPROD,
     GATHER_ND,
 ]
 
@@ -72,6 +74,10 @@ def shaped_cases() -> list[Invalid]:
         ("cumsum-result-type", CUMSUM.result(t(2, 3)), "f32"),
         ("cumsum-masks", CUMSUM.operand(0, t(2, 3, element="i1")).result(t(2, 3, element="i1")), "i1"),
         ("cumsum-exclusive-not-bool", CUMSUM.attr("exclusive", i64(1)), "i1"),
+        ("cumprod-axis-range", CUMPROD.attr("axis", i64(-3)), "out of range"),
+        ("cumprod-result-shape", CUMPROD.result(t(2, 4)), "result shape"),
+        ("cumprod-result-type", CUMPROD.result(t(4, 2, element="f16")), "f32"),
+        ("cumprod-reverse-not-bool", CUMPROD.attr("reverse", i64(0)), "i1"),
         (
             "gather_nd-scalar-indices",
             GATHER_ND.operand(1, t(element="i64")).attr("batchDims", None),

@@ -603,7 +603,7 @@ def topk(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 
 
 def along_axis(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
-    """cumsum, or arg_max / arg_min of an exact value (its index jumps where two inputs
+    """cumsum / cumprod, or arg_max / arg_min of an exact value (its index jumps where two inputs
     swap order), along a random axis."""
     shape = tensor_shape(x)
     if element_type(x) not in NUMERIC_TYPES or not shape:
@@ -611,7 +611,8 @@ def along_axis(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     axis = int(b.rng.integers(-len(shape), len(shape)))
     first, second = bool(b.rng.random() < 0.5), bool(b.rng.random() < 0.5)
     if b.rng.random() < 0.5:
-        return b.append(gawee.CumSumOp(x, axis, exclusive=first, reverse=second))
+        scan = b.choice((gawee.CumSumOp, gawee.CumProdOp))
+        return b.append(scan(x, axis, exclusive=first, reverse=second))
     if x not in b.exact or 0 in shape:
         return None
     op = b.choice((gawee.ArgMaxOp, gawee.ArgMinOp))

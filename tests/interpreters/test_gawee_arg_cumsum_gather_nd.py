@@ -1,5 +1,6 @@
-"""gawee.arg_max, gawee.arg_min, gawee.cumsum and gawee.gather_nd against ONNX's reference
-evaluator (ArgMax, ArgMin, CumSum, GatherND), at gawee, linalg and mir level."""
+"""gawee.arg_max, gawee.arg_min, gawee.cumsum, gawee.cumprod and gawee.gather_nd against
+ONNX's reference evaluator (ArgMax, ArgMin, CumSum, CumProd, GatherND), at gawee, linalg
+and mir level."""
 
 from __future__ import annotations
 
@@ -61,10 +62,13 @@ def test_arg_reductions_take_nan_as_the_extremum(name, operator, last):
 
 
 # ---------------------------------------------------------------------------
-# cumsum
+# cumsum, cumprod
 # ---------------------------------------------------------------------------
 
+SCANS = pytest.mark.parametrize(("name", "operator"), [("cumsum", "CumSum"), ("cumprod", "CumProd")])
 
+
+@SCANS
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize(
     ("exclusive", "reverse"), [(False, False), (True, False), (False, True), (True, True)]
@@ -72,18 +76,18 @@ def test_arg_reductions_take_nan_as_the_extremum(name, operator, last):
 @pytest.mark.parametrize(
     ("shape", "axis"), [((3, 7), -1), ((5, 2, 3), 0), ((2, 6, 3), 1), ((9,), 0), ((2, 1), 1)]
 )
-def test_cumsum_matches_onnx(shape, axis, exclusive, reverse, dtype):
-    """Every level sums in numpy's order (from the far end in reverse), so floats agree
-    exactly too."""
+def test_scans_match_onnx(name, operator, shape, axis, exclusive, reverse, dtype):
+    """Every level sums (multiplies) in numpy's order (from the far end in reverse), so
+    floats agree exactly too; exclusive scans start with 0 (1)."""
     rng = np.random.default_rng(1)
     if np.issubdtype(dtype, np.floating):
         x = rng.standard_normal(shape).astype(dtype)
     else:
         x = few_values(shape, dtype)
     expected = onnx_reference(
-        "CumSum", [x], {"axis": np.array(axis, np.int64)}, exclusive=int(exclusive), reverse=int(reverse)
+        operator, [x], {"axis": np.array(axis, np.int64)}, exclusive=int(exclusive), reverse=int(reverse)
     )
-    text = f"cumsum {{operands}} axis = {axis}"
+    text = f"{name} {{operands}} axis = {axis}"
     text += " exclusive = true" if exclusive else ""
     check(text + (" reverse = true" if reverse else ""), [x], expected)
 
@@ -93,6 +97,26 @@ def test_cumsum_of_integers_wraps_as_numpy():
     expected = onnx_reference("CumSum", [x], {"axis": np.array(0, np.int32)})
     assert expected.tolist() == [100, -56, 72, 99]
     check("cumsum {operands} axis = 0", [x], expected)
+
+
+def test_cumprod_of_integers_wraps_as_numpy():
+    x = np.array([100, 3, -2, 5], np.int8)
+    expected = onnx_reference("CumProd", [x], {"axis": np.array(0, np.int32)})
+    assert expected.tolist() == [100, 44, -88, 72]
+    check("cumprod {operands} axis = 0", [x], expected)
+
+
+def test_cumprod_carries_nan_infinities_and_zeros():
+    """inf * 0 is NaN from where it meets on; a skipped element (exclusive) changes nothing."""
+    x = np.array([[2.0, np.inf, 0.0, -3.0], [np.nan, 1.0, -0.0, 3.0], [0.5, -np.inf, 4.0, 1e30]], np.float32)
+    for reverse in (0, 1):
+        for exclusive in (0, 1):
+            with np.errstate(invalid="ignore", over="ignore"):
+                expected = onnx_reference(
+                    "CumProd", [x], {"axis": np.array(1, np.int64)}, reverse=reverse, exclusive=exclusive
+                )
+            text = "cumprod {operands} axis = 1" + (" exclusive = true" if exclusive else "")
+            check(text + (" reverse = true" if reverse else ""), [x], expected)
 
 
 def test_cumsum_carries_nan_and_infinities():

@@ -13,7 +13,7 @@ takes the patterns each family module exports.
 - `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten, gawee.reshape,
   gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
   gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops, gawee.arg_max, gawee.arg_min,
-  gawee.cumsum.
+  gawee.cumsum, gawee.cumprod.
 - `selection`: gawee.topk, gawee.scatter_nd, gawee.gather_nd. `resize`: gawee.resize.
 - `logic`: the comparisons' scalar forms, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,

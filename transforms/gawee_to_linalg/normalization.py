@@ -1,5 +1,5 @@
 """Lowerings of `gawee.softmax`, `gawee.layer_norm`, `gawee.lrn`, the `gawee.reduce_*` ops,
-`gawee.arg_max` / `gawee.arg_min` and `gawee.cumsum` to reduction and element-wise
+`gawee.arg_max` / `gawee.arg_min`, `gawee.cumsum` and `gawee.cumprod` to reduction and element-wise
 `linalg.generic`s."""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ from nnstack.dialects.gawee import (
     ArgMaxOp,
     ArgReduceOp,
     AxisSoftmaxOp,
-    CumSumOp,
+    CumProdOp,
+    CumulativeOp,
     LayerNormOp,
     LrnOp,
     ReduceMaxOp,
@@ -52,7 +53,7 @@ __all__ = [
     "SoftmaxLowering",
     "ReduceLowering",
     "ArgReduceLowering",
-    "CumSumLowering",
+    "CumulativeLowering",
     "LayerNormLowering",
     "LrnLowering",
 ]
@@ -240,27 +241,31 @@ class ArgReduceLowering(RewritePattern):
         rewriter.replace(op, b.ops, [result])
 
 
-class CumSumLowering(RewritePattern):
+class CumulativeLowering(RewritePattern):
     """
-    Lowers `gawee.cumsum` to one `linalg.generic` over the input's domain and a second
-    copy k of the axis (a reduction iterator), accumulating into a zero fill: element i
-    adds the element at position p of the axis where p <= i (p < i `exclusive`; with
-    `reverse` p >= i, p > i), `arith.select` of the sum and the old value (so a
-    skipped element changes nothing, -0.0 included). Forward, p = k is read through the
+    Lowers `gawee.cumsum` (`gawee.cumprod`) to one `linalg.generic` over the input's
+    domain and a second copy k of the axis (a reduction iterator), accumulating into a
+    fill of 0 (1): element i adds (multiplies by) the element at position p of the axis
+    where p <= i (p < i `exclusive`; with `reverse` p >= i, p > i), `arith.select` of
+    the new value and the old (so a skipped element changes nothing, -0.0, NaN and
+    infinities included). Forward, p = k is read through the
     map with k in place of the axis; in reverse p = n-1-k, read with `tensor.extract`
     (the loop bound from a `tensor.empty` of n, read through `(k)`), so the sums run in
-    numpy's order. O(n^2) adds per slice along the axis.
+    numpy's order. O(n^2) steps per slice along the axis.
     """
 
     @op_pattern
-    def match_and_rewrite(self, op: CumSumOp, rewriter: PatternRewriter, /):
+    def match_and_rewrite(self, op: CumulativeOp, rewriter: PatternRewriter, /):
         b = LoweringBuilder()
         t = element_type_of(op.input)
         shape = shape_of(op.input)
         rank, axis, n = len(shape), op.normalized_axis, shape[op.normalized_axis]
         reverse, exclusive = op.is_reverse, op.is_exclusive
         predicate = ("ugt" if exclusive else "uge") if reverse else ("ult" if exclusive else "ule")
-        add = arith.AddfOp if isinstance(t, AnyFloat) else arith.AddiOp
+        if isinstance(op, CumProdOp):
+            combine = arith.MulfOp if isinstance(t, AnyFloat) else arith.MuliOp
+        else:
+            combine = arith.AddfOp if isinstance(t, AnyFloat) else arith.AddiOp
         if reverse:
             inputs = [b.empty([n], t)]
             read = dims_map(rank + 1, [rank])
@@ -277,11 +282,11 @@ class CumSumLowering(RewritePattern):
                 at = [position if d == axis else IndexOp(d).result for d in range(rank)]
                 x = tensor.ExtractOp(op.input, at, t).result
             counted = arith.CmpiOp(position, IndexOp(axis).result, predicate)
-            return arith.SelectOp(counted, add(acc, x), acc).result
+            return arith.SelectOp(counted, combine(acc, x), acc).result
 
         result = b.generic(
             inputs,
-            b.filled(shape, b.add(scalar_constant(0, t)).result),
+            b.filled(shape, b.add(scalar_constant(op.IDENTITY, t)).result),
             [read, dims_map(rank + 1, range(rank))],
             [*parallel(rank), *reduction(1)],
             body,

@@ -10,7 +10,7 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
   clip, cast.
 - `selection`: topk (by rank counting), scatter_nd (a mir.for over the updates),
   gather_nd (gathers of row numbers).
-- `normalization`: the reductions, arg_max, arg_min, cumsum (a mir.for along the axis).
+- `normalization`: the reductions, arg_max, arg_min, cumsum, cumprod (a mir.for along the axis).
 - `construction`: split, tile, pad, trilu, constant, range, shape, and tensor
   `arith.constant`s (weights) to mir.constant.
 - `movement`: flatten, reshape, squeeze, unsqueeze, transpose, cat, slice, gather,

@@ -1,5 +1,5 @@
 """Lowering of the gawee reductions to `mir.reduce`, of arg_max / arg_min (reductions,
-comparisons and a select) and of cumsum (a `mir.for` along its axis). Softmax,
+comparisons and a select) and of cumsum and cumprod (a `mir.for` along the axis). Softmax,
 log_softmax and the normalizations are composite ops: they arrive decomposed."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from nnstack.dialects.utils import tensor_shape
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
-__all__ = ["ReduceLowering", "ArgReduceLowering", "CumSumLowering"]
+__all__ = ["ReduceLowering", "ArgReduceLowering", "CumulativeLowering"]
 
 REDUCE_KINDS: Mapping[type[Operation], str] = {
     gawee.ReduceSumOp: "sum",
@@ -68,38 +68,40 @@ class ArgReduceLowering(GaweeToMirPattern):
         self.replace_built(rewriter, op, b, b.emit(picked))
 
 
-class CumSumLowering(GaweeToMirPattern):
-    """gawee.cumsum -> a mir.for over the n positions along the axis (in reverse from
-    the far end, by a constant table of positions), carrying the running sum (a slice
-    of the axis, zeros at first) and the result (the input at first: every position is
-    written once): at each step mir.gather the slice at the position from the result
-    (not yet written: still the input's), mir.broadcast_add it to the sum
-    and mir.scatter the sum into the result (`exclusive`: the sum before the add), so
-    the sums run in numpy's order."""
+class CumulativeLowering(GaweeToMirPattern):
+    """gawee.cumsum (cumprod) -> a mir.for over the n positions along the axis (in
+    reverse from the far end, by a constant table of positions), carrying the running
+    sum (product): a slice of the axis, zeros (ones) at first, and the result (the
+    input at first: every position is written once): at each step mir.gather the slice
+    at the position from the result (not yet written: still the input's),
+    mir.broadcast_add (broadcast_mul) it to the running value and mir.scatter that into
+    the result (`exclusive`: the value before the step), so they run in numpy's order."""
 
     @op_pattern
-    def match_and_rewrite(self, op: gawee.CumSumOp, rewriter: PatternRewriter, /):
+    def match_and_rewrite(self, op: gawee.CumulativeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
         x, axis = op.input, op.normalized_axis
         shape, element = tensor_shape(x), mir.element_type(x)
         n = shape[axis]
-        zeros = b.constant(np.zeros([1 if d == axis else s for d, s in enumerate(shape)]), element)
+        start = np.full([1 if d == axis else s for d, s in enumerate(shape)], op.IDENTITY)
+        first = b.constant(start, element)
+        combine = mir.BroadcastMulOp if isinstance(op, gawee.CumProdOp) else mir.BroadcastAddOp
 
         order = b.constant(np.arange(n - 1, -1, -1, dtype=np.int64), i64) if op.is_reverse else None
 
-        body = Block(arg_types=[IndexType(), zeros.type, x.type])
+        body = Block(arg_types=[IndexType(), first.type, x.type])
         step, total, result = body.args
         inner = MirBuilder()
         position = inner.emit(mir.FromElementsOp([step], TensorType(i64, [1])))
         if order is not None:
             position = inner.emit(mir.GatherOp(order, position, 0))
         # the result still holds the input at the positions not yet written
-        summed = inner.emit(mir.BroadcastAddOp(total, inner.emit(mir.GatherOp(result, position, axis))))
+        summed = inner.emit(combine(total, inner.emit(mir.GatherOp(result, position, axis))))
         written = inner.emit(mir.ScatterOp(result, total if op.is_exclusive else summed, position, axis))
         inner.ops.append(mir.YieldOp(summed, written))
         body.add_ops(inner.ops)
 
         zero, one, end = (b.emit(arith.ConstantOp(IntegerAttr(v, IndexType()))) for v in (0, 1, n))
-        loop = mir.ForOp(zero, end, one, [zeros, x], body)
+        loop = mir.ForOp(zero, end, one, [first, x], body)
         b.ops.append(loop)
         self.replace_built(rewriter, op, b, loop.results[1])
