@@ -1,6 +1,6 @@
-"""Pooling gawee ops with ONNX semantics: max_pool and average_pool (windows over 1, 2
-or 3 spatial dims of [N, C, D1, ..., Dk]), global_average_pool and global_max_pool (the
-mean or max over every spatial dim, any rank >= 3)."""
+"""Pooling gawee ops with ONNX semantics: max_pool, average_pool and lp_pool (windows over
+1, 2 or 3 spatial dims of [N, C, D1, ..., Dk]), global_average_pool and global_max_pool
+(the mean or max over every spatial dim, any rank >= 3)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, f32, f64
+from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, f32, f64, i64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import attr_def, opt_attr_def
 
@@ -22,6 +22,8 @@ from nnstack.dialects.gawee.base import (
     expand_padding,
     gawee_op_definition,
 )
+from nnstack.dialects.gawee.construction import ConstantOp
+from nnstack.dialects.gawee.elementwise import AbsOp, MulOp, PowOp, SqrtOp
 from nnstack.dialects.gawee.reduce import ReduceMaxOp
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -31,6 +33,7 @@ from nnstack.dialects.utils import (
     tensor_like,
     tensor_shape,
 )
+from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -39,6 +42,7 @@ __all__ = [
     "AveragePoolOp",
     "GlobalAveragePoolOp",
     "GlobalMaxPoolOp",
+    "LpPoolOp",
     "MaxPoolOp",
     "window_counts",
 ]
@@ -155,27 +159,101 @@ class AveragePoolOp(PoolWindowOp):
         return functools.reduce(np.multiply.outer, [np.array(c, np.int64) for c in self.divisors()])
 
     def _counts(self, include_pad: bool, outs: Sequence[int]) -> tuple[list[int], ...]:
-        kernel, strides, dilation = self.array("kernelSize"), self.array("strides"), self.dilation_values
-        rank = self.spatial_rank
-        pads = expand_padding(self.array("padding"), rank)
-        sizes = tensor_shape(self.input)[2:]
-        return tuple(
-            window_counts(
-                sizes[a], pads[a], pads[rank + a], kernel[a], strides[a], dilation[a], outs[a], include_pad
-            )
-            for a in range(rank)
-        )
+        return _window_counts(self, include_pad, outs)
 
     def verify_(self) -> None:
-        out = self.expect_window()
-        kernel, padding, dilation = self.array("kernelSize"), self.array("padding"), self.dilation_values
-        if any(0 in counts for counts in self._counts(False, out)):
-            raise self.fail(
-                f"padding {list(padding)} is so wide that a window sees only padding "
-                f"(kernel {list(kernel)}, dilation {list(dilation)})"
-            )
-        n, c, *_ = tensor_shape(self.input)
-        self.expect_result_shape((n, c, *out))
+        _verify_window_on_input(self)
+
+
+@gawee_op_definition
+class LpPoolOp(PoolWindowOp):
+    """The p-norm of each window, (sum |x|^p)^(1/p), over 1, 2 or 3 spatial dims (ONNX
+    LpPool): padding counts as zeros; `p` >= 1 (2). The window as average_pool's,
+    dilation optional (1s). Composite: |x|^p (x * x for p = 2), a `gawee.average_pool`
+    counting the padding, times each window's count of taps on the input or its padding
+    (the sum), and its p-th root (`gawee.sqrt` for p = 2)."""
+
+    name = "gawee.lp_pool"
+
+    dilation = opt_attr_def(I64Array, default_value=i64_array((1, 1)))
+    p = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(2, i64))
+
+    assembly_format = (
+        f"$input {keywords('kernelSize', 'strides', 'padding')} (`dilation` `=` $dilation^)? "
+        f"{keywords('ceilMode')} (`p` `=` $p^)? {ATTR_DICT_AND_TYPES}"
+    )
+
+    DEFAULT_DILATION_LEFT_OUT: ClassVar = True
+
+    def __init__(self, input: SSAValue | Operation, *, p: int = 2, **window: Unpack[PoolWindow]):
+        super().__init__(input, **window, attributes={} if p == 2 else {"p": IntegerAttr(p, i64)})
+
+    @property
+    def p_value(self) -> int:
+        return 2 if self.p is None else self.p.value.data
+
+    @property
+    def dilation_values(self) -> tuple[int, ...]:
+        """The attribute's values, or 1 per spatial dim where it is absent."""
+        if "dilation" not in self.attributes:
+            return (1,) * self.spatial_rank
+        return self.array("dilation")
+
+    def verify_(self) -> None:
+        if self.p_value < 1:
+            raise self.fail(f"'p' must be >= 1, got {self.p_value}")
+        _verify_window_on_input(self)
+
+    def decompose(self, b: Composer) -> SSAValue:
+        p, x = self.p_value, self.input
+        powered = b.emit(MulOp(x, x)) if p == 2 else b.emit(AbsOp(x))
+        if p > 2:
+            powered = b.emit(PowOp(powered, b.scalar_like(p, x)))
+        window: PoolWindow = {
+            "kernel_size": self.array("kernelSize"),
+            "strides": self.array("strides"),
+            "padding": self.array("padding"),
+            "dilation": self.dilation_values,
+            "ceil_mode": self.is_ceil_mode,
+        }
+        average = AveragePoolOp(powered, count_include_pad=True, **window)
+        counts = average.divisor_grid()
+        total = b.emit(MulOp(b.emit(average), b.emit(ConstantOp(dense_attribute(counts, element_type(x))))))
+        if p == 1:
+            return total
+        if p == 2:
+            return b.emit(SqrtOp(total))
+        return b.emit(PowOp(total, b.scalar_like(1 / p, x)))
+
+
+def _window_counts(
+    op: AveragePoolOp | LpPoolOp, include_pad: bool, outs: Sequence[int]
+) -> tuple[list[int], ...]:
+    """The tap counts of `op`'s `outs` windows along each spatial axis (`window_counts`)."""
+    kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.dilation_values
+    rank = op.spatial_rank
+    pads = expand_padding(op.array("padding"), rank)
+    sizes = tensor_shape(op.input)[2:]
+    return tuple(
+        window_counts(
+            sizes[a], pads[a], pads[rank + a], kernel[a], strides[a], dilation[a], outs[a], include_pad
+        )
+        for a in range(rank)
+    )
+
+
+def _verify_window_on_input(op: AveragePoolOp | LpPoolOp) -> None:
+    """The window rule and result shape of average_pool and lp_pool: every window has a
+    tap on the input (none sees only padding, which gawee.average_pool cannot average)."""
+    out = op.expect_window()
+    kernel, padding, dilation = op.array("kernelSize"), op.array("padding"), op.dilation_values
+    if any(0 in counts for counts in _window_counts(op, False, out)):
+        raise op.fail(
+            f"padding {list(padding)} is so wide that a window sees only padding "
+            f"(kernel {list(kernel)}, dilation {list(dilation)})"
+        )
+    n, c, *_ = tensor_shape(op.input)
+    op.expect_result_shape((n, c, *out))
 
 
 class _GlobalPoolOp(FloatTensorOp):

@@ -148,7 +148,9 @@ class ImportContext:
         has one more window along some spatial axes."""
         if any(name in self.unchecked for name in self.node.input):
             return True
-        ceil_pool = self.node.op_type in ("MaxPool", "AveragePool") and bool(self.attribute("ceil_mode", 0))
+        ceil_pool = self.node.op_type in ("MaxPool", "AveragePool", "LpPool") and bool(
+            self.attribute("ceil_mode", 0)
+        )
         return (
             ceil_pool
             and len(got) == len(inferred)

@@ -50,6 +50,7 @@ from nnstack.frontend.onnx.windows import (
     convert_conv_transpose,
     convert_global_average_pool,
     convert_global_max_pool,
+    convert_lp_pool,
     convert_lrn,
     convert_max_pool,
 )
@@ -681,6 +682,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "GlobalAveragePool": convert_global_average_pool,
     "GlobalMaxPool": convert_global_max_pool,
     "AveragePool": convert_average_pool,
+    "LpPool": convert_lp_pool,
     "LRN": convert_lrn,
     "BatchNormalization": convert_batch_normalization,
     "Flatten": convert_flatten,

@@ -1,5 +1,5 @@
-"""Converters of the ONNX operators over sliding windows: Conv, ConvTranspose, MaxPool, AveragePool
-(1-D, 2-D and 3-D), GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
+"""Converters of the ONNX operators over sliding windows: Conv, ConvTranspose, MaxPool, AveragePool,
+LpPool (1-D, 2-D and 3-D), GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
 rules (`pads` or `auto_pad`) resolved to gawee's static padding."""
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def convert_conv_transpose(context: ImportContext) -> None:
 
 
 def _pool_window(context: ImportContext) -> gawee.PoolWindow:
-    """The window of MaxPool / AveragePool as the gawee builders' keyword arguments."""
+    """The window of MaxPool / AveragePool / LpPool as the gawee builders' keyword arguments."""
     ones = (1,) * _expect_windowed(context)
     kernel = context.ints("kernel_shape", ())
     strides = context.ints("strides", ones)
@@ -172,6 +172,14 @@ def convert_average_pool(context: ImportContext) -> None:
     count_include_pad = bool(context.attribute("count_include_pad", 0))
     op = gawee.AveragePoolOp(context.value(0), **_pool_window(context), count_include_pad=count_include_pad)
     context.define(context.emit(op).results[0])
+
+
+def convert_lp_pool(context: ImportContext) -> None:
+    """LpPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode, p (2);
+    padding counts as zeros; a ceil-mode window past the padding sums the taps it has, as
+    ONNX Runtime does (onnx's reference scales their average to the whole window)."""
+    p = int(context.attribute("p", 2))  # type: ignore[arg-type]
+    context.define(context.emit(gawee.LpPoolOp(context.value(0), p=p, **_pool_window(context))).results[0])
 
 
 def convert_global_average_pool(context: ImportContext) -> None:

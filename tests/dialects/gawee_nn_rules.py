@@ -1,5 +1,5 @@
 """The valid gawee nn ops of the verifier-rule tests added with gemm (gemm, average_pool,
-global_average_pool, global_max_pool, lrn, and conv and the window pools over 1 and 3
+lp_pool, global_average_pool, global_max_pool, lrn, and conv and the window pools over 1 and 3
 spatial dims; conv_transpose) and their invalid cases; gawee_rules.py adds them to its table.
 """
 
@@ -25,6 +25,12 @@ AVERAGE_POOL = Op(
         "ceilMode": "true",
         "countIncludePad": "false",
     },
+    (t(1, 2, 5, 3),),
+)
+LP_POOL = Op(
+    "gawee.lp_pool",
+    (t(1, 2, 8, 9),),
+    {"kernelSize": a(3, 2), "strides": a(2, 3), "padding": a(1, 0, 1, 1), "ceilMode": "true", "p": i64(3)},
     (t(1, 2, 5, 3),),
 )
 GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
@@ -123,6 +129,16 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("average_pool-count-not-bool", AVERAGE_POOL.attr("countIncludePad", i64(0)), "i1"),
     ("average_pool-missing-count", AVERAGE_POOL.attr("countIncludePad", None), "countIncludePad"),
     ("average_pool-result-shape", AVERAGE_POOL.result(t(1, 2, 5, 4)), "result shape"),
+    ("lp_pool-zero-p", LP_POOL.attr("p", i64(0)), "'p' must be >= 1"),
+    ("lp_pool-p-not-i64", LP_POOL.attr("p", "3 : i32"), "i64"),
+    ("lp_pool-kernel-length", LP_POOL.attr("kernelSize", a(3)), "kernelSize"),
+    (
+        "lp_pool-window-of-padding",
+        LP_POOL.attr("padding", a(3, 0, 1, 1)).result(t(1, 2, 6, 3)),
+        "only padding",
+    ),
+    ("lp_pool-ceil-result-shape", LP_POOL.attr("ceilMode", "false"), "result shape"),
+    ("lp_pool-f16-result", LP_POOL.result(t(1, 2, 5, 3, element="f16")), "f16"),
     ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
     ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
     ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),

@@ -1,7 +1,7 @@
 """The valid gawee ops the verifier-rule tests start from and their invalid cases.
 
 The table (`GAWEE_OPS`, `gawee_cases`) is assembled here from the ops below and those of
-gawee_nn_rules.py (gemm, average_pool, global pools, lrn, conv and pools over 1 and 3
+gawee_nn_rules.py (gemm, average_pool, lp_pool, global pools, lrn, conv and pools over 1 and 3
 spatial dims); the split / tile / pad / trilu / constant / range / shape / arg / cumsum /
 gather_nd ops are in gawee_shaped_rules.py, re-exported here (`SHAPED_OPS`, `shaped_cases`).
 """
@@ -20,6 +20,7 @@ from gawee_nn_rules import (
     GLOBAL_AVERAGE_POOL,
     GLOBAL_MAX_POOL,
     GRU,
+    LP_POOL,
     LRN,
     LSTM,
     MAX_POOL_1D,
@@ -226,11 +227,12 @@ GAWEE_OPS = [
     GELU,
     LEAKY_RELU,
 ]
-# gemm, average_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
+# gemm, average_pool, lp_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
 # recurrent ops (gawee_nn_rules.py)
 GAWEE_OPS += [
     GEMM,
     AVERAGE_POOL,
+    LP_POOL,
     GLOBAL_AVERAGE_POOL,
     GLOBAL_MAX_POOL,
     CONV_1D,

@@ -375,7 +375,9 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if not _windowed(x):
         return None
     window, ceil_mode = _window(b, x), bool(b.rng.random() < 0.3)
-    kind = b.rng.integers(5 if _nchw(x) else 4)
+    kind = b.rng.integers(6 if _nchw(x) else 5)
+    if kind == 4:
+        return b.append(gawee.LpPoolOp(x, p=int(b.rng.integers(1, 4)), ceil_mode=ceil_mode, **window))
     if kind == 3:
         return b.append(gawee.GlobalMaxPoolOp(x))
     if kind == 0:
@@ -385,7 +387,7 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return b.append(gawee.AveragePoolOp(x, ceil_mode=ceil_mode, count_include_pad=include, **window))
     if kind == 2:
         return b.append(gawee.GlobalAveragePoolOp(x))
-    h, w = tensor_shape(x)[2:]  # (kind 4: an NCHW x)
+    h, w = tensor_shape(x)[2:]  # (kind 5: an NCHW x)
     return b.append(gawee.AdAvgPoolOp(x, [int(b.rng.integers(1, h + 2)), int(b.rng.integers(1, w + 2))]))
 
 

@@ -39,8 +39,8 @@ FCHW_TO_HWCF = (2, 3, 1, 0)
 def window_limitation(op: Operation) -> str | None:
     """Why convert-gawee-to-mir cannot lower `op` (a verified op), or None: mir.conv and
     mir.pool are 2-D (NHWC), so a 3-D conv, conv_transpose (a conv, decomposed) or pool
-    has no mir form; 1-D ones run as 2-D over a unit dim (`WindowGeometry.planar`)."""
-    windowed = isinstance(op, gawee.ConvOp | gawee.ConvTransposeOp | gawee.MaxPoolOp | gawee.AveragePoolOp)
+    (lp_pool: an average_pool, decomposed) has no mir form; 1-D ones run as 2-D over a unit dim (`WindowGeometry.planar`)."""
+    windowed = isinstance(op, gawee.ConvOp | gawee.ConvTransposeOp | gawee.PoolWindowOp)
     if windowed and op.spatial_rank == 3:
         return (
             "mir.conv and mir.pool are 2-D: a 3-D window has no mir form (convert-gawee-to-linalg lowers it)"
