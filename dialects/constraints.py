@@ -1,6 +1,6 @@
 """The element types and tensor types nnstack ops accept, as IRDL constraints.
 
-Tensors are ranked with element type f16, f32, f64, i1, i8, i32 or i64, and
+Tensors are ranked with element type f16, f32, f64, i1, i8, i16, i32 or i64, and
 statically shaped except where an op says otherwise (`mir.dynamic_reshape`,
 `mir.dealloc_tensor`).
 """
@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     f64,
     i1,
     i8,
+    i16,
     i32,
     i64,
 )
@@ -25,7 +26,7 @@ from xdsl.irdl import AttrConstraint, EqAttrConstraint
 from xdsl.irdl.constraints import AttrSetConstraint
 
 FLOAT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
-INTEGER_TYPES: tuple[Attribute, ...] = (i8, i32, i64)
+INTEGER_TYPES: tuple[Attribute, ...] = (i8, i16, i32, i64)
 """Integer element types that take part in arithmetic (i1 is the boolean type)."""
 NUMERIC_TYPES: tuple[Attribute, ...] = FLOAT_TYPES + INTEGER_TYPES
 ELEMENT_TYPES: tuple[Attribute, ...] = NUMERIC_TYPES + (i1,)
@@ -51,7 +52,7 @@ def any_tensor(element: AttrConstraint) -> AttrConstraint[TensorType[Attribute]]
     return TensorType.constr(element)
 
 
-ONNX_ELEMENT_TYPES: dict[int, Attribute] = {1: f32, 3: i8, 6: i32, 7: i64, 9: i1, 10: f16, 11: f64}
+ONNX_ELEMENT_TYPES: dict[int, Attribute] = {1: f32, 3: i8, 5: i16, 6: i32, 7: i64, 9: i1, 10: f16, 11: f64}
 """The ONNX `TensorProto.DataType` number of each element type nnstack carries
 (`gawee.cast`'s optional `toType`, the ONNX importer)."""
 

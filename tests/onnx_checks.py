@@ -18,6 +18,7 @@ ELEMENT = {
     np.dtype(np.float64): "f64",
     np.dtype(np.bool_): "i1",
     np.dtype(np.int8): "i8",
+    np.dtype(np.int16): "i16",
     np.dtype(np.int32): "i32",
     np.dtype(np.int64): "i64",
 }

@@ -30,7 +30,7 @@ SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES
 def unsupported_reason(op: Operation) -> str | None:
     """Why the lowerings cannot carry the types of `op`, or None when they can: they
     need statically shaped tensors of the element types gawee carries (f16, f32, f64,
-    i1, i8, i32, i64; each op's verifier narrows them)."""
+    i1, i8, i16, i32, i64; each op's verifier narrows them)."""
     values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
     values += [(f"result #{i}", v) for i, v in enumerate(op.results)]
     for what, value in values:

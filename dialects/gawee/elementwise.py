@@ -91,7 +91,7 @@ class UnaryElementwiseOp(GaweeOperation):
 
 
 class NumericUnaryOp(UnaryElementwiseOp):
-    """A unary element-wise op on floats and on the integers i8, i32, i64 (ONNX's
+    """A unary element-wise op on floats and on the integers i8, i16, i32, i64 (ONNX's
     integer arithmetic, which exported graphs use on shapes and indices): integers wrap
     around in two's complement, as in numpy and ONNX Runtime."""
 
@@ -115,7 +115,7 @@ class BroadcastBinaryOp(BinaryOp):
 
 
 class NumericBinaryOp(BroadcastBinaryOp):
-    """A broadcasting binary op on floats and on the integers i8, i32, i64: integers
+    """A broadcasting binary op on floats and on the integers i8, i16, i32, i64: integers
     wrap around in two's complement on overflow, as in numpy and ONNX Runtime."""
 
     E: ClassVar = VarConstraint("E", NumericElement)

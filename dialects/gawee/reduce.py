@@ -102,7 +102,7 @@ class ReduceOp(FloatTensorOp):
 
 
 class NumericReduceOp(ReduceOp):
-    """A reduction on floats and on the integers i8, i32, i64 (exported graphs count
+    """A reduction on floats and on the integers i8, i16, i32, i64 (exported graphs count
     tokens and positions with them): integer sums wrap around in two's complement, as in
     numpy and ONNX Runtime."""
 

@@ -16,7 +16,7 @@ Its ops follow the seed's normalization rules, and the verifiers enforce them:
 
 Tensors are ranked and statically shaped (only `mir.dynamic_reshape` may produce
 and consume `?` dims, and `mir.dealloc_tensor` free them) with element type f16,
-f32, f64, i1, i8, i32 or i64. Layouts are NHWC for `mir.conv` (weights
+f32, f64, i1, i8, i16, i32 or i64. Layouts are NHWC for `mir.conv` (weights
 [KH, KW, C_in/groups, C_out]) and `mir.pool`; their padding is always four values
 [top, left, bottom, right].
 

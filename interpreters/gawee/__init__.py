@@ -1,7 +1,7 @@
 """Interpreter functions for the gawee dialect, computed with numpy on whole arrays.
 
 A tensor value is a numpy array of its element dtype (np.float16/32/64, np.bool_ for
-i1, np.int8/32/64); every op returns a tuple with one array of its result's dtype and
+i1, np.int8/16/32/64); every op returns a tuple with one array of its result's dtype and
 declared shape. The semantics are PyTorch's inference semantics
 (torch.nn.functional): conv2d with groups and dilation, max_pool2d with ceil mode,
 adaptive_avg_pool2d, batch_norm in eval mode, flatten, linear; those of ONNX for the

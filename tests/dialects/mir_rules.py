@@ -144,7 +144,7 @@ def mir_cases() -> list[Invalid]:
         # shared: supported element types, static shapes; declared properties
         ("sqrt-unsupported-type", SQRT.operand(0, t(2, 3, element="bf16")), "bf16"),
         ("sqrt-dynamic", SQRT.operand(0, "tensor<?x3xf32>"), "static"),
-        ("dealloc_tensor-unsupported-type", DEALLOC_TENSOR.operand(0, t(2, element="i16")), "i16"),
+        ("dealloc_tensor-unsupported-type", DEALLOC_TENSOR.operand(0, t(2, element="i4")), "i4"),
         ("transpose-missing-permutation", TRANSPOSE.attr("permutation", None), "permutation"),
         ("transpose-permutation-not-array", TRANSPOSE.attr("permutation", i64(0)), "array"),
         # broadcast_*

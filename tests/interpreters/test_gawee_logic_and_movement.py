@@ -60,7 +60,7 @@ def test_where(dtype):
     check("where {operands}", inputs, onnx_reference("Where", inputs, {}))
 
 
-CAST_TYPES = [np.float16, np.float32, np.float64, np.bool_, np.int8, np.int32, np.int64]
+CAST_TYPES = [np.float16, np.float32, np.float64, np.bool_, np.int8, np.int16, np.int32, np.int64]
 
 
 @pytest.mark.parametrize("source", CAST_TYPES, ids=lambda t: np.dtype(t).name)

@@ -1,4 +1,4 @@
-"""gawee's arithmetic on integer tensors (i8, i32, i64: ONNX Add, Sub, Mul, Div, Neg,
+"""gawee's arithmetic on integer tensors (i8, i16, i32, i64: ONNX Add, Sub, Mul, Div, Neg,
 Abs, Max, Min, Sum as exporters leave them in index computations) at every level of
 the stack: the gawee interpreter, linalg, mir, llir (both layouts, scalar and vector
 code) and native code, against a reference in Python's unbounded integers reduced to
@@ -19,7 +19,7 @@ from llir_programs import lower_to_llir
 
 from nnstack.interpreters import call, parse_module, run
 
-DTYPES = {"i8": np.int8, "i32": np.int32, "i64": np.int64}
+DTYPES = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
 
 
 def wrap(value: int, dtype: type) -> int:
@@ -200,3 +200,44 @@ def test_integer_reductions_wrap_at_every_level(element: str, level: str):
     for kind, got, expect in zip(KINDS, results, want, strict=True):
         assert got.dtype == expect.dtype, kind
         np.testing.assert_array_equal(got, expect, err_msg=f"reduce_{kind} on {element} at {level}")
+
+
+def casts_program(element: str) -> str:
+    """gawee.cast of a [9, 9] tensor of `element` to every integer type and to f32, and of
+    a [9, 9] f32 tensor to `element`."""
+    t, f = f"tensor<9x9x{element}>", "tensor<9x9xf32>"
+    targets = [*sorted(DTYPES), "f32"]
+    lines = [f"%{target} = gawee.cast %a : ({t}) -> tensor<9x9x{target}>" for target in targets]
+    lines.append(f"%back = gawee.cast %x : ({f}) -> {t}")
+    types = ", ".join([f"tensor<9x9x{target}>" for target in targets] + [t])
+    names = ", ".join([f"%{target}" for target in targets] + ["%back"])
+    body = "\n  ".join(lines)
+    return (
+        f"func.func @main(%a: {t}, %x: {f}) -> ({types}) {{\n  {body}\n  func.return {names} : {types}\n}}\n"
+    )
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir", "llir-row-major-4", "native"])
+@pytest.mark.parametrize("element", sorted(DTYPES))
+def test_integer_casts_at_every_level(element: str, level: str):
+    """Casts between the integer types wrap (keep the low bits), as numpy's astype and
+    ONNX Cast do; to f32 rounds; from f32 truncates toward zero (values in range)."""
+    dtype = DTYPES[element]
+    a = operands(dtype)["c"]
+    x = (np.random.default_rng(3).uniform(-100.0, 100.0, (9, 9))).astype(np.float32)
+    module = parse_module(casts_program(element))
+    if level in ("linalg", "mir"):
+        module = lower(module, level)
+    elif level != "gawee":
+        module = lower_to_llir(lower(module, "mir"), "row-major", 4)
+    if level == "native":
+        results = run(module, "main", a, x, backend="native")
+    elif level.startswith("llir"):
+        results = call(module, "main", [a, x], strict_memory=True).results
+    else:
+        results = run(module, "main", a, x)
+    targets = [DTYPES[name] for name in sorted(DTYPES)] + [np.float32]
+    want = [a.astype(target) for target in targets] + [np.trunc(x).astype(dtype)]
+    for got, expect in zip(results, want, strict=True):
+        assert got.dtype == expect.dtype
+        np.testing.assert_array_equal(got, expect, err_msg=f"cast to {expect.dtype} at {level}")
