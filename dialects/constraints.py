@@ -2,7 +2,10 @@
 
 Tensors are ranked with element type f16, f32, f64, i1, i8, i16, i32 or i64, and
 statically shaped except where an op says otherwise (`mir.dynamic_reshape`,
-`mir.dealloc_tensor`).
+`mir.dealloc_tensor`). gawee tensors may also hold the unsigned ui8, ui16, ui32 and
+ui64 (the type states the semantics, as torch-mlir's `!torch.vtensor` does);
+convert-gawee-to-linalg makes them signless, choosing the unsigned arith ops, and mir
+and llir do not carry them (docs/unsigned-integers.md).
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 from xdsl.dialects.builtin import (
     DenseArrayBase,
     IntegerAttr,
+    IntegerType,
+    Signedness,
     StaticShapeArrayConstr,
     TensorType,
     f16,
@@ -30,11 +35,20 @@ INTEGER_TYPES: tuple[Attribute, ...] = (i8, i16, i32, i64)
 """Integer element types that take part in arithmetic (i1 is the boolean type)."""
 NUMERIC_TYPES: tuple[Attribute, ...] = FLOAT_TYPES + INTEGER_TYPES
 ELEMENT_TYPES: tuple[Attribute, ...] = NUMERIC_TYPES + (i1,)
+UNSIGNED_TYPES: tuple[IntegerType, ...] = tuple(IntegerType(w, Signedness.UNSIGNED) for w in (8, 16, 32, 64))
+"""ui8, ui16, ui32, ui64: element types of gawee only (upstream arith and linalg, mir
+and llir are signless)."""
+GAWEE_NUMERIC_TYPES: tuple[Attribute, ...] = NUMERIC_TYPES + UNSIGNED_TYPES
+GAWEE_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES + UNSIGNED_TYPES
 
 FloatElement = AttrSetConstraint.get(*FLOAT_TYPES)
 IntegerElement = AttrSetConstraint.get(*INTEGER_TYPES)
 NumericElement = AttrSetConstraint.get(*NUMERIC_TYPES)
 AnyElement = AttrSetConstraint.get(*ELEMENT_TYPES)
+GaweeNumericElement = AttrSetConstraint.get(*GAWEE_NUMERIC_TYPES)
+"""A number gawee carries: a float, a signless (signed) or an unsigned integer."""
+GaweeElement = AttrSetConstraint.get(*GAWEE_ELEMENT_TYPES)
+"""Any element type gawee carries."""
 BoolElement = EqAttrConstraint(i1)
 IndexElement = AttrSetConstraint.get(i32, i64)
 """The element type of an index tensor (`gawee.gather`)."""
@@ -52,9 +66,28 @@ def any_tensor(element: AttrConstraint) -> AttrConstraint[TensorType[Attribute]]
     return TensorType.constr(element)
 
 
-ONNX_ELEMENT_TYPES: dict[int, Attribute] = {1: f32, 3: i8, 5: i16, 6: i32, 7: i64, 9: i1, 10: f16, 11: f64}
+ONNX_ELEMENT_TYPES: dict[int, Attribute] = {
+    1: f32,
+    2: UNSIGNED_TYPES[0],
+    3: i8,
+    4: UNSIGNED_TYPES[1],
+    5: i16,
+    6: i32,
+    7: i64,
+    9: i1,
+    10: f16,
+    11: f64,
+    12: UNSIGNED_TYPES[2],
+    13: UNSIGNED_TYPES[3],
+}
 """The ONNX `TensorProto.DataType` number of each element type nnstack carries
 (`gawee.cast`'s optional `toType`, the ONNX importer)."""
+
+
+def is_unsigned(element: Attribute) -> bool:
+    """Whether `element` is an unsigned integer type (ui8 ... ui64)."""
+    return isinstance(element, IntegerType) and element.signedness.data == Signedness.UNSIGNED
+
 
 I64Array = DenseArrayBase.constr(i64)
 I64Integer = IntegerAttr.constr(i64)

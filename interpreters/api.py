@@ -180,7 +180,16 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
         # numpy would drop the imaginary part with only a warning
         raise ValueError(f"argument #{index}: expected {arg_type}, got complex values")
     if isinstance(arg_type, TensorType | MemRefType):
-        array = np.asarray(value, numpy_dtype(arg_type))
+        dtype = numpy_dtype(arg_type)
+        if (
+            isinstance(value, np.ndarray)
+            and value.dtype.kind in "iu"
+            and value.dtype.itemsize == dtype.itemsize
+        ):
+            # a signless iN holds either signedness: an unsigned array is viewed, not
+            # converted (convert-gawee-to-linalg makes ui8 ... ui64 signless)
+            value = value.view(dtype)
+        array = np.asarray(value, dtype)
         expected = arg_type.get_shape()
         if len(expected) != array.ndim or any(
             e not in (DYNAMIC_INDEX, s) for e, s in zip(expected, array.shape)

@@ -3,7 +3,9 @@
 The patterns, one per gawee op, live in `nnstack.transforms.gawee_to_linalg`, split
 by op family (conv, pooling, elementwise, linear, reshape, movement, construction, ...). The lowering is in
 destination-passing style (every `tensor.empty` has the static result shape) and
-emits only IR that upstream MLIR 19 parses and verifies unchanged.
+emits only IR that upstream MLIR 19 parses and verifies unchanged. Unsigned element
+types become signless, the patterns having chosen the unsigned arith ops by them
+(`gawee_to_linalg.signedness`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from nnstack.dialects.gawee.composite import is_composite
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import lowering_patterns
+from nnstack.transforms.gawee_to_linalg.signedness import make_signless
 from nnstack.transforms.utils import LocatedRewriteWalker, claims
 
 PATTERNS: dict[bool, tuple[RewritePattern, ...]] = {
@@ -59,3 +62,4 @@ class ConvertGaweeToLinalgPass(GaweeConversionPass):
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(list(patterns), dce_enabled=False), apply_recursively=False
         ).rewrite_module(module)
+        make_signless(module)

@@ -21,16 +21,16 @@ from xdsl.ir import Attribute, Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import ELEMENT_TYPES
+from nnstack.dialects.constraints import GAWEE_ELEMENT_TYPES
 from nnstack.transforms.utils import Problem, fail_at_ops
 
-SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES
+SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = GAWEE_ELEMENT_TYPES
 
 
 def unsupported_reason(op: Operation) -> str | None:
     """Why the lowerings cannot carry the types of `op`, or None when they can: they
     need statically shaped tensors of the element types gawee carries (f16, f32, f64,
-    i1, i8, i16, i32, i64; each op's verifier narrows them)."""
+    i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64; each op's verifier narrows them)."""
     values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
     values += [(f"result #{i}", v) for i, v in enumerate(op.results)]
     for what, value in values:

@@ -24,7 +24,7 @@ from xdsl.parser import Parser
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import AnyElement, FloatElement, I64Array, static_tensor
+from nnstack.dialects.constraints import FloatElement, GaweeElement, I64Array, static_tensor
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     element_type,
@@ -306,7 +306,7 @@ class TensorOp(GaweeOperation):
     layout and movement ops (reshape, transpose, slice, pad, resize, ...) share; each
     adds its attributes, syntax and shape rule."""
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))

@@ -39,7 +39,7 @@ from xdsl.irdl import (
 from xdsl.irdl.constraints import AttrSetConstraint
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import AnyElement, static_tensor
+from nnstack.dialects.constraints import GaweeElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
 from nnstack.dialects.values import numpy_dtype
@@ -59,7 +59,7 @@ class ConstantOp(GaweeOperation):
 
     name = "gawee.constant"
 
-    T: ClassVar = VarConstraint("T", static_tensor(AnyElement))
+    T: ClassVar = VarConstraint("T", static_tensor(GaweeElement))
 
     output = result_def(T)
     value = attr_def(ParamAttrConstraint(DenseIntOrFPElementsAttr, (T, AnyAttr())))
@@ -161,7 +161,7 @@ class ShapeOp(GaweeOperation):
 
     name = "gawee.shape"
 
-    input = operand_def(static_tensor(AnyElement))
+    input = operand_def(static_tensor(GaweeElement))
     output = result_def(static_tensor(EqAttrConstraint(i64)))
 
     start = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))

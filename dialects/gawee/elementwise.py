@@ -13,7 +13,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def, var_operand_def
 from xdsl.traits import NoMemoryEffect, Pure
 
-from nnstack.dialects.constraints import FloatElement, NumericElement, static_tensor
+from nnstack.dialects.constraints import FloatElement, GaweeNumericElement, static_tensor
 from nnstack.dialects.gawee.base import BinaryOp, GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
 
@@ -95,7 +95,7 @@ class NumericUnaryOp(UnaryElementwiseOp):
     integer arithmetic, which exported graphs use on shapes and indices): integers wrap
     around in two's complement, as in numpy and ONNX Runtime."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
@@ -118,7 +118,7 @@ class NumericBinaryOp(BroadcastBinaryOp):
     """A broadcasting binary op on floats and on the integers i8, i16, i32, i64: integers
     wrap around in two's complement on overflow, as in numpy and ONNX Runtime."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     lhs = operand_def(static_tensor(E))
     rhs = operand_def(static_tensor(E))
@@ -667,7 +667,7 @@ class VariadicBroadcastOp(GaweeOperation):
     """f(x1, ..., xn) element by element over one or more operands of one element type,
     broadcast together (numpy rules)."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     inputs = var_operand_def(static_tensor(E))
     output = result_def(static_tensor(E))

@@ -14,10 +14,10 @@ from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import (
     ONNX_ELEMENT_TYPES,
-    AnyElement,
     BoolElement,
     FloatElement,
-    NumericElement,
+    GaweeElement,
+    GaweeNumericElement,
     static_tensor,
 )
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
@@ -56,7 +56,7 @@ class CompareOp(BroadcastBinaryOp):
     """lhs <predicate> rhs element by element, with numpy broadcasting; an i1 result.
     Comparisons with NaN are false (ordered predicates), as in ONNX."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     lhs = operand_def(static_tensor(E))
     rhs = operand_def(static_tensor(E))
@@ -73,7 +73,7 @@ class EqualOp(CompareOp):
 
     ONNX_OPERATOR: ClassVar = "Equal"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     lhs = operand_def(static_tensor(E))
     rhs = operand_def(static_tensor(E))
@@ -271,7 +271,7 @@ class WhereOp(BroadcastBinaryOp):
 
     ONNX_OPERATOR: ClassVar = "Where"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     condition = operand_def(static_tensor(BoolElement))
     lhs = operand_def(static_tensor(E))
@@ -295,8 +295,8 @@ class CastOp(GaweeOperation):
 
     name = "gawee.cast"
 
-    input = operand_def(static_tensor(AnyElement))
-    output = result_def(static_tensor(AnyElement))
+    input = operand_def(static_tensor(GaweeElement))
+    output = result_def(static_tensor(GaweeElement))
 
     to_type = opt_attr_def(IntegerAttr[I64], attr_name="toType")
 

@@ -34,7 +34,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import AnyElement, I64Array, IndexElement, static_tensor
+from nnstack.dialects.constraints import GaweeElement, I64Array, IndexElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, TensorOp, gawee_op_definition
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -78,7 +78,7 @@ class AxisGatherOp(GaweeOperation):
     """Picks entries of `data` by `indices` along `axis` (negative values count from the
     end): the declaration gather and gather_elements share."""
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     data = operand_def(static_tensor(E))
     indices = operand_def(static_tensor(IndexElement))
@@ -250,7 +250,7 @@ class CatOp(GaweeOperation):
 
     name = "gawee.cat"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     inputs = var_operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
@@ -377,7 +377,7 @@ class SplitOp(GaweeOperation):
 
     name = "gawee.split"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     input = operand_def(static_tensor(E))
     outputs = var_result_def(static_tensor(E))

@@ -23,7 +23,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import I64Array, NumericElement, static_tensor
+from nnstack.dialects.constraints import GaweeNumericElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import FloatTensorOp, GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
@@ -106,7 +106,7 @@ class NumericReduceOp(ReduceOp):
     tokens and positions with them): integer sums wrap around in two's complement, as in
     numpy and ONNX Runtime."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
@@ -242,7 +242,7 @@ class ArgReduceOp(GaweeOperation):
     index wins, the last with `selectLastIndex`; NaN counts as the extremum (numpy's
     argmax / argmin, ONNX's reference), so the first (or last) NaN wins."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(EqAttrConstraint(i64)))
@@ -330,7 +330,7 @@ class CumulativeOp(GaweeOperation):
     IDENTITY: ClassVar[int] = 0
     """The value an exclusive scan starts with: the combination's identity."""
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))

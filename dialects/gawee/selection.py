@@ -20,7 +20,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import NUMERIC_TYPES, AnyElement, NumericElement, static_tensor
+from nnstack.dialects.constraints import GAWEE_NUMERIC_TYPES, GaweeElement, GaweeNumericElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, keywords, tensor_like, tensor_shape
 
@@ -50,7 +50,7 @@ class TopKOp(GaweeOperation):
 
     name = "gawee.topk"
 
-    E: ClassVar = VarConstraint("E", NumericElement)
+    E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
     values = result_def(static_tensor(E))
@@ -135,7 +135,7 @@ class ScatterNDOp(GaweeOperation):
 
     REDUCTIONS: ClassVar[tuple[str, ...]] = ("none", "add", "mul", "max", "min")
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     data = operand_def(static_tensor(E))
     indices = operand_def(static_tensor(I64Element))
@@ -170,7 +170,7 @@ class ScatterNDOp(GaweeOperation):
 
     def verify_(self) -> None:
         string_choice(self, "reduction", self.reduction_kind, self.REDUCTIONS)
-        if self.reduction_kind != "none" and element_type(self.data) not in NUMERIC_TYPES:
+        if self.reduction_kind != "none" and element_type(self.data) not in GAWEE_NUMERIC_TYPES:
             raise self.fail(f'reduction "{self.reduction_kind}" needs numbers, not {element_type(self.data)}')
         data, indices = tensor_shape(self.data), tensor_shape(self.indices)
         if not indices:
@@ -206,7 +206,7 @@ class GatherNDOp(GaweeOperation):
 
     name = "gawee.gather_nd"
 
-    E: ClassVar = VarConstraint("E", AnyElement)
+    E: ClassVar = VarConstraint("E", GaweeElement)
 
     data = operand_def(static_tensor(E))
     indices = operand_def(static_tensor(I64Element))

@@ -9,7 +9,9 @@ backend interface can drive it:
 `prepare` imports the model (an unsupported operator, attribute or element type is an
 `OnnxImportError` there, before anything runs), lowers it in process to the chosen
 level and prepares `@main` (`nnstack.interpreters.prepare`; at "native" level the llir
-function is compiled to native code on the first run, `nnstack.native`); `run` calls it.
+function is compiled to native code on the first run, `nnstack.native`); `run` calls it
+and gives each result in the dtype of the imported function's result (an unsigned
+integer result of a linalg-level function, signless there, is viewed as unsigned).
 A model that needs a graph input as a constant (a Reshape target or reduction axes
 given as an input) is imported at `run` instead, specialised on that input's value, once
 per distinct value.
@@ -25,9 +27,11 @@ import numpy as np
 import onnx
 from onnx.backend.base import Backend, BackendRep
 from xdsl.context import Context
+from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
+from nnstack.dialects.values import numpy_dtype
 from nnstack.frontend.onnx.context import NotConstantError, OnnxImportError
 from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
 from nnstack.interpreters import prepare as prepare_function
@@ -46,16 +50,32 @@ LOWERINGS: Mapping[str, tuple[type[ModulePass], ...]] = {
 """The passes that take an imported module to each level."""
 
 
+def viewed_as(result: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    """`result` as the model's output dtype: below gawee, unsigned integers are signless,
+    which the interpreters hold as signed arrays of the same width (docs/unsigned-integers.md)."""
+    if result.dtype != dtype and result.dtype.kind in "iu" and result.dtype.itemsize == dtype.itemsize:
+        return result.view(dtype)
+    return result
+
+
 def _program(module: ModuleOp, level: str) -> Callable[..., tuple[np.ndarray, ...]]:
     """`@main` of `module` (an imported gawee module), lowered in place to `level` and
-    prepared to run."""
+    prepared to run; it gives its results in the gawee function's result dtypes."""
+    main = next(op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
+    dtypes = [numpy_dtype(typ) for typ in main.function_type.outputs.data]
     for lowering in LOWERINGS[level]:
         lowering().apply(Context(), module)
     if level == "native":
         from nnstack.native import run as run_native  # (loads LLVM: only for this level)
 
-        return functools.partial(run_native, module, "main")
-    return prepare_function(module, "main")
+        program = functools.partial(run_native, module, "main")
+    else:
+        program = prepare_function(module, "main")
+
+    def run(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
+        return tuple(viewed_as(r, dtype) for r, dtype in zip(program(*arrays), dtypes, strict=True))
+
+    return run
 
 
 class NnstackBackendRep(BackendRep):

@@ -28,6 +28,7 @@ def name_hint(name: str) -> str | None:
 
 ELEMENT_TYPES: Mapping[int, Attribute] = ONNX_ELEMENT_TYPES
 """The ONNX element types a gawee program can carry as values (floats, i8 / i16 / i32 / i64
+and ui8 / ui16 / ui32 / ui64
 integers, bool as i1)."""
 
 

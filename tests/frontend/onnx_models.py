@@ -12,8 +12,11 @@ import onnxruntime
 import torch
 from torch import nn
 from xdsl.context import Context
+from xdsl.dialects import func
 
+from nnstack.dialects.values import numpy_dtype
 from nnstack.frontend.onnx import import_onnx
+from nnstack.frontend.onnx.backend import viewed_as
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -231,11 +234,16 @@ LEVELS = {"gawee": None, "linalg": ConvertGaweeToLinalgPass, "mir": ConvertGawee
 
 
 def run_at(level: str, model: onnx.ModelProto, inputs: dict[str, np.ndarray], **shapes) -> list[np.ndarray]:
+    """The model's outputs at `level`, each in the dtype of the imported function's result
+    (an unsigned one is signless after convert-gawee-to-linalg, as the backend's rep views it)."""
     module = import_onnx(model, shapes)
+    main = next(op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
+    dtypes = [numpy_dtype(t) for t in main.function_type.outputs.data]
     if (lowering := LEVELS[level]) is not None:
         lowering().apply(Context(), module)
         module.verify()
-    return list(run(module, "main", *inputs.values()))
+    results = run(module, "main", *inputs.values())
+    return [viewed_as(result, dtype) for result, dtype in zip(results, dtypes, strict=True)]
 
 
 def check_against_onnxruntime(model: onnx.ModelProto, inputs: dict[str, np.ndarray], level: str) -> float:

@@ -13,6 +13,7 @@ from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
 from xdsl.ir import Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
+from nnstack.dialects.constraints import is_unsigned
 from nnstack.dialects.gawee import (
     AbsOp,
     AddOp,
@@ -57,6 +58,7 @@ from .builder import (
     shape_of,
 )
 from .logic import PREDICATES, broadcast_generic, compare
+from .signedness import unsigned_variant
 
 __all__ = ["AddLowering", "BatchNormLowering", "ElementwiseLowering"]
 
@@ -164,7 +166,8 @@ INTEGER_BODIES: dict[type[Operation], Callable[..., Operation]] = {
     DivOp: arith.DivSIOp,
 }
 """The scalar op of each primitive unary or binary gawee op that takes integers, on
-them: wrapping arith ops, as ONNX Runtime's; division truncating toward zero."""
+them: wrapping arith ops, as ONNX Runtime's; division truncating toward zero (on
+unsigned integers the `unsigned_variant`, and abs is the identity)."""
 
 VARIADIC_BODIES: dict[type[Operation], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
@@ -182,7 +185,9 @@ def _primitive_scalar(op: Operation, args: Sequence[SSAValue]) -> SSAValue:
         value = attribute_value(op.value, op.output.type).item()
         return scalar_constant(value, element_type).result
     if isinstance(element_type, IntegerType) and (integer := INTEGER_BODIES.get(type(op))) is not None:
-        return integer(*args).results[0]
+        if isinstance(op, AbsOp) and is_unsigned(element_type):
+            return args[0]
+        return unsigned_variant(integer, element_type)(*args).results[0]
     if (unary := UNARY_BODIES.get(type(op))) is not None:
         return unary(*args).results[0]
     if (binary := BINARY_BODIES.get(type(op))) is not None:
@@ -192,7 +197,7 @@ def _primitive_scalar(op: Operation, args: Sequence[SSAValue]) -> SSAValue:
     if isinstance(op, WhereOp):
         return arith.SelectOp(*args).result
     bodies = VARIADIC_BODIES[type(op)]
-    combine = bodies[0] if isinstance(element_type, AnyFloat) else bodies[1]
+    combine = bodies[0] if isinstance(element_type, AnyFloat) else unsigned_variant(bodies[1], element_type)
     value = args[0]
     for x in args[1:]:
         value = combine(value, x).results[0]

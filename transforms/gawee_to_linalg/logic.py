@@ -13,6 +13,7 @@ from nnstack.dialects.gawee import CastOp, CompareOp, EqualOp, GreaterEqualOp, G
 from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, element_type_of, scalar_constant, shape_of
+from .signedness import predicate, unsigned_variant
 
 __all__ = ["CastLowering"]
 
@@ -24,7 +25,7 @@ PREDICATES: dict[type[CompareOp], tuple[str, str]] = {
     GreaterEqualOp: ("oge", "sge"),
 }
 """The `arith.cmpf` and `arith.cmpi` predicate of each comparison (ordered on floats:
-false for NaN, as ONNX's; signed on integers)."""
+false for NaN, as ONNX's; signed on integers, unsigned on the unsigned ones)."""
 
 
 def broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
@@ -37,7 +38,7 @@ def broadcast_generic(op: Operation, body) -> tuple[list[Operation], SSAValue]:
 def compare(predicates: tuple[str, str], lhs: SSAValue, rhs: SSAValue) -> SSAValue:
     if isinstance(lhs.type, AnyFloat):
         return arith.CmpfOp(lhs, rhs, predicates[0]).result
-    return arith.CmpiOp(lhs, rhs, predicates[1]).result
+    return arith.CmpiOp(lhs, rhs, predicate(predicates[1], lhs.type)).result
 
 
 def _zero(typ: Attribute) -> arith.ConstantOp:
@@ -57,23 +58,29 @@ def cast_scalar(x: SSAValue, target: Attribute) -> SSAValue:
         if isinstance(source, AnyFloat):
             wider = target.bitwidth > source.bitwidth
             return (arith.ExtFOp if wider else arith.TruncFOp)(x, target).result
-        return (arith.UIToFPOp if source == i1 else arith.SIToFPOp)(x, target).result
+        return (arith.UIToFPOp if source == i1 else unsigned_variant(arith.SIToFPOp, source))(
+            x, target
+        ).result
     assert isinstance(target, IntegerType)
     if isinstance(source, AnyFloat):
-        return arith.FPToSIOp(x, target).result
+        return unsigned_variant(arith.FPToSIOp, target)(x, target).result
     assert isinstance(source, IntegerType)
     if source == i1:
         return arith.ExtUIOp(x, target).result
+    if target.width.data == source.width.data:  # the same bits, another signedness
+        return x
     wider = target.width.data > source.width.data
-    return (arith.ExtSIOp if wider else arith.TruncIOp)(x, target).result
+    return (unsigned_variant(arith.ExtSIOp, source) if wider else arith.TruncIOp)(x, target).result
 
 
 class CastLowering(RewritePattern):
     """
     Lowers `gawee.cast` to a `linalg.generic` whose body converts one element:
-    `arith.extf` / `truncf` between floats, `sitofp` (`uitofp` from i1), `fptosi`
-    (truncating), `extsi` / `trunci` (`extui` from i1), and `cmpf une` / `cmpi ne`
-    against zero to i1. A cast to the input's own type is the input.
+    `arith.extf` / `truncf` between floats, `sitofp` (`uitofp` from i1 and the unsigned
+    types), `fptosi` (`fptoui` to the unsigned; truncating), `extsi` / `trunci` (`extui`
+    from i1 and the unsigned), nothing between the signed and unsigned type of one width,
+    and `cmpf une` / `cmpi ne` against zero to i1. A cast to the input's own type is the
+    input.
     """
 
     @op_pattern

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math as pymath
 from collections.abc import Callable
 
-import numpy as np
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, math, tensor
 from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, f16, f32, i64
@@ -33,7 +32,6 @@ from nnstack.dialects.gawee import (
     ReduceSumOp,
     SoftmaxOp,
 )
-from nnstack.dialects.values import numpy_dtype
 from nnstack.transforms.utils import op_pattern
 
 from .builder import (
@@ -48,6 +46,7 @@ from .builder import (
     scalar_constant,
     shape_of,
 )
+from .signedness import integer_bounds, predicate, unsigned_variant
 
 __all__ = [
     "SoftmaxLowering",
@@ -200,8 +199,8 @@ class ArgReduceLowering(RewritePattern):
         if is_float:
             start = float("-inf") if maximum else float("inf")
         else:
-            info = np.iinfo(numpy_dtype(t))
-            start = int(info.min if maximum else info.max)
+            low, high = integer_bounds(t)
+            start = low if maximum else high
         values = b.filled(reduced, b.add(scalar_constant(start, t)).result)
         indices = b.filled(reduced, b.add(scalar_constant(0, i64)).result)
         block = Block(arg_types=[t, t, i64])
@@ -218,7 +217,9 @@ class ArgReduceLowering(RewritePattern):
                 take = arith.OrIOp(beyond, nan).result
             else:
                 take = arith.CmpiOp(
-                    x, best, ("sge" if last else "sgt") if maximum else ("sle" if last else "slt")
+                    x,
+                    best,
+                    predicate(("sge" if last else "sgt") if maximum else ("sle" if last else "slt"), t),
                 ).result
             position = arith.IndexCastOp(IndexOp(axis).result, i64)
             YieldOp(arith.SelectOp(take, x, best), arith.SelectOp(take, position, index))
@@ -313,9 +314,9 @@ def _reduction(op: ReduceOp, element: Attribute) -> tuple[Operation, Combine]:
     if not isinstance(element, IntegerType):
         return scalar_constant(start, element), on_floats
     assert on_integers is not None  # (reduce_mean verifies floats only)
-    bound = 2 ** (element.width.data - 1)
-    value = -bound if start == float("-inf") else bound - 1 if start == float("inf") else int(start)
-    return scalar_constant(value, element), on_integers
+    low, high = integer_bounds(element)
+    value = low if start == float("-inf") else high if start == float("inf") else int(start)
+    return scalar_constant(value, element), unsigned_variant(on_integers, element)
 
 
 class LayerNormLowering(RewritePattern):

@@ -20,6 +20,7 @@ from nnstack.transforms.utils import op_pattern
 
 from .builder import LoweringBuilder, dims_map, element_type_of, identity_map, parallel, reduction, shape_of
 from .movement import _index, _wrapped_index
+from .signedness import predicate, unsigned_variant
 
 __all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
 
@@ -40,7 +41,7 @@ def _ranks_above(largest: bool, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
     """Whether `lhs` comes before `rhs` in topk's order: larger first (smaller first
     unless `largest`), NaN before (after) every number, as numpy's sort places it."""
     if not isinstance(lhs.type, AnyFloat):
-        return arith.CmpiOp(lhs, rhs, "sgt" if largest else "slt").result
+        return arith.CmpiOp(lhs, rhs, predicate("sgt" if largest else "slt", lhs.type)).result
     high, low = (lhs, rhs) if largest else (rhs, lhs)
     # high > low, or high is NaN and low is not: ugt is true where either is NaN
     above = arith.CmpfOp(high, low, "ugt").result
@@ -119,7 +120,8 @@ SCATTER_COMBINE: dict[str, tuple[Callable[..., Operation], Callable[..., Operati
     "max": (arith.MaximumfOp, arith.MaxSIOp),
     "min": (arith.MinimumfOp, arith.MinSIOp),
 }
-"""The float and integer scalar op of each scatter_nd reduction."""
+"""The float and integer scalar op of each scatter_nd reduction (the integer one's
+`unsigned_variant` on unsigned integers)."""
 
 
 def _built(build: Callable[[], SSAValue]) -> tuple[list[Operation], SSAValue]:
@@ -179,7 +181,9 @@ def _scatter_one(op: ScatterNDOp, acc: SSAValue, position: list[SSAValue]) -> SS
         for c in range(depth)
     ]
     combine = SCATTER_COMBINE.get(op.reduction_kind)
-    scalar_op = None if combine is None else combine[0 if isinstance(element, AnyFloat) else 1]
+    scalar_op = None
+    if combine is not None:
+        scalar_op = combine[0] if isinstance(element, AnyFloat) else unsigned_variant(combine[1], element)
     if depth == len(data):
         update = tensor.ExtractOp(op.updates, position, element).result
         if scalar_op is not None:

@@ -5,7 +5,7 @@
 // error at the op, naming it); in the generic form the verifier reports it at the op.
 
 func.func @f(%a: tensor<3xbf16>, %b: tensor<3xbf16>) {
-  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i32, i64, i8, but got bf16}}
+  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i16, i32, i64, i8, but got bf16}}
   %0 = mir.broadcast_add %a, %b broadcast_shape = [3] : (tensor<3xbf16>, tensor<3xbf16>) -> tensor<3xbf16>
   func.return
 }
@@ -21,7 +21,7 @@ func.func @f(%a: tensor<?x4xf32>) {
 // -----
 
 func.func @f(%a: tensor<3xi1>) {
-  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i32, i64, i8, but got i1}}
+  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i16, i32, i64, i8, but got i1}}
   %0 = mir.broadcast_add %a, %a broadcast_shape = [3] : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
   func.return
 }
@@ -277,7 +277,7 @@ func.func @f(%x: tensor<2x3xi32>) {
 // -----
 
 func.func @f(%x: tensor<2x3xi1>) {
-  // expected-error @+1 {{'mir.reduce' op input has element type i1, expected one of f16, f32, f64, i8, i32, i64}}
+  // expected-error @+1 {{'mir.reduce' op input has element type i1, expected one of f16, f32, f64, i8, i16, i32, i64}}
   %0 = mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3xi1>) -> tensor<2xi1>
   func.return
 }
@@ -373,7 +373,7 @@ func.func @f(%x: tensor<4x5xf32>) {
 // -----
 
 func.func @f(%x: tensor<4x5xf32>, %i: tensor<3xf32>) {
-  // expected-error @+1 {{mir.gather: Expected one of i32, i64, i8, but got f32}}
+  // expected-error @+1 {{mir.gather: Expected one of i16, i32, i64, i8, but got f32}}
   %0 = mir.gather %x, %i axis = 0 : (tensor<4x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   func.return
 }
@@ -405,7 +405,7 @@ func.func @f(%x: tensor<4x5xf32>, %u: tensor<4x2xf32>, %i: tensor<2x3xi32>) {
 // -----
 
 func.func @f(%x: tensor<4x5xf32>, %u: tensor<2x5xf32>, %i: tensor<2xi1>) {
-  // expected-error @+1 {{mir.scatter: Expected one of i32, i64, i8, but got i1}}
+  // expected-error @+1 {{mir.scatter: Expected one of i16, i32, i64, i8, but got i1}}
   %0 = mir.scatter %x, %u, %i axis = 0 : (tensor<4x5xf32>, tensor<2x5xf32>, tensor<2xi1>) -> tensor<4x5xf32>
   func.return
 }
@@ -421,7 +421,7 @@ func.func @f(%x: tensor<4x5xf32>, %u: tensor<2x5xf32>, %i: tensor<2xi8>) {
 // -----
 
 func.func @f(%x: tensor<4x5xf32>) {
-  // expected-error @+1 {{mir.cast: Expected one of f16, f32, f64, i1, i32, i64, i8, but got bf16}}
+  // expected-error @+1 {{mir.cast: Expected one of f16, f32, f64, i1, i16, i32, i64, i8, but got bf16}}
   %0 = mir.cast %x : (tensor<4x5xf32>) -> tensor<4x5xbf16>
   func.return
 }
