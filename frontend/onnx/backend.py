@@ -58,9 +58,9 @@ def viewed_as(result: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return result
 
 
-def _program(module: ModuleOp, level: str) -> Callable[..., tuple[np.ndarray, ...]]:
+def _program(module: ModuleOp, level: str) -> tuple[Callable[..., tuple[np.ndarray, ...]], list[np.dtype]]:
     """`@main` of `module` (an imported gawee module), lowered in place to `level` and
-    prepared to run; it gives its results in the gawee function's result dtypes."""
+    prepared to run, and the dtypes of the gawee function's results."""
     main = next(op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
     dtypes = [numpy_dtype(typ) for typ in main.function_type.outputs.data]
     for lowering in LOWERINGS[level]:
@@ -68,14 +68,12 @@ def _program(module: ModuleOp, level: str) -> Callable[..., tuple[np.ndarray, ..
     if level == "native":
         from nnstack.native import run as run_native  # (loads LLVM: only for this level)
 
-        program = functools.partial(run_native, module, "main")
-    else:
-        program = prepare_function(module, "main")
+        return functools.partial(run_native, module, "main"), dtypes
+    return prepare_function(module, "main"), dtypes
 
-    def run(*arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-        return tuple(viewed_as(r, dtype) for r, dtype in zip(program(*arrays), dtypes, strict=True))
 
-    return run
+def _results(results: Sequence[np.ndarray], dtypes: Sequence[np.dtype]) -> tuple[np.ndarray, ...]:
+    return tuple(viewed_as(result, dtype) for result, dtype in zip(results, dtypes, strict=True))
 
 
 class NnstackBackendRep(BackendRep):
@@ -84,7 +82,7 @@ class NnstackBackendRep(BackendRep):
 
     def __init__(self, module: ModuleOp, input_names: Sequence[str], level: str = "gawee"):
         self.module = module
-        self.program = _program(module, level)
+        self.program, self.result_dtypes = _program(module, level)
         self.input_names = list(input_names)
 
     def arrays(self, inputs: Any) -> list[np.ndarray]:
@@ -111,7 +109,7 @@ class NnstackBackendRep(BackendRep):
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """`inputs`: the graph inputs in order (a list, or one array), or by name (a dict)."""
-        return self.program(*self.arrays(inputs))
+        return _results(self.program(*self.arrays(inputs)), self.result_dtypes)
 
 
 class SpecialisingBackendRep(NnstackBackendRep):
@@ -131,7 +129,9 @@ class SpecialisingBackendRep(NnstackBackendRep):
     ):
         self.model, self.level, self.input_shapes = model, level, input_shapes
         self.input_names = list(input_names)
-        self.programs: dict[tuple[object, ...], tuple[frozenset[str], Callable[..., Any]]] = {}
+        self.programs: dict[
+            tuple[object, ...], tuple[frozenset[str], Callable[..., Any], list[np.dtype]]
+        ] = {}
 
     @staticmethod
     def key(bound: frozenset[str], arrays: Mapping[str, np.ndarray]) -> tuple[object, ...]:
@@ -139,17 +139,17 @@ class SpecialisingBackendRep(NnstackBackendRep):
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         arrays = dict(zip(self.input_names, self.arrays(inputs)))
-        bound_sets = {bound for bound, _ in self.programs.values()}
+        bound_sets = {entry[0] for entry in self.programs.values()}
         found = (self.programs.get(self.key(bound, arrays)) for bound in bound_sets)
         entry = next((e for e in found if e is not None), None)
         if entry is None:
             self.module, bound = import_specialised(self.model, arrays, self.input_shapes)
-            entry = (bound, _program(self.module, self.level))
+            entry = (bound, *_program(self.module, self.level))
             if len(self.programs) >= self.CACHED:
                 del self.programs[next(iter(self.programs))]
             self.programs[self.key(bound, arrays)] = entry
-        bound, program = entry
-        return program(*(array for name, array in arrays.items() if name not in bound))
+        bound, program, dtypes = entry
+        return _results(program(*(array for name, array in arrays.items() if name not in bound)), dtypes)
 
 
 class NnstackBackend(Backend):
