@@ -91,9 +91,10 @@ def _image(size: int = 64, name: str = "pixel_values") -> tuple[Input, ...]:
     return (Input(name, "float", (1, 3, size, size)),)
 
 
-def _first_output(model: Any, names: Sequence[str]) -> Any:
-    """`model` called with keyword inputs, returning its first output (the last hidden
-    state or the logits): what a deployment exports, without caches or dicts."""
+def _first_output(model: Any, names: Sequence[str] | None) -> Any:
+    """`model` called with keyword inputs (positional ones without `names`), returning its
+    first output (the last hidden state or the logits): what a deployment exports,
+    without caches or dicts."""
     import torch
 
     class FirstOutput(torch.nn.Module):
@@ -102,7 +103,7 @@ def _first_output(model: Any, names: Sequence[str]) -> Any:
             self.model = model
 
         def forward(self, *args: Any) -> Any:
-            out = self.model(**dict(zip(names, args, strict=True)))
+            out = self.model(*args) if names is None else self.model(**dict(zip(names, args, strict=True)))
             if isinstance(out, dict):
                 return next(iter(out.values()))
             return out[0] if isinstance(out, tuple | list) or hasattr(out, "to_tuple") else out
@@ -361,7 +362,7 @@ def more_transformers_cases() -> list[Case]:
 
 def _vision(family: str, name: str, make: Callable[[], Any], size: int = 64) -> Case:
     def build() -> Any:
-        return _first_output(make().eval(), ["x"])
+        return _first_output(make().eval(), None)  # (LR-ASPP names its input `input`)
 
     return Case(family, name, lambda: build(), _image(size, "x"))
 
@@ -406,6 +407,7 @@ TORCHVISION_OPTIONS: dict[str, dict[str, Any]] = {
 """Constructor options of the classification models that need them: no auxiliary
 classifier heads; ViTs at 32 x 32 pixels (their position embedding fixes the size)."""
 TORCHVISION_SIZES: dict[str, int] = {
+    "alexnet": 224,
     "inception_v3": 75,
     "maxvit_t": 224,
     **{f"vit_{v}": 32 for v in ("b_16", "b_32", "l_16", "l_32", "h_14")},
@@ -530,6 +532,9 @@ def export(case: Case, exporter: str, path: str) -> None:
     args = tuple(torch.from_numpy(a) for a in example_arrays(case))
     calibrate_batch_norms(model, args)
     names = [i.name for i in case.inputs]
+    # nn.MultiheadAttention's inference fast path (`aten::_native_multi_head_attention`,
+    # torchvision's ViTs) has no TorchScript-exporter symbolic: export the plain math
+    torch.backends.mha.set_fastpath_enabled(False)
     with torch.no_grad():
         torch.onnx.export(
             model,
