@@ -497,21 +497,37 @@ def _resize_target(
     return tuple(math.floor(size * s) for size, s in zip(shape, scales)), scales
 
 
+def _resize_roi(context: ImportContext) -> tuple[float, ...]:
+    """tf_crop_and_resize's region (input 1, a constant): the starts, then the ends, of
+    every dim, from its values for `axes` (0 and 1 elsewhere)."""
+    rank = len(context.shape(0))
+    axes = [a + rank if a < 0 else a for a in context.ints("axes", range(rank))]
+    if not context.has_input(1):
+        raise context.fail("tf_crop_and_resize needs roi")
+    values = [float(v) for v in context.constant(1, "roi").reshape(-1)]
+    if len(values) != 2 * len(axes):
+        raise context.fail(f"roi has {len(values)} values for {len(axes)} axes (a start and an end each)")
+    starts, ends = [0.0] * rank, [1.0] * rank
+    for i, axis in enumerate(axes):
+        starts[axis], ends[axis] = values[i], values[len(axes) + i]
+    return (*starts, *ends)
+
+
 def convert_resize(context: ImportContext) -> None:
-    """Resize from opset 11 (X, roi, scales, sizes): modes nearest and linear; the
-    scales or sizes must be constants (they make the static result type)."""
+    """Resize from opset 11 (X, roi, scales, sizes): modes nearest, linear and cubic;
+    the scales or sizes (and tf_crop_and_resize's roi) must be constants (they make the
+    static result type and the coordinates)."""
     if context.opset < 11:
         raise context.fail("Resize before opset 11 (Upsample-style coordinates) is not supported")
     mode = context.string("mode", "nearest")
     if mode not in gawee.ResizeOp.MODES:
-        raise context.fail(f"mode = {mode} is not supported (only nearest and linear; no bicubic)")
+        raise context.fail(f"mode = {mode} is not supported (only nearest, linear and cubic)")
     coordinates = context.string("coordinate_transformation_mode", "half_pixel")
     if coordinates not in gawee.ResizeOp.COORDINATE_MODES:
         raise context.fail(f"coordinate_transformation_mode = {coordinates} is not supported")
     nearest = context.string("nearest_mode", "round_prefer_floor")
     if nearest not in gawee.ResizeOp.NEAREST_MODES:
         raise context.fail(f"nearest_mode = {nearest} is not supported")
-    context.reject_attributes(antialias=0, exclude_outside=0)
     shape, scales = _resize_target(context, 2)
     op = gawee.ResizeOp(
         context.value(0),
@@ -519,7 +535,12 @@ def convert_resize(context: ImportContext) -> None:
         mode=mode,
         coordinate_transformation_mode=coordinates,
         nearest_mode=nearest,
+        cubic_coeff_a=float(context.attribute("cubic_coeff_a", gawee.ResizeOp.CUBIC_COEFF_A)),
+        exclude_outside=bool(context.attribute("exclude_outside", 0)),
+        antialias=bool(context.attribute("antialias", 0)),
         scales=scales,
+        roi=_resize_roi(context) if coordinates == "tf_crop_and_resize" else None,
+        extrapolation_value=float(context.attribute("extrapolation_value", 0.0)),
     )
     context.define(context.emit(op).results[0])
 

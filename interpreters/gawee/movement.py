@@ -210,16 +210,23 @@ def _unique(values: np.ndarray) -> bool:
 
 
 def resize(op: gawee.ResizeOp, x: np.ndarray) -> np.ndarray:
-    """`gawee.ResizeOp.steps` one dim at a time; linear in f64."""
-    out = x.astype(np.float64) if op.choice("mode") == "linear" else x
+    """`gawee.ResizeOp.steps` one dim at a time; linear and cubic in f64: the sum over
+    the taps of each tap's elements times its weights."""
+    out = x.astype(np.float64) if op.choice("mode") != "nearest" else x
+    extrapolation = op.number("extrapolationValue")
     for step in op.steps():
-        below = np.take(out, step.index, axis=step.axis)
-        if step.upper is None or step.weight is None:
-            out = below
-            continue
-        weight = step.weight.reshape([-1 if i == step.axis else 1 for i in range(x.ndim)])
-        above = np.take(out, step.upper, axis=step.axis)
-        out = below * (1 - weight) + above * weight
+        along = [-1 if i == step.axis else 1 for i in range(x.ndim)]
+        if step.weights is None:
+            out = np.take(out, step.index, axis=step.axis)
+        else:
+            total = None
+            for index, weight in zip(step.index.T, step.weights.T):
+                term = np.take(out, index, axis=step.axis) * weight.reshape(along)
+                total = term if total is None else total + term
+            assert total is not None
+            out = total
+        if step.outside is not None:
+            out = np.where(step.outside.reshape(along), np.asarray(extrapolation, out.dtype), out)
     return out
 
 

@@ -572,12 +572,48 @@ def gawee_cases() -> list[Invalid]:
         ("scatter_nd-result-shape", SCATTER_ND.result(t(3, 4)), "result shape"),
         ("scatter_nd-i32-indices", SCATTER_ND.operand(1, t(2, 1, element="i32")), "i64"),
         ("scatter_nd-mixed-types", SCATTER_ND.operand(2, t(2, 3, element="f64")), "f64"),
-        ("resize-cubic", RESIZE.attr("mode", '"cubic"'), "cubic"),
         ("resize-unknown-mode", RESIZE.attr("mode", '"area"'), "'mode'"),
         (
-            "resize-tf-crop-and-resize",
+            "resize-cubic-integers",
+            RESIZE.attr("mode", '"cubic"')
+            .operand(0, t(1, 2, 3, 4, element="i32"))
+            .result(t(1, 2, 6, 10, element="i32")),
+            "cubic mode needs a float",
+        ),
+        ("resize-antialias-nearest", RESIZE.attr("mode", '"nearest"').attr("antialias", "true"), "antialias"),
+        (
+            "resize-exclude-outside-nearest",
+            RESIZE.attr("mode", '"nearest"').attr("excludeOutside", "true"),
+            "excludeOutside",
+        ),
+        ("resize-antialias-not-a-bool", RESIZE.attr("antialias", i64(1)), "i1"),
+        ("resize-cubic-coeff-not-f64", RESIZE.attr("cubicCoeffA", "-5.000000e-01 : f32"), "f64"),
+        ("resize-cubic-coeff-not-finite", RESIZE.attr("cubicCoeffA", "0x7FF0000000000000 : f64"), "finite"),
+        (
+            "resize-tf-crop-and-resize-without-roi",
             RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"'),
-            "coordinateTransformationMode",
+            "needs 'roi'",
+        ),
+        (
+            "resize-roi-length",
+            RESIZE.attr("coordinateTransformationMode", '"tf_crop_and_resize"').attr(
+                "roi", "array<f64: 0.0, 0.0, 1.0, 1.0>"
+            ),
+            "8 finite values",
+        ),
+        (
+            "resize-roi-without-crop",
+            RESIZE.attr("roi", "array<f64: 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0>"),
+            "only read by tf_crop_and_resize",
+        ),
+        (
+            "resize-crop-integers",
+            RESIZE.attr("mode", '"nearest"')
+            .attr("coordinateTransformationMode", '"tf_crop_and_resize"')
+            .attr("roi", "array<f64: 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0>")
+            .operand(0, t(1, 2, 3, 4, element="i32"))
+            .result(t(1, 2, 6, 10, element="i32")),
+            "tf_crop_and_resize needs a float",
         ),
         ("resize-unknown-nearest-mode", RESIZE.attr("nearestMode", '"round"'), "nearestMode"),
         (

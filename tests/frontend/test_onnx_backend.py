@@ -74,8 +74,6 @@ EXCLUDED: dict[str, str] = {
     "and matrix products only",
     r"^test_training_dropout": "Dropout in training mode with a ratio above 0 (random dropout)",
     r"^test_reduce_(max|min)_\w*bool": "ReduceMax / ReduceMin of booleans: gawee's reductions are numeric",
-    r"^test_resize_\w*(cubic|antialias|tf_crop_and_resize)": "Resize: cubic mode, antialias and "
-    "tf_crop_and_resize are rejected (nearest and linear run)",
     r"^test_range_\w*_expanded": "Range's function body is a Loop, which gawee does not carry (Range itself "
     "runs: its bounds are specialised at run)",
     r"^test_attention_.*bf16": "bfloat16: an element type gawee does not carry",

@@ -1,7 +1,8 @@
-"""TopK, ScatterND, Resize, Upsample and CumSum through the ONNX front end: the ONNX
-conformance cases nnstack rejects (the others run in test_onnx_backend.py), and a PyTorch export with
-nn.Upsample (nearest, bilinear), F.interpolate (align_corners) and torch.topk against
-ONNX Runtime, at gawee, linalg and mir level."""
+"""TopK, ScatterND, Resize, Upsample and CumSum through the ONNX front end (their ONNX
+conformance cases, every Resize one included, run in test_onnx_backend.py): PyTorch exports
+with nn.Upsample (nearest, bilinear), F.interpolate (align_corners, bicubic) and torch.topk
+against ONNX Runtime and PyTorch, at gawee, linalg and mir level, and the one-line errors
+of inputs that must be constants."""
 
 from __future__ import annotations
 
@@ -14,47 +15,7 @@ from onnx_models import assert_matches, export, onnxruntime_outputs
 from test_onnx_import import LEVELS, run_at
 from torch import nn
 
-from nnstack.frontend.onnx import OnnxImportError, backend
-
-UNSUPPORTED = {
-    "cubic": "mode = cubic",
-    "tf_crop_and_resize": "tf_crop_and_resize",
-    "antialias": "antialias",
-}
-"""Conformance cases the importer rejects (a part of a case's name -> its error); the
-others run in test_onnx_backend.py, their K / scales / sizes specialised at run."""
-
-
-def rejected_cases() -> list:
-    with np.errstate(all="ignore"):
-        import onnx.backend.test.case.node as node_cases
-
-        cases = node_cases.collect_testcases()
-    prefixes = ("test_resize_", "test_top_k")
-    return [
-        pytest.param(case, id=case.name.removeprefix("test_"))
-        for case in cases
-        if case.name.startswith(prefixes) and any(part in case.name for part in UNSUPPORTED)
-    ]
-
-
-def test_every_rejected_case_is_collected():
-    """onnx keeps one global list of node cases: a filtered collection elsewhere in the
-    process would leave this module only part of them."""
-    names = {param.values[0].name for param in rejected_cases()}
-    assert {"test_resize_upsample_scales_cubic", "test_resize_tf_crop_and_resize"} <= names
-    assert len(names) >= 17
-
-
-@pytest.mark.parametrize("case", rejected_cases())
-def test_rejected_conformance_case_is_one_line_error(case):
-    """Each rejected case fails at `prepare` or at its first `run` (where the sizes are
-    specialised) with an `OnnxImportError` naming what is missing."""
-    inputs, _ = case.data_sets[0]
-    (error,) = [error for part, error in UNSUPPORTED.items() if part in case.name][:1]
-    with pytest.raises(OnnxImportError, match=error) as raised:
-        backend.prepare(case.model).run(list(inputs))
-    assert "\n" not in str(raised.value)
+from nnstack.frontend.onnx import OnnxImportError
 
 
 class UpsampleAndTopK(nn.Module):
@@ -101,6 +62,64 @@ def test_pytorch_upsample_and_topk_match_onnxruntime(level):
     assert_matches(got, expected[0])
     with torch.no_grad():
         np.testing.assert_allclose(got, module(example).numpy(), rtol=1e-5, atol=1e-5)
+
+
+class Bicubic(nn.Module):
+    """F.interpolate(mode="bicubic") up and down, as timm and torchvision resize images."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        up = nn.functional.interpolate(x, scale_factor=2, mode="bicubic", align_corners=False)
+        down = nn.functional.interpolate(x, size=(3, 4), mode="bicubic", align_corners=True)
+        return up[..., :3, :4] + down
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_pytorch_bicubic_matches_onnxruntime_and_torch(level):
+    example, module = torch.randn(2, 3, 5, 6, generator=torch.Generator().manual_seed(1)), Bicubic().eval()
+    model = export(module, example)
+    modes = {
+        a.s.decode()
+        for node in model.graph.node
+        if node.op_type == "Resize"
+        for a in node.attribute
+        if a.name == "mode"
+    }
+    assert modes == {"cubic"}, modes
+    inputs = {"x": example.numpy()}
+    (got,) = run_at(level, model, inputs)
+    assert_matches(got, onnxruntime_outputs(model, inputs)[0])
+    with torch.no_grad():
+        np.testing.assert_allclose(got, module(example).numpy(), rtol=1e-5, atol=1e-5)
+
+
+def test_tf_crop_and_resize_roi_must_be_a_constant():
+    """tf_crop_and_resize's roi gives the coordinates, so it must be known at import."""
+    from onnx import TensorProto, helper
+
+    from nnstack.frontend.onnx import import_onnx
+
+    node = helper.make_node(
+        "Resize",
+        ["x", "roi", "", "sizes"],
+        ["y"],
+        name="n",
+        coordinate_transformation_mode="tf_crop_and_resize",
+    )
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 4, 4]),
+            helper.make_tensor_value_info("roi", TensorProto.FLOAT, [8]),
+        ],
+        [helper.make_empty_tensor_value_info("y")],
+        [numpy_helper.from_array(np.array([1, 1, 3, 3], np.int64), "sizes")],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    with pytest.raises(
+        OnnxImportError, match=r"^node 'n' \(Resize, opset 19\): roi \(input 'roi'\) must be a constant$"
+    ):
+        import_onnx(model)
 
 
 @pytest.mark.parametrize(

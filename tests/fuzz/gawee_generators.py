@@ -576,14 +576,25 @@ def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         target[d] = int(b.rng.integers(1, 2 * shape[d] + 2))
     if _size(target) > MAX_ELEMENTS:
         return None
-    mode = b.choice(gawee.ResizeOp.MODES) if _is_float(x) else "nearest"
+    floats = _is_float(x)
+    mode = b.choice(gawee.ResizeOp.MODES) if floats else "nearest"
+    coordinates = b.choice(gawee.ResizeOp.COORDINATE_MODES[: None if floats else -1])  # crops floats only
+    roi = None
+    if coordinates == "tf_crop_and_resize":  # a region partly outside the input, at times
+        starts = b.rng.uniform(-0.2, 0.5, len(shape))
+        roi = [*starts, *(starts + b.rng.uniform(0.3, 0.9, len(shape)))]
+    weighted = mode != "nearest"
     return b.append(
         gawee.ResizeOp(
             x,
             target,
             mode=mode,
-            coordinate_transformation_mode=b.choice(gawee.ResizeOp.COORDINATE_MODES),
+            coordinate_transformation_mode=coordinates,
             nearest_mode=b.choice(gawee.ResizeOp.NEAREST_MODES),
+            exclude_outside=weighted and bool(b.rng.random() < 0.3),
+            antialias=weighted and bool(b.rng.random() < 0.3),
+            roi=roi,
+            extrapolation_value=float(b.rng.uniform(-2, 2)) if roi is not None else 0.0,
         )
     )
 

@@ -157,19 +157,37 @@ COORDINATE_MODES = ["half_pixel", "pytorch_half_pixel", "align_corners", "asymme
 NEAREST_MODES = ["round_prefer_floor", "round_prefer_ceil", "floor", "ceil"]
 
 
-def resize_text(mode: str, coordinates: str, nearest: str = "round_prefer_floor", scales=None) -> str:
+def f32_list(values) -> str:
+    """ONNX's float32 values as gawee's f64 array elements."""
+    return f"[{', '.join(repr(float(np.float32(v))) for v in values)}]"
+
+
+def resize_text(
+    mode: str, coordinates: str, nearest: str = "round_prefer_floor", scales=None, roi=None, **extra: str
+) -> str:
+    """`extra`: more attributes in gawee's syntax (cubicCoeffA, excludeOutside, antialias,
+    extrapolationValue)."""
     text = f'resize {{operands}} mode = "{mode}" coordinateTransformationMode = "{coordinates}" nearestMode = "{nearest}"'
+    text += "".join(
+        f" {name} = {extra[name]}" for name in ("cubicCoeffA", "excludeOutside", "antialias") if name in extra
+    )
     if scales is not None:  # ONNX's scales are float32
-        text += f" scales = [{', '.join(repr(float(np.float32(s))) for s in scales)}]"
+        text += f" scales = {f32_list(scales)}"
+    if roi is not None:
+        text += f" roi = {f32_list(roi)}"
+    if "extrapolationValue" in extra:
+        text += f" extrapolationValue = {extra['extrapolationValue']}"
     return text
 
 
-def onnx_resize(x: np.ndarray, scales=None, sizes=None, **attributes) -> np.ndarray:
-    """ONNX Resize (opset 21, no roi) of `x` to constant `scales` or `sizes`."""
+def onnx_resize(x: np.ndarray, scales=None, sizes=None, roi=None, **attributes) -> np.ndarray:
+    """ONNX Resize (opset 21) of `x` to constant `scales` or `sizes` (and `roi`)."""
     if scales is not None:
         inputs, constants = ["x", "", "scales"], {"scales": np.array(scales, np.float32)}
     else:
         inputs, constants = ["x", "", "", "sizes"], {"sizes": np.array(sizes, np.int64)}
+    if roi is not None:
+        inputs[1], constants["roi"] = "roi", np.array(roi, np.float32)
     graph = helper.make_graph(
         [helper.make_node("Resize", inputs, ["y"], **attributes)],
         "g",
@@ -243,3 +261,89 @@ def test_resize_matches_torch_interpolate(mode, align_corners, torch_mode, size)
     else:
         text = resize_text("linear", "align_corners" if align_corners else "pytorch_half_pixel")
     check(text, [x], [expected], 1e-6)
+
+
+@pytest.mark.parametrize("coordinates", COORDINATE_MODES)
+@pytest.mark.parametrize(
+    "scales", [(1.0, 1.0, 2.0, 2.0), (1.0, 1.0, 0.6, 0.8), (1.0, 1.0, 1.7, 0.5)], ids=["x2", "down", "mixed"]
+)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16])
+def test_resize_cubic_scales_match_onnx(scales, coordinates, dtype):
+    """Bicubic: 4 taps per resized dim, Keys' kernel with a = -0.75. onnx's reference
+    computes the weights in float32 (its cubic_coeff_a is a numpy float32), gawee in f64:
+    they agree to f32's rounding (f64 exactly against torch, below)."""
+    x = np.random.default_rng(5).standard_normal((1, 2, 5, 4)).astype(dtype)
+    expected = onnx_resize(x, scales=scales, mode="cubic", coordinate_transformation_mode=coordinates)
+    tolerance = {np.float16: 1e-3, np.float32: 5e-6, np.float64: 5e-6}[dtype]
+    check(resize_text("cubic", coordinates, scales=scales), [x], [expected], tolerance)
+
+
+@pytest.mark.parametrize("a", [-0.5, -0.75])
+@pytest.mark.parametrize("exclude", [False, True], ids=["clamped", "exclude-outside"])
+@pytest.mark.parametrize("sizes", [(9, 10), (3, 2), (1, 7)], ids=["up", "down", "to-one"])
+def test_resize_cubic_coefficient_and_exclude_outside_match_onnx(sizes, exclude, a):
+    """`cubic_coeff_a` and `exclude_outside` (taps outside the input weigh 0, the rest
+    renormalized) over every dim of a 2-D input."""
+    x = np.random.default_rng(6).standard_normal((4, 5)).astype(np.float32)
+    expected = onnx_resize(x, sizes=sizes, mode="cubic", cubic_coeff_a=a, exclude_outside=int(exclude))
+    extra = {"cubicCoeffA": repr(a), "excludeOutside": str(exclude).lower()}
+    check(resize_text("cubic", "half_pixel", **extra), [x], [expected], 5e-6)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("align_corners", [False, True])
+@pytest.mark.parametrize("size", [(10, 14), (3, 5), (7, 3)], ids=["up", "down", "mixed"])
+def test_resize_cubic_matches_torch_bicubic(align_corners, size, dtype):
+    """F.interpolate(mode="bicubic") as its ONNX export spells it: cubic with a = -0.75,
+    pytorch_half_pixel or align_corners (torch computes f64 input in f64)."""
+    x = np.random.default_rng(7).standard_normal((2, 3, 6, 7)).astype(dtype)
+    expected = torch.nn.functional.interpolate(
+        torch.from_numpy(x), size=size, mode="bicubic", align_corners=align_corners
+    ).numpy()
+    text = resize_text("cubic", "align_corners" if align_corners else "pytorch_half_pixel")
+    check(text, [x], [expected], 1e-5 if dtype == np.float32 else 1e-12)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic"])
+@pytest.mark.parametrize(
+    ("roi", "sizes"),
+    [
+        ((0, 0, 0.37, 0.53, 1, 1, 0.71, 0.86), (1, 2, 3, 3)),
+        ((0, 0, -0.3, 0.2, 1, 1, 1.4, 0.9), (1, 2, 6, 4)),
+        ((0, 0, 0.25, 0.5, 1, 1, 0.25, 0.9), (1, 2, 1, 5)),
+    ],
+    ids=["inside", "partly-outside", "one-row"],
+)
+def test_resize_tf_crop_and_resize_matches_onnx(roi, sizes, mode):
+    """The result spans `roi` of the input; outside the input it is extrapolation_value.
+    (No source coordinate here is a nearest tie: gawee computes the region's coordinates in
+    f64, onnx's reference partly in the roi's float32, which can move a tie such as the
+    conformance case's 0.4 .. 0.6 across x.5.)"""
+    x = np.random.default_rng(8).standard_normal((1, 2, 5, 6)).astype(np.float32)
+    attributes = {
+        "mode": mode,
+        "coordinate_transformation_mode": "tf_crop_and_resize",
+        "extrapolation_value": 7.5,
+    }
+    expected = onnx_resize(x, sizes=sizes, roi=roi, **attributes)
+    text = resize_text(mode, "tf_crop_and_resize", roi=roi, extrapolationValue="7.5")
+    check(text, [x], [expected], 5e-6)
+
+
+@pytest.mark.parametrize("mode", ["linear", "cubic"])
+@pytest.mark.parametrize(
+    "scales",
+    [(1.0, 1.0, 0.6, 0.8), (1.0, 1.0, 0.3, 0.45), (1.0, 1.0, 1.5, 0.25)],
+    ids=["down", "far-down", "mixed"],
+)
+@pytest.mark.parametrize("exclude", [False, True], ids=["clamped", "exclude-outside"])
+def test_resize_antialias_matches_onnx(scales, mode, exclude):
+    """Antialiased downsampling: the kernel widened by 1 / scale over more taps (e.g. 8
+    linear or 16 cubic at scale 0.25), weights normalized; upsampling is unchanged."""
+    x = np.random.default_rng(9).standard_normal((1, 2, 9, 12)).astype(np.float32)
+    attributes = {"mode": mode, "antialias": 1, "exclude_outside": int(exclude)}
+    expected = onnx_resize(x, scales=scales, **attributes)
+    text = resize_text(
+        mode, "half_pixel", scales=scales, antialias="true", excludeOutside=str(exclude).lower()
+    )
+    check(text, [x], [expected], 5e-6)

@@ -5,7 +5,7 @@ gather_elements, expand (`mir.broadcast_to`), resize (gathers of compile-time in
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import f64, i64
+from xdsl.dialects.builtin import f64, i1, i64
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -85,27 +85,30 @@ class ExpandLowering(GaweeToMirPattern):
 class ResizeLowering(GaweeToMirPattern):
     """gawee.resize -> per resized dim, a mir.gather of the input index each output
     position reads (`gawee.ResizeOp.steps`, the interpreter's own coordinate arithmetic,
-    done at compile time); linear mode gathers both neighbours in f64 and blends them with
-    constant weights, below * (1 - r) + above * r, then casts back."""
+    done at compile time); linear and cubic modes gather every tap in f64 and sum them
+    times their constant weights, then cast back. tf_crop_and_resize selects the
+    extrapolation value where the source lies outside the input."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.ResizeOp, rewriter: PatternRewriter, /):
         b = MirBuilder()
-        linear = op.choice("mode") == "linear"
-        value = b.cast(op.input, f64) if linear else op.input
+        weighted = op.choice("mode") != "nearest"
+        value = b.cast(op.input, f64) if weighted else op.input
         rank = len(mir.tensor_shape(op.input))
         for step in op.steps():
-            below = b.emit(mir.GatherOp(value, b.constant(step.index, i64), step.axis))
-            if step.upper is None or step.weight is None:
-                value = below
-                continue
-            above = b.emit(mir.GatherOp(value, b.constant(step.upper, i64), step.axis))
-            shape = [-1 if d == step.axis else 1 for d in range(rank)]
-            weight = b.constant(step.weight.reshape(shape), f64)
-            complement = b.constant((1 - step.weight).reshape(shape), f64)
-            value = b.emit(
-                mir.BroadcastAddOp(
-                    b.emit(mir.BroadcastMulOp(below, complement)), b.emit(mir.BroadcastMulOp(above, weight))
-                )
-            )
+            along = [-1 if d == step.axis else 1 for d in range(rank)]
+            if step.weights is None:
+                value = b.emit(mir.GatherOp(value, b.constant(step.index, i64), step.axis))
+            else:
+                total = None
+                for index, weight in zip(step.index.T, step.weights.T):
+                    tap = b.emit(mir.GatherOp(value, b.constant(index, i64), step.axis))
+                    term = b.emit(mir.BroadcastMulOp(tap, b.constant(weight.reshape(along), f64)))
+                    total = term if total is None else b.emit(mir.BroadcastAddOp(total, term))
+                assert total is not None
+                value = total
+            if step.outside is not None:
+                outside = b.constant(step.outside.reshape(along), i1)
+                extrapolation = b.scalar_like(op.number("extrapolationValue"), value)
+                value = b.emit(mir.SelectOp(outside, extrapolation, value))
         self.replace_built(rewriter, op, b, b.cast(value, mir.element_type(op.output)))
