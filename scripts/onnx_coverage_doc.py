@@ -51,7 +51,6 @@ EXPANDED_NOTES = {
 NOT_IMPORTED = {
     "AffineGrid": "its body branches (If), which ONNX's inference of the body cannot type",
     "Bernoulli": "its body draws random numbers (RandomUniformLike)",
-    "DynamicQuantizeLinear": "its uint8 results, an element type gawee does not carry",
     "LinearAttention": "its body loops (Scan), which ONNX's inference of the body cannot type",
     "SequenceMap": "sequences, which have no gawee counterpart",
 }

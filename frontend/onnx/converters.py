@@ -43,6 +43,11 @@ from nnstack.frontend.onnx.normalization import (
     convert_layer_normalization,
     convert_rms_normalization,
 )
+from nnstack.frontend.onnx.quantized import (
+    convert_dequantize_linear,
+    convert_dynamic_quantize_linear,
+    convert_quantize_linear,
+)
 from nnstack.frontend.onnx.recurrent import convert_recurrent
 from nnstack.frontend.onnx.windows import (
     convert_average_pool,
@@ -771,6 +776,9 @@ CONVERTERS: Mapping[str, Converter] = {
     "RNN": convert_recurrent,
     "GRU": convert_recurrent,
     "LSTM": convert_recurrent,
+    "QuantizeLinear": convert_quantize_linear,
+    "DequantizeLinear": convert_dequantize_linear,
+    "DynamicQuantizeLinear": convert_dynamic_quantize_linear,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

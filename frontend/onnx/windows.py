@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from xdsl.ir import SSAValue
+
 from nnstack.dialects import gawee
+from nnstack.dialects.utils import tensor_shape
 from nnstack.frontend.onnx.context import ImportContext
 
 
@@ -56,24 +59,30 @@ def _window_padding(
     raise context.fail(f"auto_pad = {auto_pad} is not supported")
 
 
-def convert_conv(context: ImportContext) -> None:
-    """Conv, 1-D, 2-D or 3-D ([N, C, W], NCHW, NCDHW): strides, pads or auto_pad, dilations, group; an optional bias."""
+def conv_op(context: ImportContext, input: SSAValue, weight: SSAValue, bias: SSAValue | None) -> gawee.ConvOp:
+    """The `gawee.conv` of `input` and `weight` with the node's window attributes
+    (strides, pads or auto_pad, dilations, group): Conv's, ConvInteger's and QLinearConv's."""
     ones = (1,) * _expect_windowed(context)
-    kernel = context.ints("kernel_shape", context.shape(1)[2:])
+    kernel = context.ints("kernel_shape", tensor_shape(weight)[2:])
     strides = context.ints("strides", ones)
     dilations = context.ints("dilations", ones)
     padding = _window_padding(context, kernel, strides, dilations)
     _expect_window_lengths(context, kernel_shape=kernel, strides=strides, dilations=dilations, pads=padding)
-    bias = context.value(2) if context.has_input(2) else None
-    op = gawee.ConvOp(
-        context.value(0),
-        context.value(1),
+    return gawee.ConvOp(
+        input,
+        weight,
         bias,
         strides=strides,
         padding=padding,
         dilation=dilations,
         groups=int(context.attribute("group", 1)),  # type: ignore[arg-type]
     )
+
+
+def convert_conv(context: ImportContext) -> None:
+    """Conv, 1-D, 2-D or 3-D ([N, C, W], NCHW, NCDHW): strides, pads or auto_pad, dilations, group; an optional bias."""
+    bias = context.value(2) if context.has_input(2) else None
+    op = conv_op(context, context.value(0), context.value(1), bias)
     context.define(context.emit(op).results[0])
 
 
