@@ -44,8 +44,12 @@ from nnstack.frontend.onnx.normalization import (
     convert_rms_normalization,
 )
 from nnstack.frontend.onnx.quantized import (
+    convert_conv_integer,
     convert_dequantize_linear,
     convert_dynamic_quantize_linear,
+    convert_matmul_integer,
+    convert_qlinear_conv,
+    convert_qlinear_matmul,
     convert_quantize_linear,
 )
 from nnstack.frontend.onnx.recurrent import convert_recurrent
@@ -779,6 +783,10 @@ CONVERTERS: Mapping[str, Converter] = {
     "QuantizeLinear": convert_quantize_linear,
     "DequantizeLinear": convert_dequantize_linear,
     "DynamicQuantizeLinear": convert_dynamic_quantize_linear,
+    "MatMulInteger": convert_matmul_integer,
+    "ConvInteger": convert_conv_integer,
+    "QLinearMatMul": convert_qlinear_matmul,
+    "QLinearConv": convert_qlinear_conv,
 }
 """The converter of each supported ONNX operator type (default domain): those the gawee
 ops declare, and the converters of this module."""

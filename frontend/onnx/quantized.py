@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import numpy as np
 import onnx
-from xdsl.dialects.builtin import IntegerType, f16, f32, i32, i64
+from xdsl.dialects.builtin import IntegerType, f16, f32, f64, i32, i64
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
@@ -36,6 +36,7 @@ from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES, UNSIGNED_TYPES, is_
 from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
+from nnstack.frontend.onnx.windows import conv_op
 
 QUANTIZED_TYPES: tuple[Attribute, ...] = (
     IntegerType(8),
@@ -199,3 +200,135 @@ def convert_dynamic_quantize_linear(context: ImportContext) -> None:
     zero_point = saturated(context, initial, None, UNSIGNED_TYPES[0])
     quotient = context.emit_value(gawee.DivOp(x, scale))
     context.define(saturated(context, quotient, zero_point, UNSIGNED_TYPES[0]), scale, zero_point)
+
+
+def _centered(context: ImportContext, index: int, zero_point: int | None, what: str) -> SSAValue:
+    """Input `index` (int8 or uint8) minus its zero point (input `zero_point`, absent:
+    0) in f64, which holds every difference exactly."""
+    _element(context, index, PRODUCT_TYPES, what)
+    value = _cast(context, context.value(index), f64)
+    if zero_point is None or not context.has_input(zero_point):
+        return value
+    _element(context, zero_point, PRODUCT_TYPES, f"{what}'s zero point")
+    point = _cast(context, context.value(zero_point), f64)
+    return context.emit_value(gawee.SubOp(value, point))
+
+
+def _exact_accumulation(context: ImportContext, terms: int) -> None:
+    """Fails where a sum of `terms` products of 8-bit differences (each below 255^2)
+    could leave i32, where ONNX Runtime's accumulator wraps and f64's would not."""
+    if terms * 255 * 255 >= I32_LIMIT:
+        raise context.fail(f"a sum of {terms} products could overflow ONNX Runtime's i32 accumulator")
+
+
+def _rows(value: SSAValue, rows: int, context: ImportContext) -> SSAValue:
+    """A per-row zero point or scale [M] of an [..., M, K] operand as [M, 1] (its N-D
+    form [..., M, 1] broadcasts as it is)."""
+    if rows == 1 or tensor_shape(value) != (rows,):
+        return value
+    return context.emit_value(gawee.ReshapeOp(value, (rows, 1)))
+
+
+def _channels(context: ImportContext, value: SSAValue, channels: int, spatial: int) -> SSAValue:
+    """A per-channel zero point or scale [F] of a conv weight or result as [F, 1, ...]."""
+    if math.prod(tensor_shape(value)) == 1:
+        return value
+    if tensor_shape(value) != (channels,):
+        raise context.fail(
+            f"a per-channel zero point or scale must have shape [{channels}], got {list(tensor_shape(value))}"
+        )
+    return context.emit_value(gawee.ReshapeOp(value, (channels, *(1,) * spatial)))
+
+
+def _integer_matmul(context: ImportContext, a: int, a_zero: int, b: int, b_zero: int) -> SSAValue:
+    """The product of inputs `a` and `b` (int8 / uint8) minus their zero points (inputs
+    `a_zero`, `b_zero`: per tensor, A's per row, B's per column), exactly, in f64."""
+    lhs, rhs = context.shape(a), context.shape(b)
+    if len(lhs) < 2 or len(rhs) < 2:
+        raise context.fail("1-D operands are not supported (rank 2 or more)")
+    _exact_accumulation(context, lhs[-1])
+    a_value = _centered(context, a, None, "A")
+    if context.has_input(a_zero):
+        _element(context, a_zero, PRODUCT_TYPES, "A's zero point")
+        point = _rows(_cast(context, context.value(a_zero), f64), lhs[-2], context)
+        a_value = context.emit_value(gawee.SubOp(a_value, point))
+    b_value = _centered(context, b, b_zero, "B")
+    return context.emit_value(gawee.MatMulOp(a_value, b_value))
+
+
+def convert_matmul_integer(context: ImportContext) -> None:
+    """MatMulInteger: (A - a_zero_point) x (B - b_zero_point) accumulated in i32 (int8 /
+    uint8 operands; A's zero point per tensor or per row, B's per tensor or per column),
+    computed in f64, where every partial sum is an exact integer."""
+    context.define(_cast(context, _integer_matmul(context, 0, 2, 1, 3), i32))
+
+
+def requantized(context: ImportContext, accumulated: SSAValue, multiplier: SSAValue, index: int) -> SSAValue:
+    """An integer accumulator (f64) requantized as ONNX Runtime's MLAS does: to f32,
+    times the f32 multiplier, rounded half to even, plus the zero point (input `index`),
+    saturated to its type."""
+    target = _element(context, index, PRODUCT_TYPES, "y_zero_point")
+    scaled = context.emit_value(gawee.MulOp(_cast(context, accumulated, f32), multiplier))
+    return saturated(context, scaled, context.value(index), target)
+
+
+def _multiplier(context: ImportContext, first: SSAValue, second: SSAValue, index: int) -> SSAValue:
+    """first * second / y_scale (input `index`) in f32, as ONNX Runtime computes it (f16
+    scales too: ONNX's reference computes the multiplier in f16 instead)."""
+    first, second, third = (_cast(context, scale, f32) for scale in (first, second, context.value(index)))
+    return context.emit_value(gawee.DivOp(context.emit_value(gawee.MulOp(first, second)), third))
+
+
+def convert_qlinear_matmul(context: ImportContext) -> None:
+    """QLinearMatMul: the integer product of a and b minus their zero points (as
+    MatMulInteger), requantized as ONNX Runtime does: times a_scale * b_scale / y_scale
+    in f32, rounded half to even, plus y_zero_point, saturated. a's scale and zero point
+    per tensor or per row, b's per tensor or per column; f32 scales."""
+    rows = context.shape(0)[-2] if len(context.shape(0)) >= 2 else 1
+    accumulated = _integer_matmul(context, 0, 2, 3, 5)
+    a_scale = _rows(context.value(1), rows, context)
+    multiplier = _multiplier(context, a_scale, context.value(4), 6)
+    context.define(requantized(context, accumulated, multiplier, 7))
+
+
+def _integer_conv(
+    context: ImportContext, x: int, x_zero: int, w: int, w_zero: int, bias: SSAValue | None
+) -> SSAValue:
+    """The convolution of inputs `x` and `w` (int8 / uint8) minus their zero points
+    (inputs `x_zero`, `w_zero`: x's per tensor, w's per tensor or per output channel; the
+    padding is x's zero point, a 0 difference), exactly, in f64."""
+    weight_shape = context.shape(w)
+    _exact_accumulation(context, math.prod(weight_shape[1:]))
+    x_value = _centered(context, x, x_zero, "x")
+    w_value = _cast(context, context.value(w), f64)
+    _element(context, w, PRODUCT_TYPES, "w")
+    if context.has_input(w_zero):
+        _element(context, w_zero, PRODUCT_TYPES, "w's zero point")
+        point = _channels(
+            context, _cast(context, context.value(w_zero), f64), weight_shape[0], len(weight_shape) - 1
+        )
+        w_value = context.emit_value(gawee.SubOp(w_value, point))
+    return context.emit_value(conv_op(context, x_value, w_value, bias))
+
+
+def convert_conv_integer(context: ImportContext) -> None:
+    """ConvInteger: the convolution of (x - x_zero_point) and (w - w_zero_point)
+    accumulated in i32 (int8 / uint8; w's zero point per tensor or per output channel;
+    Conv's window attributes), computed in f64, where every partial sum is exact."""
+    context.define(_cast(context, _integer_conv(context, 0, 2, 1, 3, None), i32))
+
+
+def convert_qlinear_conv(context: ImportContext) -> None:
+    """QLinearConv: the integer convolution of x and w minus their zero points (as
+    ConvInteger) plus the int32 bias B, requantized as ONNX Runtime does: times
+    x_scale * w_scale / y_scale in f32 (w_scale per tensor or per output channel),
+    rounded half to even, plus y_zero_point, saturated."""
+    bias = None
+    if context.has_input(8):
+        _element(context, 8, (i32,), "B")
+        bias = _cast(context, context.value(8), f64)
+    accumulated = _integer_conv(context, 0, 2, 3, 5, bias)
+    weight_shape = context.shape(3)
+    w_scale = _channels(context, context.value(4), weight_shape[0], len(weight_shape) - 2)
+    multiplier = _multiplier(context, context.value(1), w_scale, 6)
+    context.define(requantized(context, accumulated, multiplier, 7))

@@ -59,15 +59,23 @@ def check(
     inputs: dict[str, np.ndarray],
     constants: dict[str, np.ndarray],
     reference: bool = True,
+    runtime: bool = True,
+    expected: list[np.ndarray] | None = None,
 ) -> None:
     """The model at every level it runs at gives what ONNX Runtime gives, and ONNX's
-    reference too (unless `reference` is False), integers and floats exactly."""
-    expected = onnxruntime_outputs(made, inputs)
-    if reference:
-        for e, r in zip(expected, ReferenceEvaluator(made).run(None, inputs), strict=True):
+    reference too (unless `reference` is False), integers and floats exactly; where
+    ONNX Runtime does not run it (`runtime` False: per-row / per-channel zero points of
+    MatMulInteger / ConvInteger), what the reference gives, or `expected`."""
+    oracle = ReferenceEvaluator(made).run(None, inputs) if reference else expected
+    if runtime:
+        expected = onnxruntime_outputs(made, inputs)
+        for e, r in zip(expected, oracle or expected, strict=True):
             np.testing.assert_array_equal(
                 e, np.asarray(r).astype(e.dtype), err_msg="ONNX Runtime and the reference"
             )
+    else:
+        assert oracle is not None
+        expected = [np.asarray(r) for r in oracle]
     for level in levels(*inputs.values(), *constants.values(), *expected):
         got = run_at(level, made, inputs)
         for g, e in zip(got, expected, strict=True):
@@ -192,3 +200,278 @@ def test_dynamic_quantize_linear(x: np.ndarray):
     """All zeros: ONNX Runtime's scale is 1, the reference's 1/255."""
     made = model("DynamicQuantizeLinear", {"x": x}, {}, outputs=3)
     check(made, {"x": x}, {}, reference=bool(np.any(x)))
+
+
+def integers(shape: tuple[int, ...], dtype: type) -> np.ndarray:
+    info = np.iinfo(dtype)
+    return RNG.integers(info.min, int(info.max) + 1, shape, dtype=np.int64).astype(dtype)
+
+
+@pytest.mark.parametrize(
+    ("a_type", "b_type"), [(np.uint8, np.uint8), (np.uint8, np.int8), (np.int8, np.int8)]
+)
+@pytest.mark.parametrize("per_channel", [False, True])
+def test_matmul_integer(a_type: type, b_type: type, per_channel: bool):
+    a, b = integers((2, 5, 37), a_type), integers((37, 6), b_type)
+    a_zero = integers((5,) if per_channel else (), a_type)
+    b_zero = integers((6,) if per_channel else (), b_type)
+    constants = {"b": b, "a_zero": a_zero, "b_zero": b_zero}
+    made = model("MatMulInteger", {"a": a}, constants)
+    if not per_channel:
+        check(made, {"a": a}, constants)
+        return
+    # per row and per column: neither ONNX Runtime nor the reference (which broadcasts
+    # an [M] zero point along K) computes them; numpy does
+    product = (a.astype(np.int32) - a_zero.astype(np.int32)[:, None]) @ (
+        b.astype(np.int32) - b_zero.astype(np.int32)
+    )
+    check(made, {"a": a}, constants, reference=False, runtime=False, expected=[product])
+
+
+def test_matmul_integer_without_zero_points():
+    inputs = {"a": integers((4, 300), np.int8), "b": integers((300, 3), np.int8)}
+    check(model("MatMulInteger", inputs, {}), inputs, {})
+
+
+def test_matmul_integer_too_long_to_be_exact():
+    inputs = {"a": integers((1, 40000), np.uint8), "b": integers((40000, 1), np.uint8)}
+    with pytest.raises(OnnxImportError, match="could overflow ONNX Runtime's i32 accumulator"):
+        import_onnx(model("MatMulInteger", inputs, {}))
+
+
+@pytest.mark.parametrize(
+    ("x_type", "w_type"), [(np.uint8, np.uint8), (np.uint8, np.int8), (np.int8, np.int8)]
+)
+@pytest.mark.parametrize(
+    "attributes",
+    [
+        {},
+        {"pads": [1, 2, 1, 0], "strides": [2, 1]},
+        {"group": 2, "dilations": [2, 1]},
+        {"auto_pad": "SAME_UPPER"},
+    ],
+)
+@pytest.mark.parametrize("per_channel", [False, True])
+def test_conv_integer(x_type: type, w_type: type, attributes: dict, per_channel: bool):
+    x = integers((2, 4, 7, 6), x_type)
+    w = integers((6, 4 // attributes.get("group", 1), 3, 2), w_type)
+    constants = {
+        "w": w,
+        "x_zero": integers((), x_type),
+        "w_zero": integers((6,) if per_channel else (), w_type),
+    }
+    made = model("ConvInteger", {"x": x}, constants, **attributes)
+    check(made, {"x": x}, constants, runtime=not per_channel)
+
+
+def scales(*shapes: tuple[int, ...]) -> list[np.ndarray]:
+    return [RNG.uniform(0.002, 0.05, shape).astype(np.float32) for shape in shapes]
+
+
+@pytest.mark.parametrize(
+    ("a_type", "b_type"), [(np.uint8, np.uint8), (np.uint8, np.int8), (np.int8, np.int8)]
+)
+@pytest.mark.parametrize("per_column", [False, True])
+def test_qlinear_matmul(a_type: type, b_type: type, per_column: bool):
+    """Random scales: the rounding of ONNX Runtime's f32 multiplier meets ties rarely;
+    the reference multiplies in f64 and could differ there, so it is not compared."""
+    a, b = integers((3, 8, 64), a_type), integers((64, 5), b_type)
+    a_scale, b_scale = scales((), (5,) if per_column else ())
+    (y_scale,) = scales(())
+    y_scale *= 40
+    constants = {
+        "a_scale": a_scale,
+        "a_zero": integers((), a_type),
+        "b": b,
+        "b_scale": b_scale,
+        "b_zero": integers((5,) if per_column else (), b_type),
+        "y_scale": y_scale,
+        "y_zero": integers((), a_type),
+    }
+    check(model("QLinearMatMul", {"a": a}, constants), {"a": a}, constants, reference=False)
+
+
+@pytest.mark.parametrize(
+    ("x_type", "w_type"), [(np.uint8, np.uint8), (np.uint8, np.int8), (np.int8, np.int8)]
+)
+@pytest.mark.parametrize(
+    ("groups", "per_channel", "bias"), [(1, False, False), (1, True, True), (4, True, True), (2, False, True)]
+)
+def test_qlinear_conv(x_type: type, w_type: type, groups: int, per_channel: bool, bias: bool):
+    """ONNX Runtime's kernels: the general one, the per-channel one and the depthwise (groups 4)."""
+    x = integers((1, 4, 9, 8), x_type)
+    filters = 4 if groups == 4 else 6
+    w = integers((filters, 4 // groups, 3, 3), w_type)
+    x_scale, w_scale, y_scale = scales((), (filters,) if per_channel else (), ())
+    constants = {
+        "x_scale": x_scale,
+        "x_zero": integers((), x_type),
+        "w": w,
+        "w_scale": w_scale,
+        "w_zero": np.zeros((filters,) if per_channel else (), w_type)
+        if w_type == np.int8
+        else integers((), w_type),
+        "y_scale": y_scale * 30,
+        "y_zero": integers((), x_type),
+        **({"bias": RNG.integers(-5000, 5000, (filters,)).astype(np.int32)} if bias else {}),
+    }
+    made = model("QLinearConv", {"x": x}, constants, group=groups, pads=[1, 1, 1, 1])
+    check(made, {"x": x}, constants, reference=False)
+
+
+def test_qlinear_matmul_multiplies_in_f32():
+    """146 * (a_scale / y_scale) is 31.4999... in f64 and rounds to 31.5 in f32: ONNX
+    Runtime's f32 requantization gives 32, the reference's f64 product 31."""
+    a = np.array([[127], [-127], [0]], np.int8)
+    constants = {
+        "a_scale": np.array(0.09351456, np.float32),
+        "a_zero": np.array(-19, np.int8),
+        "b": np.array([[1]], np.int8),
+        "b_scale": np.array(1.0, np.float32),
+        "b_zero": np.array(0, np.int8),
+        "y_scale": np.array(0.43343258, np.float32),
+        "y_zero": np.array(0, np.int8),
+    }
+    made = model("QLinearMatMul", {"a": a}, constants)
+    assert onnxruntime_outputs(made, {"a": a})[0][0, 0] == 32
+    assert ReferenceEvaluator(made).run(None, {"a": a})[0][0, 0] == 31
+    check(made, {"a": a}, constants, reference=False)
+
+
+# ---------------------------------------------------------------------------
+# Models quantized by onnxruntime.quantization
+# ---------------------------------------------------------------------------
+
+
+def _weights(name: str, shape: tuple[int, ...], spread: float) -> onnx.TensorProto:
+    return numpy_helper.from_array(RNG.normal(0, spread, shape).astype(np.float32), name)
+
+
+def small_cnn() -> onnx.ModelProto:
+    """Two convs with ReLU, a max pool, a global average pool and a matmul classifier."""
+    nodes = [
+        helper.make_node("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1]),
+        helper.make_node("Relu", ["c1"], ["r1"]),
+        helper.make_node("MaxPool", ["r1"], ["p1"], kernel_shape=[2, 2], strides=[2, 2]),
+        helper.make_node("Conv", ["p1", "w2", "b2"], ["c2"], pads=[1, 1, 1, 1], group=2),
+        helper.make_node("Relu", ["c2"], ["r2"]),
+        helper.make_node("GlobalAveragePool", ["r2"], ["g"]),
+        helper.make_node("Flatten", ["g"], ["f"]),
+        helper.make_node("MatMul", ["f", "w3"], ["m"]),
+        helper.make_node("Add", ["m", "b3"], ["y"]),
+    ]
+    weights = [
+        _weights("w1", (8, 3, 3, 3), 0.3),
+        _weights("b1", (8,), 0.1),
+        _weights("w2", (16, 4, 3, 3), 0.2),
+        _weights("b2", (16,), 0.1),
+        _weights("w3", (16, 10), 0.3),
+        _weights("b3", (10,), 0.1),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "cnn",
+        [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, (2, 3, 12, 12))],
+        [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, (2, 10))],
+        weights,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def small_mlp() -> onnx.ModelProto:
+    """Two MatMul + Add layers with a ReLU between them."""
+    nodes = [
+        helper.make_node("MatMul", ["x", "w1"], ["m1"]),
+        helper.make_node("Add", ["m1", "b1"], ["a1"]),
+        helper.make_node("Relu", ["a1"], ["r1"]),
+        helper.make_node("MatMul", ["r1", "w2"], ["m2"]),
+        helper.make_node("Add", ["m2", "b2"], ["y"]),
+    ]
+    weights = [_weights("w1", (32, 64), 0.2), _weights("b1", (64,), 0.1), _weights("w2", (64, 10), 0.2)]
+    weights.append(_weights("b2", (10,), 0.1))
+    graph = helper.make_graph(
+        nodes,
+        "mlp",
+        [helper.make_tensor_value_info("x", onnx.TensorProto.FLOAT, (4, 32))],
+        [helper.make_tensor_value_info("y", onnx.TensorProto.FLOAT, (4, 10))],
+        weights,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+MODELS = {"cnn": small_cnn, "mlp": small_mlp}
+
+
+class RandomCalibration:
+    """A `CalibrationDataReader` of a few random inputs."""
+
+    def __init__(self, shape: tuple[int, ...]):
+        self.batches = iter([{"x": RNG.normal(0, 1, shape).astype(np.float32)} for _ in range(4)])
+
+    def get_next(self) -> dict[str, np.ndarray] | None:
+        return next(self.batches, None)
+
+
+def quantized(name: str, mode: str, tmp_path) -> onnx.ModelProto:
+    """The model quantized by onnxruntime.quantization: `dynamic` (quantize_dynamic),
+    `qdq` or `qoperator` (quantize_static with random calibration data, per channel for
+    the CNN; its convs and matmuls only in the QOperator format), with every
+    integer tensor of the quantized graph an output too, so it is compared exactly."""
+    from onnxruntime.quantization import CalibrationDataReader, QuantFormat, quantize_dynamic, quantize_static
+
+    made = MODELS[name]()
+    source, target = tmp_path / "model.onnx", tmp_path / "quantized.onnx"
+    onnx.save(made, source)
+    if mode == "dynamic":
+        quantize_dynamic(source, target)
+    else:
+        shape = tuple(d.dim_value for d in made.graph.input[0].type.tensor_type.shape.dim)
+        reader = type("Reader", (RandomCalibration, CalibrationDataReader), {})(shape)
+        # (QOperator's other ops are com.microsoft's: QLinearAdd, QLinearGlobalAveragePool)
+        form, types = (
+            (QuantFormat.QDQ, None) if mode == "qdq" else (QuantFormat.QOperator, ["Conv", "MatMul"])
+        )
+        quantize_static(
+            source, target, reader, quant_format=form, op_types_to_quantize=types, per_channel=name == "cnn"
+        )
+    result = onnx.shape_inference.infer_shapes(onnx.load(target))
+    integer = {onnx.TensorProto.INT8, onnx.TensorProto.UINT8, onnx.TensorProto.INT32}
+    outputs = [info for info in result.graph.value_info if info.type.tensor_type.elem_type in integer]
+    result.graph.output.extend(outputs)
+    result.ir_version = 10
+    return result
+
+
+def runtime_outputs(made: onnx.ModelProto, inputs: dict[str, np.ndarray]) -> list[np.ndarray]:
+    """ONNX Runtime's outputs of the graph as written: without its graph optimizations,
+    which fuse QDQ groups into integer kernels that compute other (approximate) values."""
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+    options.intra_op_num_threads = 1
+    session = onnxruntime.InferenceSession(
+        made.SerializeToString(), options, providers=["CPUExecutionProvider"]
+    )
+    return session.run(None, inputs)
+
+
+@pytest.mark.parametrize("mode", ["dynamic", "qdq", "qoperator"])
+@pytest.mark.parametrize("name", sorted(MODELS))
+def test_quantized_model(name: str, mode: str, tmp_path):
+    made = quantized(name, mode, tmp_path)
+    operators = {node.op_type for node in made.graph.node}
+    assert operators & {"MatMulInteger", "QuantizeLinear", "QLinearMatMul"}, operators
+    shape = tuple(d.dim_value for d in made.graph.input[0].type.tensor_type.shape.dim)
+    inputs = {"x": RNG.normal(0, 1, shape).astype(np.float32)}
+    expected = runtime_outputs(made, inputs)
+    for level in levels(*expected):
+        got = run_at(level, made, inputs)
+        for g, e, info in zip(got, expected, made.graph.output, strict=True):
+            assert g.dtype == e.dtype and g.shape == e.shape, (level, info.name)
+            if np.issubdtype(e.dtype, np.integer):
+                np.testing.assert_array_equal(g, e, err_msg=f"{info.name} at {level} level")
+            else:
+                np.testing.assert_allclose(
+                    g, e, rtol=1e-5, atol=1e-5, err_msg=f"{info.name} at {level} level"
+                )
