@@ -214,6 +214,17 @@ def _centered(context: ImportContext, index: int, zero_point: int | None, what: 
     return context.emit_value(gawee.SubOp(value, point))
 
 
+def _per_tensor(context: ImportContext, *indices: int) -> None:
+    """Inputs `indices` (scales and zero points ONNX defines per tensor only), where
+    given, hold one value."""
+    for index in indices:
+        if context.has_input(index) and math.prod(context.shape(index)) != 1:
+            name = context.node.input[index]
+            raise context.fail(
+                f"input '{name}' must be one value (per tensor), got shape {list(context.shape(index))}"
+            )
+
+
 def _exact_accumulation(context: ImportContext, terms: int) -> None:
     """Fails where a sum of `terms` products of 8-bit differences (each below 255^2)
     could leave i32, where ONNX Runtime's accumulator wraps and f64's would not."""
@@ -283,7 +294,8 @@ def convert_qlinear_matmul(context: ImportContext) -> None:
     """QLinearMatMul: the integer product of a and b minus their zero points (as
     MatMulInteger), requantized as ONNX Runtime does: times a_scale * b_scale / y_scale
     in f32, rounded half to even, plus y_zero_point, saturated. a's scale and zero point
-    per tensor or per row, b's per tensor or per column; f32 scales."""
+    per tensor or per row, b's per tensor or per column; f32 or f16 scales (in f32)."""
+    _per_tensor(context, 6, 7)
     rows = context.shape(0)[-2] if len(context.shape(0)) >= 2 else 1
     accumulated = _integer_matmul(context, 0, 2, 3, 5)
     a_scale = _rows(context.value(1), rows, context)
@@ -298,6 +310,7 @@ def _integer_conv(
     (inputs `x_zero`, `w_zero`: x's per tensor, w's per tensor or per output channel; the
     padding is x's zero point, a 0 difference), exactly, in f64."""
     weight_shape = context.shape(w)
+    _per_tensor(context, x_zero)
     _exact_accumulation(context, math.prod(weight_shape[1:]))
     x_value = _centered(context, x, x_zero, "x")
     w_value = _cast(context, context.value(w), f64)
@@ -322,7 +335,9 @@ def convert_qlinear_conv(context: ImportContext) -> None:
     """QLinearConv: the integer convolution of x and w minus their zero points (as
     ConvInteger) plus the int32 bias B, requantized as ONNX Runtime does: times
     x_scale * w_scale / y_scale in f32 (w_scale per tensor or per output channel),
-    rounded half to even, plus y_zero_point, saturated."""
+    rounded half to even, plus y_zero_point, saturated (a bias that takes the sum out
+    of i32, where ONNX Runtime's would wrap, is not its result)."""
+    _per_tensor(context, 1, 6, 7)
     bias = None
     if context.has_input(8):
         _element(context, 8, (i32,), "B")

@@ -100,7 +100,7 @@ EXCLUDED_AT_MIR: dict[str, str] = {
     r"^test_convtranspose_3d": "mir.conv is 2-D: convert-gawee-to-mir fails at a 3-D conv_transpose (with a "
     "diagnostic that says so; the gawee and linalg levels run this case)",
     r"^test_(dequantizelinear|quantizelinear|quantizelinear_axis|dequantizelinear_axis|dequantizelinear_blocked|"
-    r"quantizelinear_blocked_asymmetric|dynamicquantizelinear\w*|qlinearmatmul_\w*uint8\w*|convinteger\w*|"
+    r"quantizelinear_blocked_asymmetric|dynamicquantizelinear\w*|convinteger\w*|"
     r"matmulinteger|qlinearconv)_cpu": "uint8 tensors: unsigned integers are not lowered to mir (mir is signless); "
     "convert-gawee-to-mir fails at the op with a diagnostic (the gawee and linalg levels run these cases)",
 }

@@ -475,3 +475,55 @@ def test_quantized_model(name: str, mode: str, tmp_path):
                 np.testing.assert_allclose(
                     g, e, rtol=1e-5, atol=1e-5, err_msg=f"{info.name} at {level} level"
                 )
+
+
+def test_qlinear_matmul_per_row():
+    """a's scale and zero point per row, b's per column (ONNX Runtime takes a per tensor
+    only; the reference does not broadcast per row): against numpy, requantized in f32."""
+    a, b = integers((2, 6, 40), np.int8), integers((40, 3), np.int8)
+    a_scale, b_scale, y_scale = scales((6,), (3,), ())
+    a_zero, b_zero, y_zero = integers((6,), np.int8), integers((3,), np.int8), np.array(4, np.int8)
+    constants = {"a_scale": a_scale, "a_zero": a_zero, "b": b, "b_scale": b_scale, "b_zero": b_zero}
+    constants |= {"y_scale": y_scale * 30, "y_zero": y_zero}
+    product = (a.astype(np.int32) - a_zero.astype(np.int32)[:, None]) @ (
+        b.astype(np.int32) - b_zero.astype(np.int32)
+    )
+    multiplier = a_scale[:, None] * b_scale / (y_scale * 30)
+    expected = np.clip(np.rint(product.astype(np.float32) * multiplier) + 4, -128, 127).astype(np.int8)
+    made = model("QLinearMatMul", {"a": a}, constants)
+    check(made, {"a": a}, constants, reference=False, runtime=False, expected=[expected])
+
+
+@pytest.mark.parametrize(
+    ("op_type", "inputs", "message"),
+    [
+        (
+            "MatMulInteger",
+            {"a": np.zeros((2, 3), np.int16), "b": np.zeros((3, 2), np.int8)},
+            "A has element type i16",
+        ),
+        ("MatMulInteger", {"a": np.zeros((3,), np.int8), "b": np.zeros((3, 2), np.int8)}, "1-D operands"),
+        (
+            "ConvInteger",
+            {
+                "x": np.zeros((1, 2, 4, 4), np.uint8),
+                "w": np.zeros((1, 2, 2, 2), np.uint8),
+                "z": np.zeros(2, np.uint8),
+            },
+            "input 'z' must be one value",
+        ),
+        (
+            "ConvInteger",
+            {
+                "x": np.zeros((1, 2, 4, 4), np.uint8),
+                "w": np.zeros((3, 2, 2, 2), np.uint8),
+                "z": np.zeros(1, np.uint8),
+            }
+            | {"wz": np.zeros(2, np.uint8)},
+            r"per-channel zero point or scale must have shape \[3\]",
+        ),
+    ],
+)
+def test_products_rejected(op_type: str, inputs: dict[str, np.ndarray], message: str):
+    with pytest.raises(OnnxImportError, match=message):
+        import_onnx(model(op_type, inputs, {}))
