@@ -18,8 +18,8 @@ Each is a few existing gawee ops that give ONNX Runtime's integers exactly:
   times the f32 multiplier a_scale * b_scale / y_scale, rounded half to even, plus the
   output zero point, saturated.
 
-NaN inputs of a quantizer are not ONNX Runtime's (it gives the lowest value); float8,
-4- and 2-bit types are element types gawee does not carry, rejected at import."""
+A quantizer takes NaN to the lowest value, as ONNX Runtime does; float8, 4- and 2-bit
+types are element types gawee does not carry, rejected at import."""
 
 from __future__ import annotations
 
@@ -120,12 +120,14 @@ def saturated(
     context: ImportContext, value: SSAValue, zero_point: SSAValue | None, target: Attribute
 ) -> SSAValue:
     """An f32 `value` as MLAS quantizes it: rounded half to even, plus the zero point,
-    saturated to `target`'s range and cast to it."""
+    saturated to `target`'s range (NaN to its lowest value) and cast to it."""
     rounded = context.emit_value(gawee.RoundOp(value))
     if zero_point is not None:
         rounded = context.emit_value(gawee.AddOp(rounded, _cast(context, zero_point, f32)))
     low, high = quantized_range(target)
-    rounded = context.emit_value(gawee.MaxOp([rounded, _constant(context, float(low), f32)]))
+    lowest = _constant(context, float(low), f32)
+    kept = context.emit_value(gawee.GreaterEqualOp(rounded, lowest))
+    rounded = context.emit_value(gawee.WhereOp(kept, rounded, lowest))  # (NaN too: MLAS's MAXPS)
     rounded = context.emit_value(gawee.MinOp([rounded, _constant(context, float(high), f32)]))
     return _cast(context, rounded, target)
 

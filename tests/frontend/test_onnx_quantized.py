@@ -527,3 +527,12 @@ def test_qlinear_matmul_per_row():
 def test_products_rejected(op_type: str, inputs: dict[str, np.ndarray], message: str):
     with pytest.raises(OnnxImportError, match=message):
         import_onnx(model(op_type, inputs, {}))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8])
+def test_quantize_linear_nan_and_infinities(dtype: type):
+    """NaN becomes the lowest value, as in ONNX Runtime (the reference's NaN cast is
+    undefined); infinities saturate."""
+    x = np.array([np.nan, np.inf, -np.inf, 1.0, np.nan, -3.0, np.nan, 2.5, 0.0], np.float32)
+    constants = {"scale": np.array(0.5, np.float32), "zero_point": np.array(3, dtype)}
+    check(model("QuantizeLinear", {"x": x}, constants), {"x": x}, constants, reference=False)
