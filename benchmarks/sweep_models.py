@@ -501,6 +501,18 @@ def example_arrays(case: Case) -> list[np.ndarray]:
     return arrays
 
 
+def randomise_zero_weights(model: Any) -> None:
+    """Gives the weight matrices a model initialises to all zeros (the classifier heads
+    of torchvision's ViTs, timm's ResMLP) small random values: with them every output is
+    0, and any result passes."""
+    import torch
+
+    with torch.no_grad():
+        for parameter in model.parameters():
+            if parameter.dim() >= 2 and not parameter.any():
+                torch.nn.init.normal_(parameter, std=0.02)
+
+
 def calibrate_batch_norms(model: Any, args: tuple[Any, ...]) -> None:
     """Gives `model`'s batch norms PyTorch's initial affine parameters (1, 0) and the
     running statistics of one pass over `args` and a second random sample, as training
@@ -530,6 +542,7 @@ def export(case: Case, exporter: str, path: str) -> None:
     torch.manual_seed(0)
     model = case.build()
     args = tuple(torch.from_numpy(a) for a in example_arrays(case))
+    randomise_zero_weights(model)
     calibrate_batch_norms(model, args)
     names = [i.name for i in case.inputs]
     # nn.MultiheadAttention's inference fast path (`aten::_native_multi_head_attention`,

@@ -16,7 +16,7 @@ import numpy as np
 import onnx
 import onnxruntime
 import torch
-from sweep_models import CASES, calibrate_batch_norms, example_arrays, export
+from sweep_models import CASES, calibrate_batch_norms, example_arrays, export, randomise_zero_weights
 
 from nnstack.frontend.onnx import backend
 
@@ -31,10 +31,11 @@ def main() -> None:
     arrays = example_arrays(case)
     with tempfile.TemporaryDirectory() as directory:
         path = str(Path(directory) / "model.onnx")
-        export(case, "torchscript", path)  # (seeds torch and calibrates as below)
+        export(case, "torchscript", path)  # (seeds torch and prepares the weights as below)
         torch.manual_seed(0)
         model = case.build()
         inputs = tuple(torch.from_numpy(a) for a in arrays)
+        randomise_zero_weights(model)
         calibrate_batch_norms(model, inputs)
         with torch.no_grad():
             results = {"torch f32": model(*inputs).numpy()}
