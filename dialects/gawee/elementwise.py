@@ -634,11 +634,10 @@ class DivOp(NumericBinaryOp):
 
 @gawee_op_definition
 class PowOp(BroadcastBinaryOp):
-    """lhs ^ rhs (ONNX Pow on floats: NaN for a negative base and a fractional exponent)."""
+    """lhs ^ rhs on floats: NaN for a negative base and a fractional exponent (ONNX Pow,
+    whose mixed and integer types the importer casts)."""
 
     name = "gawee.pow"
-
-    ONNX_OPERATOR: ClassVar = "Pow"
 
 
 @gawee_op_definition

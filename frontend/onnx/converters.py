@@ -15,11 +15,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 import onnx
 from onnx import numpy_helper
-from xdsl.dialects.builtin import i1
-from xdsl.ir import Attribute
+from xdsl.dialects.builtin import f64, i1
+from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
+from nnstack.dialects.constraints import FLOAT_TYPES, ONNX_ELEMENT_TYPES
 from nnstack.dialects.utils import broadcast_shape, element_type
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
@@ -639,6 +639,24 @@ def convert_pad(context: ImportContext) -> None:
     context.define(context.emit(gawee.PadOp(context.value(0), pads, mode, value)).results[0])
 
 
+def convert_pow(context: ImportContext) -> None:
+    """Pow of any base and exponent types ONNX allows: a float base takes the exponent
+    as its own float type; an integer base is raised in f64 and the result cast back to
+    its type (truncated), as ONNX Runtime computes it (exact while the power stays below
+    2^53)."""
+    base, exponent = context.value(0), context.value(1)
+    base_type = element_type(base)
+
+    def as_type(value: SSAValue, element: Attribute) -> SSAValue:
+        return value if element_type(value) == element else context.emit_value(gawee.CastOp(value, element))
+
+    if base_type in FLOAT_TYPES:
+        context.define(context.emit_value(gawee.PowOp(base, as_type(exponent, base_type))))
+        return
+    power = context.emit_value(gawee.PowOp(as_type(base, f64), as_type(exponent, f64)))
+    context.define(as_type(power, base_type))
+
+
 def convert_trilu(context: ImportContext) -> None:
     """Trilu with a constant k."""
     k = int(_scalar(context, 1, "k")) if context.has_input(1) else 0
@@ -707,6 +725,7 @@ def declared_converters() -> dict[str, Converter]:
 CONVERTERS: Mapping[str, Converter] = {
     **declared_converters(),
     "Conv": convert_conv,
+    "Pow": convert_pow,
     "ConvTranspose": convert_conv_transpose,
     "MaxPool": convert_max_pool,
     "GlobalAveragePool": convert_global_average_pool,
