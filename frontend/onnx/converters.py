@@ -215,8 +215,9 @@ def variadic(op: type[gawee.VariadicBroadcastOp]) -> Converter:
 
 def convert_clip(context: ImportContext) -> None:
     """The bounds: attributes before opset 11, optional scalar inputs after. Constant
-    bounds become `gawee.clip`'s attributes; a bound known only at run time becomes a
-    `gawee.max` / `gawee.min` with it (the same NaN and min > max behaviour)."""
+    bounds become `gawee.clip`'s attributes; a bound known only at run time, or any bound
+    of an integer tensor, becomes a `gawee.max` / `gawee.min` with it (the same NaN and
+    min > max behaviour)."""
     if context.opset < 11:
         low, high = (context.attribute(name) for name in ("min", "max"))
         bounds = [float(v) if v is not None else None for v in (low, high)]  # type: ignore[arg-type]
@@ -230,13 +231,14 @@ def convert_clip(context: ImportContext) -> None:
     for index, name, _ in present:
         if len(context.shape(index)) > 1 or math.prod(context.shape(index)) != 1:
             raise context.fail(f"{name} must be a scalar, got shape {list(context.shape(index))}")
-    if all(context.node.input[index] in context.constants for index, _, _ in present):
+    integer = element_type(context.value(0)) not in FLOAT_TYPES  # (gawee.clip is float-only)
+    if not integer and all(context.node.input[index] in context.constants for index, _, _ in present):
         bounds = {name: float(context.constant(index, name).reshape(())) for index, name, _ in present}
         context.define(context.emit(gawee.ClipOp(context.value(0), **bounds)).results[0])
         return
     result = context.value(0)
     for index, name, op in present:  # max(x, min) first, then min(., max), as Clip does
-        if context.node.input[index] in context.constants:
+        if context.node.input[index] in context.constants and not integer:
             bound = {name: float(context.constant(index, name).reshape(()))}
             result = context.emit(gawee.ClipOp(result, **bound)).results[0]
         else:

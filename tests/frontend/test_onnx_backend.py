@@ -53,10 +53,9 @@ EXPANDED = [
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""
 
-INTEGERS = "integer tensors: gawee's pooling and clip are float-only so far"
+INTEGERS = "integer tensors: gawee's pooling is float-only so far"
 EXCLUDED: dict[str, str] = {
     r"^test_maxpool_2d_uint8": INTEGERS,
-    r"^test_clip_default_int8": INTEGERS,
     r"^test_identity_(opt|sequence)": "optional and sequence types have no gawee counterpart",
     r"^test_batchnorm_.*training_mode": "BatchNormalization in training mode",
     r"^test_maxpool_with_argmax": "MaxPool's Indices output",
