@@ -14,7 +14,8 @@ and gives each result in the dtype of the imported function's result (an unsigne
 integer result of a linalg-level function, signless there, is viewed as unsigned).
 A model that needs a graph input as a constant (a Reshape target or reduction axes
 given as an input) is imported at `run` instead, specialised on that input's value, once
-per distinct value.
+per distinct value; so is a model with dynamic input dims and no `input_shapes`, on the
+shapes of the arrays given.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from nnstack.dialects.values import numpy_dtype
-from nnstack.frontend.onnx.context import NotConstantError, OnnxImportError
+from nnstack.frontend.onnx.context import DynamicShapeError, NotConstantError, OnnxImportError
 from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
@@ -114,9 +115,11 @@ class NnstackBackendRep(BackendRep):
 
 class SpecialisingBackendRep(NnstackBackendRep):
     """A model that needs some graph inputs as constants (a Reshape target, reduction
-    axes, ... given as graph inputs, as ONNX's conformance cases do): each `run` imports it
-    specialised on those inputs' values (`import_specialised`), lowers and prepares it
-    once per distinct set of values, and keeps the last `CACHED` programs."""
+    axes, ... given as graph inputs, as ONNX's conformance cases do), or whose inputs have
+    dynamic dims and no `input_shapes`: each `run` imports it specialised on those inputs'
+    values (`import_specialised`) and on the shapes of the arrays given (for the latter),
+    lowers and prepares it once per distinct set of values and shapes, and keeps the
+    last `CACHED` programs."""
 
     CACHED = 8
 
@@ -128,14 +131,17 @@ class SpecialisingBackendRep(NnstackBackendRep):
         input_shapes: Mapping[str, Sequence[int]] | None,
     ):
         self.model, self.level, self.input_shapes = model, level, input_shapes
+        self.dynamic = input_shapes is None  # (shapes from the arrays given)
         self.input_names = list(input_names)
         self.programs: dict[
             tuple[object, ...], tuple[frozenset[str], Callable[..., Any], list[np.dtype]]
         ] = {}
 
-    @staticmethod
-    def key(bound: frozenset[str], arrays: Mapping[str, np.ndarray]) -> tuple[object, ...]:
-        return tuple((n, arrays[n].dtype.str, arrays[n].shape, arrays[n].tobytes()) for n in sorted(bound))
+    def key(self, bound: frozenset[str], arrays: Mapping[str, np.ndarray]) -> tuple[object, ...]:
+        shapes = tuple((n, a.shape) for n, a in arrays.items()) if self.dynamic else ()
+        return shapes + tuple(
+            (n, arrays[n].dtype.str, arrays[n].shape, arrays[n].tobytes()) for n in sorted(bound)
+        )
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         arrays = dict(zip(self.input_names, self.arrays(inputs)))
@@ -143,7 +149,8 @@ class SpecialisingBackendRep(NnstackBackendRep):
         found = (self.programs.get(self.key(bound, arrays)) for bound in bound_sets)
         entry = next((e for e in found if e is not None), None)
         if entry is None:
-            self.module, bound = import_specialised(self.model, arrays, self.input_shapes)
+            shapes = {n: a.shape for n, a in arrays.items()} if self.dynamic else self.input_shapes
+            self.module, bound = import_specialised(self.model, arrays, shapes)
             entry = (bound, *_program(self.module, self.level))
             if len(self.programs) >= self.CACHED:
                 del self.programs[next(iter(self.programs))]
@@ -179,6 +186,8 @@ class NnstackBackend(Backend):
         inputs = [value.name for value in graph_inputs(model)]
         try:
             module = import_onnx(model, input_shapes)
+        except DynamicShapeError:
+            return SpecialisingBackendRep(model, inputs, level, None)
         except NotConstantError as error:
             if not graph_inputs_feeding(model, *error.values):
                 raise

@@ -36,6 +36,11 @@ class OnnxImportError(Exception):
     """A model the importer cannot represent exactly; the message is one line."""
 
 
+class DynamicShapeError(OnnxImportError):
+    """A graph input has a dynamic dimension and no static shape was given for it: the
+    ONNX backend takes the shapes of the arrays given at `run`."""
+
+
 class NotConstantError(OnnxImportError):
     """An input that the import needs as a constant (a Reshape target, reduction axes, ...)
     is computed at run time from the values `values` names. The ONNX backend specialises

@@ -50,6 +50,7 @@ from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import numpy_dtype
 from nnstack.frontend.onnx.context import (
     ELEMENT_TYPES,
+    DynamicShapeError,
     ImportContext,
     NotConstantError,
     OnnxImportError,
@@ -90,10 +91,15 @@ def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
         for size in shape:
             inputs[name].type.tensor_type.shape.dim.add().dim_value = int(size)
     for value_info in inputs.values():
+        if not value_info.type.HasField("tensor_type"):
+            kind = value_info.type.WhichOneof("value") or "untyped"
+            raise OnnxImportError(
+                f"input '{value_info.name}' is of {kind}, which gawee cannot carry (only tensors)"
+            )
         for index, dim in enumerate(value_info.type.tensor_type.shape.dim):
             if not dim.HasField("dim_value"):
                 label = f"'{dim.dim_param}'" if dim.dim_param else "of unknown size"
-                raise OnnxImportError(
+                raise DynamicShapeError(
                     f"input '{value_info.name}' has a dynamic dimension {label} (dim {index}); give its "
                     f"size with --input-shape {value_info.name}="
                     + "x".join(

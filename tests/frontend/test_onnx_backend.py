@@ -200,7 +200,8 @@ def test_prepare_rejects_what_it_cannot_run_and_runs_by_name():
 
 
 def test_the_python_api_takes_input_shapes_names_its_inputs_and_runs_nodes():
-    """`prepare(..., input_shapes=...)` fixes dynamic dims (as --input-shape); an unknown
+    """`prepare(..., input_shapes=...)` fixes dynamic dims (as --input-shape), else `run`
+    takes them from its arrays; an unknown
     keyword is an error, not silently ignored; `run` with a wrong input name or count
     names the model's inputs; `run_node` runs one node (the interface's default gives None)."""
     import pytest
@@ -218,6 +219,12 @@ def test_the_python_api_takes_input_shapes_names_its_inputs_and_runs_nodes():
     a, b = np.ones((2, 3), np.float32), np.arange(6, dtype=np.float32).reshape(2, 3)
     rep = backend.prepare(model, input_shapes={"a": [2, 3], "b": [2, 3]})
     np.testing.assert_array_equal(rep.run({"a": a, "b": b})[0], a - b)
+    # without input_shapes, each run takes the shapes of its arrays (imported once per shape)
+    unshaped = backend.prepare(model, level="linalg")
+    for rows in (2, 4, 2):
+        x = np.arange(3 * rows, dtype=np.float32).reshape(rows, 3)
+        np.testing.assert_array_equal(unshaped.run([x, x / 2])[0], x / 2)
+    assert len(unshaped.programs) == 2  # type: ignore[attr-defined]
     with pytest.raises(TypeError, match="unknown option 'input_shape'"):
         backend.prepare(model, input_shape={"a": [2, 3]})
     with pytest.raises(ValueError, match=r"^no graph input named 'y' \(the inputs: a, b\)$"):
