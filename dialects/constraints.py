@@ -1,6 +1,6 @@
 """The element types and tensor types nnstack ops accept, as IRDL constraints.
 
-Tensors are ranked with element type f16, f32, f64, i1, i8, i16, i32 or i64, and
+Tensors are ranked with element type f16, bf16, f32, f64, i1, i8, i16, i32 or i64, and
 statically shaped except where an op says otherwise (`mir.dynamic_reshape`,
 `mir.dealloc_tensor`). gawee tensors may also hold the unsigned ui8, ui16, ui32 and
 ui64 (the type states the semantics, as torch-mlir's `!torch.vtensor` does);
@@ -17,6 +17,7 @@ from xdsl.dialects.builtin import (
     Signedness,
     StaticShapeArrayConstr,
     TensorType,
+    bf16,
     f16,
     f32,
     f64,
@@ -30,7 +31,10 @@ from xdsl.ir import Attribute
 from xdsl.irdl import AttrConstraint, EqAttrConstraint
 from xdsl.irdl.constraints import AttrSetConstraint
 
-FLOAT_TYPES: tuple[Attribute, ...] = (f16, f32, f64)
+FLOAT_TYPES: tuple[Attribute, ...] = (f16, bf16, f32, f64)
+HALF_TYPES: tuple[Attribute, ...] = (f16, bf16)
+"""The 16-bit floats, which ops that sum or multiply many elements compute in f32 and
+round once (as PyTorch's CPU kernels and ONNX Runtime do)."""
 INTEGER_TYPES: tuple[Attribute, ...] = (i8, i16, i32, i64)
 """Integer element types that take part in arithmetic (i1 is the boolean type)."""
 NUMERIC_TYPES: tuple[Attribute, ...] = FLOAT_TYPES + INTEGER_TYPES
@@ -79,9 +83,15 @@ ONNX_ELEMENT_TYPES: dict[int, Attribute] = {
     11: f64,
     12: UNSIGNED_TYPES[2],
     13: UNSIGNED_TYPES[3],
+    16: bf16,
 }
 """The ONNX `TensorProto.DataType` number of each element type nnstack carries
 (`gawee.cast`'s optional `toType`, the ONNX importer)."""
+
+
+def accumulator_type(element: Attribute) -> Attribute:
+    """The element type a computation of `element` is done in: f32 for f16 and bf16."""
+    return f32 if element in HALF_TYPES else element
 
 
 def is_unsigned(element: Attribute) -> bool:

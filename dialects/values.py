@@ -9,8 +9,10 @@ those may depend on the interpreters.
 
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 from xdsl.dialects.builtin import (
+    BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
     Float16Type,
@@ -27,6 +29,23 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import InterpretationError
 
+BFLOAT16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
+"""bf16's numpy dtype (ml_dtypes'): its ufuncs compute each element in f32 and round
+once, as ONNX Runtime does; sums and products of many elements must widen first."""
+
+
+def wide_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
+    """The dtype a computation of `dtype` is done in: f32 for the 16-bit floats (f16,
+    bf16), which round once at the end (as PyTorch's CPU kernels and ONNX Runtime
+    accumulate them), else `dtype` itself."""
+    return np.dtype(np.float32) if dtype in (np.float16, BFLOAT16) else np.dtype(dtype)
+
+
+def is_float(dtype: np.dtype[Any]) -> bool:
+    """Whether `dtype` is a float dtype: numpy's, or bf16 (whose kind is 'V', not 'f',
+    and which `np.issubdtype(dtype, np.floating)` does not know)."""
+    return dtype.kind == "f" or dtype == BFLOAT16
+
 
 def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
     """The numpy dtype of a scalar type, or of the elements of a shaped type."""
@@ -38,6 +57,8 @@ def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
         return np.dtype(np.float64)
     if isinstance(type_attr, Float16Type):
         return np.dtype(np.float16)
+    if isinstance(type_attr, BFloat16Type):
+        return BFLOAT16
     if isinstance(type_attr, IndexType):
         return np.dtype(np.int64)
     if isinstance(type_attr, IntegerType):

@@ -26,7 +26,7 @@ from xdsl.universe import Universe
 
 from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
-from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.values import is_float, numpy_dtype
 from nnstack.dialects.xdsl_compat import interpreter_impls, interpreter_with_impls
 from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions
@@ -129,7 +129,7 @@ def random_inputs(
             if DYNAMIC_INDEX in shape:
                 raise ValueError(f"argument #{index}: cannot make a random input of dynamic type {arg_type}")
         dtype = numpy_dtype(arg_type)
-        if dtype.kind == "f":
+        if is_float(dtype):
             arrays.append(rng.standard_normal(shape).astype(dtype))
         elif dtype == np.bool_:
             arrays.append(rng.integers(0, 2, shape).astype(dtype))
@@ -201,6 +201,7 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
     if isinstance(
         arg_type,
         builtin.Float16Type
+        | builtin.BFloat16Type
         | builtin.Float32Type
         | builtin.Float64Type
         | builtin.IntegerType

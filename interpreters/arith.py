@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import Float16Type, Float32Type, Float64Type, IndexType, IntegerType
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IndexType, IntegerType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, impl_attr, register_impls
 from xdsl.ir import Attribute, SSAValue
 from xdsl.utils.exceptions import InterpretationError
@@ -205,6 +205,10 @@ class ArithFunctions(InterpreterFunctions):
 
     @impl_attr(Float16Type)
     def f16_value(self, interpreter: Interpreter, attr: Attribute, typ: Float16Type):
+        return attribute_value(attr, typ)
+
+    @impl_attr(BFloat16Type)
+    def bf16_value(self, interpreter: Interpreter, attr: Attribute, typ: BFloat16Type):
         return attribute_value(attr, typ)
 
     @impl_attr(Float32Type)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
+from nnstack.dialects.values import wide_dtype
 from nnstack.interpreters.blas import matmul
 from nnstack.interpreters.windows import Tap, Window
 
@@ -28,9 +29,9 @@ SMALL_CHANNELS = 8
 
 
 def accumulator(dtype: np.dtype) -> np.dtype:
-    """The dtype sums of products are accumulated in: f32 for f16 (as PyTorch's CPU
-    kernels do), else the dtype itself."""
-    return np.dtype(np.float32) if dtype == np.float16 else np.dtype(dtype)
+    """The dtype sums of products are accumulated in: f32 for f16 and bf16 (as
+    PyTorch's CPU kernels do), else the dtype itself."""
+    return wide_dtype(dtype)
 
 
 def _flattens(array: np.ndarray) -> bool:

@@ -13,7 +13,7 @@ from xdsl.dialects import math
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Operation
 
-from nnstack.dialects.values import as_dtype, int_bitwidth, int_operand, int_result, numpy_dtype
+from nnstack.dialects.values import BFLOAT16, as_dtype, int_bitwidth, int_operand, int_result, numpy_dtype
 
 # W. J. Cody's rational Chebyshev approximations of erf / erfc (Math. Comp. 23, 1969;
 # Netlib specfun CALERF), accurate to about 1e-16 relative in f64: numpy has no erf,
@@ -128,7 +128,7 @@ def erf_array(x: Any) -> Any:
     indexing costs more than the arithmetic (measured, for both precisions). |x| is
     capped at 30, where erfc(x) underflows to 0 anyway, so inf gives no inf - inf."""
     x = np.asarray(x)
-    if x.dtype in (np.float32, np.float16):
+    if x.dtype in (np.float32, np.float16, BFLOAT16):
         return _erf32(x.astype(np.float32, copy=False))
     x = x.astype(np.float64, copy=False)
     shape = x.shape

@@ -21,14 +21,14 @@ from xdsl.ir import Attribute, Operation
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.dialects.values import attribute_value, is_float, numpy_dtype
 from nnstack.interpreters.tensor import static_or_dynamic
 
 
 def uninitialised(shape: Sequence[int], type_attr: Attribute) -> np.ndarray:
     """A new array for an uninitialised buffer: NaN for floats, 0 otherwise."""
     dtype = numpy_dtype(type_attr)
-    if dtype.kind == "f":
+    if is_float(dtype):
         return np.full(tuple(shape), np.nan, dtype)
     return np.zeros(tuple(shape), dtype)
 

@@ -35,7 +35,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.dialects.values import attribute_value, is_float, numpy_dtype
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
@@ -135,7 +135,7 @@ def _cast(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """mir.cast: float -> int truncates and saturates (NaN -> 0); -> i1 is x != 0."""
     if dtype == np.bool_:
         return x != 0
-    if np.issubdtype(dtype, np.integer) and np.issubdtype(x.dtype, np.floating):
+    if np.issubdtype(dtype, np.integer) and is_float(x.dtype):
         info = np.iinfo(dtype)
         values = np.trunc(np.nan_to_num(x.astype(np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
         high, low = values >= float(info.max), values <= float(info.min)
@@ -233,7 +233,7 @@ def _bind_concat(op: mir.ConcatOp) -> Callable[..., np.ndarray]:
 def _bind_float_divide(op: mir.BroadcastDivOp) -> Callable[..., np.ndarray] | None:
     """numpy's division of floats; none of integers (an integer division checks its
     divisors: the interpreter runs it)."""
-    return np.divide if np.issubdtype(_element_dtype(op.lhs), np.floating) else None
+    return np.divide if is_float(_element_dtype(op.lhs)) else None
 
 
 def _specialize_matmul(op: mir.MatmulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
@@ -395,7 +395,7 @@ class MirFunctions(KernelFunctions):
         self, interpreter: Interpreter, op: mir.BroadcastDivOp, args: PythonValues
     ) -> PythonValues:
         lhs, rhs = self._operands(interpreter, op, args)
-        if np.issubdtype(lhs.dtype, np.floating):
+        if is_float(lhs.dtype):
             divide = np.divide
         elif (rhs == 0).any():
             raise division_by_zero(op.name, describe_value(op.rhs), rhs.ndim == 0)

@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from nnstack.dialects.values import is_float
+
 
 @dataclass(frozen=True)
 class Tap:
@@ -73,7 +75,7 @@ class Window:
 
 def lowest(dtype: np.dtype) -> Any:
     """The value no max can lose to: -inf, an integer type's minimum, False."""
-    if dtype.kind == "f":
+    if is_float(dtype):
         return -np.inf
     if dtype.kind in "iu":
         return np.iinfo(dtype).min

@@ -33,6 +33,7 @@ from xdsl.jit.llvm.backend import LLVMRawJITFunc
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import llir
+from nnstack.dialects.values import is_float
 from nnstack.dialects.values import numpy_dtype as _dtype
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
@@ -103,7 +104,7 @@ class CompiledFunction:
             raise NativeError(_DetailFormatter().format(self.sites[site - 1], *details))
         if result is None:
             return None
-        if result.ndim or result.dtype.kind == "f":
+        if result.ndim or is_float(result.dtype):
             return result if result.ndim else result[()]
         return int(result)  # integers as Python ints, as the interpreter gives them
 

@@ -41,7 +41,7 @@ from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects import func
-from xdsl.dialects.builtin import ModuleOp, TensorType, UnrealizedConversionCastOp
+from xdsl.dialects.builtin import ModuleOp, TensorType, UnrealizedConversionCastOp, bf16
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
@@ -88,7 +88,13 @@ def _why_not_lowered(op: Operation, layout: llir.MemoryLayout) -> str | None:
     for value in values:
         typ = value.type
         if value_type(typ) is None:
-            return f"type {typ} has no llir equivalent"
+            element = typ.element_type if isinstance(typ, TensorType) else typ
+            why = (
+                " (llir has no bf16: a bf16 program runs at gawee, linalg and mir level)"
+                if element == bf16
+                else ""
+            )
+            return f"type {typ} has no llir equivalent{why}"
         if not is_mir and isinstance(typ, TensorType):
             return f"only scalar arith ops are lowered, got a value of type {typ}"
         if isinstance(typ, TensorType) and not typ.has_static_shape():
@@ -106,7 +112,8 @@ def problems(module: ModuleOp, functions: list[func.FuncOp], layout: llir.Memory
         if llir.lowered_signature(function.function_type) is None:
             why = (
                 f"cannot lower func.func @{function.sym_name.data}: its type {function.function_type} "
-                "has a type an llir.func cannot take (tensors need a static shape)"
+                "has a type an llir.func cannot take (tensors need a static shape and an element type llir "
+                "carries: no bf16)"
             )
             problems.append((function, why))
         for op in function.body.walk():

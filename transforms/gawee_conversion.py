@@ -16,12 +16,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ModuleOp, TensorType
-from xdsl.ir import Attribute, Operation
+from xdsl.dialects.builtin import ModuleOp, TensorType, bf16, f32
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import GAWEE_ELEMENT_TYPES
+from nnstack.dialects.gawee import CastOp
+from nnstack.dialects.gawee.composite import computes_bf16_in_f32
 from nnstack.transforms.utils import Problem, fail_at_ops
 
 SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = GAWEE_ELEMENT_TYPES
@@ -29,7 +32,7 @@ SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = GAWEE_ELEMENT_TYPES
 
 def unsupported_reason(op: Operation) -> str | None:
     """Why the lowerings cannot carry the types of `op`, or None when they can: they
-    need statically shaped tensors of the element types gawee carries (f16, f32, f64,
+    need statically shaped tensors of the element types gawee carries (f16, bf16, f32, f64,
     i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64; each op's verifier narrows them)."""
     values = [(f"operand #{i}", v) for i, v in enumerate(op.operands)]
     values += [(f"result #{i}", v) for i, v in enumerate(op.results)]
@@ -68,6 +71,45 @@ def conversion_problems(
     return found
 
 
+def _widened_type(typ: Attribute) -> Attribute:
+    if isinstance(typ, TensorType) and typ.element_type == bf16:
+        return TensorType(f32, typ.get_shape())
+    return typ
+
+
+def widen_bf16_ops(module: ModuleOp) -> None:
+    """Every gawee op on bf16 operands (but a cast) computed in f32: its bf16 operands
+    cast to f32, the op on f32, its bf16 results cast back, so that both lowerings
+    round once, as the gawee interpreter computes bf16 (and ONNX Runtime does): a bf16
+    sum accumulated in bf16's 8 bits would stop growing at 256 ones."""
+    for op in [op for op in module.walk() if op.dialect_name() == "gawee"]:
+        if isinstance(op, CastOp) or not computes_bf16_in_f32(op):
+            continue
+        if not any(_widened_type(v.type) != v.type for v in op.operands):
+            continue
+        new_ops: list[Operation] = []
+        operands: list[SSAValue] = []
+        for value in op.operands:
+            if _widened_type(value.type) != value.type:
+                new_ops.append(CastOp(value, f32))
+                value = new_ops[-1].results[0]
+            operands.append(value)
+        wide = type(op).create(
+            operands=operands,
+            result_types=[_widened_type(r.type) for r in op.results],
+            attributes=dict(op.attributes),
+            properties=dict(op.properties),
+        )
+        new_ops.append(wide)
+        results: list[SSAValue] = []
+        for old, new in zip(op.results, wide.results):
+            if old.type != new.type:
+                new_ops.append(CastOp(new, bf16))
+                new = new_ops[-1].results[0]
+            results.append(new)
+        Rewriter.replace_op(op, new_ops, results)
+
+
 @dataclass(frozen=True)
 class GaweeConversionPass(ModulePass, ABC):
     """A conversion of gawee ops: checks every op it converts (`problems`), failing at
@@ -98,6 +140,7 @@ class GaweeConversionPass(ModulePass, ABC):
     def convert(self, module: ModuleOp, *, verified: bool) -> None:
         """Checks, then rewrites `module`; `verified`: the caller has verified it."""
         fail_at_ops(self.name, self.problems(module, verified))
+        widen_bf16_ops(module)
         self.rewrite(module)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

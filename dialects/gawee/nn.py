@@ -7,7 +7,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f16, f32, f64, i64
+from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     VarConstraint,
@@ -21,7 +21,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
-from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
+from nnstack.dialects.constraints import FloatElement, I64Array, accumulator_type, static_tensor
 from nnstack.dialects.gawee.base import (
     BinaryOp,
     FloatTensorOp,
@@ -441,7 +441,7 @@ class LayerNormOp(WeightedOp):
         from nnstack.dialects.gawee.logic import CastOp
 
         element = element_type(self.input)
-        wide = f32 if element == f16 else element
+        wide = accumulator_type(element)
 
         def widened(value: SSAValue) -> SSAValue:
             return value if wide is element else b.emit(CastOp(value, wide))

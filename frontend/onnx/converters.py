@@ -308,7 +308,7 @@ def _cast_to(context: ImportContext, element: Attribute) -> None:
 
 
 def convert_cast(context: ImportContext) -> None:
-    """Cast to any element type gawee carries (f16/f32/f64, i1, i8/i16/i32/i64, ui8/ui16/ui32/ui64)."""
+    """Cast to any element type gawee carries (f16/bf16/f32/f64, i1, i8/i16/i32/i64, ui8/ui16/ui32/ui64)."""
     to = int(context.attribute("to"))  # type: ignore[arg-type]
     element = ONNX_ELEMENT_TYPES.get(to)
     if element is None:

@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from xdsl.dialects.builtin import Float16Type, IntegerType, f32, i64
+from xdsl.dialects.builtin import BFloat16Type, Float16Type, IntegerType, f32, i64
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
@@ -181,7 +181,7 @@ def convert_one_hot(context: ImportContext) -> None:
     rank = len(tensor_shape(indices)) + 1
     axis = _axis(context, -1, rank)
     element = element_type(indices)
-    if isinstance(element, IntegerType | Float16Type):
+    if isinstance(element, IntegerType | Float16Type | BFloat16Type):
         # positions up to depth (and -depth) in a type that holds them
         element = i64 if isinstance(element, IntegerType) else f32
         indices = context.emit_value(gawee.CastOp(indices, element))

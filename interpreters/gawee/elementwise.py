@@ -10,7 +10,7 @@ from collections.abc import Callable
 import numpy as np
 
 from nnstack.dialects import gawee
-from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.values import is_float, numpy_dtype
 from nnstack.interpreters.arith import describe_value, division_by_zero, relu, truncating_divide
 from nnstack.interpreters.kernels import Signature, kernel_impl
 from nnstack.interpreters.math import erf_array
@@ -23,7 +23,7 @@ def relu_into(op: gawee.ReluOp, signature: Signature) -> Callable[..., np.ndarra
 def bind_divide(op: gawee.DivOp) -> Callable[..., np.ndarray]:
     """numpy's IEEE division of floats; of integers, the quotient truncated toward zero
     (ONNX Runtime's), with a zero divisor an error naming the op (numpy would give 0)."""
-    if np.issubdtype(numpy_dtype(op.output.type), np.floating):
+    if is_float(numpy_dtype(op.output.type)):
         return np.divide
     divisor = describe_value(op.rhs)
 

@@ -5,7 +5,8 @@ against their types where a plan does not know them.
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Callable
+from typing import Any, cast
 
 import numpy as np
 from xdsl.dialects.builtin import TensorType
@@ -13,7 +14,8 @@ from xdsl.interpreter import PythonValues
 from xdsl.ir import Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.gawee.composite import computes_bf16_in_f32
+from nnstack.dialects.values import BFLOAT16, numpy_dtype
 from nnstack.interpreters.kernels import ArrayType, KernelSpec, Signature
 from nnstack.interpreters.steps import Kernel, KernelRequest, operand_error
 
@@ -41,8 +43,12 @@ def array_kernel(op: Operation, spec: KernelSpec, request: KernelRequest) -> Ker
     checked against their shapes, and (`check_operands`) its operands checked against
     their declared types."""
     expected, results = _tensor_signature(op)
-    fn, written = spec.function(op, Signature(expected, results), request.constants, request.reusable)
+    in_f32 = spec.arithmetic and any(t.dtype == BFLOAT16 for t in expected) and computes_bf16_in_f32(op)
+    reusable = () if in_f32 else request.reusable
+    fn, written = spec.function(op, Signature(expected, results), request.constants, reusable)
     assert fn is not None  # (every gawee op binds)
+    if in_f32:
+        fn = _in_f32(fn)
     shape, dtype = results[0] if len(results) == 1 else (None, None)
 
     def exact_kernel(args: PythonValues) -> PythonValues:
@@ -72,6 +78,17 @@ def array_kernel(op: Operation, spec: KernelSpec, request: KernelRequest) -> Ker
         kernel = exact_kernel
     run = checked_kernel if request.check_operands else kernel
     return Kernel(run, spec.arithmetic, spec.fresh, written is not None)
+
+
+def _in_f32(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """`fn` on its bf16 operands widened to f32: a bf16 op computes in f32 and its
+    results round once to bf16 (`_checked_result`), as ONNX Runtime computes bf16
+    (numpy's bf16 ufuncs would round every step, and sum in bf16)."""
+
+    def run(*args: Any) -> Any:
+        return fn(*(a.astype(np.float32) if a.dtype == BFLOAT16 else a for a in args))
+
+    return run
 
 
 def _checked_result(op: Operation, index: int, value: np.ndarray, expected: ArrayType) -> np.ndarray:

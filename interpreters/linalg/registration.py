@@ -17,7 +17,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.ir.affine import AffineDimExpr, AffineMap
 from xdsl.utils.exceptions import InterpretationError
 
-from nnstack.dialects.values import as_dtype, numpy_dtype
+from nnstack.dialects.values import as_dtype, is_float, numpy_dtype
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import ieee_maximum
 from nnstack.interpreters.convolution import conv2d
@@ -301,7 +301,7 @@ def _conv(op: ConvOperation, x: Any, w: Any, init: Any) -> np.ndarray | None:
     layout = _CONV_LAYOUTS[type(op)]
     if (
         not all(isinstance(a, np.ndarray) and a.ndim == layout.rank and a.dtype == init.dtype for a in arrays)
-        or init.dtype.kind != "f"
+        or not is_float(init.dtype)
         or 0 in (*x.shape, *w.shape, *init.shape)
     ):
         return None
@@ -488,7 +488,7 @@ class LinalgFunctions(_NamedFunctions):
             windows_max = max_pool(source[: init.shape[0], : init.shape[1]], geometry, (2, 3))
             if _all_lowest(init):
                 value = windows_max  # (max with -inf changes nothing, not even a NaN or -0.0)
-            elif np.dtype(init.dtype).kind == "f":
+            elif is_float(np.dtype(init.dtype)):
                 value = ieee_maximum(init, windows_max)
             else:
                 value = np.maximum(init, windows_max)

@@ -142,7 +142,7 @@ def conv_with(**changes: str) -> Op:
 def mir_cases() -> list[Invalid]:
     cases: list[tuple[str, Op, str]] = [
         # shared: supported element types, static shapes; declared properties
-        ("sqrt-unsupported-type", SQRT.operand(0, t(2, 3, element="bf16")), "bf16"),
+        ("sqrt-unsupported-type", SQRT.operand(0, t(2, 3, element="f80")), "f80"),
         ("sqrt-dynamic", SQRT.operand(0, "tensor<?x3xf32>"), "static"),
         ("dealloc_tensor-unsupported-type", DEALLOC_TENSOR.operand(0, t(2, element="i4")), "i4"),
         ("transpose-missing-permutation", TRANSPOSE.attr("permutation", None), "permutation"),

@@ -207,7 +207,7 @@ def test_every_unsupported_node_is_named_at_once():
             [2, 3],
             TensorProto.INT32,
             "node 'r' (Relu, opset 17): gawee.relu: operand 'input' at position 0 does not verify: "
-            "Expected one of f16, f32, f64, but got i32",
+            "Expected one of bf16, f16, f32, f64, but got i32",
         ),
         (
             helper.make_node(

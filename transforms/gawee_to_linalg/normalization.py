@@ -9,13 +9,14 @@ from collections.abc import Callable
 
 from xdsl.builder import ImplicitBuilder
 from xdsl.dialects import arith, math, tensor
-from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, f16, f32, i64
+from xdsl.dialects.builtin import AnyFloat, IndexType, IntegerType, i64
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
 from xdsl.dialects.linalg.ops import GenericOp, IndexOp, YieldOp
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
+from nnstack.dialects.constraints import accumulator_type
 from nnstack.dialects.gawee import (
     ArgMaxOp,
     ArgReduceOp,
@@ -394,7 +395,7 @@ class LrnLowering(RewritePattern):
     def match_and_rewrite(self, op: LrnOp, rewriter: PatternRewriter, /):
         b = LoweringBuilder()
         t = element_type_of(op.output)
-        acc = f32 if t == f16 else t
+        acc = accumulator_type(t)
 
         def widened(x: SSAValue) -> SSAValue:
             return x if acc == t else arith.ExtFOp(x, acc).result

@@ -63,7 +63,8 @@ class MirBuilder:
 
     def widened(self, value: SSAValue) -> SSAValue:
         """f16 in f32 (where gawee accumulates statistics in f32, as PyTorch and ONNX
-        Runtime do); other types as they are."""
+        Runtime do); other types as they are (a bf16 op reaches its pattern widened to
+        f32 already, but softmax, which rounds each step to bf16: `widen_bf16_ops`)."""
         return self.cast(value, f32) if mir.element_type(value) == f16 else value
 
 

@@ -20,7 +20,7 @@ from xdsl.ir import Block, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
-from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.values import is_float, numpy_dtype
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
@@ -30,7 +30,7 @@ __all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
 def _lowest(value: SSAValue) -> float:
     """The value no element of `value`'s type is below: -inf, or the integer minimum."""
     dtype = numpy_dtype(mir.element_type(value))
-    return -np.inf if np.issubdtype(dtype, np.floating) else float(np.iinfo(dtype).min)
+    return -np.inf if is_float(dtype) else float(np.iinfo(dtype).min)
 
 
 class TopKLowering(GaweeToMirPattern):

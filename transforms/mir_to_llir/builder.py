@@ -38,8 +38,6 @@ from xdsl.dialects.builtin import (
     TensorType,
     UnrealizedConversionCastOp,
     VectorType,
-    f16,
-    f32,
     i64,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
@@ -107,11 +105,6 @@ def integer_bounds(typ: Attribute) -> tuple[int, int]:
     """The smallest and largest value of a signed integer type."""
     bits = llir.bit_width(typ)
     return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-
-
-def accumulator_type(element: Attribute) -> Attribute:
-    """The type sums of products accumulate in: f32 for f16 (as mir computes), else the type."""
-    return f32 if element == f16 else element
 
 
 # ---------------------------------------------------------------------------

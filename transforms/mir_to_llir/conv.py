@@ -17,8 +17,9 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import llir, mir
+from nnstack.dialects.constraints import accumulator_type
 
-from .builder import Builder, IntLike, LlirPattern, accumulator_type, linear, tensor_type
+from .builder import Builder, IntLike, LlirPattern, linear, tensor_type
 from .matmul_tiles import TiledMatmul, batch_bases
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
 

@@ -11,8 +11,9 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import llir, mir
+from nnstack.dialects.constraints import accumulator_type
 
-from .builder import LlirPattern, Offset, accumulator_type, integer_bounds, linear, tensor_type
+from .builder import LlirPattern, Offset, integer_bounds, linear, tensor_type
 
 
 def neutral_element(kind: mir.ReduceKind, typ: Attribute) -> int | float:

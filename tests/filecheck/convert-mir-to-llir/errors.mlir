@@ -21,10 +21,20 @@ func.func @dynamic_loop(%x: tensor<4x5xf32>, %s: tensor<2xi32>, %n: index) -> te
 
 // -----
 
-// expected-error @+1 {{cannot lower func.func @dynamic_argument: its type (tensor<?xf32>) -> tensor<4xf32> has a type an llir.func cannot take (tensors need a static shape)}}
+// expected-error @+1 {{cannot lower func.func @dynamic_argument: its type (tensor<?xf32>) -> tensor<4xf32> has a type an llir.func cannot take (tensors need a static shape and an element type llir carries: no bf16)}}
 func.func @dynamic_argument(%x: tensor<?xf32>) -> tensor<4xf32> {
   %s = mir.constant dense<4> : tensor<1xi64>
   %r = mir.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+}
+
+// -----
+
+// llir has no bf16: the function and each op on bf16 fail, naming the type.
+// expected-error @+1 {{cannot lower func.func @bf16: its type (tensor<4xbf16>) -> tensor<4xf32> has a type an llir.func cannot take (tensors need a static shape and an element type llir carries: no bf16)}}
+func.func @bf16(%x: tensor<4xbf16>) -> tensor<4xf32> {
+  // expected-error @+1 {{cannot lower mir.cast: type tensor<4xbf16> has no llir equivalent (llir has no bf16: a bf16 program runs at gawee, linalg and mir level)}}
+  %r = mir.cast %x : (tensor<4xbf16>) -> tensor<4xf32>
   func.return %r : tensor<4xf32>
 }
 

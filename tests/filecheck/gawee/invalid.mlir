@@ -400,7 +400,7 @@ func.func @integer_element_type(%a: tensor<2x3xi32>) {
 // -----
 
 func.func @integer_power(%a: tensor<3xi64>) {
-  // expected-error @+1 {{gawee.pow: Expected one of f16, f32, f64, but got i64}}
+  // expected-error @+1 {{gawee.pow: Expected one of bf16, f16, f32, f64, but got i64}}
   %0 = gawee.pow %a, %a : (tensor<3xi64>, tensor<3xi64>) -> tensor<3xi64>
   func.return
 }
@@ -409,7 +409,7 @@ func.func @integer_power(%a: tensor<3xi64>) {
 
 // masks (i1) are not numbers: and / or / xor are their arithmetic
 func.func @mask_add(%m: tensor<3xi1>) {
-  // expected-error @+1 {{gawee.add: Expected one of f16, f32, f64, i16, i32, i64, i8, ui16, ui32, ui64, ui8, but got i1}}
+  // expected-error @+1 {{gawee.add: Expected one of bf16, f16, f32, f64, i16, i32, i64, i8, ui16, ui32, ui64, ui8, but got i1}}
   %0 = gawee.add %m, %m : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
   func.return
 }
@@ -417,7 +417,7 @@ func.func @mask_add(%m: tensor<3xi1>) {
 // -----
 
 func.func @i4_neg(%x: tensor<3xi4>) {
-  // expected-error @+1 {{gawee.neg: Expected one of f16, f32, f64, i16, i32, i64, i8, ui16, ui32, ui64, ui8, but got i4}}
+  // expected-error @+1 {{gawee.neg: Expected one of bf16, f16, f32, f64, i16, i32, i64, i8, ui16, ui32, ui64, ui8, but got i4}}
   %0 = gawee.neg %x : (tensor<3xi4>) -> tensor<3xi4>
   func.return
 }

@@ -76,7 +76,7 @@ func.func @missing_type(%x: tensor<2x3xf32>) {
 
 // the declared types are checked while the custom syntax is read: the op is named
 func.func @integer_relu(%x: tensor<2x3xi32>) {
-  // expected-error @+1 {{gawee.relu: Expected one of f16, f32, f64, but got i32}}
+  // expected-error @+1 {{gawee.relu: Expected one of bf16, f16, f32, f64, but got i32}}
   %0 = gawee.relu %x : (tensor<2x3xi32>) -> tensor<2x3xi32>
   func.return
 }

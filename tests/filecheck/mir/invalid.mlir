@@ -4,9 +4,9 @@
 // breaks an op's declared constraints fails while the custom syntax is parsed (a parse
 // error at the op, naming it); in the generic form the verifier reports it at the op.
 
-func.func @f(%a: tensor<3xbf16>, %b: tensor<3xbf16>) {
-  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i16, i32, i64, i8, but got bf16}}
-  %0 = mir.broadcast_add %a, %b broadcast_shape = [3] : (tensor<3xbf16>, tensor<3xbf16>) -> tensor<3xbf16>
+func.func @f(%a: tensor<3xf80>, %b: tensor<3xf80>) {
+  // expected-error @+1 {{mir.broadcast_add: Expected one of bf16, f16, f32, f64, i16, i32, i64, i8, but got f80}}
+  %0 = mir.broadcast_add %a, %b broadcast_shape = [3] : (tensor<3xf80>, tensor<3xf80>) -> tensor<3xf80>
   func.return
 }
 
@@ -21,7 +21,7 @@ func.func @f(%a: tensor<?x4xf32>) {
 // -----
 
 func.func @f(%a: tensor<3xi1>) {
-  // expected-error @+1 {{mir.broadcast_add: Expected one of f16, f32, f64, i16, i32, i64, i8, but got i1}}
+  // expected-error @+1 {{mir.broadcast_add: Expected one of bf16, f16, f32, f64, i16, i32, i64, i8, but got i1}}
   %0 = mir.broadcast_add %a, %a broadcast_shape = [3] : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
   func.return
 }
@@ -61,7 +61,7 @@ func.func @f(%a: tensor<2x1xf32>, %b: tensor<3xf32>) {
 // -----
 
 func.func @f(%a: tensor<4xi32>) {
-  // expected-error @+1 {{mir.sqrt: Expected one of f16, f32, f64, but got i32}}
+  // expected-error @+1 {{mir.sqrt: Expected one of bf16, f16, f32, f64, but got i32}}
   %0 = mir.sqrt %a : (tensor<4xi32>) -> tensor<4xi32>
   func.return
 }
@@ -85,7 +85,7 @@ func.func @f(%a: tensor<4xf32>) {
 // -----
 
 func.func @f(%x: tensor<1x8x8x3xi32>, %w: tensor<3x3x3x4xi32>) {
-  // expected-error @+1 {{mir.conv: Expected one of f16, f32, f64, but got i32}}
+  // expected-error @+1 {{mir.conv: Expected one of bf16, f16, f32, f64, but got i32}}
   %0 = mir.conv %x, %w input_shape = [1, 8, 8, 3] weight_shape = [3, 3, 3, 4] output_shape = [1, 6, 6, 4] kernel_size = [3, 3] stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : (tensor<1x8x8x3xi32>, tensor<3x3x3x4xi32>) -> tensor<1x6x6x4xi32>
   func.return
 }
@@ -269,7 +269,7 @@ func.func @f(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @f(%x: tensor<2x3xi32>) {
-  // expected-error @+1 {{'mir.reduce' op input has element type i32, expected one of f16, f32, f64}}
+  // expected-error @+1 {{'mir.reduce' op input has element type i32, expected one of f16, bf16, f32, f64}}
   %0 = mir.reduce mean %x axes = [1] keep_dims = false : (tensor<2x3xi32>) -> tensor<2xi32>
   func.return
 }
@@ -277,7 +277,7 @@ func.func @f(%x: tensor<2x3xi32>) {
 // -----
 
 func.func @f(%x: tensor<2x3xi1>) {
-  // expected-error @+1 {{'mir.reduce' op input has element type i1, expected one of f16, f32, f64, i8, i16, i32, i64}}
+  // expected-error @+1 {{'mir.reduce' op input has element type i1, expected one of f16, bf16, f32, f64, i8, i16, i32, i64}}
   %0 = mir.reduce sum %x axes = [1] keep_dims = false : (tensor<2x3xi1>) -> tensor<2xi1>
   func.return
 }
@@ -421,8 +421,8 @@ func.func @f(%x: tensor<4x5xf32>, %u: tensor<2x5xf32>, %i: tensor<2xi8>) {
 // -----
 
 func.func @f(%x: tensor<4x5xf32>) {
-  // expected-error @+1 {{mir.cast: Expected one of f16, f32, f64, i1, i16, i32, i64, i8, but got bf16}}
-  %0 = mir.cast %x : (tensor<4x5xf32>) -> tensor<4x5xbf16>
+  // expected-error @+1 {{mir.cast: Expected one of bf16, f16, f32, f64, i1, i16, i32, i64, i8, but got f80}}
+  %0 = mir.cast %x : (tensor<4x5xf32>) -> tensor<4x5xf80>
   func.return
 }
 
