@@ -32,7 +32,7 @@ class ArgumentDomains:
     weights: frozenset[int] = frozenset()
     """Conv / linear weights: scaled by 1/sqrt(fan-in)."""
     nonzero: frozenset[int] = frozenset()
-    """Integer divisors (gawee.div's): 0 drawn becomes 1."""
+    """Integer divisors (gawee.div's and gawee.mod's): 0 drawn becomes 1."""
 
 
 def argument_domains(function: Operation) -> ArgumentDomains:
@@ -48,7 +48,9 @@ def argument_domains(function: Operation) -> ArgumentDomains:
         match op:
             case gawee.BatchNormOp() if op.running_var in position:
                 positive.add(position[op.running_var])
-            case gawee.DivOp() if op.rhs in position and not isinstance(element_type(op.rhs), AnyFloat):
+            case gawee.DivOp() | gawee.ModOp() if op.rhs in position and not isinstance(
+                element_type(op.rhs), AnyFloat
+            ):
                 nonzero.add(position[op.rhs])
             case gawee.ConvOp() | gawee.LinearOp() if op.weight in position:
                 weights.add(position[op.weight])

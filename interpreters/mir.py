@@ -236,6 +236,22 @@ def _bind_float_divide(op: mir.BroadcastDivOp) -> Callable[..., np.ndarray] | No
     return np.divide if is_float(_element_dtype(op.lhs)) else None
 
 
+def _bind_remainder(op: mir.BroadcastRemOp | mir.BroadcastModOp) -> Callable[..., np.ndarray]:
+    """numpy's np.fmod (rem) or np.mod (mod); an integer zero divisor is an error naming
+    the op (numpy would give 0)."""
+    remainder = np.fmod if isinstance(op, mir.BroadcastRemOp) else np.mod
+    if np.issubdtype(_element_dtype(op.lhs), np.floating):
+        return remainder
+    divisor = describe_value(op.rhs)
+
+    def checked(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        if not rhs.all():
+            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
+        return remainder(lhs, rhs)
+
+    return checked
+
+
 def _specialize_matmul(op: mir.MatmulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:
     """A product with a constant weight matrix that pays off in `ColumnBlocks`."""
     lhs = ArrayType.of(op.operands[0].type)
@@ -409,6 +425,8 @@ class MirFunctions(KernelFunctions):
     )
 
     run_broadcast_pow = kernel_impl(mir.BroadcastPowOp, ufunc=np.power)
+    run_broadcast_rem = kernel_impl(mir.BroadcastRemOp, bind=_bind_remainder)
+    run_broadcast_mod = kernel_impl(mir.BroadcastModOp, bind=_bind_remainder)
     run_broadcast_and = kernel_impl(mir.BroadcastAndOp, ufunc=np.bitwise_and)
     run_broadcast_or = kernel_impl(mir.BroadcastOrOp, ufunc=np.bitwise_or)
     run_broadcast_xor = kernel_impl(mir.BroadcastXorOp, ufunc=np.bitwise_xor)

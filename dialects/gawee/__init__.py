@@ -18,7 +18,7 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`, `logic`, `shape`,
+The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`, `arithmetic`, `logic`, `shape`,
 `movement`, `reduce`, `selection`, `resize`, `construction`), each exporting its names in
 its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
 `composite`. The dialect's op list is derived from the family modules: an op defined in
@@ -30,6 +30,7 @@ from types import ModuleType
 from xdsl.ir import Dialect
 
 from nnstack.dialects.gawee import (
+    arithmetic,
     construction,
     conv,
     elementwise,
@@ -43,6 +44,7 @@ from nnstack.dialects.gawee import (
     selection,
     shape,
 )
+from nnstack.dialects.gawee.arithmetic import *
 from nnstack.dialects.gawee.base import *
 from nnstack.dialects.gawee.construction import *
 from nnstack.dialects.gawee.conv import *
@@ -68,6 +70,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     pooling,
     recurrent,
     elementwise,
+    arithmetic,
     logic,
     shape,
     movement,

@@ -116,6 +116,28 @@ class BroadcastDivOp(BroadcastBinaryOp):
 
 
 @op_definition
+class BroadcastRemOp(BroadcastBinaryOp):
+    """The remainder of lhs / rhs with the quotient truncated, of the dividend's sign
+    (C's fmod on floats, LLVM's srem on integers; the most negative integer rem -1 is 0);
+    a zero integer divisor is a runtime error (so the op is not speculatable)."""
+
+    name = "mir.broadcast_rem"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@op_definition
+class BroadcastModOp(BroadcastBinaryOp):
+    """The remainder of lhs / rhs with the quotient floored, of the divisor's sign
+    (numpy's np.mod, Python's %; on floats a zero remainder is a zero of the divisor's
+    sign); a zero integer divisor is a runtime error (so the op is not speculatable)."""
+
+    name = "mir.broadcast_mod"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@op_definition
 class BroadcastMaxOp(BroadcastBinaryOp):
     """Element-wise maximum; NaN propagates (like arith.maximumf)."""
 

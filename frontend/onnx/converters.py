@@ -172,6 +172,17 @@ def convert_gelu(context: ImportContext) -> None:
     context.define(context.emit(gawee.GeluOp(context.value(0), approximate)).results[0])
 
 
+def convert_mod(context: ImportContext) -> None:
+    """Mod: `fmod` 0 (the floored remainder, of the divisor's sign) or 1 (the truncated
+    one, of the dividend's sign); a float one is not lowered to linalg (no arith.remf in
+    xDSL), an unsigned one not to mir."""
+    fmod = context.attribute("fmod", 0)
+    if fmod not in (0, 1):
+        raise context.fail(f"fmod = {fmod} is not supported (0 or 1)")
+    op = gawee.ModOp(context.value(0), context.value(1), fmod=fmod == 1)
+    context.define(context.emit(op).results[0])
+
+
 def convert_matmul(context: ImportContext) -> None:
     """MatMul: batched, batch dims broadcast, 1-D operands promoted as numpy does."""
     context.define(context.emit(gawee.MatMulOp(context.value(0), context.value(1))).results[0])
@@ -741,6 +752,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Identity": convert_identity,
     "Dropout": convert_dropout,
     "Gelu": convert_gelu,
+    "Mod": convert_mod,
     "MatMul": convert_matmul,
     "Softmax": softmax(gawee.SoftmaxOp),
     "LogSoftmax": softmax(gawee.LogSoftmaxOp),

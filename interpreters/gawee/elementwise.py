@@ -35,6 +35,22 @@ def bind_divide(op: gawee.DivOp) -> Callable[..., np.ndarray]:
     return divide
 
 
+def bind_mod(op: gawee.ModOp) -> Callable[..., np.ndarray]:
+    """numpy's np.fmod (truncated) or np.mod (floored); an integer zero divisor is an
+    error naming the op (numpy would give 0)."""
+    remainder = np.fmod if op.truncated else np.mod
+    if np.issubdtype(numpy_dtype(op.output.type), np.floating):
+        return remainder
+    divisor = describe_value(op.rhs)
+
+    def checked(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+        if not rhs.all():
+            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
+        return remainder(lhs, rhs)
+
+    return checked
+
+
 def hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
     return np.clip(x.dtype.type(alpha) * x + x.dtype.type(beta), 0, 1)
 
@@ -65,6 +81,7 @@ KERNELS = (
     kernel_impl(gawee.MulOp, ufunc=np.multiply),
     kernel_impl(gawee.DivOp, bind=bind_divide, ufunc=np.divide),
     kernel_impl(gawee.PowOp, ufunc=np.power),
+    kernel_impl(gawee.ModOp, bind=bind_mod),
     kernel_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs)),
     kernel_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs)),
     kernel_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs)),

@@ -110,6 +110,9 @@ BINARY = [
 """Every broadcasting binary op on floats (or on floats and integers) but add (cases of
 its own): each gets add's broadcasting and type cases."""
 GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
+MOD = Op(
+    "gawee.mod", (t(2, 3, element="i32"), t(3, element="i32")), {"fmod": "true"}, (t(2, 3, element="i32"),)
+)
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 
 G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
@@ -226,6 +229,7 @@ GAWEE_OPS = [
     *BINARY,
     GELU,
     LEAKY_RELU,
+    MOD,
 ]
 # gemm, average_pool, lp_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
 # recurrent ops (gawee_nn_rules.py)
@@ -638,6 +642,8 @@ def gawee_cases() -> list[Invalid]:
         ("gelu-approximation-not-a-string", GELU.attr("approximate", "1 : i64"), "string"),
         ("gelu-result-shape", GELU.result(t(3, 2)), "result shape"),
         ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
+        ("mod-fmod-not-a-bool", MOD.attr("fmod", "1 : i64"), "i1"),
+        ("mod-result-shape", MOD.result(t(3, 2, element="i32")), "result shape"),
     ]
     cases += NN_CASES
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]

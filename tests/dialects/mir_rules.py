@@ -70,7 +70,7 @@ DEALLOC_TENSOR = Op("mir.dealloc_tensor", ("tensor<?x3xf32>",), {}, ())
 
 BINARY_OPS = [
     replace(BROADCAST_ADD, name=f"mir.broadcast_{kind}")
-    for kind in ("add", "sub", "mul", "div", "max", "min")
+    for kind in ("add", "sub", "mul", "div", "rem", "mod", "max", "min")
 ]
 UNARY_OPS = [
     SQRT,

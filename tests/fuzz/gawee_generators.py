@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import f32, f64, i1, i8, i32, i64
 from xdsl.ir import SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import FLOAT_TYPES, NUMERIC_TYPES
+from nnstack.dialects.constraints import FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
 from nnstack.dialects.utils import element_type, tensor_shape
 
 # ---------------------------------------------------------------------------
@@ -58,7 +58,7 @@ PLAIN_BINARY = tuple(
     for op in gawee.Gawee.operations
     if issubclass(op, gawee.BroadcastBinaryOp)
     and any(op.E is base.E for base in (gawee.BroadcastBinaryOp, gawee.NumericBinaryOp))
-    and op not in (gawee.DivOp, gawee.PowOp)
+    and op not in (gawee.DivOp, gawee.PowOp, gawee.ModOp)
 )
 """The broadcasting binary ops on floats (some on integers too) defined on all operands
 (add, sub, mul, prelu, ...)."""
@@ -165,6 +165,21 @@ def cast(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if _is_float(x) and target in (i8, i32, i64):
         x = b.add(gawee.ClipOp(b.add(gawee.MulOp(x, b.scalar(4.0, element_type(x)))), min=-100.0, max=100.0))
     return b.append(gawee.CastOp(x, target))
+
+
+def integer_binary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
+    """gawee.mod (either rounding) of an integer value by a partner whose zeros become 1;
+    a float value is first cast to i32 as `cast` casts it (a float mod has no linalg form)."""
+    if _is_float(x):
+        scaled = b.add(
+            gawee.ClipOp(b.add(gawee.MulOp(x, b.scalar(4.0, element_type(x)))), min=-100.0, max=100.0)
+        )
+        x = b.add(gawee.CastOp(scaled, i32))
+    elif element_type(x) not in INTEGER_TYPES:
+        return None
+    y, element = b.partner(x), element_type(x)
+    divisor = b.add(gawee.WhereOp(b.add(gawee.EqualOp(y, b.scalar(0, element))), b.scalar(1, element), y))
+    return b.append(gawee.ModOp(x, divisor, fmod=bool(b.rng.integers(2))))
 
 
 # ---------------------------------------------------------------------------

@@ -30,6 +30,7 @@ from nnstack.dialects.gawee import (
     MaxOp,
     MeanOp,
     MinOp,
+    ModOp,
     MulOp,
     NegOp,
     OrOp,
@@ -47,6 +48,7 @@ from nnstack.dialects.gawee.composite import decomposition, discard
 from nnstack.dialects.values import attribute_value
 from nnstack.transforms.utils import op_pattern
 
+from .arithmetic import mod_scalar
 from .builder import (
     LoweringBuilder,
     dims_map,
@@ -169,6 +171,12 @@ INTEGER_BODIES: dict[type[Operation], Callable[..., Operation]] = {
 them: wrapping arith ops, as ONNX Runtime's; division truncating toward zero (on
 unsigned integers the `unsigned_variant`, and abs is the identity)."""
 
+SCALAR_FORMS: dict[type[Operation], Callable[..., SSAValue]] = {
+    ModOp: mod_scalar,
+}
+"""The scalar form `form(op, *operands)` of each primitive binary op that needs several
+arith ops (`gawee_to_linalg/arithmetic.py`)."""
+
 VARIADIC_BODIES: dict[type[Operation], tuple[Callable[..., Operation], Callable[..., Operation]]] = {
     MaxOp: (arith.MaximumfOp, arith.MaxSIOp),
     MinOp: (arith.MinimumfOp, arith.MinSIOp),
@@ -184,6 +192,8 @@ def _primitive_scalar(op: Operation, args: Sequence[SSAValue]) -> SSAValue:
     if isinstance(op, ConstantOp):
         value = attribute_value(op.value, op.output.type).item()
         return scalar_constant(value, element_type).result
+    if (form := SCALAR_FORMS.get(type(op))) is not None:
+        return form(op, *args)
     if isinstance(element_type, IntegerType) and (integer := INTEGER_BODIES.get(type(op))) is not None:
         if isinstance(op, AbsOp) and is_unsigned(element_type):
             return args[0]
@@ -215,6 +225,7 @@ def _has_scalar_form(op: Operation) -> bool:
         or kind in BINARY_BODIES
         or kind in VARIADIC_BODIES
         or kind in PREDICATES
+        or kind in SCALAR_FORMS
         or isinstance(op, WhereOp)
     )
 

@@ -19,7 +19,13 @@ from nnstack.dialects import gawee, mir
 from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
 from nnstack.transforms.utils import op_pattern
 
-__all__ = ["UnaryLowering", "BinaryLowering", "VariadicLowering", "CastLowering"]
+__all__ = [
+    "BinaryLowering",
+    "CastLowering",
+    "ModLowering",
+    "UnaryLowering",
+    "VariadicLowering",
+]
 
 UNARY_OPS: Mapping[type[Operation], type[mir.UnaryElementwiseOp]] = {
     gawee.NegOp: mir.NegOp,
@@ -104,3 +110,13 @@ class CastLowering(GaweeToMirPattern):
     @op_pattern
     def match_and_rewrite(self, op: gawee.CastOp, rewriter: PatternRewriter, /):
         self.replace(rewriter, op, [mir.CastOp(op.input, mir.element_type(op.output))])
+
+
+class ModLowering(GaweeToMirPattern):
+    """gawee.mod -> mir.broadcast_rem (`fmod = true`, the truncated remainder) or
+    mir.broadcast_mod (the floored one)."""
+
+    @op_pattern
+    def match_and_rewrite(self, op: gawee.ModOp, rewriter: PatternRewriter, /):
+        remainder = mir.BroadcastRemOp if op.truncated else mir.BroadcastModOp
+        self.replace(rewriter, op, [remainder(op.lhs, op.rhs)])

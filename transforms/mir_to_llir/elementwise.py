@@ -56,6 +56,7 @@ _SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
     mir.BroadcastSubOp: llir.SubOp,
     mir.BroadcastMulOp: llir.MulOp,
     mir.BroadcastDivOp: llir.DivOp,
+    mir.BroadcastRemOp: llir.RemOp,
     mir.BroadcastMaxOp: llir.MaxOp,
     mir.BroadcastMinOp: llir.MinOp,
     mir.BroadcastPowOp: llir.PowOp,
@@ -65,10 +66,35 @@ _SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
 }
 
 
+def _floored_remainder(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
+    """mir.broadcast_mod's element: llir.rem (truncated), plus the divisor where the
+    remainder is nonzero and of the other sign; a zero float remainder takes the
+    divisor's sign (a divisor that is NaN or 0 made it NaN)."""
+    lhs, rhs = values
+    typ = lhs.type
+    remainder = b.binary(llir.RemOp, lhs, rhs)
+    zero = b.const(0.0 if llir.is_float(typ) else 0, typ)
+    ne, lt = ("une", "olt") if llir.is_float(typ) else ("ne", "slt")
+    signs_differ = b.binary(llir.XorOp, b.cmp(lt, remainder, zero), b.cmp(lt, rhs, zero))
+    fix = b.binary(llir.AndOp, b.cmp(ne, remainder, zero), signs_differ)
+    result = b.select(fix, b.binary(llir.AddOp, remainder, rhs), remainder)
+    if not llir.is_float(typ):
+        return result
+    signed_zero = b.select(b.cmp("olt", rhs, zero), b.const(-0.0, typ), zero)
+    return b.select(b.cmp("oeq", remainder, zero), signed_zero, result)
+
+
+_SCALAR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
+    mir.BroadcastModOp: _floored_remainder,
+}
+"""The element of each binary op that is several llir ops."""
+
+
 class BroadcastBinaryLowering(LlirPattern):
-    """mir.broadcast_{add,sub,mul,div,max,min,pow,and,or,xor} -> a loop nest over the
-    result with stride-0 broadcast operands: load, the llir op, store (vector loads,
-    llir.vadd/vmul and vector stores for add/sub/mul when vectorizing)."""
+    """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor} -> a loop nest
+    over the result with stride-0 broadcast operands: load, the llir op (the ops of
+    `_SCALAR_BODIES` for mod), store (vector loads, llir.vadd/vmul and
+    vector stores for add/sub/mul when vectorizing)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.BroadcastBinaryOp, rewriter: PatternRewriter, /):
@@ -83,7 +109,7 @@ class BroadcastBinaryLowering(LlirPattern):
                 broadcast_access(b, rhs, mir.tensor_shape(op.rhs), shape),
             ],
             dense_access(b, out, shape),
-            _scalar(_SCALAR_BINARY[type(op)]),
+            _SCALAR_BODIES.get(type(op)) or _scalar(_SCALAR_BINARY[type(op)]),
             _VECTOR_BODIES.get(type(op)),
         )
         self.replace(op, rewriter, b, [out])

@@ -12,6 +12,8 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
   %max = mir.broadcast_max %div, %b broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %min = mir.broadcast_min %max, %b broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   %idiv = mir.broadcast_div %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %irem = mir.broadcast_rem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -27,6 +29,8 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
 // CHECK-NEXT:    %max = mir.broadcast_max %div, %b broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %min = mir.broadcast_min %max, %b broadcast_shape = [2, 3] : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %idiv = mir.broadcast_div %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %irem = mir.broadcast_rem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>
