@@ -51,6 +51,8 @@ NumericElement = AttrSetConstraint.get(*NUMERIC_TYPES)
 AnyElement = AttrSetConstraint.get(*ELEMENT_TYPES)
 GaweeNumericElement = AttrSetConstraint.get(*GAWEE_NUMERIC_TYPES)
 """A number gawee carries: a float, a signless (signed) or an unsigned integer."""
+GaweeIntegerElement = AttrSetConstraint.get(*INTEGER_TYPES, *UNSIGNED_TYPES)
+"""An integer gawee carries in arithmetic: signless (signed) or unsigned, not i1."""
 GaweeElement = AttrSetConstraint.get(*GAWEE_ELEMENT_TYPES)
 """Any element type gawee carries."""
 BoolElement = EqAttrConstraint(i1)

@@ -1,20 +1,22 @@
-"""Remainders: gawee.mod (ONNX Mod, both of its roundings), a broadcasting binary op
-whose semantics at the edges (the remainder's sign, a zero divisor) are numpy's."""
+"""Remainders and bit shifts: gawee.mod (ONNX Mod, both of its roundings) and
+gawee.bit_shift (ONNX BitShift), broadcasting binary ops whose semantics at the edges
+(the remainder's sign, a zero divisor, a shift by the bit width or more) are numpy's."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import BoolAttr
+from xdsl.dialects.builtin import BoolAttr, StringAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import opt_attr_def, traits_def
-from xdsl.traits import NoMemoryEffect
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.traits import NoMemoryEffect, Pure
 
+from nnstack.dialects.constraints import GaweeIntegerElement, static_tensor
 from nnstack.dialects.gawee.base import gawee_op_definition
-from nnstack.dialects.gawee.elementwise import NumericBinaryOp
+from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, NumericBinaryOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES
 
-__all__ = ["ModOp"]
+__all__ = ["BitShiftOp", "ModOp"]
 
 
 @gawee_op_definition
@@ -46,3 +48,41 @@ class ModOp(NumericBinaryOp):
     def truncated(self) -> bool:
         """Whether the quotient is truncated (`fmod = true`: the dividend's sign)."""
         return self.fmod is not None and bool(self.fmod.value.data)
+
+
+@gawee_op_definition
+class BitShiftOp(BroadcastBinaryOp):
+    """lhs shifted by rhs bits, with numpy broadcasting (ONNX BitShift): `direction =
+    "LEFT"` (bits past the width are lost) or `"RIGHT"` (logical on unsigned integers,
+    arithmetic on signed ones). A shift amount read as unsigned that is the bit width or
+    more (a negative one included) gives what numpy gives: 0, or for an arithmetic right
+    shift of a negative value -1."""
+
+    name = "gawee.bit_shift"
+
+    DIRECTIONS: ClassVar[tuple[str, ...]] = ("LEFT", "RIGHT")
+
+    E: ClassVar = VarConstraint("E", GaweeIntegerElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    direction = attr_def(StringAttr)
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$lhs `,` $rhs `direction` `=` $direction {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, lhs: SSAValue | Operation, rhs: SSAValue | Operation, direction: str):
+        super().__init__(lhs, rhs)
+        self.attributes["direction"] = StringAttr(direction)
+
+    @property
+    def left(self) -> bool:
+        return self.direction.data == "LEFT"
+
+    def verify_(self) -> None:
+        if self.direction.data not in self.DIRECTIONS:
+            raise self.fail(f'direction must be "LEFT" or "RIGHT", got "{self.direction.data}"')
+        super().verify_()

@@ -195,6 +195,32 @@ class BroadcastXorOp(BroadcastBitwiseOp):
     name = "mir.broadcast_xor"
 
 
+class BroadcastShiftOp(BroadcastBinaryOp):
+    """A shift of lhs by rhs bits on integers, the amount read as unsigned: one of the
+    bit width or more (a negative one included) gives numpy's result, 0 or the sign fill."""
+
+    E: ClassVar = VarConstraint("element_type", IntegerElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+
+@op_definition
+class BroadcastShlOp(BroadcastShiftOp):
+    """lhs << rhs (bits past the width are lost; 0 for an amount of the width or more)."""
+
+    name = "mir.broadcast_shl"
+
+
+@op_definition
+class BroadcastShrOp(BroadcastShiftOp):
+    """lhs >> rhs, arithmetic (-1 for a negative lhs, 0 otherwise, for an amount of the
+    width or more)."""
+
+    name = "mir.broadcast_shr"
+
+
 @op_definition
 class BroadcastCmpOp(MirOperation):
     """Compares lhs and rhs element by element with `predicate`: an i1 tensor of the

@@ -183,6 +183,16 @@ def convert_mod(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def convert_bit_shift(context: ImportContext) -> None:
+    """BitShift: `direction` LEFT or RIGHT, on unsigned and signed integers (a signed
+    right shift is arithmetic)."""
+    direction = context.string("direction", "")
+    if direction not in gawee.BitShiftOp.DIRECTIONS:
+        raise context.fail(f'direction = "{direction}" is not supported (LEFT or RIGHT)')
+    op = gawee.BitShiftOp(context.value(0), context.value(1), direction)
+    context.define(context.emit(op).results[0])
+
+
 def convert_matmul(context: ImportContext) -> None:
     """MatMul: batched, batch dims broadcast, 1-D operands promoted as numpy does."""
     context.define(context.emit(gawee.MatMulOp(context.value(0), context.value(1))).results[0])
@@ -753,6 +763,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Dropout": convert_dropout,
     "Gelu": convert_gelu,
     "Mod": convert_mod,
+    "BitShift": convert_bit_shift,
     "MatMul": convert_matmul,
     "Softmax": softmax(gawee.SoftmaxOp),
     "LogSoftmax": softmax(gawee.LogSoftmaxOp),

@@ -82,6 +82,8 @@ KERNELS = (
     kernel_impl(gawee.DivOp, bind=bind_divide, ufunc=np.divide),
     kernel_impl(gawee.PowOp, ufunc=np.power),
     kernel_impl(gawee.ModOp, bind=bind_mod),
+    # (numpy's shifts by the width or more, or by a negative amount, give 0 or the sign fill)
+    kernel_impl(gawee.BitShiftOp, bind=lambda op: np.left_shift if op.left else np.right_shift),
     kernel_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs)),
     kernel_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs)),
     kernel_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs)),

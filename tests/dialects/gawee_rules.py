@@ -113,6 +113,12 @@ GELU = Op("gawee.gelu", (t(2, 3),), {"approximate": '"tanh"'}, (t(2, 3),))
 MOD = Op(
     "gawee.mod", (t(2, 3, element="i32"), t(3, element="i32")), {"fmod": "true"}, (t(2, 3, element="i32"),)
 )
+BIT_SHIFT = Op(
+    "gawee.bit_shift",
+    (t(2, 1, element="ui8"), t(3, element="ui8")),
+    {"direction": '"LEFT"'},
+    (t(2, 3, element="ui8"),),
+)
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 
 G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
@@ -230,6 +236,7 @@ GAWEE_OPS = [
     GELU,
     LEAKY_RELU,
     MOD,
+    BIT_SHIFT,
 ]
 # gemm, average_pool, lp_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
 # recurrent ops (gawee_nn_rules.py)
@@ -644,6 +651,28 @@ def gawee_cases() -> list[Invalid]:
         ("leaky_relu-alpha-not-f64", LEAKY_RELU.attr("alpha", "1.000000e-01 : f32"), "f64"),
         ("mod-fmod-not-a-bool", MOD.attr("fmod", "1 : i64"), "i1"),
         ("mod-result-shape", MOD.result(t(3, 2, element="i32")), "result shape"),
+        ("bit_shift-unknown-direction", BIT_SHIFT.attr("direction", '"UP"'), "LEFT"),
+        ("bit_shift-direction-not-a-string", BIT_SHIFT.attr("direction", "1 : i64"), "string"),
+        ("bit_shift-no-direction", BIT_SHIFT.attr("direction", None), "direction"),
+        (
+            "bit_shift-float",
+            BIT_SHIFT.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)),
+            "f32",
+        ),
+        (
+            "bit_shift-i1",
+            BIT_SHIFT.operand(0, t(2, 1, element="i1"))
+            .operand(1, t(3, element="i1"))
+            .result(t(2, 3, element="i1")),
+            "i1",
+        ),
+        ("bit_shift-mixed-types", BIT_SHIFT.operand(1, t(3, element="i8")), "i8"),
+        (
+            "bit_shift-not-broadcasting",
+            BIT_SHIFT.operand(0, t(2, 3, element="ui8")).operand(1, t(4, element="ui8")),
+            "broadcast",
+        ),
+        ("bit_shift-result-shape", BIT_SHIFT.result(t(3, 2, element="ui8")), "result shape"),
     ]
     cases += NN_CASES
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]

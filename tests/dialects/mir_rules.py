@@ -91,6 +91,15 @@ BITWISE_OPS = [
     )
     for kind in ("and", "or", "xor")
 ]
+SHIFT_OPS = [
+    Op(
+        f"mir.broadcast_{kind}",
+        (t(2, 1, element="i8"), t(3, element="i8")),
+        {"broadcast_shape": a(2, 3)},
+        (t(2, 3, element="i8"),),
+    )
+    for kind in ("shl", "shr")
+]
 CMP = Op(
     "mir.broadcast_cmp",
     (t(2, 1), t(3)),
@@ -109,6 +118,7 @@ MIR_OPS = [
     ABS,
     POW,
     *BITWISE_OPS,
+    *SHIFT_OPS,
     CMP,
     SELECT,
     BROADCAST_TO,
@@ -197,6 +207,21 @@ def mir_cases() -> list[Invalid]:
             (f"{op.name[4:]}-not-broadcasting", op.operand(1, t(4, element="i1")), "broadcast")
             for op in BITWISE_OPS
         ),
+        *(
+            (f"{op.name[4:]}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "f32")
+            for op in SHIFT_OPS
+        ),
+        *(
+            (
+                f"{op.name[4:]}-i1",
+                op.operand(0, t(2, 1, element="i1"))
+                .operand(1, t(3, element="i1"))
+                .result(t(2, 3, element="i1")),
+                "i1",
+            )
+            for op in SHIFT_OPS
+        ),
+        *((f"{op.name[4:]}-mixed-types", op.operand(1, t(3, element="i16")), "i16") for op in SHIFT_OPS),
         ("broadcast_cmp-result-not-i1", CMP.result(t(2, 3)), "i1"),
         ("broadcast_cmp-mixed-types", CMP.operand(1, t(3, element="f64")), "f64"),
         ("broadcast_cmp-wrong-broadcast_shape", CMP.attr("broadcast_shape", a(3, 2)), "broadcast_shape"),

@@ -1,6 +1,6 @@
-"""The scalar form of gawee.mod in a `linalg.generic` body: an arith remainder, with
-the fix-up that gives numpy's result where arith's differs (the floored remainder's
-sign).
+"""The scalar forms of gawee.mod and gawee.bit_shift in a `linalg.generic` body: an
+arith remainder or shift, with the fix-ups that give numpy's results where arith's
+differ (the floored remainder's sign) or are poison (a shift by the width or more).
 
 A float gawee.mod has no form here: xDSL's arith has no `remf` (upstream MLIR's
 `arith.remf`), so convert-gawee-to-linalg rejects it at the op (`FLOAT_REMAINDER`)."""
@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import SSAValue
 
 from nnstack.dialects.constraints import is_unsigned
-from nnstack.dialects.gawee import ModOp
+from nnstack.dialects.gawee import BitShiftOp, ModOp
 
 from .builder import scalar_constant
 
@@ -40,3 +40,22 @@ def mod_scalar(op: ModOp, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
     signs_differ = arith.XOrIOp(arith.CmpiOp(remainder, zero, "slt"), arith.CmpiOp(rhs, zero, "slt")).result
     fix = arith.AndIOp(nonzero, signs_differ).result
     return arith.SelectOp(fix, arith.AddiOp(remainder, rhs), remainder).result
+
+
+def shift_scalar(op: BitShiftOp, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+    """lhs shifted by rhs (arith.shli, shrui on unsigned, shrsi on signed integers), the
+    amount read as unsigned; one of the width or more shifts by 0 instead (arith's
+    shifts are poison there) and the result is then 0, or for an arithmetic right shift
+    the sign fill `lhs >> (width - 1)`."""
+    element = lhs.type
+    assert isinstance(element, IntegerType)
+    width = element.width.data
+    zero = scalar_constant(0, element).result
+    in_range = arith.CmpiOp(rhs, scalar_constant(width, element), "ult").result
+    amount = arith.SelectOp(in_range, rhs, zero).result
+    if op.left:
+        return arith.SelectOp(in_range, arith.ShLIOp(lhs, amount), zero).result
+    if is_unsigned(element):
+        return arith.SelectOp(in_range, arith.ShRUIOp(lhs, amount), zero).result
+    fill = arith.ShRSIOp(lhs, scalar_constant(width - 1, element)).result
+    return arith.SelectOp(in_range, arith.ShRSIOp(lhs, amount), fill).result

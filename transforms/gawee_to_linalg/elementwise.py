@@ -19,6 +19,7 @@ from nnstack.dialects.gawee import (
     AddOp,
     AndOp,
     BatchNormOp,
+    BitShiftOp,
     CeilOp,
     ConstantOp,
     CosOp,
@@ -48,7 +49,7 @@ from nnstack.dialects.gawee.composite import decomposition, discard
 from nnstack.dialects.values import attribute_value
 from nnstack.transforms.utils import op_pattern
 
-from .arithmetic import mod_scalar
+from .arithmetic import mod_scalar, shift_scalar
 from .builder import (
     LoweringBuilder,
     dims_map,
@@ -173,6 +174,7 @@ unsigned integers the `unsigned_variant`, and abs is the identity)."""
 
 SCALAR_FORMS: dict[type[Operation], Callable[..., SSAValue]] = {
     ModOp: mod_scalar,
+    BitShiftOp: shift_scalar,
 }
 """The scalar form `form(op, *operands)` of each primitive binary op that needs several
 arith ops (`gawee_to_linalg/arithmetic.py`)."""

@@ -21,6 +21,7 @@ from nnstack.transforms.utils import op_pattern
 
 __all__ = [
     "BinaryLowering",
+    "BitShiftLowering",
     "CastLowering",
     "ModLowering",
     "UnaryLowering",
@@ -120,3 +121,13 @@ class ModLowering(GaweeToMirPattern):
     def match_and_rewrite(self, op: gawee.ModOp, rewriter: PatternRewriter, /):
         remainder = mir.BroadcastRemOp if op.truncated else mir.BroadcastModOp
         self.replace(rewriter, op, [remainder(op.lhs, op.rhs)])
+
+
+class BitShiftLowering(GaweeToMirPattern):
+    """gawee.bit_shift -> mir.broadcast_shl (LEFT) or mir.broadcast_shr (RIGHT, arithmetic:
+    mir's integers are signed)."""
+
+    @op_pattern
+    def match_and_rewrite(self, op: gawee.BitShiftOp, rewriter: PatternRewriter, /):
+        shift = mir.BroadcastShlOp if op.left else mir.BroadcastShrOp
+        self.replace(rewriter, op, [shift(op.lhs, op.rhs)])

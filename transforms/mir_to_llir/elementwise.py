@@ -84,16 +84,38 @@ def _floored_remainder(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
     return b.select(b.cmp("oeq", remainder, zero), signed_zero, result)
 
 
+def _shift(left: bool) -> ScalarBody:
+    """mir.broadcast_shl / shr's element: the llir shift by the amount where it is below
+    the width read as unsigned (by 0 elsewhere: llir's shifts fail there), else 0, or
+    for shr the sign fill `lhs >> (width - 1)`."""
+
+    def body(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
+        lhs, rhs = values
+        typ = lhs.type
+        width = llir.bit_width(typ)
+        zero = b.const(0, typ)
+        in_range = b.cmp("ult", rhs, b.const(width, typ))
+        amount = b.select(in_range, rhs, zero)
+        if left:
+            return b.select(in_range, b.binary(llir.ShlOp, lhs, amount), zero)
+        fill = b.binary(llir.ShrOp, lhs, b.const(width - 1, typ))
+        return b.select(in_range, b.binary(llir.ShrOp, lhs, amount), fill)
+
+    return body
+
+
 _SCALAR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
     mir.BroadcastModOp: _floored_remainder,
+    mir.BroadcastShlOp: _shift(left=True),
+    mir.BroadcastShrOp: _shift(left=False),
 }
 """The element of each binary op that is several llir ops."""
 
 
 class BroadcastBinaryLowering(LlirPattern):
-    """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor} -> a loop nest
-    over the result with stride-0 broadcast operands: load, the llir op (the ops of
-    `_SCALAR_BODIES` for mod), store (vector loads, llir.vadd/vmul and
+    """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor,shl,shr} -> a loop
+    nest over the result with stride-0 broadcast operands: load, the llir op (the ops of
+    `_SCALAR_BODIES` for mod, shl and shr), store (vector loads, llir.vadd/vmul and
     vector stores for add/sub/mul when vectorizing)."""
 
     @op_type_rewrite_pattern

@@ -14,6 +14,8 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
   %idiv = mir.broadcast_div %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %irem = mir.broadcast_rem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %ishl = mir.broadcast_shl %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %ishr = mir.broadcast_shr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -31,6 +33,8 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
 // CHECK-NEXT:    %idiv = mir.broadcast_div %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %irem = mir.broadcast_rem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %ishl = mir.broadcast_shl %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %ishr = mir.broadcast_shr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>

@@ -1,9 +1,10 @@
-"""gawee.mod (ONNX Mod) at every level that carries it: the gawee interpreter, linalg,
-mir, llir (scalar and vector layouts) and native code for signed integers; gawee and
-linalg for unsigned ones (mir is signless); gawee, mir, llir and native code for floats
-(linalg has no remf). The references are independent: Python's unbounded integers (`%`
-floors, C's remainder truncates) and onnx's reference evaluator for floats (np.mod /
-np.fmod)."""
+"""gawee.mod (ONNX Mod) and gawee.bit_shift (ONNX BitShift) at every level that carries
+them: the gawee interpreter, linalg, mir, llir (scalar and vector layouts) and native
+code for signed integers; gawee and linalg for unsigned ones (mir is signless); gawee,
+mir, llir and native code for a float mod (linalg has no remf). The references are
+independent: Python's unbounded integers (`%` floors, C's remainder truncates; shifts
+of the mathematical value, reduced to the type's width) and onnx's reference evaluator
+for floats (np.mod / np.fmod)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,16 @@ def truncated_remainder(a: int, b: int) -> int:
     return a - b * (quotient if (a < 0) == (b < 0) else -quotient)
 
 
+def shifted(a: int, amount: int, left: bool, dtype: type) -> int:
+    """a shifted by `amount` read as unsigned; 0 (or -1 for a negative a shifted right)
+    for an amount of the width or more."""
+    bits = np.iinfo(dtype).bits
+    amount %= 2**bits
+    if amount >= bits:
+        return -1 if a < 0 and not left else 0
+    return wrap(a << amount, dtype) if left else a >> amount
+
+
 def program(element: str, ops: list[str]) -> str:
     """`@main(%a, %b)` on [9, 9] tensors of `element` returning `gawee.<op> %a, %b` for each op."""
     t = f"tensor<9x9x{element}>"
@@ -51,6 +62,7 @@ def program(element: str, ops: list[str]) -> str:
 
 
 MOD_OPS = ["mod %%", "mod %% fmod = true"]
+SHIFT_OPS = ['bit_shift %% direction = "LEFT"', 'bit_shift %% direction = "RIGHT"']
 
 
 @functools.cache
@@ -147,13 +159,71 @@ def test_integer_division_by_zero_is_a_runtime_error(level: str, op: str, ops: l
         run_at(program("i32", ops), level, a, b)
 
 
+def amounts(dtype: type) -> list[int]:
+    """Shift amounts in range, at the width and past it, negative, and the extremes."""
+    bits = np.iinfo(dtype).bits
+    return [0, 1, bits - 1, bits, bits + 1, -1, -bits, int(np.iinfo(dtype).min), int(np.iinfo(dtype).max)]
+
+
+@pytest.mark.parametrize("level", SIGNED_LEVELS)
+@pytest.mark.parametrize("element", SIGNED)
+def test_signed_bit_shift_at_every_level(element: str, level: str):
+    dtype = SIGNED[element]
+    a, _ = grid(dtype, extremes(dtype))
+    _, b = grid(dtype, amounts(dtype))
+    left, right = run_at(program(element, SHIFT_OPS), level, a, b)
+    np.testing.assert_array_equal(left, reference(lambda x, s: shifted(x, s, True, dtype), dtype, a, b))
+    np.testing.assert_array_equal(right, reference(lambda x, s: shifted(x, s, False, dtype), dtype, a, b))
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("element", UNSIGNED)
+def test_unsigned_bit_shift(element: str, level: str):
+    """A logical right shift; amounts of the width or more give 0."""
+    dtype = UNSIGNED[element]
+    top = int(np.iinfo(dtype).max)
+    bits = np.iinfo(dtype).bits
+    a, _ = grid(dtype, [0, 1, 2, 5, 100, top // 2, top // 2 + 1, top - 1, top])
+    _, b = grid(dtype, [0, 1, 3, bits - 1, bits, bits + 1, 2 * bits, top - 1, top])
+    left, right = run_at(program(element, SHIFT_OPS), level, a, b)
+    np.testing.assert_array_equal(
+        left.view(dtype), reference(lambda x, s: shifted(x, s, True, dtype), dtype, a, b)
+    )
+    np.testing.assert_array_equal(
+        right.view(dtype), reference(lambda x, s: x >> s if s < bits else 0, dtype, a, b)
+    )
+
+
+@pytest.mark.parametrize("direction", ["LEFT", "RIGHT"])
+@pytest.mark.parametrize("dtype", [np.uint8, np.uint64, np.int8, np.int32])
+def test_onnx_bit_shift_imports_as_onnx_computes_it(dtype: type, direction: str):
+    """The imported node at gawee level against onnx's reference evaluator, amounts past
+    the width and negative ones included."""
+    rng = np.random.default_rng(3)
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, info.max, (3, 4), dtype=dtype, endpoint=True)
+    s = rng.integers(0 if info.min == 0 else -3, info.bits + 3, (4,), dtype=dtype)
+    (expected,) = onnx_outputs("BitShift", [x, s], {}, direction=direction)
+    model = onnx_model("BitShift", [x, s], {}, opset=11, direction=direction)
+    (result,) = run(import_onnx(model), "main", x, s)
+    np.testing.assert_array_equal(result.view(dtype), expected)
+
+
 @pytest.mark.parametrize(
     ("op_type", "attributes", "message"),
     [
         ("Mod", {"fmod": 2}, "fmod = 2 is not supported (0 or 1)"),
+        ("BitShift", {"direction": "UP"}, 'direction = "UP" is not supported (LEFT or RIGHT)'),
+        ("BitShift", {}, 'direction = "" is not supported (LEFT or RIGHT)'),
     ],
 )
 def test_onnx_rejections(op_type: str, attributes: dict, message: str):
     x = np.zeros((2, 3), np.int32)
     with pytest.raises(OnnxImportError, match=re.escape(message)):
         import_onnx(onnx_model(op_type, [x, x], {}, opset=13, **attributes))
+
+
+def test_onnx_bit_shift_of_floats_is_a_one_line_error():
+    x = np.zeros((2, 3), np.float32)
+    with pytest.raises(OnnxImportError, match=r"gawee.bit_shift: .*f32"):
+        import_onnx(onnx_model("BitShift", [x, x], {}, opset=11, direction="LEFT"))
