@@ -25,7 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import GAWEE_ELEMENT_TYPES
 from nnstack.dialects.gawee import CastOp
 from nnstack.dialects.gawee.composite import computes_bf16_in_f32
-from nnstack.transforms.utils import Problem, fail_at_ops
+from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
 SUPPORTED_ELEMENT_TYPES: tuple[Attribute, ...] = GAWEE_ELEMENT_TYPES
 
@@ -107,6 +107,7 @@ def widen_bf16_ops(module: ModuleOp) -> None:
                 new_ops.append(CastOp(new, bf16))
                 new = new_ops[-1].results[0]
             results.append(new)
+        locate(new_ops, op.location)  # (the casts and the wide op stand for the op)
         Rewriter.replace_op(op, new_ops, results)
 
 

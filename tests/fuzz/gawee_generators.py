@@ -23,7 +23,7 @@ from xdsl.dialects.builtin import f32, f64, i1, i8, i32, i64
 from xdsl.ir import SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
+from nnstack.dialects.constraints import INTEGER_TYPES, NUMERIC_TYPES
 from nnstack.dialects.utils import element_type, tensor_shape
 
 # ---------------------------------------------------------------------------
@@ -160,7 +160,7 @@ CAST_TYPES = (f32, f64, i8, i32, i64, i1)
 
 
 def cast(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
-    targets = CAST_TYPES if x in b.exact or not _is_float(x) else FLOAT_TYPES[1:]
+    targets = CAST_TYPES if x in b.exact or not _is_float(x) else (f32, f64)
     target = b.choice(targets)
     if _is_float(x) and target in (i8, i32, i64):
         x = b.add(gawee.ClipOp(b.add(gawee.MulOp(x, b.scalar(4.0, element_type(x)))), min=-100.0, max=100.0))
