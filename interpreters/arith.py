@@ -20,7 +20,7 @@ import numpy as np
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IndexType, IntegerType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, impl_attr, register_impls
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects.values import (
@@ -86,6 +86,21 @@ def division_by_zero(op_name: str, divisor: str, scalar: bool) -> Interpretation
     level (arith, mir, llir): undefined behaviour in MLIR and LLVM, where numpy gives 0."""
     zero = "is 0" if scalar else "has a zero element"
     return InterpretationError(f"{op_name}: integer division by zero ({divisor} {zero})")
+
+
+def checked_division(
+    op: Operation, divisor: SSAValue, divide: Callable[[Any, Any], Any]
+) -> Callable[[Any, Any], Any]:
+    """`divide` of integers, failing first with `division_by_zero` naming `op` where the
+    divisor (the value `divisor`) has a zero element."""
+    described = describe_value(divisor)
+
+    def checked(lhs: Any, rhs: Any) -> Any:
+        if not rhs.all():
+            raise division_by_zero(op.name, described, rhs.ndim == 0)
+        return divide(lhs, rhs)
+
+    return checked
 
 
 def truncating_divide(lhs: Any, rhs: Any) -> Any:

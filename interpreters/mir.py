@@ -37,7 +37,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import mir
 from nnstack.dialects.values import attribute_value, is_float, numpy_dtype
 from nnstack.interpreters import winograd
-from nnstack.interpreters.arith import describe_value, division_by_zero, truncating_divide
+from nnstack.interpreters.arith import checked_division, describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
 from nnstack.interpreters.convolution import accumulator as _accumulator
 from nnstack.interpreters.convolution import conv2d_nhwc
@@ -240,16 +240,9 @@ def _bind_remainder(op: mir.BroadcastRemOp | mir.BroadcastModOp) -> Callable[...
     """numpy's np.fmod (rem) or np.mod (mod); an integer zero divisor is an error naming
     the op (numpy would give 0)."""
     remainder = np.fmod if isinstance(op, mir.BroadcastRemOp) else np.mod
-    if np.issubdtype(_element_dtype(op.lhs), np.floating):
+    if is_float(_element_dtype(op.lhs)):
         return remainder
-    divisor = describe_value(op.rhs)
-
-    def checked(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        if not rhs.all():
-            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
-        return remainder(lhs, rhs)
-
-    return checked
+    return checked_division(op, op.rhs, remainder)
 
 
 def _specialize_matmul(op: mir.MatmulOp, constants: tuple[Any, ...]) -> Callable[..., np.ndarray] | None:

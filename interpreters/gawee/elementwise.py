@@ -11,7 +11,7 @@ import numpy as np
 
 from nnstack.dialects import gawee
 from nnstack.dialects.values import is_float, numpy_dtype
-from nnstack.interpreters.arith import describe_value, division_by_zero, relu, truncating_divide
+from nnstack.interpreters.arith import checked_division, relu, truncating_divide
 from nnstack.interpreters.kernels import Signature, kernel_impl
 from nnstack.interpreters.math import erf_array
 
@@ -25,30 +25,16 @@ def bind_divide(op: gawee.DivOp) -> Callable[..., np.ndarray]:
     (ONNX Runtime's), with a zero divisor an error naming the op (numpy would give 0)."""
     if is_float(numpy_dtype(op.output.type)):
         return np.divide
-    divisor = describe_value(op.rhs)
-
-    def divide(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        if not rhs.all():
-            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
-        return truncating_divide(lhs, rhs)
-
-    return divide
+    return checked_division(op, op.rhs, truncating_divide)
 
 
 def bind_mod(op: gawee.ModOp) -> Callable[..., np.ndarray]:
     """numpy's np.fmod (truncated) or np.mod (floored); an integer zero divisor is an
     error naming the op (numpy would give 0)."""
     remainder = np.fmod if op.truncated else np.mod
-    if np.issubdtype(numpy_dtype(op.output.type), np.floating):
+    if is_float(numpy_dtype(op.output.type)):
         return remainder
-    divisor = describe_value(op.rhs)
-
-    def checked(lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        if not rhs.all():
-            raise division_by_zero(op.name, divisor, rhs.ndim == 0)
-        return remainder(lhs, rhs)
-
-    return checked
+    return checked_division(op, op.rhs, remainder)
 
 
 def hard_sigmoid(x: np.ndarray, alpha: float, beta: float) -> np.ndarray:
