@@ -186,3 +186,19 @@ def test_bf16_initializers_and_constants_import_bit_exact():
     for level in LEVELS:
         (got,) = backend.prepare(model, level=level).run([x])
         np.testing.assert_array_equal(got, (x.astype(np.float32) + c.astype(np.float32)).astype(BF16))
+
+
+def test_bf16_mod_by_zero_is_ieee_not_an_integer_error():
+    """A bf16 remainder is a float one: a zero divisor gives NaN (as np.fmod in f32), not
+    the integer division-by-zero error."""
+    import ml_dtypes
+    from onnx import helper
+
+    from nnstack.frontend.onnx import backend
+
+    a = np.array([5.0, 3.0], ml_dtypes.bfloat16)
+    b = np.array([2.0, 0.0], ml_dtypes.bfloat16)
+    (got,) = backend.run_node(helper.make_node("Mod", ["a", "b"], ["y"], fmod=1), [a, b])
+    with np.errstate(invalid="ignore"):  # (the reference's own NaN)
+        expected = np.fmod(a.astype(np.float32), b.astype(np.float32)).astype(ml_dtypes.bfloat16)
+    np.testing.assert_array_equal(got.astype(np.float32), expected.astype(np.float32))
