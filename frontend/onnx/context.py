@@ -110,6 +110,13 @@ class ImportContext:
             raise NotConstantError(str(self.fail(f"{what} (input '{name}') must be a constant")), [name])
         return self.constants[name]
 
+    def scalar(self, index: int, what: str) -> np.generic:
+        """Input `index`, a constant with one element (a scalar or a 1-element tensor)."""
+        array = self.constant(index, what)
+        if array.size != 1:
+            raise self.fail(f"{what} must be a scalar, got shape {list(array.shape)}")
+        return array.flat[0]
+
     def value(self, index: int) -> SSAValue:
         """Input `index` as an SSA value; a constant becomes an `arith.constant`."""
         name = self.node.input[index]
