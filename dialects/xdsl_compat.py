@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
+from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import AnyFloat, ComplexType, IndexType, IntegerType, ModuleOp, RankedStructure
 from xdsl.interpreter import (
     Interpreter,
@@ -167,6 +168,16 @@ class HookedParser(Parser):
 
     def _parse_dense_literal_type(self) -> DenseLiteralType:
         return self.parse_dense_literal_type()
+
+    def _parse_dialect_resource_handle(self, dialect_name: str, interface: OpAsmDialectInterface) -> str:
+        """A resource key as written. xDSL declares each key parsed in the dialect's one
+        blob store (a process-wide object) and renames a key it has seen before, in any
+        earlier parse: `dense_resource<w>` read a second time became `w_0`."""
+        key = self.parse_identifier(" for resource handle")
+        if interface.lookup(key) is None:
+            interface.declare_resource(key)
+        self.dialect_resources.add((dialect_name, key))
+        return key
 
 
 class HookedLexer(MLIRLexer):

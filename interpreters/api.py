@@ -20,14 +20,13 @@ from xdsl.interpreter import Interpreter
 from xdsl.interpreters import register_implementations
 from xdsl.interpreters.math import MathFunctions as StockMathFunctions
 from xdsl.ir import Attribute, Operation
-from xdsl.parser import Parser
 from xdsl.traits import SymbolTable
 from xdsl.universe import Universe
 
 from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
 from nnstack.dialects.values import is_float, numpy_dtype
-from nnstack.dialects.xdsl_compat import interpreter_impls, interpreter_with_impls
+from nnstack.dialects.xdsl_compat import HookedParser, interpreter_impls, interpreter_with_impls
 from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions
 from nnstack.interpreters.bufferization import BufferizationFunctions
@@ -80,7 +79,7 @@ def make_context() -> Context:
 
 def parse_module(text: str, ctx: Context | None = None) -> ModuleOp:
     """Parse and verify MLIR text."""
-    module = Parser(ctx if ctx is not None else make_context(), text).parse_module()
+    module = HookedParser(ctx if ctx is not None else make_context(), text).parse_module()
     if len(text) >= LARGE_INPUT:
         trim_heap()
     module.verify()

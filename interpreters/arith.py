@@ -31,6 +31,7 @@ from nnstack.dialects.values import (
     numpy_dtype,
     work_dtype,
 )
+from nnstack.dialects.weights import WeightsError, constant_value
 
 # ---------------------------------------------------------------------------
 # IEEE-754 helpers
@@ -212,8 +213,8 @@ class ArithFunctions(InterpreterFunctions):
         self, interpreter: Interpreter, op: arith.ConstantOp, args: PythonValues
     ) -> PythonValues:
         try:
-            return (attribute_value(op.value, op.result.type),)
-        except InterpretationError as e:
+            return (constant_value(op, op.value, op.result.type),)
+        except (InterpretationError, WeightsError) as e:
             raise InterpretationError(f"arith.constant: {e}") from None
 
     # Scalar values of attributes (`xdsl-run --args`, ...) as numpy scalars too.

@@ -35,7 +35,8 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import mir
-from nnstack.dialects.values import attribute_value, is_float, numpy_dtype
+from nnstack.dialects.values import is_float, numpy_dtype
+from nnstack.dialects.weights import WeightsError, constant_value
 from nnstack.interpreters import winograd
 from nnstack.interpreters.arith import checked_division, describe_value, division_by_zero, truncating_divide
 from nnstack.interpreters.blas import constant_weights_product, matmul
@@ -543,7 +544,10 @@ class MirFunctions(KernelFunctions):
     @impl(mir.ConstantOp)
     def run_constant(self, interpreter: Interpreter, op: mir.ConstantOp, args: PythonValues) -> PythonValues:
         # the attribute's bytes as an array (zero-copy; weights can be megabytes)
-        return self._result(op, attribute_value(op.value, op.result.type))
+        try:
+            return self._result(op, constant_value(op, op.value, op.result.type))
+        except WeightsError as error:
+            raise InterpretationError(f"mir.constant: {error}") from None
 
     @impl(mir.FromElementsOp)
     def run_from_elements(

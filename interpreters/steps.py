@@ -59,14 +59,14 @@ from typing import Any, NamedTuple, Protocol, cast, runtime_checkable
 
 import numpy as np
 from xdsl.dialects import arith, func
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr, TensorType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues
 from xdsl.ir import Block, Operation, SSAValue
 from xdsl.traits import NoMemoryEffect
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import gawee, mir
-from nnstack.dialects.values import attribute_value
+from nnstack.dialects.weights import WeightsError, constant_value
 from nnstack.dialects.xdsl_compat import registered_impl
 
 StepObserver = Callable[[int, Operation, PythonValues, PythonValues], None]
@@ -425,8 +425,13 @@ def _constant(interpreter: Interpreter, op: gawee.ConstantOp | mir.ConstantOp | 
     """The value of a constant op, read-only: a dense tensor's array is a view of the
     attribute's bytes (the weights are not held twice); other values come from the
     op's implementation."""
-    if isinstance(op.value, DenseIntOrFPElementsAttr) and isinstance(op.results[0].type, TensorType):
-        return attribute_value(op.value, op.results[0].type, shared=True)
+    if isinstance(op.value, DenseIntOrFPElementsAttr | DenseResourceAttr) and isinstance(
+        op.results[0].type, TensorType
+    ):
+        try:
+            return constant_value(op, op.value, op.results[0].type, shared=True)
+        except WeightsError as error:
+            raise InterpretationError(f"{op.name}: {error}") from None
     (value,) = interpreter.run_op(op, ())
     return _read_only(value)
 

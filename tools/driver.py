@@ -23,6 +23,7 @@ import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TextIO
 
 from xdsl.context import Context
@@ -31,6 +32,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.utils.exceptions import DiagnosticException, ParseError, PassFailedException
 
+from nnstack.dialects.weights import anchored
 from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.diagnostics import DiagnosticError, at_op, from_parse_error, from_pass_failure, one_line
 from nnstack.tools.located_parser import parse_module
@@ -118,13 +120,19 @@ def split_chunks(text: str, split: bool) -> list[Chunk]:
 
 
 def parse(ctx: Context, chunk: Chunk, name: str, implicit_module: bool = True) -> ModuleOp:
-    """The chunk's module, its ops located in file `name`; raises `DiagnosticError`."""
+    """The chunk's module, its ops located in file `name`; raises `DiagnosticError`. The
+    weights file it names, relative to the file's directory, is found from here on."""
     if chunk.is_blank() and implicit_module:
         return ModuleOp([])
     try:
-        return parse_module(ctx, chunk.text if chunk.source is None else chunk.source, name, implicit_module)
+        module = parse_module(
+            ctx, chunk.text if chunk.source is None else chunk.source, name, implicit_module
+        )
     except ParseError as error:
         raise DiagnosticError(from_parse_error(error)) from error
+    if os.path.isfile(name):
+        anchored(module, Path(name).parent)
+    return module
 
 
 def ir_fingerprint(module: Operation) -> Iterator[tuple[object, ...]]:

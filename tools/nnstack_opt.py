@@ -33,6 +33,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from nnstack.dialects.weights import relocated
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
 from nnstack.tools.driver import (
     Chunk,
@@ -247,6 +248,8 @@ class NnstackOptMain(xDSLOptMain):
         except DiagnosticError as error:
             return error.diagnostics
         with self.timing.phase("Output", shown=False):
+            target = self.args.output_file
+            relocated(module, Path(target).parent if target is not None else Path.cwd())
             output.write(self.output_resulting_program(module))
             output.flush()
         return []

@@ -32,6 +32,7 @@ UNIVERSE = Universe(
         "gawee-decompose": _lazy("transforms.gawee_decompose", "GaweeDecomposePass"),
         "gawee-fold-batch-norm": _lazy("transforms.gawee_fold_batch_norm", "GaweeFoldBatchNormPass"),
         "hoist-constants": _lazy("transforms.hoist_constants", "HoistConstantsPass"),
+        "nnstack-inline-weights": _lazy("transforms.inline_weights", "InlineWeightsPass"),
         "mir-fold-transposes": _lazy("transforms.mir_fold_transposes", "MirFoldTransposesPass"),
         "llir-annotate-unroll-hints": _lazy("transforms.llir_unroll_hints", "LlirAnnotateUnrollHintsPass"),
         "llir-drop-foreign-frees": _lazy("transforms.llir_buffers", "LlirDropForeignFreesPass"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr, ModuleOp, TensorType
 from xdsl.ir import Operation
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
@@ -33,7 +33,7 @@ def _is_weight(op: Operation) -> bool:
     return (
         isinstance(op, arith.ConstantOp)
         and isinstance(op.result.type, TensorType)
-        and isinstance(op.value, DenseIntOrFPElementsAttr)
+        and isinstance(op.value, DenseIntOrFPElementsAttr | DenseResourceAttr)
     )
 
 

@@ -20,22 +20,25 @@ from dataclasses import dataclass
 import numpy as np
 from xdsl.context import Context
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr, ModuleOp, TensorType
 from xdsl.ir import SSAValue
 from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern, op_type_rewrite_pattern
 
 from nnstack.dialects import gawee
 from nnstack.dialects.utils import tensor_shape
-from nnstack.dialects.values import attribute_value, dense_attribute
+from nnstack.dialects.values import dense_attribute
+from nnstack.dialects.weights import constant_value
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 
 def constant_array(value: SSAValue) -> np.ndarray | None:
     """The value of a dense `arith.constant` tensor, or None if `value` is not one."""
     owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, DenseIntOrFPElementsAttr):
-        return np.asarray(attribute_value(owner.value, owner.result.type))
+    if isinstance(owner, arith.ConstantOp) and isinstance(
+        owner.value, DenseIntOrFPElementsAttr | DenseResourceAttr
+    ):
+        return np.asarray(constant_value(owner, owner.value, owner.result.type, shared=True))
     return None
 
 

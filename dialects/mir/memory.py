@@ -7,7 +7,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, IndexType, TensorType
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr, IndexType, TensorType
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
@@ -28,21 +28,25 @@ from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, op_definit
 
 @op_definition
 class ConstantOp(MirOperation):
-    """A tensor constant: `mir.constant dense<0.0> : tensor<f32>`; the result has the
-    value's type."""
+    """A tensor constant: `mir.constant dense<0.0> : tensor<f32>`, or a tensor of the
+    module's weights file, `mir.constant dense_resource<key> : tensor<64xf32>`
+    (`dialects/weights.py`); the result has the value's type."""
 
     name = "mir.constant"
 
     T: ClassVar = VarConstraint("tensor_type", static_tensor(AnyElement))
 
     result = result_def(T)
-    value = prop_def(ParamAttrConstraint(DenseIntOrFPElementsAttr, (T, AnyAttr())))
+    value = prop_def(
+        ParamAttrConstraint(DenseIntOrFPElementsAttr, (T, AnyAttr()))
+        | ParamAttrConstraint(DenseResourceAttr, (AnyAttr(), T))
+    )
 
     traits = traits_def(Pure())
 
     assembly_format = "$value attr-dict"
 
-    def __init__(self, value: DenseIntOrFPElementsAttr):
+    def __init__(self, value: DenseIntOrFPElementsAttr | DenseResourceAttr):
         super().__init__(result_types=[value.type], properties={"value": value})
 
     @staticmethod

@@ -17,7 +17,8 @@ from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
-from nnstack.dialects.values import dense_attribute
+from nnstack.dialects.values import dense_attribute, numpy_dtype
+from nnstack.dialects.weights import WeightCollector
 
 
 def name_hint(name: str) -> str | None:
@@ -68,6 +69,8 @@ class ImportContext:
     last window of a ceil-mode pool that starts on the end padding, which ONNX Runtime,
     ONNX's reference and PyTorch drop, stays in onnx 1.23's inference. Their shapes are
     gawee's (which the op verifiers check), not ONNX's."""
+    weights: WeightCollector | None = None
+    """Where the constants the program takes go, beside the module; None: in it."""
 
     def fail(self, reason: str) -> OnnxImportError:
         node = self.node
@@ -121,18 +124,26 @@ class ImportContext:
         """Input `index` as an SSA value; a constant becomes an `arith.constant`."""
         name = self.node.input[index]
         if name not in self.values:
-            attr = self.dense(self.constants[name], f"constant '{name}'")
-            constant = self.builder.insert(arith.ConstantOp(attr))
+            array = np.asarray(self.constants[name])
+            element = self._element_type(array, f"constant '{name}'")
+            resource = None
+            if self.weights is not None:
+                typed = array.astype(numpy_dtype(element), copy=False)
+                resource = self.weights.resource(name, typed, TensorType(element, array.shape))
+            constant = self.builder.insert(arith.ConstantOp(resource or dense_attribute(array, element)))
             constant.result.name_hint = name_hint(name)
             self.values[name] = constant.result
         return self.values[name]
 
-    def dense(self, array: np.ndarray, what: str) -> DenseIntOrFPElementsAttr:
-        """`array` as a dense attribute of its static tensor type."""
+    def _element_type(self, array: np.ndarray, what: str) -> Attribute:
         element_type = ELEMENT_TYPES.get(onnx.helper.np_dtype_to_tensor_dtype(array.dtype))
         if element_type is None:
             raise self.fail(f"{what} has element type {array.dtype}, which gawee cannot carry")
-        return dense_attribute(array, element_type)
+        return element_type
+
+    def dense(self, array: np.ndarray, what: str) -> DenseIntOrFPElementsAttr:
+        """`array` as a dense attribute of its static tensor type."""
+        return dense_attribute(array, self._element_type(array, what))
 
     def reject_attributes(self, **allowed: object) -> None:
         """Fails if an attribute is present with a value other than its allowed one."""

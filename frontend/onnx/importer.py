@@ -48,6 +48,7 @@ from xdsl.rewriter import InsertPoint
 
 from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.weights import WeightCollector
 from nnstack.frontend.onnx.context import (
     ELEMENT_TYPES,
     DynamicShapeError,
@@ -57,6 +58,7 @@ from nnstack.frontend.onnx.context import (
     name_hint,
 )
 from nnstack.frontend.onnx.functions import expand, function_defined
+from nnstack.frontend.onnx.initializers import initializer_values, skeleton
 
 
 def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
@@ -73,9 +75,8 @@ def graph_inputs(model: onnx.ModelProto) -> list[onnx.ValueInfoProto]:
     return [i for i in model.graph.input if i.name not in initializers]
 
 
-def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]]) -> onnx.ModelProto:
-    """A copy of `model` whose graph inputs have the given static shapes."""
-    model = onnx.ModelProto.FromString(model.SerializeToString())
+def _set_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequence[int]]) -> None:
+    """Gives `model`'s graph inputs the given static shapes; fails on a dynamic dim left."""
     inputs = {i.name: i for i in graph_inputs(model)}
     for name, shape in input_shapes.items():
         if name not in inputs:
@@ -107,15 +108,11 @@ def _with_input_shapes(model: onnx.ModelProto, input_shapes: Mapping[str, Sequen
                         for d in value_info.type.tensor_type.shape.dim
                     )
                 )
-    return model
 
 
-def _with_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.ndarray]) -> onnx.ModelProto:
-    """A copy of `model` whose graph inputs named in `input_values` are initializers of
-    those values (of the inputs' element types): @main no longer takes them."""
-    if not input_values:
-        return model
-    model = onnx.ModelProto.FromString(model.SerializeToString())
+def _set_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.ndarray]) -> None:
+    """Makes `model`'s graph inputs named in `input_values` initializers of those values
+    (of the inputs' element types): @main no longer takes them."""
     inputs = {i.name: i for i in graph_inputs(model)}
     for name, array in input_values.items():
         if name not in inputs:
@@ -123,7 +120,6 @@ def _with_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.nda
         dtype = onnx.helper.tensor_dtype_to_np_dtype(inputs[name].type.tensor_type.elem_type)
         model.graph.initializer.append(numpy_helper.from_array(np.asarray(array, dtype), name))
         model.graph.input.remove(inputs[name])
-    return model
 
 
 def _feeding(nodes: Iterable[onnx.NodeProto], names: Iterable[str], sources: set[str]) -> set[str]:
@@ -398,11 +394,12 @@ def importable(op_type: str) -> bool:
     return op_type in CONVERTERS or function_defined(op_type)
 
 
-def load_model(path: str | Path) -> onnx.ModelProto:
-    """The model in file `path`, with its external data; `OnnxImportError` if it
-    cannot be read."""
+def load_model(path: str | Path, external_data: bool = True) -> onnx.ModelProto:
+    """The model in file `path`, with its external data unless `external_data` is false
+    (then its initializers name where their data is); `OnnxImportError` if it cannot be
+    read."""
     try:
-        return onnx.load(str(path))
+        return onnx.load(str(path), load_external_data=external_data)
     except (OSError, DecodeError, onnx.checker.ValidationError) as error:  # (missing external data)
         raise OnnxImportError(f"cannot read ONNX model '{path}': {error}") from None
 
@@ -411,16 +408,25 @@ def import_onnx(
     model: onnx.ModelProto | str | Path,
     input_shapes: Mapping[str, Sequence[int]] | None = None,
     input_values: Mapping[str, np.ndarray] | None = None,
+    weights: WeightCollector | None = None,
+    directory: Path | None = None,
 ) -> ModuleOp:
     """The gawee module of `model` (a ModelProto or a path), with `@main`; the graph inputs
-    named in `input_values` are constants of those values (@main does not take them)."""
+    named in `input_values` are constants of those values (@main does not take them).
+    With `weights`, the constants it takes are `dense_resource`s of its tensors (for a
+    weights file beside the module); without, they are dense attributes in the module.
+
+    Read from a path, the model's external data is mapped, not loaded: the weights are
+    held once. A ModelProto read with `load_model(path, external_data=False)` is given
+    the `directory` of its file, where its external data is."""
     if not isinstance(model, onnx.ModelProto):
-        model = load_model(model)
+        model, directory = load_model(model, external_data=False), Path(model).parent
     if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
         raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)
-    model = _with_input_values(model, input_values or {})
-    model = _with_input_shapes(model, input_shapes or {})
+    model, large = skeleton(model, directory)
+    _set_input_values(model, input_values or {})
+    _set_input_shapes(model, input_shapes or {})
     _with_explicit_defaults(model, opset)
     try:
         model = onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
@@ -430,7 +436,7 @@ def import_onnx(
 
     shapes = _static_shapes(graph)
     unchecked: set[str] = set()
-    constants = {init.name: numpy_helper.to_array(init) for init in graph.initializer}
+    constants = initializer_values(graph, large)
 
     inputs = graph_inputs(model)
     input_types: list[Attribute] = []
@@ -459,13 +465,17 @@ def import_onnx(
         raise _unsupported_error(found, opset)
     taken = _names(graph)
     for node in graph.node:
-        _import_node(ImportContext(node, opset, builder, values, constants, shapes, unchecked), taken)
+        _import_node(
+            ImportContext(node, opset, builder, values, constants, shapes, unchecked, weights), taken
+        )
 
     outputs = []
     for output in graph.output:
         # an output that is a constant (or an input) is returned through the value it names
         identity = onnx.helper.make_node("Identity", [output.name], [output.name])
-        outputs.append(ImportContext(identity, opset, builder, values, constants, shapes).value(0))
+        outputs.append(
+            ImportContext(identity, opset, builder, values, constants, shapes, weights=weights).value(0)
+        )
     builder.insert(func.ReturnOp(*outputs))
     main = func.FuncOp("main", (input_types, [o.type for o in outputs]), Region(block))
     return ModuleOp([main])

@@ -279,7 +279,7 @@ def test_command_line_bad_input_is_one_line(tmp_path, capsys):
     (tmp_path / "weights.bin").rename(tmp_path / "moved.bin")
     cases = [
         ([str(empty)], "not an ONNX model: it has no graph"),
-        ([str(model)], "cannot read ONNX model"),
+        ([str(model)], "cannot read its external data"),
         ([str(empty), "-o", str(tmp_path / "no" / "dir" / "x.mlir")], "no directory"),
     ]
     capsys.readouterr()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, TensorType, i1, i64
+from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr, TensorType, i1, i64
 from xdsl.ir import SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 
@@ -117,12 +117,15 @@ class ConstantLowering(GaweeToMirPattern):
 
 
 class TensorConstantLowering(GaweeToMirPattern):
-    """A dense tensor `arith.constant` (the weights `nnstack-import-onnx` emits) ->
-    mir.constant, so the lowered program is mir through and through."""
+    """A dense or `dense_resource` tensor `arith.constant` (the weights
+    `nnstack-import-onnx` emits) -> mir.constant, so the lowered program is mir through
+    and through."""
 
     @op_pattern
     def match_and_rewrite(self, op: arith.ConstantOp, rewriter: PatternRewriter, /):
-        if isinstance(op.result.type, TensorType) and isinstance(op.value, DenseIntOrFPElementsAttr):
+        if isinstance(op.result.type, TensorType) and isinstance(
+            op.value, DenseIntOrFPElementsAttr | DenseResourceAttr
+        ):
             self.replace(rewriter, op, [mir.ConstantOp(op.value)])
 
 

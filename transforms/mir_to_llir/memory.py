@@ -16,6 +16,7 @@ from xdsl.dialects.builtin import (
     AnyDenseElement,
     BytesAttr,
     DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
     ModuleOp,
     StringAttr,
     TensorType,
@@ -26,6 +27,8 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from nnstack.dialects import llir, mir
+from nnstack.dialects.values import dense_attribute
+from nnstack.dialects.weights import resource_array
 
 from .builder import (
     Builder,
@@ -144,7 +147,9 @@ class ConstantLowering(LlirPattern):
     def match_and_rewrite(self, op: mir.ConstantOp, rewriter: PatternRewriter, /):
         typ = tensor_type(op.result)
         value = op.value
-        assert isinstance(value, DenseIntOrFPElementsAttr)
+        if isinstance(value, DenseResourceAttr):
+            # llir.global holds its bytes: the weights file's tensor is read into the IR
+            value = dense_attribute(resource_array(value, op), typ.element_type)
         element = typ.element_type
         count = typ.element_count()
         if count > 1 and _is_splat(value, element_bytes(typ)):

@@ -1,0 +1,234 @@
+"""Weights outside the program text.
+
+A module may keep its large constants in a safetensors file beside it: the constant is
+`arith.constant dense_resource<key> : tensor<...>` (MLIR's builtin attribute for data
+held outside the IR; `mlir-opt` parses it without the data), and the module names the
+file in its `nnstack.weights` attribute:
+
+    module attributes {nnstack.weights = "model.safetensors"} { ... }
+
+A relative path is relative to the directory of the file the module was read from
+(`anchored` / `relocated`, which the tools apply when they read and write a file;
+in memory the path is one the process can open). The tensors are mapped read-only on
+demand, so a program's weights are neither parsed from text nor held twice.
+
+safetensors (https://github.com/huggingface/safetensors) is an 8-byte little-endian
+header length, a JSON header naming each tensor's dtype, shape and byte range, then the
+bytes. The writer here streams tensors one at a time (the library's `save_file` takes
+them all in memory) and orders them by element size, so that each starts aligned to
+its element size.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import struct
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import DenseResourceAttr, ModuleOp, StringAttr, TensorType
+from xdsl.ir import Attribute, Operation
+
+from nnstack.dialects.values import BFLOAT16, attribute_value, numpy_dtype
+
+WEIGHTS = "nnstack.weights"
+"""The module attribute naming the safetensors file of its `dense_resource` constants."""
+
+_DTYPES: dict[str, np.dtype[Any]] = {
+    "F64": np.dtype(np.float64),
+    "F32": np.dtype(np.float32),
+    "F16": np.dtype(np.float16),
+    "BF16": BFLOAT16,
+    "I64": np.dtype(np.int64),
+    "I32": np.dtype(np.int32),
+    "I16": np.dtype(np.int16),
+    "I8": np.dtype(np.int8),
+    "U64": np.dtype(np.uint64),
+    "U32": np.dtype(np.uint32),
+    "U16": np.dtype(np.uint16),
+    "U8": np.dtype(np.uint8),
+    "BOOL": np.dtype(np.bool_),
+}
+_NAMES = {dtype: name for name, dtype in _DTYPES.items()}
+_HEADER_LIMIT = 100_000_000  # as the safetensors library: a larger header is a broken file
+
+
+class WeightsError(Exception):
+    """A weights file that cannot be read, or a tensor it does not hold as the IR says."""
+
+
+class WeightFile:
+    """A safetensors file whose tensors are mapped read-only when asked for."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        try:
+            with open(self.path, "rb") as file:
+                (length,) = struct.unpack("<Q", file.read(8))
+                if length > _HEADER_LIMIT:
+                    raise WeightsError(f"weights file '{path}' is not a safetensors file")
+                header = json.loads(file.read(length))
+        except OSError as error:
+            raise WeightsError(f"cannot read weights file '{path}': {error.strerror}") from None
+        except (struct.error, ValueError):
+            raise WeightsError(f"weights file '{path}' is not a safetensors file") from None
+        header.pop("__metadata__", None)
+        self.entries: dict[str, dict[str, Any]] = header
+        self.data_start = 8 + length
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.entries
+
+    def keys(self) -> Iterable[str]:
+        return self.entries.keys()
+
+    def array(self, key: str) -> np.ndarray:
+        """Tensor `key`, a read-only view of the file (no copy)."""
+        entry = self.entries.get(key)
+        if entry is None:
+            raise WeightsError(f"weights file '{self.path}' has no tensor '{key}'")
+        dtype = _DTYPES.get(entry["dtype"])
+        if dtype is None:
+            raise WeightsError(f"tensor '{key}' of '{self.path}' has dtype {entry['dtype']}, not supported")
+        shape = tuple(int(d) for d in entry["shape"])
+        start, end = (int(o) for o in entry["data_offsets"])
+        if end - start != dtype.itemsize * int(np.prod(shape)):
+            raise WeightsError(
+                f"tensor '{key}' of '{self.path}' has {end - start} bytes for shape {list(shape)}"
+            )
+        if end == start:
+            return np.zeros(shape, dtype)
+        # a plain ndarray over the map: kernels take exactly np.ndarray, not its subclass
+        return np.memmap(self.path, dtype, "r", self.data_start + start, shape).view(np.ndarray)
+
+
+def write_weights(path: str | Path, tensors: Iterable[tuple[str, np.ndarray]]) -> None:
+    """Writes `tensors` (name, array) to the safetensors file `path`, atomically (a
+    reader never sees half a file), one tensor at a time."""
+    named = sorted(tensors, key=lambda item: -item[1].dtype.itemsize)  # aligned starts
+    header: dict[str, Any] = {}
+    offset = 0
+    for name, array in named:
+        if array.dtype not in _NAMES:
+            raise WeightsError(f"tensor '{name}' has dtype {array.dtype}, which safetensors does not carry")
+        header[name] = {
+            "dtype": _NAMES[array.dtype],
+            "shape": list(array.shape),
+            "data_offsets": [offset, offset + array.nbytes],
+        }
+        offset += array.nbytes
+    text = json.dumps(header, separators=(",", ":")).encode()
+    text += b" " * (-len(text) % 8)  # the data starts 8-byte aligned
+    path = Path(path)
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(4)}")
+    try:
+        with open(temporary, "xb") as file:
+            file.write(struct.pack("<Q", len(text)) + text)
+            for _, array in named:
+                file.write(np.ascontiguousarray(array).reshape(-1).view(np.uint8).data)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def resource_key(name: str, taken: set[str]) -> str:
+    """A `dense_resource` key for the tensor `name` (an MLIR bare identifier: ONNX names
+    such as `onnx::Conv_12` or `/layer/Constant_output_0` are not), new in `taken`."""
+    key = re.sub(r"[^A-Za-z0-9_.$-]", "_", name)
+    if not re.match(r"[A-Za-z_]", key):
+        key = "_" + key
+    unique, count = key, 0
+    while unique in taken:
+        count += 1
+        unique = f"{key}_{count}"
+    taken.add(unique)
+    return unique
+
+
+class WeightCollector:
+    """The constants of an import (or a pass) bound for a weights file: each of at least
+    `threshold` bytes is named by a key and kept (a map of the model's file, or an
+    array) until `write_weights` streams them out."""
+
+    def __init__(self, threshold: int = 4096):
+        self.threshold = threshold
+        self.tensors: list[tuple[str, np.ndarray]] = []
+        self.taken: set[str] = set()
+
+    def resource(self, name: str, array: np.ndarray, type: TensorType[Any]) -> DenseResourceAttr | None:
+        """`array` (of `type`'s dtype) as a `dense_resource` of a new key from `name`, or
+        None where it is smaller than the threshold (it stays in the text)."""
+        if array.nbytes < self.threshold:
+            return None
+        key = resource_key(name, self.taken)
+        self.tensors.append((key, array))
+        return DenseResourceAttr.from_params(key, type)
+
+
+def weights_path(op: Operation) -> Path | None:
+    """The weights file of the module that holds `op` (the outermost one that names one)."""
+    path = None
+    parent: Operation | None = op
+    while parent is not None:
+        if isinstance(parent, ModuleOp) and isinstance(named := parent.attributes.get(WEIGHTS), StringAttr):
+            path = Path(named.data)
+        parent = parent.parent_op()
+    return path
+
+
+def resource_array(attr: DenseResourceAttr, owner: Operation) -> np.ndarray:
+    """The value of `owner`'s constant `attr`: a read-only view of its module's weights
+    file; `WeightsError` naming the key where it is not there as the IR says."""
+    key = attr.resource_handle.data
+    path = weights_path(owner)
+    if path is None:
+        raise WeightsError(f"dense_resource<{key}>: the module names no weights file (attribute {WEIGHTS})")
+    array = WeightFile(path).array(key)
+    expected = attr.type
+    assert isinstance(expected, TensorType)
+    dtype, shape = numpy_dtype(expected), tuple(expected.get_shape())
+    if array.dtype != dtype or array.shape != shape:
+        raise WeightsError(
+            f"dense_resource<{key}>: '{path}' holds {array.dtype}{list(array.shape)}, the IR says {dtype}{list(shape)}"
+        )
+    return array
+
+
+def anchored(module: ModuleOp, directory: str | Path) -> None:
+    """Makes the module's weights path, relative to `directory` (that of the file the
+    module was read from), absolute."""
+    named = module.attributes.get(WEIGHTS)
+    if isinstance(named, StringAttr):
+        module.attributes[WEIGHTS] = StringAttr(os.path.abspath(Path(directory) / named.data))
+
+
+def relocated(module: ModuleOp, directory: str | Path) -> None:
+    """Makes the module's weights path relative to `directory`, where it is written."""
+    named = module.attributes.get(WEIGHTS)
+    if isinstance(named, StringAttr):
+        absolute = Path(named.data).resolve()
+        module.attributes[WEIGHTS] = StringAttr(os.path.relpath(absolute, Path(directory).resolve()))
+
+
+def resource_constants(module: Operation) -> Iterator[tuple[Operation, DenseResourceAttr]]:
+    """Every op of `module` with a `dense_resource` value, and that value."""
+    for op in module.walk():
+        value: Attribute | None = op.properties.get("value", op.attributes.get("value"))
+        if isinstance(value, DenseResourceAttr):
+            yield op, value
+
+
+def constant_value(owner: Operation, value: Attribute, type: Attribute, shared: bool = False) -> Any:
+    """The runtime value of `owner`'s constant `value` of `type` (`attribute_value`); a
+    `dense_resource` is its module's weights-file tensor: a read-only map of the file with
+    `shared`, else a new array."""
+    if isinstance(value, DenseResourceAttr):
+        array = resource_array(value, owner)
+        return array if shared else np.array(array)
+    return attribute_value(value, type, shared)
