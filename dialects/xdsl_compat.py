@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import AnyFloat, ComplexType, IndexType, IntegerType, ModuleOp, RankedStructure
@@ -221,13 +221,53 @@ def compile_llvm_module(
     target: Target,
     target_machine: TargetMachine,
     opt_level: int,
+    stage: Callable[[str], None] | None = None,
 ) -> LLVMRawJITFunc:
     """`symbol` of an llvmlite module, optimized at `opt_level` and compiled by MCJIT
-    as `LLVMJITBackend.jit` does (xDSL's `xdsl.jit.llvm.backend._compile_module`): the
-    native backend changes the module (its data section) between xDSL's conversion and
-    this compilation."""
-    from xdsl.jit.llvm.backend import _compile_module  # pyright: ignore[reportPrivateUsage]
+    as `LLVMJITBackend.jit` does: xDSL's `xdsl.jit.llvm.backend._compile_module`, step
+    for step, with `stage` told each step as it starts (parsing the LLVM IR, optimising,
+    making machine code: a large model spends seconds in each). The native backend
+    changes the module (its data section) between xDSL's conversion and this compilation."""
+    import llvmlite.binding
+    from xdsl.jit.function import CFunc
+    from xdsl.jit.llvm.backend import _FFI, LLVMRawJITFunc, is_native_triple  # pyright: ignore[reportPrivateUsage]
+    from xdsl.utils.exceptions import JITException
 
-    return _compile_module(
-        llvm_module, symbol, c_func_type, target=target, target_machine=target_machine, opt_level=opt_level
+    def tell(what: str) -> None:
+        if stage is not None:
+            stage(what)
+
+    tell("parsing LLVM IR")
+    backing_mod = llvmlite.binding.parse_assembly(str(llvm_module))
+    if not is_native_triple(backing_mod.triple, target_machine.triple):
+        raise JITException(
+            f"Cannot JIT module for target {backing_mod.triple} with native target {target_machine.triple}"
+        )
+    backing_mod.triple = target_machine.triple
+    backing_mod.data_layout = str(target_machine.target_data)
+    tell(f"optimising LLVM IR (-O{opt_level})")
+    options = llvmlite.binding.PipelineTuningOptions(speed_level=opt_level)
+    options.slp_vectorization = True
+    with (
+        options,
+        llvmlite.binding.create_pass_builder(target_machine, options) as pass_builder,
+        pass_builder.getModulePassManager() as module_pass_manager,
+    ):
+        module_pass_manager.run(backing_mod, pass_builder)
+    tell("generating machine code")
+    engine = llvmlite.binding.create_mcjit_compiler(backing_mod, target_machine)
+    engine.finalize_object()
+    engine.run_static_constructors()
+    func_ptr = engine.get_function_address(symbol)
+    if not func_ptr:
+        raise JITException(f"No address for symbol after compilation: {symbol}")
+    params = ", ".join(c_func_type.inputs) or "void"
+    cffi_func = cast(CFunc, _FFI.cast(f"{c_func_type.output}(*)({params})", func_ptr))
+    return LLVMRawJITFunc(
+        c_func_type,
+        cffi_func,
+        target=target,
+        target_machine=target_machine,
+        backing_mod=backing_mod,
+        engine=engine,
     )

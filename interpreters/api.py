@@ -34,7 +34,13 @@ from nnstack.interpreters.gawee import GaweeFunctions
 from nnstack.interpreters.heap import LARGE_INPUT, trim_heap
 from nnstack.interpreters.inputs import ArgumentDomains, respect_domains
 from nnstack.interpreters.linalg import LinalgFunctions, share_plans
-from nnstack.interpreters.llir import LlirFunctions, output_pointer, set_limits, set_strict_memory
+from nnstack.interpreters.llir import (
+    LlirFunctions,
+    output_pointer,
+    set_limits,
+    set_progress,
+    set_strict_memory,
+)
 from nnstack.interpreters.math import MathFunctions
 from nnstack.interpreters.memref import MemRefFunctions
 from nnstack.interpreters.mir import MirFunctions, check_results_not_freed
@@ -392,13 +398,18 @@ class PreparedProgram:
         max_allocation: int | None = None,
         max_call_depth: int | None = None,
         observer: StepObserver | None = None,
+        progress: Callable[[str], None] | None = None,
     ) -> Call:
         """One call on numpy inputs (see `call`: `strict_memory` and the llir limits);
-        `observer` sees each step of a planned function (`steps.StepObserver`)."""
+        `observer` sees each step of a planned function (`steps.StepObserver`);
+        `progress` is told how many llir ops have run, about ten times a second
+        (`llir.set_progress`; for a progress line)."""
         inputs = self._inputs(arrays)
         interpreter = self._interpreter()
         if strict_memory:
             set_strict_memory(interpreter)
+        if progress is not None:
+            set_progress(interpreter, progress)
         set_limits(interpreter, max_allocation=max_allocation, max_call_depth=max_call_depth)
         if self.signature is not None:
             results = _call_lowered(interpreter, self.function, self.signature, inputs)

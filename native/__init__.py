@@ -11,7 +11,7 @@ check, like every run-time error llir defines, raises `NativeError` naming the o
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -44,11 +44,13 @@ def call(
     *,
     check_bounds: bool = False,
     opt_level: int = OPT_LEVEL,
+    progress: Callable[[str], None] | None = None,
 ) -> NativeCall:
-    """Compile (or take from the cache) llir function `symbol` and call it on `arrays`."""
+    """Compile (or take from the cache) llir function `symbol` and call it on `arrays`;
+    `progress` is told each stage of a compilation as it starts (for a progress line)."""
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
-    compiled = CACHE.compile(module, symbol, check_bounds, opt_level)
+    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, progress)
     results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments))
     return NativeCall(results, arguments, compiled)
 

@@ -12,6 +12,8 @@ llvm-dialect IR the pass produces is unchanged: only its translation is faster.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import llvmlite.ir as llvm_ir
 import numpy as np
 from xdsl.backend.llvm.convert import convert_module
@@ -57,8 +59,15 @@ def take_initializers(module: ModuleOp) -> dict[str, tuple[bytes, int]]:
     return taken
 
 
-def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJITFunc:
-    """`LLVMJITBackend(lowering=()).jit`, with the data section given as bytes."""
+def jit(
+    module: ModuleOp,
+    symbol: str,
+    ctx: Context,
+    opt_level: int,
+    progress: Callable[[str], None] | None = None,
+) -> LLVMRawJITFunc:
+    """`LLVMJITBackend(lowering=()).jit`, with the data section given as bytes;
+    `progress` is told each stage as it starts."""
     backend = LLVMJITBackend(lowering=(), opt_level=opt_level)  # pyright: ignore[reportArgumentType]
     initializers = take_initializers(module)
     func_op = SymbolTable.lookup_symbol(module, symbol)
@@ -66,6 +75,8 @@ def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJ
         raise JITException(f"No llvm.func to JIT compile: {symbol}")
     c_func_type = to_c_func_type(backend.c_type_context, func_op.function_type)
     target, target_machine = create_target_machine(opt_level)
+    if progress is not None:
+        progress("translating to LLVM IR")
     llvm_module = convert_module(
         module, fallback_target_triple=target_machine.triple, data_layout=str(target_machine.target_data)
     )
@@ -75,4 +86,4 @@ def jit(module: ModuleOp, symbol: str, ctx: Context, opt_level: int) -> LLVMRawJ
         # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
         variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
         variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
-    return compile_llvm_module(llvm_module, symbol, c_func_type, target, target_machine, opt_level)
+    return compile_llvm_module(llvm_module, symbol, c_func_type, target, target_machine, opt_level, progress)

@@ -17,7 +17,7 @@ import string
 import struct
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,7 +122,12 @@ class JitCache:
     )
 
     def compile(
-        self, module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+        self,
+        module: ModuleOp,
+        symbol: str,
+        check_bounds: bool = False,
+        opt_level: int = OPT_LEVEL,
+        progress: Callable[[str], None] | None = None,
     ) -> CompiledFunction:
         seen = self.by_module.setdefault(module, {})
         compiled = seen.get((symbol, check_bounds, opt_level))
@@ -131,7 +136,7 @@ class JitCache:
         key = (hashlib.sha256(str(module).encode()).hexdigest(), symbol, check_bounds, opt_level)
         compiled = self.functions.get(key)
         if compiled is None:
-            compiled = compile_function(module, symbol, check_bounds, opt_level)
+            compiled = compile_function(module, symbol, check_bounds, opt_level, progress)
             self.functions[key] = compiled
         seen[(symbol, check_bounds, opt_level)] = compiled
         return compiled
@@ -150,12 +155,19 @@ def _load_runtime_libraries() -> None:
 
 
 def compile_function(
-    module: ModuleOp, symbol: str, check_bounds: bool = False, opt_level: int = OPT_LEVEL
+    module: ModuleOp,
+    symbol: str,
+    check_bounds: bool = False,
+    opt_level: int = OPT_LEVEL,
+    progress: Callable[[str], None] | None = None,
 ) -> CompiledFunction:
     """Compile llir.func `symbol` of `module` (and what it calls) to native code, at
-    LLVM's `opt_level` (0..3)."""
+    LLVM's `opt_level` (0..3); `progress` is told each stage as it starts (lowering to
+    the llvm dialect, translating to LLVM IR, parsing, optimising, machine code)."""
     start = time.perf_counter()
     function = _llir_function(module, symbol)
+    if progress is not None:
+        progress("lowering llir to the llvm dialect")
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
@@ -166,7 +178,7 @@ def compile_function(
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
     _load_runtime_libraries()
     lowered_at = time.perf_counter()
-    raw = jit(lowered, f"nnstack_entry_{symbol}", ctx, opt_level)
+    raw = jit(lowered, f"nnstack_entry_{symbol}", ctx, opt_level, progress)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
     end = time.perf_counter()
     return CompiledFunction(function, raw, texts, check_bounds, end - start, lowered_at - start)

@@ -76,7 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             model = load_model(args.model, external_data=False)
         with timing.phase("Import"):
             module = import_onnx(
-                model, dict(args.input_shape), weights=weights, directory=Path(args.model).parent
+                model,
+                dict(args.input_shape),
+                weights=weights,
+                directory=Path(args.model).parent,
+                progress=timing.reporter(),
             )
     except OnnxImportError as error:
         timing.clear()

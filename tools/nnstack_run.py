@@ -326,25 +326,24 @@ class NnstackRunMain(xDSLRunMain):
         `--check-finite`'s warning."""
         with self.timing.phase("Prepare"):
             program = prepare(module, self.args.symbol)
-        progress = None
-        if program.plan is not None and self.timing.progress is not None:
-            progress = Progress(self.args.symbol, len(program.plan.steps), sys.stderr)
+        report = self.timing.reporter()
+        steps = None
+        if program.plan is not None and report is not None:
+            steps = Progress(self.args.symbol, len(program.plan.steps), report)
         finite = FiniteCheck() if self.args.check_finite else None
-        try:
-            with self.timing.phase("Run"):
-                called = program.call(
-                    arrays,
-                    strict_memory=self.args.strict_memory,
-                    max_allocation=self.args.max_allocation,
-                    max_call_depth=self.args.max_call_depth,
-                    observer=observing(progress, finite),
-                )
-        finally:
-            if progress is not None:
-                progress.finish()
+        with self.timing.phase("Run"):
+            called = program.call(
+                arrays,
+                strict_memory=self.args.strict_memory,
+                max_allocation=self.args.max_allocation,
+                max_call_depth=self.args.max_call_depth,
+                observer=observing(steps, finite),
+                progress=report,
+            )
         if finite is not None:
             warning = finite.warning(self.args.symbol, arrays, called.results)
             if warning is not None:
+                self.timing.clear()
                 name = self.get_input_name()
                 print(render(warning, {name: self.source}, name), file=sys.stderr)
         return called
@@ -363,7 +362,13 @@ class NnstackRunMain(xDSLRunMain):
         # imported on first use: it loads LLVM (llvmlite)
         from nnstack.native import call as call_native
 
-        called = call_native(module, self.args.symbol, arrays, check_bounds=self.args.check_bounds)
+        called = call_native(
+            module,
+            self.args.symbol,
+            arrays,
+            check_bounds=self.args.check_bounds,
+            progress=self.timing.reporter(),
+        )
         return called.results, called.arguments
 
     def load_input(self, path: str, index: int, typ: Attribute) -> np.ndarray:
@@ -422,12 +427,12 @@ class NnstackRunMain(xDSLRunMain):
             files = dict(zip(names, self.args.input))
             shapes = {name: np.load(file, mmap_mode="r").shape for name, file in files.items()}
             try:
-                module = import_onnx(model, shapes)
+                module = import_onnx(model, shapes, progress=self.timing.reporter())
             except NotConstantError:
                 # inputs the import needs as constants (a Reshape target, ...): specialised
                 # on their values, and no longer arguments of @main
                 arrays = {name: np.load(file) for name, file in files.items()}
-                module, bound = import_specialised(model, arrays, shapes)
+                module, bound = import_specialised(model, arrays, shapes, self.timing.reporter())
                 self.args.input = [file for name, file in files.items() if name not in bound]
         self.source = str(module)
         return module

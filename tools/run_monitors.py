@@ -1,8 +1,8 @@
 """What `nnstack-run` watches while a prepared function runs, step by step
 (`nnstack.interpreters.steps.StepObserver`s):
 
-- `Progress`: a progress line on a terminal (ops done, elapsed seconds), redrawn at
-  most every `interval` seconds, for runs long enough to need one;
+- `Progress`: the steps done, told to the progress line (`Timing.detail`) at most
+  every `interval` seconds;
 - `FiniteCheck`: the first op whose results hold NaN or Inf although its operands
   hold none, for `--check-finite`'s warning when such values reach the outputs.
 """
@@ -10,8 +10,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import numpy as np
 from xdsl.interpreter import PythonValues
@@ -22,32 +22,20 @@ from nnstack.tools.diagnostics import Diagnostic, Severity, at_op
 
 
 class Progress:
-    """`nnstack-run: @main: 120/171 ops, 3.2 s` on `stream`, rewritten in place."""
+    """Tells `report` `@main: 120/171 ops` as the steps of a prepared function run."""
 
-    def __init__(self, symbol: str, total: int, stream: TextIO, interval: float = 1.0):
+    def __init__(self, symbol: str, total: int, report: Callable[[str], None], interval: float = 0.1):
         self.symbol = symbol
         self.total = total
-        self.stream = stream
+        self.report = report
         self.interval = interval
-        self.start = time.monotonic()
-        self.shown = self.start
-        self.drawn = False
+        self.shown = time.monotonic()
 
     def __call__(self, index: int, op: Operation, operands: PythonValues, results: PythonValues) -> None:
         now = time.monotonic()
         if now - self.shown >= self.interval:
             self.shown = now
-            self.drawn = True
-            self.stream.write(
-                f"\rnnstack-run: @{self.symbol}: {index + 1}/{self.total} ops, {now - self.start:.1f} s"
-            )
-            self.stream.flush()
-
-    def finish(self) -> None:
-        """End the line, if one was drawn."""
-        if self.drawn:
-            self.stream.write("\n")
-            self.stream.flush()
+            self.report(f"@{self.symbol}: {index + 1}/{self.total} ops")
 
 
 def has_non_finite(values: Iterable[Any]) -> bool:

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -58,7 +58,7 @@ from nnstack.frontend.onnx.context import (
     name_hint,
 )
 from nnstack.frontend.onnx.functions import expand, function_defined
-from nnstack.frontend.onnx.initializers import initializer_values, skeleton
+from nnstack.frontend.onnx.initializers import ImportProgress, initializer_values, skeleton
 
 
 def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
@@ -148,6 +148,7 @@ def import_specialised(
     model: onnx.ModelProto,
     arrays: Mapping[str, np.ndarray],
     input_shapes: Mapping[str, Sequence[int]] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> tuple[ModuleOp, frozenset[str]]:
     """The gawee module of `model` specialised on the values of the graph inputs it needs
     as constants (`arrays` holds every graph input's value), and the names of those
@@ -157,7 +158,7 @@ def import_specialised(
     while True:
         try:
             shapes = {name: shape for name, shape in (input_shapes or {}).items() if name not in bound}
-            module = import_onnx(model, shapes, {name: arrays[name] for name in bound})
+            module = import_onnx(model, shapes, {name: arrays[name] for name in bound}, progress=progress)
             return module, frozenset(bound)
         except NotConstantError as error:
             needed = graph_inputs_feeding(model, *error.values) - bound
@@ -410,6 +411,7 @@ def import_onnx(
     input_values: Mapping[str, np.ndarray] | None = None,
     weights: WeightCollector | None = None,
     directory: Path | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> ModuleOp:
     """The gawee module of `model` (a ModelProto or a path), with `@main`; the graph inputs
     named in `input_values` are constants of those values (@main does not take them).
@@ -418,16 +420,20 @@ def import_onnx(
 
     Read from a path, the model's external data is mapped, not loaded: the weights are
     held once. A ModelProto read with `load_model(path, external_data=False)` is given
-    the `directory` of its file, where its external data is."""
+    the `directory` of its file, where its external data is. `progress` is told what the
+    import is doing (shape inference, the bytes of weights read, the nodes converted),
+    about ten times a second at most, for a progress line."""
+    told = ImportProgress(progress)
     if not isinstance(model, onnx.ModelProto):
         model, directory = load_model(model, external_data=False), Path(model).parent
     if not model.HasField("graph"):  # an empty file parses as an empty ModelProto
         raise OnnxImportError("not an ONNX model: it has no graph")
     opset = _opset(model)
-    model, large = skeleton(model, directory)
+    model, large = skeleton(model, directory, told)
     _set_input_values(model, input_values or {})
     _set_input_shapes(model, input_shapes or {})
     _with_explicit_defaults(model, opset)
+    told.stage("shape inference")
     try:
         model = onnx.shape_inference.infer_shapes(model, strict_mode=True, data_prop=True)
     except (onnx.shape_inference.InferenceError, onnx.checker.ValidationError) as error:
@@ -464,10 +470,12 @@ def import_onnx(
     if len(found) > 1 or any(len(names) > 1 for names in found.values()):
         raise _unsupported_error(found, opset)
     taken = _names(graph)
-    for node in graph.node:
+    told.stage(f"converting {len(graph.node)} nodes")
+    for index, node in enumerate(graph.node):
         _import_node(
             ImportContext(node, opset, builder, values, constants, shapes, unchecked, weights), taken
         )
+        told.count(f"{index + 1}/{len(graph.node)} nodes")
 
     outputs = []
     for output in graph.output:

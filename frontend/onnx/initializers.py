@@ -10,7 +10,10 @@ from the model.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -20,6 +23,43 @@ from onnx import numpy_helper
 from onnx.external_data_helper import ExternalDataInfo, uses_external_data
 
 from nnstack.frontend.onnx.context import OnnxImportError
+
+
+@dataclass
+class ImportProgress:
+    """What an import tells its `progress` callback (for a progress line): each stage as
+    it starts, and the counts within one (nodes, bytes of weights) at most every
+    `interval` seconds."""
+
+    report: Callable[[str], None] | None
+    interval: float = 0.1
+    shown: float = field(default_factory=time.monotonic)
+
+    def stage(self, text: str) -> None:
+        if self.report is not None:
+            self.shown = time.monotonic()
+            self.report(text)
+
+    def count(self, text: str) -> None:
+        """`text` told, if `interval` has passed since the last report."""
+        if self.report is not None and (now := time.monotonic()) - self.shown >= self.interval:
+            self.shown = now
+            self.report(text)
+
+
+def _megabytes(size: int) -> str:
+    """`109.2 MB`, or `1,024 bytes` below a tenth of a megabyte."""
+    return f"{size / 1e6:.1f} MB" if size >= 100_000 else f"{size:,} bytes"
+
+
+def _tensor_bytes(tensor: onnx.TensorProto) -> int:
+    """The bytes of a tensor's values (0 for a type numpy does not hold, strings say)."""
+    try:
+        itemsize = onnx.helper.tensor_dtype_to_np_dtype(tensor.data_type).itemsize
+    except (KeyError, ValueError):
+        return 0
+    return itemsize * math.prod(tensor.dims)
+
 
 SMALL = 4096
 """Initializers up to this many bytes stay in the skeleton: ONNX's data propagation
@@ -72,10 +112,15 @@ def _stub(tensor: onnx.TensorProto) -> onnx.TensorProto:
     return stub
 
 
-def skeleton(model: onnx.ModelProto, directory: Path | None) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
+def skeleton(
+    model: onnx.ModelProto, directory: Path | None, progress: ImportProgress
+) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
     """A copy of `model` whose initializers over `SMALL` bytes (or with external data)
-    have no data, and their values by name. External data is found relative to
-    `directory` (the model file's)."""
+    have no data, and their values by name (the bytes read told to `progress`). External
+    data is found relative to `directory` (the model file's)."""
+    total = sum(_tensor_bytes(init) for init in model.graph.initializer)
+    progress.stage(f"reading weights ({_megabytes(total)})")
+    done = 0
     copy = onnx.ModelProto()
     _copy_fields(model, copy, skip="graph")
     _copy_fields(model.graph, copy.graph, skip="initializer")
@@ -93,6 +138,8 @@ def skeleton(model: onnx.ModelProto, directory: Path | None) -> tuple[onnx.Model
             copy.graph.initializer.append(tensor)
             continue
         copy.graph.initializer.append(_stub(tensor))
+        done += values[tensor.name].nbytes
+        progress.count(f"weights: {_megabytes(done)} of {_megabytes(total)} read")
     return copy, values
 
 

@@ -20,7 +20,8 @@ from `llir.alloc_buffer` start zeroed but unwritten, and so do the output buffer
 `output_pointer` gives). `leaked_buffers` lists the buffers
 still allocated. `set_limits` bounds the size of one allocation (1 GiB by default)
 and the depth of llir calls (200); going past either is an error naming the op.
-`set_op_counting` / `executed_op_count` count executed ops.
+`set_op_counting` / `executed_op_count` count executed ops; `set_progress` tells a
+callback how many have run, for a progress line.
 """
 
 from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
@@ -33,6 +34,7 @@ from nnstack.interpreters.llir.registration import (
     output_pointer,
     set_limits,
     set_op_counting,
+    set_progress,
     set_strict_memory,
 )
 
@@ -48,5 +50,6 @@ __all__ = [
     "output_pointer",
     "set_limits",
     "set_op_counting",
+    "set_progress",
     "set_strict_memory",
 ]

@@ -25,7 +25,7 @@ from nnstack.interpreters.llir import memory, semantics
 from nnstack.interpreters.llir.semantics import MANTISSA_BITS, Scalar, memory_format, round_float, wrap
 
 if TYPE_CHECKING:
-    from nnstack.interpreters.llir.engine import Engine
+    from nnstack.interpreters.llir.engine import Engine, OpProgress
 
 
 def _py_float_literal(value: float) -> str:
@@ -73,11 +73,19 @@ class FunctionCompiler:
 
     FUNCTION_NAME = "_llir_function"
 
-    def __init__(self, engine: Engine, func: llir.FuncOp, strict: bool, counting: bool):
+    def __init__(
+        self,
+        engine: Engine,
+        func: llir.FuncOp,
+        strict: bool,
+        counting: bool,
+        progress: OpProgress | None = None,
+    ):
         self.engine = engine
         self.func = func
         self.strict = strict
         self.counting = counting
+        self.progress = progress
         self.lines: list[str] = []
         self.depth = 1
         self.names: dict[SSAValue, str] = {}
@@ -91,6 +99,9 @@ class FunctionCompiler:
             "_MEM": engine.memory,
             "_COUNTER": engine.counter,
         }
+        if progress is not None:
+            self.namespace["_PROGRESS_COUNTS"] = progress.counts
+            self.namespace["_progress_tick"] = progress.tick
         for helper in (*memory.GENERATED_CODE_HELPERS, *semantics.GENERATED_CODE_HELPERS):
             self.namespace["_" + helper.__name__] = helper
         self._counter = 0
@@ -166,8 +177,13 @@ class FunctionCompiler:
             self.emit(f"if {overflow}: {name} = _wrap({name}, {bits})")
 
     def count(self, n: int) -> None:
+        """Count the `n` ops of a block or loop body about to run (`set_op_counting`,
+        `OpProgress`)."""
         if self.counting:
             self.emit(f"_n += {n}")
+        if self.progress is not None:
+            self.emit(f"_pc[0] += {n}")
+            self.emit("if _pc[0] >= _pc[1]: _progress_tick()")
 
     # -- functions and blocks -------------------------------------------------
 
@@ -188,6 +204,8 @@ class FunctionCompiler:
         self.emit("_t32 = _T32")
         if self.counting:
             self.emit("_n = 0")
+        if self.progress is not None:
+            self.emit("_pc = _PROGRESS_COUNTS")
         # Reverse postorder puts every block after its dominators, so a value is
         # named before any use; unreachable blocks never run and are left out.
         blocks = _reverse_postorder(entry)

@@ -8,6 +8,7 @@ argument is wrapped zero-copy (writes are visible to the caller) and counts as w
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
@@ -38,6 +39,31 @@ _NUMPY_INTS: dict[int, tuple[type[np.generic], ...]] = {
 """The numpy dtypes accepted for a pointer to each integer width (the first is returned)."""
 
 
+class OpProgress:
+    """Counts the llir ops run for a progress callback (`report`, told `'1,200,000 llir
+    ops'` at most every `interval` seconds). Only functions compiled while it is set
+    count: their code adds each block's (and loop body's) op count to `counts[0]` and
+    calls `tick` when that reaches `counts[1]`, so the clock is read once every `stride`
+    ops; without it the code counts nothing."""
+
+    STRIDE = 100_000
+
+    def __init__(self, report: Callable[[str], None], interval: float = 0.1, stride: int = STRIDE):
+        self.report = report
+        self.interval = interval
+        self.stride = stride
+        self.counts = [0, stride]
+        self.shown = time.monotonic()
+
+    def tick(self) -> None:
+        done = self.counts[0]
+        self.counts[1] = done + self.stride
+        now = time.monotonic()
+        if now - self.shown >= self.interval:
+            self.shown = now
+            self.report(f"{done:,} llir ops")
+
+
 class _Compiled(NamedTuple):
     function: Callable[..., Any]
     source: str
@@ -52,9 +78,12 @@ class Engine:
         self.strict = False
         self.counting = False
         self.counter = [0]
+        self.progress: OpProgress | None = None
+        """Made once, by the first `set_progress` (compiled code keeps its counts)."""
+        self.showing_progress = False
         self.max_call_depth = DEFAULT_MAX_CALL_DEPTH
         self.call_depth = 0
-        self.compiled: dict[tuple[int, bool, bool], tuple[llir.FuncOp, _Compiled]] = {}
+        self.compiled: dict[tuple[int, bool, bool, bool], tuple[llir.FuncOp, _Compiled]] = {}
         self.globals: dict[int, tuple[llir.GlobalOp, Buffer]] = {}
 
     def global_buffer(self, op: llir.GlobalOp) -> Buffer:
@@ -73,13 +102,14 @@ class Engine:
         return buffer
 
     def compile(self, func: llir.FuncOp) -> _Compiled:
-        key = (id(func), self.strict, self.counting)
+        key = (id(func), self.strict, self.counting, self.showing_progress)
         cached = self.compiled.get(key)
         if cached is not None and cached[0] is func:
             return cached[1]
         if func.body.blocks.first is None:
             raise InterpretationError(f"llir.func @{func.sym_name.data} has no body")
-        compiler = FunctionCompiler(self, func, self.strict, self.counting)
+        progress = self.progress if self.showing_progress else None
+        compiler = FunctionCompiler(self, func, self.strict, self.counting, progress)
         source = compiler.compile()
         try:
             code = compile(source, f"<llir.func @{func.sym_name.data}>", "exec")

@@ -9,6 +9,8 @@ inside an llir.func; an `llir.call` elsewhere (in a func.func, say) goes through
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from xdsl.interpreter import (
     Interpreter,
@@ -20,7 +22,7 @@ from xdsl.interpreter import (
 )
 
 from nnstack.dialects import llir
-from nnstack.interpreters.llir.engine import Engine
+from nnstack.interpreters.llir.engine import Engine, OpProgress
 from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
 
 
@@ -85,6 +87,26 @@ def set_limits(
 def set_op_counting(interpreter: Interpreter, enabled: bool = True) -> None:
     """Count the llir ops executed (slightly slower); read with `executed_op_count`."""
     _engine(interpreter).counting = enabled
+
+
+def set_progress(
+    interpreter: Interpreter,
+    report: Callable[[str], None] | None,
+    *,
+    interval: float = 0.1,
+    stride: int = OpProgress.STRIDE,
+) -> None:
+    """Tell `report` how many llir ops have run (`'1,200,000 llir ops'`), at most every
+    `interval` seconds, while functions compiled from now on run (None: stop). The
+    clock is read once every `stride` ops; without a `report` the code counts nothing."""
+    engine = _engine(interpreter)
+    engine.showing_progress = report is not None
+    if report is None:
+        return
+    if engine.progress is None:
+        engine.progress = OpProgress(report, interval, stride)
+    else:
+        engine.progress.report, engine.progress.interval, engine.progress.stride = report, interval, stride
 
 
 def executed_op_count(interpreter: Interpreter) -> int:

@@ -661,6 +661,37 @@ def test_command_line_timing(tmp_path, capsys):
     )
 
 
+def test_import_tells_its_progress(tmp_path, capsys):
+    """A progress callback is told each stage of an import (shape inference, the weights
+    with their size, the nodes); nnstack-import-onnx --progress shows them on its
+    progress line, erased at the end."""
+    from nnstack.frontend.onnx.importer import ImportProgress, _read_weights
+    from nnstack.tools.nnstack_import_onnx import main
+
+    weight = numpy_helper.from_array(np.ones((4, 300), np.float32), "w")
+    graph = helper.make_graph(
+        [helper.make_node("MatMul", ["x", "w"], ["m"]), helper.make_node("Relu", ["m"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 4])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [2, 300])],
+        [weight],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    told: list[str] = []
+    import_onnx(model, progress=told.append)
+    stages = ["shape inference", "reading weights (4,800 bytes)", "converting 2 nodes"]
+    assert [text for text in told if "/" not in text and " of " not in text] == stages
+    counted: list[str] = []
+    _read_weights(graph, ImportProgress(counted.append, interval=0.0))
+    assert counted == ["reading weights (4,800 bytes)", "weights: 4,800 bytes of 4,800 bytes read"]
+    onnx.save(model, tmp_path / "m.onnx")
+    assert main([str(tmp_path / "m.onnx"), "-o", str(tmp_path / "m.mlir"), "--progress"]) == 0
+    err = capsys.readouterr().err
+    for stage in stages:
+        assert f"\r\x1b[Knnstack-import-onnx: Import: {stage}, " in err
+    assert err.endswith("\r\x1b[K")
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_pytorch_group_norm_runs(level: str):
     """PyTorch exports GroupNorm before opset 18 as InstanceNormalization between reshapes

@@ -30,6 +30,7 @@ from nnstack.interpreters.llir import (
     executed_op_count,
     generated_source,
     set_op_counting,
+    set_progress,
     set_strict_memory,
 )
 
@@ -489,6 +490,26 @@ def test_op_counting_and_generated_source():
     assert executed_op_count(interp) == 5 + 3 * 10
     source = generated_source(interp, interp.get_op_for_symbol("sum"))
     assert source.startswith("def _llir_function(v1, v2):  # llir.func @sum") and "for " in source
+
+
+def test_progress_tells_the_ops_run_so_far():
+    """With a progress callback, the count of ops run is told as each block and loop body
+    starts (here every time: no interval, a stride of one op); code compiled without one
+    counts nothing, and a callback set to None stops it."""
+    interp = interpreter(SUM_FOR)
+    told: list[str] = []
+    set_progress(interp, told.append, interval=0.0, stride=1)
+    result = interp.call_op("sum", (np.arange(10, dtype=np.float32), 10))
+    assert result == (45.0,)
+    # the entry block's 5 ops (3 constants, the for, the return), then 3 per iteration
+    assert told == [f"{5 + 3 * k} llir ops" for k in range(11)]
+    func = interp.get_op_for_symbol("sum")
+    assert "_progress_tick" in generated_source(interp, func)
+    set_progress(interp, None)
+    interp.call_op("sum", (np.ones(10, np.float32), 10))
+    assert len(told) == 11 and "_pc" not in generated_source(interp, func)
+    quiet = interpreter(SUM_FOR)
+    assert "_pc" not in generated_source(quiet, quiet.get_op_for_symbol("sum"))
 
 
 def test_llir_call_from_outside_llir_functions():

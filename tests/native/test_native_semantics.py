@@ -395,3 +395,27 @@ llir.func @first(%p: !llir.ptr<f64>) -> f64 {
     assert native.run(program, "first", shaped) == (np.float64(2.5),)
     with pytest.raises(ValueError, match=r"argument #0: expected a numpy array for !llir.ptr<f64>, got list"):
         native.run(program, "first", [2.5, 1.0])
+
+
+def test_compilation_tells_each_stage():
+    """A progress callback is told each stage of a compilation as it starts, in order;
+    the function compiled is the same."""
+    program = parse_module(
+        """
+        llir.func @inc(%x: i64) -> i64 {
+          %c1 = llir.constant 1 : i64
+          %r = llir.add %x, %c1 : i64
+          llir.return %r : i64
+        }
+        """
+    )
+    told: list[str] = []
+    compiled = native.compile_function(program, "inc", opt_level=2, progress=told.append)
+    assert told == [
+        "lowering llir to the llvm dialect",
+        "translating to LLVM IR",
+        "parsing LLVM IR",
+        "optimising LLVM IR (-O2)",
+        "generating machine code",
+    ]
+    assert native.call_compiled(compiled, [41]) == (42,)

@@ -542,3 +542,22 @@ def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: 
     for flag in ("--no-progress", None):
         assert nnstack_run(*args, *([flag] if flag else [])) == 0
         assert capsys.readouterr().err == ""
+
+
+def test_progress_names_each_stage_of_llvm_compilation(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    """--backend native --progress: the line names each stage of the compilation as it
+    starts, under its phase, with the seconds spent (a program not compiled before in
+    this process: the cache would skip them)."""
+    args = add_to_llir(tmp_path)
+    args[args.index("convert-gawee-to-mir,convert-mir-to-llir")] += "{vector-width=2}"
+    assert nnstack_run(*args, "--backend", "native", "--progress") == 0
+    err = capsys.readouterr().err
+    stages = re.findall(r"\r\x1b\[Knnstack-run: Native \(compile and run\): ([^,\r]+), \d+\.\d s", err)
+    assert stages == [
+        "lowering llir to the llvm dialect",
+        "translating to LLVM IR",
+        "parsing LLVM IR",
+        "optimising LLVM IR (-O3)",
+        "generating machine code",
+    ]
+    assert err.endswith("\r\x1b[K")
