@@ -54,7 +54,13 @@ from xdsl.utils.exceptions import (
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.frontend.onnx.context import NotConstantError
-from nnstack.frontend.onnx.importer import graph_inputs, import_specialised, load_model
+from nnstack.frontend.onnx.importer import (
+    graph_inputs,
+    import_specialised,
+    load_model,
+    looks_like_onnx,
+    model_from_bytes,
+)
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -71,6 +77,7 @@ from nnstack.tools.driver import (
     report_internal_error,
 )
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
+from nnstack.tools.source_text import SourceText
 from nnstack.tools.timing import Timing, add_progress_argument
 from nnstack.tools.verifier import verify_module
 
@@ -395,11 +402,19 @@ class NnstackRunMain(xDSLRunMain):
 
     def parse_input(self) -> ModuleOp:
         """The verified input module, its ops located (`DiagnosticError` if it is not valid);
-        an ONNX model (`.onnx`) imported in process."""
-        if self.args.input_file is not None and self.args.input_file.endswith(".onnx"):
-            return self.import_model(self.args.input_file)
+        an ONNX model (a `.onnx` file, or its bytes on standard input) imported in process."""
+        path = self.args.input_file
+        if path is not None and path.endswith(".onnx"):
+            return self.import_model(path)
         with self.timing.phase("Input"):
-            source = read_source_text(self.args.input_file)
+            if path is None or path == "-":
+                data = sys.stdin.buffer.read()
+                model = data if looks_like_onnx(data) else None  # (a model's bytes, not MLIR text)
+                source = SourceText(data.decode("utf-8") if model is None else "")
+            else:
+                model, source = None, read_source_text(path)
+        if model is not None:
+            return self.import_model(model)
         self.source = source.text
         name, implicit = self.get_input_name(), not self.args.no_implicit_module
         try:
@@ -417,12 +432,13 @@ class NnstackRunMain(xDSLRunMain):
                 verify_module(module)
         return module
 
-    def import_model(self, path: str) -> ModuleOp:
-        """The gawee module of ONNX model `path`, as nnstack-import-onnx makes it; the dims
-        the model leaves dynamic take the shapes of the --input arrays, and the inputs the
-        import needs as constants (a Reshape target, ...) their values."""
+    def import_model(self, source: str | bytes) -> ModuleOp:
+        """The gawee module of the ONNX model in file `source` (or serialized in it, from
+        standard input), as nnstack-import-onnx makes it; the dims the model leaves
+        dynamic take the shapes of the --input arrays, and the inputs the import needs as
+        constants (a Reshape target, ...) their values."""
         with self.timing.phase("Import"):
-            model = load_model(path)
+            model = load_model(source) if isinstance(source, str) else model_from_bytes(source)
             names = [value.name for value in graph_inputs(model)]
             files = dict(zip(names, self.args.input))
             shapes = {name: np.load(file, mmap_mode="r").shape for name, file in files.items()}

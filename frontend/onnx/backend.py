@@ -12,6 +12,10 @@ level and prepares `@main` (`nnstack.interpreters.prepare`; at "native" level th
 function is compiled to native code on the first run, `nnstack.native`); `run` calls it
 and gives each result in the dtype of the imported function's result (an unsigned
 integer result of a linalg-level function, signless there, is viewed as unsigned).
+Each input must be an array of its graph input's element type, as ONNX Runtime asks
+(it rejects another with INVALID_ARGUMENT): nothing is converted silently, not even a
+lossless int32 to float32; `prepare(model, cast_inputs=True)` converts them (numpy's
+`astype`), as nnstack-run's `--cast-inputs` does.
 A model that needs a graph input as a constant (a Reshape target or reduction axes
 given as an input) is imported at `run` instead, specialised on that input's value, once
 per distinct value; so is a model with dynamic input dims and no `input_shapes`, on the
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 import numpy as np
@@ -33,7 +38,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from nnstack.dialects.values import numpy_dtype
-from nnstack.frontend.onnx.context import DynamicShapeError, NotConstantError, OnnxImportError
+from nnstack.frontend.onnx.context import ELEMENT_TYPES, DynamicShapeError, NotConstantError, OnnxImportError
 from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
@@ -77,14 +82,45 @@ def _results(results: Sequence[np.ndarray], dtypes: Sequence[np.dtype]) -> tuple
     return tuple(viewed_as(result, dtype) for result, dtype in zip(results, dtypes, strict=True))
 
 
+@dataclass(frozen=True)
+class GraphInputs:
+    """The graph inputs a model's `run` takes: their names and dtypes, in graph order,
+    and whether an array of another dtype is converted (`cast_inputs`) or an error."""
+
+    names: list[str]
+    dtypes: list[np.dtype]
+    cast_inputs: bool = False
+
+    @staticmethod
+    def of(model: onnx.ModelProto, cast_inputs: bool = False) -> GraphInputs:
+        inputs = graph_inputs(model)
+        # (an element type gawee cannot carry fails the import, before any run)
+        types = [ELEMENT_TYPES.get(value.type.tensor_type.elem_type) for value in inputs]
+        dtypes = [numpy_dtype(t) if t is not None else np.dtype(object) for t in types]
+        return GraphInputs([value.name for value in inputs], dtypes, cast_inputs)
+
+    def checked(self, index: int, array: np.ndarray) -> np.ndarray:
+        """`array` for graph input `index`: of its dtype, else converted if `cast_inputs`."""
+        dtype = self.dtypes[index]
+        if array.dtype == dtype:
+            return array
+        if not self.cast_inputs:
+            raise ValueError(
+                f"graph input '{self.names[index]}' is {dtype}, the array given for it is {array.dtype}: "
+                f"give a {dtype} array, or prepare the model with cast_inputs=True"
+            )
+        return array.astype(dtype)
+
+
 class NnstackBackendRep(BackendRep):
     """A prepared model: its module at the chosen level, `@main` prepared, and its
-    graph input names."""
+    graph inputs."""
 
-    def __init__(self, module: ModuleOp, input_names: Sequence[str], level: str = "gawee"):
+    def __init__(self, module: ModuleOp, inputs: GraphInputs, level: str = "gawee"):
         self.module = module
         self.program, self.result_dtypes = _program(module, level)
-        self.input_names = list(input_names)
+        self.inputs = inputs
+        self.input_names = inputs.names
 
     def arrays(self, inputs: Any) -> list[np.ndarray]:
         """`inputs` (the graph inputs in order: a list, or one array; or by name: a dict)
@@ -106,7 +142,7 @@ class NnstackBackendRep(BackendRep):
             arrays = list(inputs)
         if len(arrays) != len(self.input_names):
             raise ValueError(f"{len(arrays)} arrays for {len(self.input_names)} graph inputs ({expected})")
-        return [np.asarray(a) for a in arrays]
+        return [self.inputs.checked(index, np.asarray(a)) for index, a in enumerate(arrays)]
 
     def run(self, inputs: Any, **kwargs: Any) -> tuple[np.ndarray, ...]:
         """`inputs`: the graph inputs in order (a list, or one array), or by name (a dict)."""
@@ -126,13 +162,14 @@ class SpecialisingBackendRep(NnstackBackendRep):
     def __init__(
         self,
         model: onnx.ModelProto,
-        input_names: Sequence[str],
+        inputs: GraphInputs,
         level: str,
         input_shapes: Mapping[str, Sequence[int]] | None,
     ):
         self.model, self.level, self.input_shapes = model, level, input_shapes
         self.dynamic = input_shapes is None  # (shapes from the arrays given)
-        self.input_names = list(input_names)
+        self.inputs = inputs
+        self.input_names = inputs.names
         self.programs: dict[
             tuple[object, ...], tuple[frozenset[str], Callable[..., Any], list[np.dtype]]
         ] = {}
@@ -171,10 +208,13 @@ class NnstackBackend(Backend):
         device: str = "CPU",
         level: Level | None = None,
         input_shapes: Mapping[str, Sequence[int]] | None = None,
+        cast_inputs: bool = False,
         **kwargs: Any,
     ) -> NnstackBackendRep:
         """`input_shapes`: the static shape of each graph input whose shape is dynamic in
-        the model, by name (as nnstack-import-onnx's --input-shape)."""
+        the model, by name (as nnstack-import-onnx's --input-shape); `cast_inputs`: `run`
+        converts an array of another dtype to its graph input's (else it is an error, as
+        in ONNX Runtime)."""
         if kwargs:
             raise TypeError(f"prepare: unknown option {', '.join(map(repr, sorted(kwargs)))}")
         super().prepare(model, device)
@@ -183,7 +223,7 @@ class NnstackBackend(Backend):
         level = level or cls.level
         if level not in LOWERINGS:
             raise OnnxImportError(f"level '{level}' is not one of {', '.join(LOWERINGS)}")
-        inputs = [value.name for value in graph_inputs(model)]
+        inputs = GraphInputs.of(model, cast_inputs)
         try:
             module = import_onnx(model, input_shapes)
         except DynamicShapeError:

@@ -405,6 +405,29 @@ def load_model(path: str | Path, external_data: bool = True) -> onnx.ModelProto:
         raise OnnxImportError(f"cannot read ONNX model '{path}': {error}") from None
 
 
+def model_from_bytes(data: bytes, origin: str = "standard input") -> onnx.ModelProto:
+    """The model serialized in `data` (read from `origin`); `OnnxImportError` if it is
+    not one, or if it keeps weights in external data files (named relative to a model
+    file that `data` does not have)."""
+    try:
+        model = onnx.load_model_from_string(data)
+    except DecodeError as error:
+        raise OnnxImportError(f"cannot read an ONNX model from {origin}: {error}") from None
+    if any(t.data_location == onnx.TensorProto.EXTERNAL for t in model.graph.initializer):
+        raise OnnxImportError(
+            f"the ONNX model on {origin} keeps weights in external data files, which only a "
+            "model file can name: give the model's path instead"
+        )
+    return model
+
+
+def looks_like_onnx(data: bytes) -> bool:
+    """Whether `data` is an ONNX model rather than MLIR text: text starts with a printable
+    character or whitespace, a serialized model with a protobuf field tag that is a
+    control character (0x08: its `ir_version`, which every valid model has)."""
+    return bool(data) and data[0] < 0x20 and data[:1] not in b"\t\n\v\f\r"
+
+
 def import_onnx(
     model: onnx.ModelProto | str | Path,
     input_shapes: Mapping[str, Sequence[int]] | None = None,

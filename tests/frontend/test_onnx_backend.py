@@ -248,6 +248,41 @@ def test_the_python_api_takes_input_shapes_names_its_inputs_and_runs_nodes():
     np.testing.assert_array_equal(y, np.maximum(b - 2, 0))
 
 
+def test_inputs_of_another_dtype_are_rejected_as_onnxruntime_does():
+    """An array that is not of its graph input's element type is an error naming the
+    input, as ONNX Runtime rejects it (INVALID_ARGUMENT), even a lossless int32 for a
+    float32 input, and a list (float64); `prepare(..., cast_inputs=True)` converts, as
+    nnstack-run's --cast-inputs. The same for a model imported at `run` (dynamic dims)."""
+    import pytest
+    from onnx import TensorProto, helper
+    from onnx.reference import ReferenceEvaluator
+    from onnx_models import onnxruntime_outputs
+
+    from nnstack.frontend.onnx import backend
+
+    for dims in ([3], ["n"]):
+        graph = helper.make_graph(
+            [helper.make_node("Mul", ["x", "x"], ["y"])],
+            "g",
+            [helper.make_tensor_value_info("x", TensorProto.FLOAT, dims)],
+            [helper.make_tensor_value_info("y", TensorProto.FLOAT, dims)],
+        )
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        given = np.array([1, 2, 3], np.int32)
+        with pytest.raises(Exception, match="INVALID_ARGUMENT"):
+            onnxruntime_outputs(model, {"x": given})
+        rep = backend.prepare(model)
+        for wrong in (given, given.astype(np.float64), [1.0, 2.0, 3.0]):
+            dtype = np.asarray(wrong).dtype
+            message = f"^graph input 'x' is float32, the array given for it is {dtype}: give a float32 array"
+            with pytest.raises(ValueError, match=message):
+                rep.run([wrong])
+        (expected,) = ReferenceEvaluator(model).run(None, {"x": given.astype(np.float32)})
+        (got,) = backend.prepare(model, cast_inputs=True).run({"x": given})
+        assert got.dtype == np.float32
+        np.testing.assert_array_equal(got, expected)
+
+
 def test_run_specialises_on_the_inputs_the_import_needs_as_constants():
     """A Reshape whose target is computed from a graph input (target + 0) is imported at
     `run`, once per distinct target value, and @main takes only the data; a target that

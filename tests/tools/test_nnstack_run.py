@@ -529,6 +529,55 @@ def test_an_onnx_model_is_specialised_on_the_inputs_it_needs_as_constants(tmp_pa
     np.testing.assert_array_equal(np.load(out / "out0.npy"), x.reshape(3, 2))
 
 
+def test_onnx_model_on_stdin_and_the_input_dtype_rule(tmp_path: Path):
+    """`nnstack-run -` takes an ONNX model's bytes on standard input as well as MLIR text
+    (told apart by content) and runs it; an --input of another dtype than the graph
+    input's is a one-line error unless --cast-inputs (as the ONNX backend's
+    cast_inputs=True), even int32 for float32; bytes that are no model, or a model
+    whose weights are in external files, are one-line errors too."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+    from onnx.reference import ReferenceEvaluator
+
+    weight = numpy_helper.from_array(np.array([0.5, -2.0, 3.0], np.float32), "w")
+    graph = helper.make_graph(
+        [helper.make_node("Mul", ["x", "w"], ["y"])],
+        "g",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [3])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3])],
+        [weight],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    x = np.array([1.0, 2.0, -4.0], np.float32)
+    (expected,) = ReferenceEvaluator(model).run(None, {"x": x})
+    out = tmp_path / "out"
+
+    def piped(data: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+        return subprocess.run([NNSTACK_RUN, "-", *args], input=data, capture_output=True)
+
+    ran = piped(model.SerializeToString(), "--input", save(tmp_path, "x.npy", x), "--output-dir", str(out))
+    assert ran.returncode == 0 and ran.stderr == b""
+    np.testing.assert_array_equal(np.load(out / "out0.npy"), expected)
+    as_int = save(tmp_path, "i.npy", np.array([1, 2, -4], np.int32))
+    wrong = piped(model.SerializeToString(), "--input", as_int)
+    assert wrong.returncode == 1 and wrong.stderr.decode() == (
+        f"nnstack-run: error: {as_int} holds int32 values, argument #0 is tensor<3xf32>: "
+        "save it as float32 or pass --cast-inputs\n"
+    )
+    cast = piped(model.SerializeToString(), "--input", as_int, "--cast-inputs", "--output-dir", str(out))
+    assert cast.returncode == 0
+    np.testing.assert_array_equal(np.load(out / "out0.npy"), expected)
+    onnx.save(model, tmp_path / "ext.onnx", save_as_external_data=True, location="w.bin", size_threshold=0)
+    for data, message in (
+        (b"\x08\x07\xff not a model", "cannot read an ONNX model from standard input: "),
+        ((tmp_path / "ext.onnx").read_bytes(), "the ONNX model on standard input keeps weights in external"),
+    ):
+        bad = piped(data, "--input", as_int)
+        err = bad.stderr.decode()
+        assert bad.returncode == 1 and err.startswith(f"nnstack-run: error: {message}"), err
+        assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """--progress: one line on stderr, rewritten as each phase and pass starts and erased at
     the end, so nothing else is printed after it; not there with --no-progress (nor by
