@@ -4,7 +4,7 @@ ConvTranspose, a composite of conv)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from xdsl.dialects.builtin import I64, IntegerAttr, i64
 from xdsl.ir import Attribute, Operation, SSAValue
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["ConvOp", "ConvTransposeOp", "transposed_output_shape"]
 
 
-def expect_groups(op: ConvOp | ConvTransposeOp, inputs: int, outputs: int) -> None:
+def expect_groups(op: ConvolutionOp, inputs: int, outputs: int) -> None:
     """`groups` >= 1 divides the input and output channels."""
     groups = op.group_count
     if groups < 1:
@@ -48,24 +48,25 @@ def expect_bias(op: WeightedOp, outputs: int) -> None:
             )
 
 
-@gawee_op_definition
-class ConvOp(WeightedOp):
-    """Convolution over 1, 2 or 3 spatial dims (ONNX Conv): [N, C, D1, ..., Dk] input,
-    [F, C/groups, K1, ..., Kk] weight, optional [F] bias; k strides and dilations, k
-    symmetric paddings or k begins then k ends (2-D: `[pH, pW]` or `[top, left,
-    bottom, right]`, the original Gawee's).
+class ConvWindow(NamedTuple):
+    """A convolution's window attributes, their defaults filled in."""
 
-    Output size per spatial axis: floor((D + p_begin + p_end - d*(k-1) - 1) / s) + 1.
-    """
+    strides: Sequence[int]
+    padding: Sequence[int]
+    dilation: Sequence[int]
+    groups: int
+    output_padding: Sequence[int]
 
-    name = "gawee.conv"
+
+class ConvolutionOp(WeightedOp):
+    """What conv and conv_transpose share: the window attributes, a builder that infers
+    the result type (`result_shape`, the subclass's rule) and the checks of the ranks and
+    the window attributes before the subclass's own (`verify_window`)."""
 
     strides = attr_def(I64Array)
     padding = attr_def(I64Array)
     dilation = attr_def(I64Array)
     groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
-
-    assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
 
     def __init__(
         self,
@@ -77,20 +78,25 @@ class ConvOp(WeightedOp):
         padding: Sequence[int] | None = None,
         dilation: Sequence[int] | None = None,
         groups: int = 1,
+        output_padding: Sequence[int] | None = None,
     ):
-        """Strides and dilation default to 1s and padding to 0s, one per spatial dim."""
+        """Strides and dilation default to 1s, padding (and conv_transpose's output
+        padding) to 0s, one per spatial dim."""
         input, weight = SSAValue.get(input), SSAValue.get(weight)
-        n, _, *sizes = tensor_shape(input)
-        f, _, *kernel = tensor_shape(weight)
-        ones = (1,) * len(sizes)
+        rank = len(tensor_shape(input)) - 2
+        ones, zeros = (1,) * rank, (0,) * rank
         strides, dilation = strides or ones, dilation or ones
-        padding = padding if padding is not None else (0,) * len(sizes)
-        shape = (n, f, *window_output_shape(sizes, padding, kernel, strides, dilation))
+        padding = padding if padding is not None else zeros
+        extra = output_padding if output_padding is not None else zeros
+        window = ConvWindow(strides, padding, dilation, groups, extra)
+        shape = self.result_shape(tensor_shape(input), tensor_shape(weight), window)
         attributes: dict[str, Attribute] = {
             "strides": i64_array(strides),
             "padding": i64_array(padding),
             "dilation": i64_array(dilation),
         }
+        if any(extra):
+            attributes["outputPadding"] = i64_array(extra)
         if groups != 1:
             attributes["groups"] = IntegerAttr(groups, i64)
         super().__init__(
@@ -99,6 +105,11 @@ class ConvOp(WeightedOp):
             attributes=attributes,
         )
 
+    @classmethod
+    def result_shape(cls, input: Sequence[int], weight: Sequence[int], window: ConvWindow) -> tuple[int, ...]:
+        """The result shape for an input and a weight of these shapes."""
+        raise NotImplementedError
+
     @property
     def group_count(self) -> int:
         return self.groups.value.data if self.groups is not None else 1
@@ -106,6 +117,44 @@ class ConvOp(WeightedOp):
     @property
     def spatial_rank(self) -> int:
         return len(tensor_shape(self.input)) - 2
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 3, 4, 5)
+        rank = len(tensor_shape(self.input))
+        if len(tensor_shape(self.weight)) != rank:
+            raise self.fail(
+                f"weight must have rank {rank} (that of the input), got rank {len(tensor_shape(self.weight))}"
+            )
+        strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
+        expect_window_attributes(self, rank - 2, strides=strides, dilation=dilation, padding=padding)
+        self.verify_window(strides, padding, dilation)
+
+    def verify_window(self, strides: Sequence[int], padding: Sequence[int], dilation: Sequence[int]) -> None:
+        """The subclass's checks of channels, groups, bias and result shape."""
+        raise NotImplementedError
+
+
+@gawee_op_definition
+class ConvOp(ConvolutionOp):
+    """Convolution over 1, 2 or 3 spatial dims (ONNX Conv): [N, C, D1, ..., Dk] input,
+    [F, C/groups, K1, ..., Kk] weight, optional [F] bias; k strides and dilations, k
+    symmetric paddings or k begins then k ends (2-D: `[pH, pW]` or `[top, left,
+    bottom, right]`, the original Gawee's).
+
+    Output size per spatial axis: floor((D + p_begin + p_end - d*(k-1) - 1) / s) + 1.
+    """
+
+    name = "gawee.conv"
+
+    assembly_format = f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
+
+    @classmethod
+    def result_shape(cls, input: Sequence[int], weight: Sequence[int], window: ConvWindow) -> tuple[int, ...]:
+        if any(window.output_padding):
+            raise ValueError(f"{cls.name} has no output padding")
+        n, _, *sizes = input
+        f, _, *kernel = weight
+        return (n, f, *window_output_shape(sizes, window.padding, kernel, window.strides, window.dilation))
 
     def window(self) -> WindowGeometry:
         """The conv's window: its kernel is the weight's spatial shape."""
@@ -117,15 +166,7 @@ class ConvOp(WeightedOp):
             tensor_shape(self.output)[2:],
         )
 
-    def verify_(self) -> None:
-        self.expect_rank("input", self.input, 3, 4, 5)
-        rank = len(tensor_shape(self.input))
-        if len(tensor_shape(self.weight)) != rank:
-            raise self.fail(
-                f"weight must have rank {rank} (that of the input), got rank {len(tensor_shape(self.weight))}"
-            )
-        strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
-        expect_window_attributes(self, rank - 2, strides=strides, dilation=dilation, padding=padding)
+    def verify_window(self, strides: Sequence[int], padding: Sequence[int], dilation: Sequence[int]) -> None:
         n, c, *sizes = tensor_shape(self.input)
         f, cg, *kernel = tensor_shape(self.weight)
         expect_groups(self, c, f)
@@ -165,7 +206,7 @@ def transposed_output_shape(
 
 
 @gawee_op_definition
-class ConvTransposeOp(WeightedOp):
+class ConvTransposeOp(ConvolutionOp):
     """Transposed convolution over 1, 2 or 3 spatial dims (ONNX ConvTranspose, PyTorch's
     ConvTranspose1d/2d/3d): [N, C, D1, ..., Dk] input, [C, F/groups, K1, ..., Kk]
     weight, optional [F] bias; k strides, dilations and output paddings, k symmetric
@@ -185,60 +226,19 @@ class ConvTransposeOp(WeightedOp):
 
     name = "gawee.conv_transpose"
 
-    strides = attr_def(I64Array)
-    padding = attr_def(I64Array)
-    dilation = attr_def(I64Array)
     output_padding = opt_attr_def(I64Array, attr_name="outputPadding")
-    groups = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(1, i64))
 
     assembly_format = (
         f"$input `,` $weight (`,` $bias^)? {keywords('strides', 'padding', 'dilation')} "
         f"(`outputPadding` `=` $outputPadding^)? (`groups` `=` $groups^)? {ATTR_DICT_AND_TYPES}"
     )
 
-    def __init__(
-        self,
-        input: SSAValue | Operation,
-        weight: SSAValue | Operation,
-        bias: SSAValue | Operation | None = None,
-        *,
-        strides: Sequence[int] | None = None,
-        padding: Sequence[int] | None = None,
-        dilation: Sequence[int] | None = None,
-        output_padding: Sequence[int] | None = None,
-        groups: int = 1,
-    ):
-        """Strides and dilation default to 1s, padding and output padding to 0s."""
-        input, weight = SSAValue.get(input), SSAValue.get(weight)
-        n, _, *sizes = tensor_shape(input)
-        _, fg, *kernel = tensor_shape(weight)
-        ones, zeros = (1,) * len(sizes), (0,) * len(sizes)
-        strides, dilation = strides or ones, dilation or ones
-        padding = padding if padding is not None else zeros
-        extra = output_padding if output_padding is not None else zeros
-        shape = (n, fg * groups, *transposed_output_shape(sizes, padding, kernel, strides, dilation, extra))
-        attributes: dict[str, Attribute] = {
-            "strides": i64_array(strides),
-            "padding": i64_array(padding),
-            "dilation": i64_array(dilation),
-        }
-        if any(extra):
-            attributes["outputPadding"] = i64_array(extra)
-        if groups != 1:
-            attributes["groups"] = IntegerAttr(groups, i64)
-        super().__init__(
-            operands=[input, weight, bias],
-            result_types=[tensor_like(input, shape)],
-            attributes=attributes,
-        )
-
-    @property
-    def group_count(self) -> int:
-        return self.groups.value.data if self.groups is not None else 1
-
-    @property
-    def spatial_rank(self) -> int:
-        return len(tensor_shape(self.input)) - 2
+    @classmethod
+    def result_shape(cls, input: Sequence[int], weight: Sequence[int], window: ConvWindow) -> tuple[int, ...]:
+        n, _, *sizes = input
+        _, fg, *kernel = weight
+        strides, padding, dilation, groups, extra = window
+        return (n, fg * groups, *transposed_output_shape(sizes, padding, kernel, strides, dilation, extra))
 
     def extra_output(self) -> tuple[int, ...]:
         """`outputPadding`, 0s when absent."""
@@ -246,15 +246,8 @@ class ConvTransposeOp(WeightedOp):
             return (0,) * self.spatial_rank
         return self.array("outputPadding")
 
-    def verify_(self) -> None:
-        self.expect_rank("input", self.input, 3, 4, 5)
+    def verify_window(self, strides: Sequence[int], padding: Sequence[int], dilation: Sequence[int]) -> None:
         rank = len(tensor_shape(self.input))
-        if len(tensor_shape(self.weight)) != rank:
-            raise self.fail(
-                f"weight must have rank {rank} (that of the input), got rank {len(tensor_shape(self.weight))}"
-            )
-        strides, padding, dilation = self.array("strides"), self.array("padding"), self.array("dilation")
-        expect_window_attributes(self, rank - 2, strides=strides, dilation=dilation, padding=padding)
         extra = self.extra_output()
         if len(extra) != rank - 2:
             raise self.fail(
