@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.irdl import (
+    VarConstraint,
+    operand_def,
+    opt_attr_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
@@ -33,20 +41,22 @@ __all__ = ["GruOp", "LstmOp", "RecurrentOp", "RnnOp"]
 Cell = Callable[[SSAValue, list[SSAValue]], list[SSAValue]]
 """A cell's step: from the step's projected input [B, G*H] and the states, the new states."""
 
-_OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_h"
+_OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_states"
 _REVERSE = "(`reverse` `=` $reverse^)?"
+_STATE_NAMES = ("initial_h", "initial_c")
 
 
 class RecurrentOp(GaweeOperation):
     """One direction of a recurrent layer: input [T, B, I] (T >= 1), weight [G*H, I],
     recurrence [G*H, H], bias [2*G*H] (the input's biases, then the recurrence's) and
     initial_h [B, H], for the cell's G gates; results y [T, B, H] (every step's hidden
-    state, at the step's time index) and y_h [B, H] (the last step's)."""
+    state, at the step's time index) and y_h [B, H] (the last step's). The states the cell
+    carries (h; LSTM's c too) are one variadic operand and result, so that the three ops
+    share this declaration."""
 
     GATES: ClassVar[int] = 1
     STATES: ClassVar[int] = 1
-    """The states the cell carries (h; LSTM's c too): the initial ones are the operands from
-    `initial_h` on, the final ones the results from `y_h` on."""
+    """How many states the cell carries: initial_h (and initial_c), y_h (and y_c)."""
 
     E: ClassVar = VarConstraint("E", FloatElement)
 
@@ -54,9 +64,9 @@ class RecurrentOp(GaweeOperation):
     weight = operand_def(static_tensor(E))
     recurrence = operand_def(static_tensor(E))
     bias = operand_def(static_tensor(E))
-    initial_h = operand_def(static_tensor(E))
+    initial_states = var_operand_def(static_tensor(E))
     y = result_def(static_tensor(E))
-    y_h = result_def(static_tensor(E))
+    final_states = var_result_def(static_tensor(E))
 
     reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
 
@@ -70,8 +80,8 @@ class RecurrentOp(GaweeOperation):
             name: BoolAttr.from_bool(True) for name, on in (("reverse", reverse), *flags.items()) if on
         }
         super().__init__(
-            operands=values,
-            result_types=[tensor_like(values[0], (steps, batch, hidden)), *[state] * self.STATES],
+            operands=[*values[:4], values[4:]],
+            result_types=[tensor_like(values[0], (steps, batch, hidden)), [state] * self.STATES],
             attributes=attributes,
         )
 
@@ -87,18 +97,24 @@ class RecurrentOp(GaweeOperation):
         for what, rank in (("input", 3), ("weight", 2), ("recurrence", 2)):
             self.expect_rank(what, getattr(self, what), rank)
         steps, batch, features = tensor_shape(self.input)
+        states = _STATE_NAMES[: self.STATES]
+        if len(self.initial_states) != self.STATES or len(self.final_states) != self.STATES:
+            raise self.fail(
+                f"needs {self.STATES} initial state(s) ({', '.join(states)}) and as many final ones, "
+                f"got {len(self.initial_states)} and {len(self.final_states)}"
+            )
         if steps < 1:
             raise self.fail("input must have at least one time step")
         hidden = self.hidden_size
         rows = self.GATES * hidden
-        expected = {
-            "weight": (rows, features),
-            "recurrence": (rows, hidden),
-            "bias": (2 * rows,),
-            **{name: (batch, hidden) for name in self.state_names()},
-        }
-        for what, shape in expected.items():
-            got = tensor_shape(getattr(self, what))
+        expected = [
+            ("weight", self.weight, (rows, features)),
+            ("recurrence", self.recurrence, (rows, hidden)),
+            ("bias", self.bias, (2 * rows,)),
+            *((name, state, (batch, hidden)) for name, state in zip(states, self.initial_states)),
+        ]
+        for what, value, shape in expected:
+            got = tensor_shape(value)
             if got != shape:
                 raise self.fail(
                     f"{what} shape {list(got)} does not match {list(shape)} (input {[steps, batch, features]}, "
@@ -108,9 +124,6 @@ class RecurrentOp(GaweeOperation):
         for k, result in enumerate(self.results[1:], 1):
             if tensor_shape(result) != (batch, hidden):
                 raise self.fail(f"result #{k} shape {list(tensor_shape(result))} is not [{batch}, {hidden}]")
-
-    def state_names(self) -> tuple[str, ...]:
-        return ("initial_h", "initial_c")[: self.STATES]
 
     def decompose(self, b: Composer) -> list[SSAValue]:
         """Unrolled: x W^T + Wb for all steps in one product, R transposed once, then one
@@ -126,7 +139,7 @@ class RecurrentOp(GaweeOperation):
         recurrence_bias = b.emit(SliceOp(self.bias, [rows], [2 * rows], [0], [1]))
         projected = b.emit(LinearOp(self.input, self.weight, input_bias))
         cell = self.cell(b, b.emit(TransposeOp(self.recurrence, (1, 0))), recurrence_bias)
-        state = list(self.operands[4:])
+        state = list(self.initial_states)
         hidden: list[SSAValue | None] = [None] * steps
         for t in reversed(range(steps)) if self.is_reverse else range(steps):
             step = b.emit(SliceOp(projected, [t], [t + 1], [0], [1]))
@@ -254,20 +267,7 @@ class LstmOp(RecurrentOp):
     GATES: ClassVar[int] = 4
     STATES: ClassVar[int] = 2
 
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    # (all redeclared: IRDL puts a subclass's own fields before those it inherits)
-    input = operand_def(static_tensor(E))
-    weight = operand_def(static_tensor(E))
-    recurrence = operand_def(static_tensor(E))
-    bias = operand_def(static_tensor(E))
-    initial_h = operand_def(static_tensor(E))
-    initial_c = operand_def(static_tensor(E))
-    y = result_def(static_tensor(E))
-    y_h = result_def(static_tensor(E))
-    y_c = result_def(static_tensor(E))
-
-    assembly_format = f"{_OPERANDS} `,` $initial_c {_REVERSE} {ATTR_DICT_AND_TYPES}"
+    assembly_format = f"{_OPERANDS} {_REVERSE} {ATTR_DICT_AND_TYPES}"
 
     def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
         from nnstack.dialects.gawee.elementwise import AddOp, MulOp, SigmoidOp, TanhOp
