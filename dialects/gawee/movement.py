@@ -185,63 +185,81 @@ def unsqueezed_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ..
     return tuple(1 if d in axes else next(rest) for d in range(len(shape) + len(axes)))
 
 
+class UnitDimsOp(TensorOp):
+    """squeeze and unsqueeze: the input with the size-1 dims `axes` removed or inserted.
+    `axes` are distinct dims of the input (squeeze) or of the result (unsqueeze), negative
+    ones counted from the end; the subclass gives that rank and the result shape."""
+
+    axes = attr_def(I64Array)
+
+    assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
+
+    AXES_OF: ClassVar[str]
+    """What `axes` index: "input" or "result"."""
+
+    def __init__(self, input: SSAValue | Operation, axes: Sequence[int]):
+        input = SSAValue.get(input)
+        shape = tensor_shape(input)
+        normalized = normalized_axes(axes, self.axes_rank(shape, axes)) or ()
+        super().__init__(
+            operands=[input],
+            result_types=[tensor_like(input, self.result_shape(shape, normalized))],
+            attributes={"axes": i64_array(axes)},
+        )
+
+    @staticmethod
+    def axes_rank(shape: Sequence[int], axes: Sequence[int]) -> int:
+        """The rank `axes` count in."""
+        raise NotImplementedError
+
+    @staticmethod
+    def result_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ...]:
+        """The result shape for an input `shape` and the normalized `axes`."""
+        raise NotImplementedError
+
+    def verify_(self) -> None:
+        shape, axes = tensor_shape(self.input), self.array("axes")
+        rank = self.axes_rank(shape, axes)
+        normalized = normalized_axes(axes, rank)
+        if not axes or normalized is None:
+            raise self.fail(f"'axes' {list(axes)} must name distinct dims of the rank-{rank} {self.AXES_OF}")
+        if self.AXES_OF == "input" and any(shape[a] != 1 for a in normalized):
+            raise self.fail(f"cannot squeeze dims of size other than 1 (axes {list(axes)} of {list(shape)})")
+        self.expect_result_shape(self.result_shape(shape, normalized))
+
+
 @gawee_op_definition
-class UnsqueezeOp(TensorOp):
+class UnsqueezeOp(UnitDimsOp):
     """Inserts size-1 dims at `axes`, which count in the result's rank (ONNX Unsqueeze)."""
 
     name = "gawee.unsqueeze"
 
-    axes = attr_def(I64Array)
+    AXES_OF: ClassVar[str] = "result"
 
-    assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
+    @staticmethod
+    def axes_rank(shape: Sequence[int], axes: Sequence[int]) -> int:
+        return len(shape) + len(axes)
 
-    def __init__(self, input: SSAValue | Operation, axes: Sequence[int]):
-        input = SSAValue.get(input)
-        shape = tensor_shape(input)
-        normalized = normalized_axes(axes, len(shape) + len(axes)) or ()
-        super().__init__(
-            operands=[input],
-            result_types=[tensor_like(input, unsqueezed_shape(shape, normalized))],
-            attributes={"axes": i64_array(axes)},
-        )
-
-    def verify_(self) -> None:
-        shape, axes = tensor_shape(self.input), self.array("axes")
-        normalized = normalized_axes(axes, len(shape) + len(axes))
-        if not axes or normalized is None:
-            raise self.fail(
-                f"'axes' {list(axes)} must name distinct dims of the rank-{len(shape) + len(axes)} result"
-            )
-        self.expect_result_shape(unsqueezed_shape(shape, normalized))
+    @staticmethod
+    def result_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ...]:
+        return unsqueezed_shape(shape, axes)
 
 
 @gawee_op_definition
-class SqueezeOp(TensorOp):
+class SqueezeOp(UnitDimsOp):
     """Removes the size-1 dims `axes` (ONNX Squeeze with its axes resolved)."""
 
     name = "gawee.squeeze"
 
-    axes = attr_def(I64Array)
+    AXES_OF: ClassVar[str] = "input"
 
-    assembly_format = f"$input {keywords('axes')} {ATTR_DICT_AND_TYPES}"
+    @staticmethod
+    def axes_rank(shape: Sequence[int], axes: Sequence[int]) -> int:
+        return len(shape)
 
-    def __init__(self, input: SSAValue | Operation, axes: Sequence[int]):
-        input = SSAValue.get(input)
-        shape = tensor_shape(input)
-        normalized = normalized_axes(axes, len(shape)) or ()
-        result = [size for d, size in enumerate(shape) if d not in normalized]
-        super().__init__(
-            operands=[input], result_types=[tensor_like(input, result)], attributes={"axes": i64_array(axes)}
-        )
-
-    def verify_(self) -> None:
-        shape, axes = tensor_shape(self.input), self.array("axes")
-        normalized = normalized_axes(axes, len(shape))
-        if not axes or normalized is None:
-            raise self.fail(f"'axes' {list(axes)} must name distinct dims of the rank-{len(shape)} input")
-        if any(shape[a] != 1 for a in normalized):
-            raise self.fail(f"cannot squeeze dims of size other than 1 (axes {list(axes)} of {list(shape)})")
-        self.expect_result_shape([size for d, size in enumerate(shape) if d not in normalized])
+    @staticmethod
+    def result_shape(shape: Sequence[int], axes: Sequence[int]) -> tuple[int, ...]:
+        return tuple(size for d, size in enumerate(shape) if d not in axes)
 
 
 @gawee_op_definition
