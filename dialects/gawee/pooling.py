@@ -44,25 +44,7 @@ __all__ = [
     "GlobalMaxPoolOp",
     "LpPoolOp",
     "MaxPoolOp",
-    "window_counts",
 ]
-
-
-def window_counts(
-    size: int,
-    pad_begin: int,
-    pad_end: int,
-    kernel: int,
-    stride: int,
-    dilation: int,
-    out: int,
-    include_pad: bool,
-) -> list[int]:
-    """How many taps each of the `out` windows along one axis averages over: those on
-    the input, or with `include_pad` those on the input or its explicit padding. The
-    region ceil mode adds past the end padding never counts (ONNX, PyTorch)."""
-    low, high = (0, pad_begin + size + pad_end) if include_pad else (pad_begin, pad_begin + size)
-    return [sum(low <= o * stride + j * dilation < high for j in range(kernel)) for o in range(out)]
 
 
 @gawee_op_definition
@@ -229,17 +211,18 @@ class LpPoolOp(PoolWindowOp):
 def _window_counts(
     op: AveragePoolOp | LpPoolOp, include_pad: bool, outs: Sequence[int]
 ) -> tuple[list[int], ...]:
-    """The tap counts of `op`'s `outs` windows along each spatial axis (`window_counts`)."""
+    """How many taps each of `op`'s `outs` windows along each spatial axis averages over:
+    those on the input, or with `include_pad` those on the input or its explicit padding.
+    The region ceil mode adds past the end padding never counts (ONNX, PyTorch)."""
     kernel, strides, dilation = op.array("kernelSize"), op.array("strides"), op.dilation_values
     rank = op.spatial_rank
     pads = expand_padding(op.array("padding"), rank)
-    sizes = tensor_shape(op.input)[2:]
-    return tuple(
-        window_counts(
-            sizes[a], pads[a], pads[rank + a], kernel[a], strides[a], dilation[a], outs[a], include_pad
-        )
-        for a in range(rank)
-    )
+    counts: list[list[int]] = []
+    for a, size in enumerate(tensor_shape(op.input)[2:]):
+        low, high = (0, pads[a] + size + pads[rank + a]) if include_pad else (pads[a], pads[a] + size)
+        s, d, k = strides[a], dilation[a], kernel[a]
+        counts.append([sum(low <= o * s + j * d < high for j in range(k)) for o in range(outs[a])])
+    return tuple(counts)
 
 
 def _verify_window_on_input(op: AveragePoolOp | LpPoolOp) -> None:

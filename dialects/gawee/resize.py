@@ -107,28 +107,13 @@ class ResizedAxis:
 
 
 class _NumpyArithmetic:
-    """`ResizedAxis.source` on numpy f64 arrays."""
+    """`ResizedAxis.source` on numpy f64 arrays: numpy's ufuncs themselves."""
+
+    add, sub, mul, div = np.add, np.subtract, np.multiply, np.divide
+    minimum, maximum = np.minimum, np.maximum
 
     def constant(self, value: float) -> np.ndarray:
         return np.asarray(value, dtype=np.float64)
-
-    def add(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.add(lhs, rhs)
-
-    def sub(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.subtract(lhs, rhs)
-
-    def mul(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.multiply(lhs, rhs)
-
-    def div(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.divide(lhs, rhs)
-
-    def minimum(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.minimum(lhs, rhs)
-
-    def maximum(self, lhs: np.ndarray, rhs: np.ndarray) -> np.ndarray:
-        return np.maximum(lhs, rhs)
 
 
 @dataclass(frozen=True)
