@@ -12,6 +12,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 from xdsl.dialects.builtin import (
+    AnyFloat,
     BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
@@ -165,3 +166,12 @@ def rounded_to(value: float, float_type: Attribute) -> float:
     beyond its range (xDSL's FloatAttr and dense attributes cannot pack such a value)."""
     with np.errstate(over="ignore"):
         return float(numpy_dtype(float_type).type(value))
+
+
+def scalar_attribute(value: float, element: Attribute) -> FloatAttr | IntegerAttr:
+    """`value` as a scalar attribute of a float, integer or index type (a float beyond
+    the type's range as +-inf, `rounded_to`): what an `arith` or `llir` constant holds."""
+    if isinstance(element, AnyFloat):
+        return FloatAttr(rounded_to(value, element), element)
+    assert isinstance(element, IntegerType | IndexType)
+    return IntegerAttr(int(value), element)

@@ -25,10 +25,8 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     DenseIntElementsAttr,
     DenseIntOrFPElementsAttr,
-    FloatAttr,
     IndexType,
     IntegerAttr,
-    IntegerType,
     TensorType,
     i64,
 )
@@ -39,7 +37,7 @@ from xdsl.ir.affine import AffineExpr, AffineMap
 
 from nnstack.dialects.gawee import WindowGeometry
 from nnstack.dialects.utils import element_type, tensor_shape
-from nnstack.dialects.values import rounded_to
+from nnstack.dialects.values import scalar_attribute
 
 OpT = TypeVar("OpT", bound=Operation)
 
@@ -49,15 +47,12 @@ def float_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     A value beyond the type's range is rounded to +-inf first, as the interpreters
     round an attribute (xDSL's FloatAttr would not pack it)."""
     assert isinstance(element_type, AnyFloat)
-    return arith.ConstantOp(FloatAttr(rounded_to(value, element_type), element_type))
+    return arith.ConstantOp(scalar_attribute(value, element_type))
 
 
 def scalar_constant(value: float, element_type: Attribute) -> arith.ConstantOp:
     """`arith.constant` of any element type gawee carries (an i1 is 0 or 1)."""
-    if isinstance(element_type, AnyFloat):
-        return float_constant(value, element_type)
-    assert isinstance(element_type, IntegerType | IndexType)
-    return arith.ConstantOp(IntegerAttr(int(value), element_type))
+    return arith.ConstantOp(scalar_attribute(value, element_type))
 
 
 shape_of = tensor_shape

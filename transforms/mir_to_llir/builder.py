@@ -29,12 +29,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from xdsl.dialects.builtin import (
-    AnyFloat,
     DenseIntOrFPElementsAttr,
-    FloatAttr,
-    IndexType,
-    IntegerAttr,
-    IntegerType,
     TensorType,
     UnrealizedConversionCastOp,
     VectorType,
@@ -46,6 +41,7 @@ from xdsl.rewriter import InsertPoint
 
 from nnstack.dialects import llir
 from nnstack.dialects.llir import PointerType
+from nnstack.dialects.values import scalar_attribute
 
 from .layout import element_strides
 
@@ -148,12 +144,7 @@ class Builder:
         """A (cached) scalar constant of `typ`."""
         key = (str(typ), repr(value))
         if key not in self._constants:
-            if isinstance(typ, AnyFloat):
-                attr: FloatAttr | IntegerAttr = FloatAttr(float(value), typ)
-            else:
-                assert isinstance(typ, IntegerType | IndexType)
-                attr = IntegerAttr(int(value), typ)
-            op = llir.ConstantOp(attr)
+            op = llir.ConstantOp(scalar_attribute(value, typ))
             self.prelude.append(op)
             self._constants[key] = op.result
         return self._constants[key]
