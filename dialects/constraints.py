@@ -56,6 +56,8 @@ GaweeIntegerElement = AttrSetConstraint.get(*INTEGER_TYPES, *UNSIGNED_TYPES)
 GaweeElement = AttrSetConstraint.get(*GAWEE_ELEMENT_TYPES)
 """Any element type gawee carries."""
 BoolElement = EqAttrConstraint(i1)
+I64Element = EqAttrConstraint(i64)
+"""The element type of the indices gawee makes (`arg_max`, `top_k`, `non_zero`, ...)."""
 IndexElement = AttrSetConstraint.get(i32, i64)
 """The element type of an index tensor (`gawee.gather`)."""
 ShapeElement = IndexElement

@@ -26,7 +26,6 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
     AnyAttr,
-    EqAttrConstraint,
     ParamAttrConstraint,
     VarConstraint,
     attr_def,
@@ -39,7 +38,7 @@ from xdsl.irdl import (
 from xdsl.irdl.constraints import AttrSetConstraint
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import GaweeElement, static_tensor
+from nnstack.dialects.constraints import GaweeElement, I64Element, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_shape
 from nnstack.dialects.values import numpy_dtype
@@ -162,7 +161,7 @@ class ShapeOp(GaweeOperation):
     name = "gawee.shape"
 
     input = operand_def(static_tensor(GaweeElement))
-    output = result_def(static_tensor(EqAttrConstraint(i64)))
+    output = result_def(static_tensor(I64Element))
 
     start = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
     end = opt_attr_def(IntegerAttr[I64])

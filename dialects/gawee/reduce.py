@@ -12,18 +12,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import (
-    EqAttrConstraint,
-    VarConstraint,
-    attr_def,
-    operand_def,
-    opt_attr_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import GaweeNumericElement, I64Array, static_tensor
+from nnstack.dialects.constraints import GaweeNumericElement, I64Array, I64Element, static_tensor
 from nnstack.dialects.gawee.base import FloatTensorOp, GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
@@ -245,7 +237,7 @@ class ArgReduceOp(GaweeOperation):
     E: ClassVar = VarConstraint("E", GaweeNumericElement)
 
     input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(EqAttrConstraint(i64)))
+    output = result_def(static_tensor(I64Element))
 
     axis = attr_def(IntegerAttr[I64])
     keep_dims = opt_attr_def(BoolAttr, attr_name="keepDims", default_value=BoolAttr.from_bool(True))

@@ -9,18 +9,16 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, StringAttr, TensorType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import (
-    EqAttrConstraint,
-    VarConstraint,
-    attr_def,
-    operand_def,
-    opt_attr_def,
-    result_def,
-    traits_def,
-)
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
 
-from nnstack.dialects.constraints import GAWEE_NUMERIC_TYPES, GaweeElement, GaweeNumericElement, static_tensor
+from nnstack.dialects.constraints import (
+    GAWEE_NUMERIC_TYPES,
+    GaweeElement,
+    GaweeNumericElement,
+    I64Element,
+    static_tensor,
+)
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition, normalize_dim
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, keywords, tensor_like, tensor_shape
 
@@ -29,9 +27,6 @@ __all__ = [
     "ScatterNDOp",
     "TopKOp",
 ]
-
-
-I64Element = EqAttrConstraint(i64)
 
 
 def string_choice(op: GaweeOperation, name: str, value: str, choices: Sequence[str]) -> None:
