@@ -9,7 +9,7 @@ from typing import ClassVar
 from xdsl.dialects.builtin import BoolAttr, StringAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import NoMemoryEffect, Pure
+from xdsl.traits import NoMemoryEffect
 
 from nnstack.dialects.constraints import GaweeIntegerElement, static_tensor
 from nnstack.dialects.gawee.base import gawee_op_definition
@@ -69,8 +69,6 @@ class BitShiftOp(BroadcastBinaryOp):
     output = result_def(static_tensor(E))
 
     direction = attr_def(StringAttr)
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$lhs `,` $rhs `direction` `=` $direction {ATTR_DICT_AND_TYPES}"
 

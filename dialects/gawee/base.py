@@ -197,6 +197,9 @@ class GaweeOperation(IRDLOperation):
     static shapes); `verify_` checks the op's shape rule and attribute ranges, with
     messages that start with the op name."""
 
+    traits = traits_def(Pure())
+    """Every gawee op is pure (IRDL merges a subclass's traits with these)."""
+
     ONNX_OPERATOR: ClassVar[str | None] = None
     """The ONNX operator (default domain) that becomes this op one to one: the same
     inputs, and its float attributes (`DEFAULTS`) by name. The ONNX front end derives
@@ -311,8 +314,6 @@ class TensorOp(GaweeOperation):
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
 
-    traits = traits_def(Pure())
-
 
 class FloatTensorOp(GaweeOperation):
     """A pure op from one float tensor to one of its element type: the declaration the
@@ -322,8 +323,6 @@ class FloatTensorOp(GaweeOperation):
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
 
 class WeightedOp(GaweeOperation):
@@ -337,8 +336,6 @@ class WeightedOp(GaweeOperation):
     bias = opt_operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
 
-    traits = traits_def(Pure())
-
 
 class BinaryOp(GaweeOperation):
     """z = f(x, y) on two float tensors of one element type (or the result's is
@@ -351,8 +348,6 @@ class BinaryOp(GaweeOperation):
     lhs = operand_def(static_tensor(E))
     rhs = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$lhs `,` $rhs {ATTR_DICT_AND_TYPES}"
 

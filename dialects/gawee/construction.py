@@ -33,10 +33,8 @@ from xdsl.irdl import (
     operand_def,
     opt_attr_def,
     result_def,
-    traits_def,
 )
 from xdsl.irdl.constraints import AttrSetConstraint
-from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import GaweeElement, I64Element, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
@@ -62,8 +60,6 @@ class ConstantOp(GaweeOperation):
 
     output = result_def(T)
     value = attr_def(ParamAttrConstraint(DenseIntOrFPElementsAttr, (T, AnyAttr())))
-
-    traits = traits_def(Pure())
 
     assembly_format = "$value attr-dict"
 
@@ -96,8 +92,6 @@ class RangeOp(GaweeOperation):
     start = attr_def(base(FloatAttr) | base(IntegerAttr))
     limit = attr_def(base(FloatAttr) | base(IntegerAttr))
     delta = attr_def(base(FloatAttr) | base(IntegerAttr))
-
-    traits = traits_def(Pure())
 
     assembly_format = "`start` `=` $start `limit` `=` $limit `delta` `=` $delta attr-dict `:` type($output)"
 
@@ -165,8 +159,6 @@ class ShapeOp(GaweeOperation):
 
     start = opt_attr_def(IntegerAttr[I64], default_value=IntegerAttr(0, i64))
     end = opt_attr_def(IntegerAttr[I64])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input (`start` `=` $start^)? (`end` `=` $end^)? {ATTR_DICT_AND_TYPES}"
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from xdsl.dialects.builtin import Float64Type, FloatAttr, StringAttr, TensorType, f64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def, var_operand_def
-from xdsl.traits import NoMemoryEffect, Pure
+from xdsl.traits import NoMemoryEffect
 
 from nnstack.dialects.constraints import FloatElement, GaweeNumericElement, static_tensor
 from nnstack.dialects.gawee.base import BinaryOp, GaweeOperation, gawee_op_definition
@@ -77,8 +77,6 @@ class UnaryElementwiseOp(GaweeOperation):
 
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
@@ -670,8 +668,6 @@ class VariadicBroadcastOp(GaweeOperation):
 
     inputs = var_operand_def(static_tensor(E))
     output = result_def(static_tensor(E))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$inputs {ATTR_DICT_AND_TYPES}"
 

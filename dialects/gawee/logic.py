@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i1
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import (
     ONNX_ELEMENT_TYPES,
@@ -187,8 +186,6 @@ class UnaryPredicateOp(GaweeOperation):
     input = operand_def(static_tensor(E))
     output = result_def(static_tensor(BoolElement))
 
-    traits = traits_def(Pure())
-
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
     DEFAULTS: ClassVar[dict[str, int]] = {}
@@ -299,8 +296,6 @@ class CastOp(GaweeOperation):
     output = result_def(static_tensor(GaweeElement))
 
     to_type = opt_attr_def(IntegerAttr[I64], attr_name="toType")
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input (`toType` `=` $toType^)? {ATTR_DICT_AND_TYPES}"
 

@@ -28,11 +28,9 @@ from xdsl.irdl import (
     operand_def,
     opt_attr_def,
     result_def,
-    traits_def,
     var_operand_def,
     var_result_def,
 )
-from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import GaweeElement, I64Array, IndexElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, TensorOp, gawee_op_definition
@@ -85,8 +83,6 @@ class AxisGatherOp(GaweeOperation):
     output = result_def(static_tensor(E))
 
     axis = attr_def(IntegerAttr[I64])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$data `,` $indices {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
@@ -275,8 +271,6 @@ class CatOp(GaweeOperation):
 
     axis = attr_def(IntegerAttr[I64])
 
-    traits = traits_def(Pure())
-
     assembly_format = f"$inputs {keywords('axis')} {ATTR_DICT_AND_TYPES}"
 
     def __init__(self, inputs: Sequence[SSAValue | Operation], axis: int):
@@ -402,8 +396,6 @@ class SplitOp(GaweeOperation):
 
     split_sizes = attr_def(I64Array, attr_name="splitSizes")
     axis = attr_def(IntegerAttr[I64])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input {keywords('splitSizes', 'axis')} {ATTR_DICT_AND_TYPES}"
 

@@ -9,16 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, Float64Type, FloatAttr, IntegerAttr, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import (
-    VarConstraint,
-    attr_def,
-    operand_def,
-    opt_attr_def,
-    opt_operand_def,
-    result_def,
-    traits_def,
-)
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, opt_operand_def, result_def
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.constraints import FloatElement, I64Array, accumulator_type, static_tensor
@@ -81,8 +72,6 @@ class BatchNormOp(GaweeOperation):
 
     affine = attr_def(BoolAttr)
     eps = attr_def(FloatAttr[Float64Type])
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$input `,` $weight `,` $bias `,` $running_mean `,` $running_var {keywords('affine', 'eps')} {ATTR_DICT_AND_TYPES}"
 
@@ -224,8 +213,6 @@ class GemmOp(GaweeOperation):
     trans_b = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False), attr_name="transB")
     alpha = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
     beta = opt_attr_def(FloatAttr[Float64Type], default_value=FloatAttr(1.0, f64))
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$a `,` $b (`,` $c^)? (`transA` `=` $transA^)? (`transB` `=` $transB^)? "

@@ -18,16 +18,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import (
-    VarConstraint,
-    operand_def,
-    opt_attr_def,
-    result_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
-)
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, var_operand_def, var_result_def
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
@@ -69,8 +60,6 @@ class RecurrentOp(GaweeOperation):
     final_states = var_result_def(static_tensor(E))
 
     reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
-
-    traits = traits_def(Pure())
 
     def __init__(self, operands: Sequence[SSAValue | Operation], *, reverse: bool = False, **flags: bool):
         values = [SSAValue.get(v) for v in operands]

@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import GaweeNumericElement, I64Array, I64Element, static_tensor
 from nnstack.dialects.gawee.base import FloatTensorOp, GaweeOperation, gawee_op_definition, normalize_dim
@@ -245,8 +244,6 @@ class ArgReduceOp(GaweeOperation):
         BoolAttr, attr_name="selectLastIndex", default_value=BoolAttr.from_bool(False)
     )
 
-    traits = traits_def(Pure())
-
     assembly_format = (
         f"$input {keywords('axis')} (`keepDims` `=` $keepDims^)? "
         f"(`selectLastIndex` `=` $selectLastIndex^)? {ATTR_DICT_AND_TYPES}"
@@ -330,8 +327,6 @@ class CumulativeOp(GaweeOperation):
     axis = attr_def(IntegerAttr[I64])
     exclusive = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
     reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('axis')} (`exclusive` `=` $exclusive^)? (`reverse` `=` $reverse^)? "

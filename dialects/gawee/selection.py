@@ -9,8 +9,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, StringAttr, TensorType, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import (
     GAWEE_NUMERIC_TYPES,
@@ -55,8 +54,6 @@ class TopKOp(GaweeOperation):
     axis = attr_def(IntegerAttr[I64])
     largest = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(True))
     sorted_ = opt_attr_def(BoolAttr, attr_name="sorted", default_value=BoolAttr.from_bool(True))
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input {keywords('k', 'axis')} (`largest` `=` $largest^)? (`sorted` `=` $sorted^)? "
@@ -139,8 +136,6 @@ class ScatterNDOp(GaweeOperation):
 
     reduction = opt_attr_def(StringAttr, default_value=StringAttr("none"))
 
-    traits = traits_def(Pure())
-
     assembly_format = f"$data `,` $indices `,` $updates (`reduction` `=` $reduction^)? {ATTR_DICT_AND_TYPES}"
 
     def __init__(
@@ -208,8 +203,6 @@ class GatherNDOp(GaweeOperation):
     output = result_def(static_tensor(E))
 
     batch_dims = opt_attr_def(IntegerAttr[I64], attr_name="batchDims", default_value=IntegerAttr(0, i64))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$data `,` $indices (`batchDims` `=` $batchDims^)? {ATTR_DICT_AND_TYPES}"
 
