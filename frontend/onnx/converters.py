@@ -413,6 +413,26 @@ def convert_range(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def convert_constant_of_shape(context: ImportContext) -> None:
+    """ConstantOfShape: a tensor of the `value` attribute's one element (f32 0 without
+    it) in that element's type, of a shape known at import. The importer folds the node
+    where the shape is a constant; one computed at run time raises `NotConstantError`,
+    and the ONNX backend specialises on the graph inputs it comes from."""
+    shape = context.constant(0, "the shape")
+    if shape.ndim != 1 or shape.dtype != np.int64:
+        raise context.fail(
+            f"the shape must be a 1-D int64 tensor, got {shape.dtype} of shape {list(shape.shape)}"
+        )
+    if (shape < 0).any():
+        raise context.fail(f"the shape {shape.tolist()} has a negative dimension")
+    tensor = context.attribute("value")
+    fill = np.zeros(1, np.float32) if tensor is None else numpy_helper.to_array(tensor)
+    if fill.size != 1:
+        raise context.fail(f"the value must have one element, got shape {list(fill.shape)}")
+    array = np.full(tuple(int(d) for d in shape), fill.reshape(()), fill.dtype)
+    context.define(context.emit(gawee.ConstantOp(context.dense(array, "the value"))).results[0])
+
+
 def convert_shape(context: ImportContext) -> None:
     """Shape (the importer folds it where the input's shape is static, which gawee needs)."""
     start = int(context.attribute("start", 0))  # type: ignore[arg-type]
@@ -525,6 +545,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Trilu": convert_trilu,
     "Range": convert_range,
     "Shape": convert_shape,
+    "ConstantOfShape": convert_constant_of_shape,
     "Constant": convert_constant,
     "CastLike": convert_cast_like,
     "DepthToSpace": convert_depth_to_space,

@@ -1,9 +1,10 @@
-"""The ONNX converters of Split, Tile, Pad, Trilu, CastLike, Range, Shape and
-Constant: one-node models with their shape-like inputs as initializers, across the
+"""The ONNX converters of Split, Tile, Pad, Trilu, CastLike, Range, Shape, Constant and
+ConstantOfShape: one-node models with their shape-like inputs as initializers, across the
 opsets that changed them, imported and run at gawee and linalg level against ONNX's
 reference evaluator, and a PyTorch export against ONNX Runtime; run-time shape-like
-inputs are one-line errors. Range, Shape and Constant nodes are folded at import, so
-their converters are also called directly."""
+inputs are one-line errors. Range, Shape, Constant and ConstantOfShape nodes are folded
+at import, so their converters are also called directly; a ConstantOfShape of a run-time
+shape runs through the ONNX backend, which specialises on it."""
 
 from __future__ import annotations
 
@@ -21,8 +22,8 @@ from xdsl.ir import Block
 
 from nnstack.dialects import gawee
 from nnstack.dialects.values import attribute_value
-from nnstack.frontend.onnx import OnnxImportError, import_onnx
-from nnstack.frontend.onnx.context import ImportContext
+from nnstack.frontend.onnx import OnnxImportError, backend, import_onnx
+from nnstack.frontend.onnx.context import ImportContext, NotConstantError
 from nnstack.frontend.onnx.converters import CONVERTERS
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
@@ -324,6 +325,88 @@ def test_constant_nodes_stay_folded():
     module = import_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
     assert "gawee.constant" not in str(module) and "arith.constant" in str(module)
     np.testing.assert_array_equal(run(module, "main", np.ones(2, np.float32))[0], [2.0, 3.0])
+
+
+FILLS = {
+    "default": None,
+    "f16": np.array([1.5], np.float16),
+    "f64": np.array([-2.25], np.float64),
+    "i32": np.array([7], np.int32),
+    "i64": np.array([-3], np.int64),
+    "bool": np.array([True]),
+}
+
+
+@pytest.mark.parametrize("fill", FILLS, ids=list(FILLS))
+@pytest.mark.parametrize("shape", [(2, 3), (0, 4), ()], ids=["2x3", "0x4", "scalar"])
+def test_constant_of_shape_converter(fill, shape):
+    """A constant shape: a gawee.constant of the reference evaluator's value and type
+    (without `value`, f32 zeros)."""
+    value = FILLS[fill]
+    attributes = {} if value is None else {"value": numpy_helper.from_array(value)}
+    node = helper.make_node("ConstantOfShape", ["s"], ["y"], **attributes)
+    constants = {"s": np.array(shape, np.int64)}
+    (expected,) = ReferenceEvaluator(node).run(None, constants)
+    (op,), _ = run_converter(node, constants, {})
+    assert isinstance(op, gawee.ConstantOp)
+    got = attribute_value(op.value, op.output.type)
+    assert got.dtype == expected.dtype and got.shape == expected.shape
+    np.testing.assert_array_equal(got, expected)
+
+
+def _constant_of_shape_model(value: np.ndarray) -> onnx.ModelProto:
+    """y = x + ConstantOfShape(Shape(x) + d): the fill's shape is computed at run time
+    from the graph input `d`."""
+    graph = helper.make_graph(
+        [
+            helper.make_node("Shape", ["x"], ["s"]),
+            helper.make_node("Add", ["s", "d"], ["t"]),
+            helper.make_node("ConstantOfShape", ["t"], ["c"], name="n", value=numpy_helper.from_array(value)),
+            helper.make_node("Add", ["x", "c"], ["y"]),
+        ],
+        "g",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 3]),
+            helper.make_tensor_value_info("d", TensorProto.INT64, [2]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["m", "n"])],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 21)])
+
+
+@pytest.mark.parametrize("level", ["gawee", "linalg", "mir"])
+def test_constant_of_shape_of_a_run_time_shape(level):
+    """The import needs the shape as a constant and names where it comes from; the
+    backend specialises on that input's value and matches the reference evaluator."""
+    model = _constant_of_shape_model(np.array([0.5], np.float32))
+    with pytest.raises(NotConstantError, match=r"^node 'n' \(ConstantOfShape, opset 21\): the shape") as info:
+        import_onnx(model)
+    assert info.value.values == ("t",)
+    feeds = {"x": np.arange(3, dtype=np.float32).reshape(1, 3), "d": np.array([2, 0], np.int64)}
+    (expected,) = ReferenceEvaluator(model).run(None, feeds)
+    (got,) = backend.prepare(model, level=level).run(feeds)
+    assert got.shape == (3, 3)
+    np.testing.assert_array_equal(got, expected)
+
+
+@pytest.mark.parametrize(
+    ("shape", "value", "message"),
+    [
+        (np.array([2, -1], np.int64), None, r"the shape \[2, -1\] has a negative dimension"),
+        (
+            np.array([[2]], np.int64),
+            None,
+            r"the shape must be a 1-D int64 tensor, got int64 of shape \[1, 1\]",
+        ),
+        (np.array([2], np.int64), np.array([1.0, 2.0], np.float32), r"the value must have one element"),
+    ],
+    ids=["negative", "2-d", "two-values"],
+)
+def test_constant_of_shape_rejects_what_onnx_does_not_define(shape, value, message):
+    attributes = {} if value is None else {"value": numpy_helper.from_array(value)}
+    node = helper.make_node("ConstantOfShape", ["s"], ["y"], name="n", **attributes)
+    with pytest.raises(OnnxImportError, match=rf"^node 'n' \(ConstantOfShape, opset 21\): {message}"):
+        run_converter(node, {"s": shape}, {})
 
 
 class _MovementModel(torch.nn.Module):
