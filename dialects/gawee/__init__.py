@@ -18,9 +18,9 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`, `arithmetic`, `logic`, `shape`,
-`movement`, `reduce`, `selection`, `resize`, `construction`), each exporting its names in
-its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
+The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`,
+`trigonometric`, `arithmetic`, `logic`, `shape`, `movement`, `reduce`, `selection`,
+`resize`, `construction`), each exporting its names in its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
 `composite`. The dialect's op list is derived from the family modules: an op defined in
 one of them is registered, with no list to add it to.
 """
@@ -43,6 +43,7 @@ from nnstack.dialects.gawee import (
     resize,
     selection,
     shape,
+    trigonometric,
 )
 from nnstack.dialects.gawee.arithmetic import *
 from nnstack.dialects.gawee.base import *
@@ -58,6 +59,7 @@ from nnstack.dialects.gawee.reduce import *
 from nnstack.dialects.gawee.resize import *
 from nnstack.dialects.gawee.selection import *
 from nnstack.dialects.gawee.shape import *
+from nnstack.dialects.gawee.trigonometric import *
 from nnstack.dialects.utils import broadcast_shape as broadcast_shape
 from nnstack.dialects.utils import defined_ops
 from nnstack.dialects.utils import tensor_like as tensor_like
@@ -70,6 +72,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     pooling,
     recurrent,
     elementwise,
+    trigonometric,
     arithmetic,
     logic,
     shape,

@@ -37,7 +37,8 @@ Ops, by family (seed names in parentheses):
   initializer) and `llir.addressof` (its address)
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
   `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
-  `sin` `cos` `tanh` `erf` (the math functions as LLVM's intrinsics or libm compute them),
+  `sin` `cos` `tan` `asin` `acos` `atan` `sinh` `cosh` `tanh` `asinh` `acosh` `atanh`
+  `erf` (the math functions as LLVM's intrinsics or libm compute them),
   `floor` `ceil` `roundeven` (exact),
   `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
   `sext` `zext` `trunc` `fpext` `fptrunc`
@@ -59,12 +60,19 @@ from xdsl.ir import Dialect
 from nnstack.dialects.llir import arithmetic, casts, control_flow, globals, loops, memory, vector
 from nnstack.dialects.llir.arithmetic import (
     AbsOp,
+    AcoshOp,
+    AcosOp,
     AddOp,
     AndOp,
+    AsinhOp,
+    AsinOp,
+    AtanhOp,
+    AtanOp,
     BinaryOp,
     CeilOp,
     CmpOp,
     ConstantOp,
+    CoshOp,
     CosOp,
     DivOp,
     ErfOp,
@@ -85,10 +93,12 @@ from nnstack.dialects.llir.arithmetic import (
     SelectOp,
     ShlOp,
     ShrOp,
+    SinhOp,
     SinOp,
     SqrtOp,
     SubOp,
     TanhOp,
+    TanOp,
     UnaryOp,
     XorOp,
 )
@@ -182,6 +192,15 @@ __all__ = [
     "ConstantOp",
     "ConversionOp",
     "CosOp",
+    "TanOp",
+    "AsinOp",
+    "AcosOp",
+    "AtanOp",
+    "SinhOp",
+    "CoshOp",
+    "AsinhOp",
+    "AcoshOp",
+    "AtanhOp",
     "DivOp",
     "ErfOp",
     "ExpOp",

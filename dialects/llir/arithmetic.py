@@ -307,6 +307,69 @@ class ErfOp(FloatUnaryOp):
 
 
 @irdl_op_definition
+class TanOp(FloatUnaryOp):
+    """tan(x) (libm's tan); NaN for an infinite x."""
+
+    name = "llir.tan"
+
+
+@irdl_op_definition
+class AsinOp(FloatUnaryOp):
+    """arcsin(x) (libm's asin); NaN outside [-1, 1]."""
+
+    name = "llir.asin"
+
+
+@irdl_op_definition
+class AcosOp(FloatUnaryOp):
+    """arccos(x) (libm's acos); NaN outside [-1, 1]."""
+
+    name = "llir.acos"
+
+
+@irdl_op_definition
+class AtanOp(FloatUnaryOp):
+    """arctan(x) (libm's atan)."""
+
+    name = "llir.atan"
+
+
+@irdl_op_definition
+class SinhOp(FloatUnaryOp):
+    """sinh(x) (libm's sinh); +-inf where it overflows."""
+
+    name = "llir.sinh"
+
+
+@irdl_op_definition
+class CoshOp(FloatUnaryOp):
+    """cosh(x) (libm's cosh); inf where it overflows."""
+
+    name = "llir.cosh"
+
+
+@irdl_op_definition
+class AsinhOp(FloatUnaryOp):
+    """arsinh(x) (libm's asinh)."""
+
+    name = "llir.asinh"
+
+
+@irdl_op_definition
+class AcoshOp(FloatUnaryOp):
+    """arcosh(x) (libm's acosh); NaN below 1."""
+
+    name = "llir.acosh"
+
+
+@irdl_op_definition
+class AtanhOp(FloatUnaryOp):
+    """artanh(x) (libm's atanh); +-inf at +-1, NaN outside [-1, 1]."""
+
+    name = "llir.atanh"
+
+
+@irdl_op_definition
 class FloorOp(FloatUnaryOp):
     """The largest integer not above x (LLVM's llvm.floor); +-0, +-inf and NaN unchanged."""
 

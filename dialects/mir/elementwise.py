@@ -1,6 +1,7 @@
 """Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops,
 `mir.select`, `mir.broadcast_to`, the unary math ops (`mir.sqrt`, `exp`, `log`, `neg`,
-`abs`, `sin`, `cos`, `tanh`, `erf`, `floor`, `ceil`, `round`) and `mir.cast`.
+`abs`, `sin`, `cos`, `tan`, `asin`, `acos`, `atan`, `sinh`, `cosh`, `tanh`, `asinh`,
+`acosh`, `atanh`, `erf`, `floor`, `ceil`, `round`) and `mir.cast`.
 
 Every op that broadcasts carries its result shape as `broadcast_shape`, the numpy
 broadcast of its operand shapes (the seed's rule: no implicit broadcasting)."""
@@ -386,6 +387,69 @@ class ErfOp(UnaryElementwiseOp):
     """Element-wise Gauss error function."""
 
     name = "mir.erf"
+
+
+@op_definition
+class TanOp(UnaryElementwiseOp):
+    """Element-wise tangent."""
+
+    name = "mir.tan"
+
+
+@op_definition
+class AsinOp(UnaryElementwiseOp):
+    """Element-wise arcsine (NaN outside [-1, 1])."""
+
+    name = "mir.asin"
+
+
+@op_definition
+class AcosOp(UnaryElementwiseOp):
+    """Element-wise arccosine (NaN outside [-1, 1])."""
+
+    name = "mir.acos"
+
+
+@op_definition
+class AtanOp(UnaryElementwiseOp):
+    """Element-wise arctangent."""
+
+    name = "mir.atan"
+
+
+@op_definition
+class SinhOp(UnaryElementwiseOp):
+    """Element-wise hyperbolic sine."""
+
+    name = "mir.sinh"
+
+
+@op_definition
+class CoshOp(UnaryElementwiseOp):
+    """Element-wise hyperbolic cosine."""
+
+    name = "mir.cosh"
+
+
+@op_definition
+class AsinhOp(UnaryElementwiseOp):
+    """Element-wise inverse hyperbolic sine."""
+
+    name = "mir.asinh"
+
+
+@op_definition
+class AcoshOp(UnaryElementwiseOp):
+    """Element-wise inverse hyperbolic cosine (NaN below 1)."""
+
+    name = "mir.acosh"
+
+
+@op_definition
+class AtanhOp(UnaryElementwiseOp):
+    """Element-wise inverse hyperbolic tangent (+-inf at +-1, NaN outside [-1, 1])."""
+
+    name = "mir.atanh"
 
 
 @op_definition

@@ -173,6 +173,53 @@ def erf(a: float) -> float:
     return math.erf(a)
 
 
+def tan(a: float) -> float:
+    return math.tan(a) if math.isfinite(a) else math.nan
+
+
+def asin(a: float) -> float:
+    return math.asin(a) if -1.0 <= a <= 1.0 else math.nan
+
+
+def acos(a: float) -> float:
+    return math.acos(a) if -1.0 <= a <= 1.0 else math.nan
+
+
+def atan(a: float) -> float:
+    return math.atan(a)
+
+
+def sinh(a: float) -> float:
+    """C's sinh, which overflows to +-inf (Python's raises)."""
+    try:
+        return math.sinh(a)
+    except OverflowError:
+        return math.copysign(math.inf, a)
+
+
+def cosh(a: float) -> float:
+    """C's cosh, which overflows to inf (Python's raises)."""
+    try:
+        return math.cosh(a)
+    except OverflowError:
+        return math.inf
+
+
+def asinh(a: float) -> float:
+    return math.asinh(a)
+
+
+def acosh(a: float) -> float:
+    return math.acosh(a) if a >= 1.0 else math.nan
+
+
+def atanh(a: float) -> float:
+    """C's atanh: +-inf at +-1 and NaN beyond (where Python's raises)."""
+    if abs(a) < 1.0:
+        return math.atanh(a)
+    return math.copysign(math.inf, a) if abs(a) == 1.0 else math.nan
+
+
 def fpow(a: float, b: float) -> float:
     """C's pow with its IEEE special cases (numpy's power on f64 follows it)."""
     with np.errstate(all="ignore"):
@@ -257,7 +304,7 @@ class Scalar(NamedTuple):
 
 GENERATED_CODE_HELPERS = (
     wrap, int_binary, round16, fdiv_by_zero, frem, fminmax_tie, sqrt, exp, log,
-    sin, cos, tanh, erf, fpow, floor, ceil, roundeven,
+    sin, cos, tanh, erf, tan, asin, acos, atan, sinh, cosh, asinh, acosh, atanh, fpow, floor, ceil, roundeven,
     int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
 )  # fmt: skip
 """The helpers the generated code calls (by their name with a leading underscore)."""

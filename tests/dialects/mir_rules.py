@@ -76,7 +76,26 @@ UNARY_OPS = [
     SQRT,
     *(
         replace(SQRT, name=f"mir.{kind}")
-        for kind in ("exp", "log", "sin", "cos", "tanh", "erf", "floor", "ceil", "round")
+        for kind in (
+            "exp",
+            "log",
+            "sin",
+            "cos",
+            "tan",
+            "asin",
+            "acos",
+            "atan",
+            "sinh",
+            "cosh",
+            "tanh",
+            "asinh",
+            "acosh",
+            "atanh",
+            "erf",
+            "floor",
+            "ceil",
+            "round",
+        )  # fmt: skip
     ),
     NEG,
 ]

@@ -39,6 +39,13 @@ SPECIAL_UNARY = (
     gawee.LeakyReluOp,
     gawee.HardSigmoidOp,
     gawee.ClipOp,
+    gawee.TanOp,
+    gawee.SinhOp,
+    gawee.CoshOp,
+    gawee.AsinOp,
+    gawee.AcosOp,
+    gawee.AtanhOp,
+    gawee.AcoshOp,
 )
 """The unary ops `unary` draws with a domain or attributes of their own."""
 
@@ -75,7 +82,9 @@ def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return b.append(b.choice((gawee.LogOp, gawee.SqrtOp, gawee.ReciprocalOp))(_positive(b, x)))
     if kind == 1:
         # a clipped input: a chain of exps would leave nothing but inf to compare
-        return b.append(gawee.ExpOp(b.add(gawee.ClipOp(x, min=-8.0, max=8.0))))
+        return b.append(
+            b.choice((gawee.ExpOp, gawee.SinhOp, gawee.CoshOp))(b.add(gawee.ClipOp(x, min=-8.0, max=8.0)))
+        )
     if kind == 2:
         return b.append(gawee.GeluOp(x, approximate=b.choice(("none", "tanh"))))
     if kind == 3:
@@ -85,6 +94,13 @@ def unary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if kind == 5:
         low = float(b.choice((-1.0, -0.5, 0.0)))
         return b.append(gawee.ClipOp(x, min=low, max=low + float(b.choice((0.5, 1.0, 2.0)))))
+    if kind == 6:
+        # inside the domain, away from the poles (atanh(+-1), tan(+-pi / 2)): else NaN or
+        # inf, or differences in the last place grown without bound, are all to compare
+        inner = b.add(gawee.ClipOp(x, min=-0.9, max=0.9))
+        return b.append(b.choice((gawee.AsinOp, gawee.AcosOp, gawee.AtanhOp, gawee.TanOp))(inner))
+    if kind == 7:
+        return b.append(gawee.AcoshOp(b.add(gawee.AddOp(_positive(b, x), b.scalar(0.5, element_type(x))))))
     return b.append(b.choice(PLAIN_UNARY)(x))
 
 

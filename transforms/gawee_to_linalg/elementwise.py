@@ -44,6 +44,7 @@ from nnstack.dialects.gawee import (
     TanhOp,
     WhereOp,
     XorOp,
+    trigonometric,
 )
 from nnstack.dialects.gawee.composite import decomposition, discard
 from nnstack.dialects.values import attribute_value
@@ -137,6 +138,15 @@ UNARY_BODIES: dict[type[Operation], Callable[[SSAValue], Operation]] = {
     SinOp: math.SinOp,
     CosOp: math.CosOp,
     TanhOp: math.TanhOp,
+    trigonometric.TanOp: math.TanOp,
+    trigonometric.AsinOp: math.AsinOp,
+    trigonometric.AcosOp: math.AcosOp,
+    trigonometric.AtanOp: math.AtanOp,
+    trigonometric.SinhOp: math.SinhOp,
+    trigonometric.CoshOp: math.CoshOp,
+    trigonometric.AsinhOp: math.AsinhOp,
+    trigonometric.AcoshOp: math.AcoshOp,
+    trigonometric.AtanhOp: math.AtanhOp,
     ErfOp: math.ErfOp,
 }
 """The scalar op of each primitive unary gawee op on floats."""

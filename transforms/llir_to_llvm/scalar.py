@@ -2,9 +2,9 @@
 select, conversions and the vector ops -> llvm instructions and intrinsics.
 
 Results agree bit for bit with the llir interpreter: IEEE add, sub, mul, div, rem and
-sqrt are correctly rounded either way, floor, ceil and roundeven are exact; exp, log, sin, cos, tanh, erf and pow are
-computed as the interpreter does, by the C library in f64 and then rounded to the
-operand type; min and max propagate NaN (llvm.minimum / llvm.maximum). What llir makes a
+sqrt are correctly rounded either way, floor, ceil and roundeven are exact; exp, log, the
+trigonometric and hyperbolic functions, erf and pow are computed as the interpreter does,
+by the C library in f64 and then rounded to the operand type; min and max propagate NaN (llvm.minimum / llvm.maximum). What llir makes a
 run-time error (integer division by zero, a shift amount out of range) is a check
 that stops the function with the interpreter's message; a signed division of the
 smallest integer by -1 wraps, as in the interpreter, instead of trapping.
@@ -190,6 +190,15 @@ _LIBM: dict[type[Operation], str] = {
     llir.SinOp: "sin",
     llir.CosOp: "cos",
     llir.TanhOp: "tanh",
+    llir.TanOp: "tan",
+    llir.AsinOp: "asin",
+    llir.AcosOp: "acos",
+    llir.AtanOp: "atan",
+    llir.SinhOp: "sinh",
+    llir.CoshOp: "cosh",
+    llir.AsinhOp: "asinh",
+    llir.AcoshOp: "acosh",
+    llir.AtanhOp: "atanh",
     llir.ErfOp: "erf",
     llir.PowOp: "pow",
 }

@@ -205,6 +205,15 @@ _UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody 
     mir.SinOp: (llir.SinOp, None),
     mir.CosOp: (llir.CosOp, None),
     mir.TanhOp: (llir.TanhOp, None),
+    mir.TanOp: (llir.TanOp, None),
+    mir.AsinOp: (llir.AsinOp, None),
+    mir.AcosOp: (llir.AcosOp, None),
+    mir.AtanOp: (llir.AtanOp, None),
+    mir.SinhOp: (llir.SinhOp, None),
+    mir.CoshOp: (llir.CoshOp, None),
+    mir.AsinhOp: (llir.AsinhOp, None),
+    mir.AcoshOp: (llir.AcoshOp, None),
+    mir.AtanhOp: (llir.AtanhOp, None),
     mir.ErfOp: (llir.ErfOp, None),
     mir.FloorOp: (llir.FloorOp, None),
     mir.CeilOp: (llir.CeilOp, None),
@@ -215,9 +224,9 @@ _UNARY: dict[type[mir.UnaryElementwiseOp], tuple[type[llir.UnaryOp], ScalarBody 
 
 
 class UnaryLowering(LlirPattern):
-    """mir.sqrt / exp / log / sin / cos / tanh / erf / floor / ceil / round / abs / neg ->
-    a loop nest of load, the llir op of the same name (llir.roundeven for mir.round),
-    store (neg vectorized as a multiply by -1)."""
+    """mir.sqrt / exp / log / the trigonometric and hyperbolic functions / erf / floor /
+    ceil / round / abs / neg -> a loop nest of load, the llir op of the same name
+    (llir.roundeven for mir.round), store (neg vectorized as a multiply by -1)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.UnaryElementwiseOp, rewriter: PatternRewriter, /):
