@@ -1,22 +1,34 @@
-"""Remainders and bit shifts: gawee.mod (ONNX Mod, both of its roundings) and
-gawee.bit_shift (ONNX BitShift), broadcasting binary ops whose semantics at the edges
-(the remainder's sign, a zero divisor, a shift by the bit width or more) are numpy's."""
+"""Remainders, bit shifts and bitwise logic: gawee.mod (ONNX Mod, both of its roundings)
+and gawee.bit_shift (ONNX BitShift), broadcasting binary ops whose semantics at the edges
+(the remainder's sign, a zero divisor, a shift by the bit width or more) are numpy's, and
+gawee.bitwise_and / or / xor / not (ONNX BitwiseAnd, ...) on signed and unsigned integers."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, StringAttr
+from xdsl.dialects.builtin import BoolAttr, IntegerType, StringAttr
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import NoMemoryEffect
 
-from nnstack.dialects.constraints import GaweeIntegerElement, static_tensor
+from nnstack.dialects.constraints import GaweeIntegerElement, is_unsigned, static_tensor
 from nnstack.dialects.gawee.base import gawee_op_definition
-from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, NumericBinaryOp
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES
+from nnstack.dialects.gawee.elementwise import BroadcastBinaryOp, NumericBinaryOp, UnaryElementwiseOp
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type
 
-__all__ = ["BitShiftOp", "ModOp"]
+if TYPE_CHECKING:
+    from nnstack.dialects.gawee.composite import Composer
+
+__all__ = [
+    "BitShiftOp",
+    "BitwiseAndOp",
+    "BitwiseBinaryOp",
+    "BitwiseNotOp",
+    "BitwiseOrOp",
+    "BitwiseXorOp",
+    "ModOp",
+]
 
 
 @gawee_op_definition
@@ -84,3 +96,62 @@ class BitShiftOp(BroadcastBinaryOp):
         if self.direction.data not in self.DIRECTIONS:
             raise self.fail(f'direction must be "LEFT" or "RIGHT", got "{self.direction.data}"')
         super().verify_()
+
+
+class BitwiseBinaryOp(BroadcastBinaryOp):
+    """A bitwise op of two integer tensors of one type, signed or unsigned, with numpy
+    broadcasting."""
+
+    E: ClassVar = VarConstraint("E", GaweeIntegerElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+
+@gawee_op_definition
+class BitwiseAndOp(BitwiseBinaryOp):
+    """lhs & rhs bit by bit (ONNX BitwiseAnd)."""
+
+    name = "gawee.bitwise_and"
+
+    ONNX_OPERATOR: ClassVar = "BitwiseAnd"
+
+
+@gawee_op_definition
+class BitwiseOrOp(BitwiseBinaryOp):
+    """lhs | rhs bit by bit (ONNX BitwiseOr)."""
+
+    name = "gawee.bitwise_or"
+
+    ONNX_OPERATOR: ClassVar = "BitwiseOr"
+
+
+@gawee_op_definition
+class BitwiseXorOp(BitwiseBinaryOp):
+    """lhs ^ rhs bit by bit (ONNX BitwiseXor)."""
+
+    name = "gawee.bitwise_xor"
+
+    ONNX_OPERATOR: ClassVar = "BitwiseXor"
+
+
+@gawee_op_definition
+class BitwiseNotOp(UnaryElementwiseOp):
+    """~x, every bit flipped (ONNX BitwiseNot): x xor a value of all ones (-1 signed, the
+    type's maximum unsigned)."""
+
+    name = "gawee.bitwise_not"
+
+    ONNX_OPERATOR: ClassVar = "BitwiseNot"
+
+    E: ClassVar = VarConstraint("E", GaweeIntegerElement)
+
+    input = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    def decompose(self, b: Composer) -> SSAValue:
+        element = element_type(self.input)
+        assert isinstance(element, IntegerType)
+        ones = (1 << element.width.data) - 1 if is_unsigned(element) else -1
+        return b.emit(BitwiseXorOp(self.input, b.scalar(ones, element)))

@@ -79,6 +79,9 @@ KERNELS = (
     kernel_impl(gawee.ModOp, bind=bind_mod),
     # (numpy's shifts by the width or more, or by a negative amount, give 0 or the sign fill)
     kernel_impl(gawee.BitShiftOp, bind=lambda op: np.left_shift if op.left else np.right_shift),
+    kernel_impl(gawee.BitwiseAndOp, ufunc=np.bitwise_and),
+    kernel_impl(gawee.BitwiseOrOp, ufunc=np.bitwise_or),
+    kernel_impl(gawee.BitwiseXorOp, ufunc=np.bitwise_xor),
     kernel_impl(gawee.MaxOp, lambda op, *xs: functools.reduce(np.maximum, xs)),
     kernel_impl(gawee.MinOp, lambda op, *xs: functools.reduce(np.minimum, xs)),
     kernel_impl(gawee.SumOp, lambda op, *xs: functools.reduce(np.add, xs)),

@@ -119,6 +119,11 @@ BIT_SHIFT = Op(
     {"direction": '"LEFT"'},
     (t(2, 3, element="ui8"),),
 )
+BITWISE = [
+    Op(f"gawee.bitwise_{kind}", (t(2, 1, element="ui8"), t(3, element="ui8")), {}, (t(2, 3, element="ui8"),))
+    for kind in ("and", "or", "xor")
+]
+BITWISE_NOT = Op("gawee.bitwise_not", (t(2, 3, element="i16"),), {}, (t(2, 3, element="i16"),))
 LEAKY_RELU = Op("gawee.leaky_relu", (t(2, 3),), {"alpha": "1.000000e-01 : f64"}, (t(2, 3),))
 
 G_RESHAPE = Op("gawee.reshape", (t(2, 3, 4),), {}, (t(6, 4),))
@@ -237,6 +242,8 @@ GAWEE_OPS = [
     LEAKY_RELU,
     MOD,
     BIT_SHIFT,
+    *BITWISE,
+    BITWISE_NOT,
 ]
 # gemm, average_pool, lp_pool, global pools, lrn, conv and the pools over 1 and 3 dims, the
 # recurrent ops (gawee_nn_rules.py)
@@ -673,6 +680,31 @@ def gawee_cases() -> list[Invalid]:
             "broadcast",
         ),
         ("bit_shift-result-shape", BIT_SHIFT.result(t(3, 2, element="ui8")), "result shape"),
+        *(
+            case
+            for op in BITWISE
+            for case in (
+                (f"{op.name[6:]}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "f32"),
+                (
+                    f"{op.name[6:]}-i1",
+                    op.operand(0, t(2, 1, element="i1"))
+                    .operand(1, t(3, element="i1"))
+                    .result(t(2, 3, element="i1")),
+                    "i1",
+                ),
+                (f"{op.name[6:]}-mixed-types", op.operand(1, t(3, element="i8")), "i8"),
+                (
+                    f"{op.name[6:]}-not-broadcasting",
+                    op.operand(0, t(2, 3, element="ui8")).operand(1, t(4, element="ui8")),
+                    "broadcast",
+                ),
+                (f"{op.name[6:]}-result-shape", op.result(t(3, 2, element="ui8")), "result shape"),
+            )
+        ),
+        ("bitwise_not-float", BITWISE_NOT.operand(0, t(2, 3)).result(t(2, 3)), "f32"),
+        ("bitwise_not-i1", BITWISE_NOT.operand(0, t(2, 3, element="i1")).result(t(2, 3, element="i1")), "i1"),
+        ("bitwise_not-result-type", BITWISE_NOT.result(t(2, 3, element="ui16")), "ui16"),
+        ("bitwise_not-result-shape", BITWISE_NOT.result(t(3, 2, element="i16")), "result shape"),
     ]
     cases += NN_CASES
     return [Invalid(op, op.name, phrase, id) for id, op, phrase in cases]

@@ -14,6 +14,7 @@ from xdsl.dialects import func
 
 from nnstack.dialects.gawee import Gawee
 from nnstack.dialects.gawee.composite import is_composite
+from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.gawee_decompose import GaweeDecomposePass
 
@@ -22,7 +23,8 @@ SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e4, -1e4, 0.5, -0.5, 3.0, -3.0]
 
 
 def _inputs(function: func.FuncOp, rng: np.random.Generator, special: bool) -> list[np.ndarray]:
-    """Uniform values in [-8, 8), or (`special`) the special values over and over."""
+    """Uniform values in [-8, 8), or (`special`) the special values over and over;
+    integers over their type's range, or its ends."""
     arrays = []
     for typ in function.function_type.inputs.data:
         shape = tuple(typ.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
@@ -31,6 +33,13 @@ def _inputs(function: func.FuncOp, rng: np.random.Generator, special: bool) -> l
             arrays.append(rng.random(shape) < 0.5)
             continue
         size = int(np.prod(shape))
+        dtype = numpy_dtype(typ)
+        if np.issubdtype(dtype, np.integer):  # the whole range; (`special`) its ends, 0 and 1
+            info = np.iinfo(dtype)
+            ends = np.array([info.min, info.max, 0, 1, info.max // 2], dtype)
+            drawn = np.resize(ends, size) if special else rng.integers(info.min, info.max, size, dtype, True)
+            arrays.append(rng.permutation(drawn).reshape(shape))
+            continue
         values = np.resize(np.array(SPECIAL), size) if special else rng.uniform(-8, 8, size)
         dtype = {"f16": np.float16, "f64": np.float64}.get(element, np.float32)
         arrays.append(rng.permutation(values).reshape(shape).astype(dtype))

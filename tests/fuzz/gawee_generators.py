@@ -185,7 +185,8 @@ def cast(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 
 def integer_binary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     """gawee.mod (either rounding) of an integer value by a partner whose zeros become 1,
-    or gawee.bit_shift of it by a partner (any amount: the width or more, negative ones);
+    or gawee.bit_shift of it by a partner (any amount: the width or more, negative ones),
+    or a bitwise and / or / xor of it and a partner, or its bitwise not;
     a float value is first cast to i32 as `cast` casts it (a float mod has no linalg form)."""
     if _is_float(x):
         scaled = b.add(
@@ -195,8 +196,13 @@ def integer_binary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     elif element_type(x) not in INTEGER_TYPES:
         return None
     y, element = b.partner(x), element_type(x)
-    if b.rng.random() < 0.5:
+    draw = b.rng.random()
+    if draw < 0.4:
         return b.append(gawee.BitShiftOp(x, y, b.choice(gawee.BitShiftOp.DIRECTIONS)))
+    if draw < 0.55:
+        return b.append(gawee.BitwiseNotOp(x))
+    if draw < 0.7:
+        return b.append(b.choice((gawee.BitwiseAndOp, gawee.BitwiseOrOp, gawee.BitwiseXorOp))(x, y))
     divisor = b.add(gawee.WhereOp(b.add(gawee.EqualOp(y, b.scalar(0, element))), b.scalar(1, element), y))
     return b.append(gawee.ModOp(x, divisor, fmod=bool(b.rng.integers(2))))
 

@@ -20,6 +20,9 @@ from nnstack.dialects.gawee import (
     AndOp,
     BatchNormOp,
     BitShiftOp,
+    BitwiseAndOp,
+    BitwiseOrOp,
+    BitwiseXorOp,
     CeilOp,
     ConstantOp,
     CosOp,
@@ -177,6 +180,9 @@ INTEGER_BODIES: dict[type[Operation], Callable[..., Operation]] = {
     SubOp: arith.SubiOp,
     MulOp: arith.MuliOp,
     DivOp: arith.DivSIOp,
+    BitwiseAndOp: arith.AndIOp,
+    BitwiseOrOp: arith.OrIOp,
+    BitwiseXorOp: arith.XOrIOp,
 }
 """The scalar op of each primitive unary or binary gawee op that takes integers, on
 them: wrapping arith ops, as ONNX Runtime's; division truncating toward zero (on
@@ -235,6 +241,7 @@ def _has_scalar_form(op: Operation) -> bool:
     return (
         kind in UNARY_BODIES
         or kind in BINARY_BODIES
+        or kind in INTEGER_BODIES
         or kind in VARIADIC_BODIES
         or kind in PREDICATES
         or kind in SCALAR_FORMS
