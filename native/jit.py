@@ -35,6 +35,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects import llir
 from nnstack.dialects.values import is_float
 from nnstack.dialects.values import numpy_dtype as _dtype
+from nnstack.dialects.weights import WEIGHTS, weights_path
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.native.backend import jit
@@ -169,6 +170,8 @@ def compile_function(
     if progress is not None:
         progress("lowering llir to the llvm dialect")
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
+    if (weights := weights_path(module)) is not None:  # where its dense_resource globals are
+        lowered.attributes[WEIGHTS] = StringAttr(str(weights))
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)

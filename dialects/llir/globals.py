@@ -4,13 +4,15 @@ taking the address of one (upstream's `llvm.mlir.global internal constant` and
 
 ```
 llir.global @weights align 64 = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+llir.global @fc align 64 = dense_resource<fc.weight> : tensor<64x32xf32>
 llir.func @f() -> f32 {
   %w = llir.addressof @weights : !llir.ptr<f32>
   ...
 }
 ```
 A global holds the initializer's elements in row-major order (its shape says nothing
-else); the address points to the first. Globals are constant: a store or memcpy into
+else); the address points to the first. A `dense_resource` initializer is a tensor of
+the module's weights file (`dialects/weights.py`). Globals are constant: a store or memcpy into
 one is rejected by the verifier when the pointer visibly comes from `llir.addressof`
 (through `llir.ptradd` / `llir.ptrcast`), and at run time otherwise (the interpreter's
 and `check-bounds` native code's read-only checks).
@@ -18,14 +20,21 @@ and `check-bounds` native code's read-only checks).
 
 from __future__ import annotations
 
+import math
+from typing import cast
+
+import numpy as np
 from xdsl.dialects.builtin import (
     DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
     FlatSymbolRefAttrConstr,
     IntegerAttr,
     ModuleOp,
+    ShapedType,
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
+    i1,
     i64,
 )
 from xdsl.ir import Attribute, Operation
@@ -34,6 +43,7 @@ from xdsl.traits import HasParent, Pure, SymbolOpInterface, SymbolTable, SymbolU
 from xdsl.utils.exceptions import VerifyException
 
 from nnstack.dialects.llir.types import PointerType, element_size
+from nnstack.dialects.weights import resource_array
 
 
 @irdl_op_definition
@@ -44,14 +54,14 @@ class GlobalOp(IRDLOperation):
     name = "llir.global"
 
     sym_name = prop_def(SymbolNameConstraint())
-    value = prop_def(DenseIntOrFPElementsAttr)
+    value = prop_def(DenseIntOrFPElementsAttr | DenseResourceAttr)
     alignment = prop_def(IntegerAttr.constr(i64), default_value=IntegerAttr(16, i64))
 
     traits = traits_def(SymbolOpInterface(), HasParent(ModuleOp))
 
     assembly_format = "$sym_name (`align` $alignment^)? `=` $value attr-dict"
 
-    def __init__(self, name: str, value: DenseIntOrFPElementsAttr, alignment: int = 16):
+    def __init__(self, name: str, value: DenseIntOrFPElementsAttr | DenseResourceAttr, alignment: int = 16):
         super().__init__(
             properties={
                 "sym_name": StringAttr(name),
@@ -62,13 +72,25 @@ class GlobalOp(IRDLOperation):
 
     @property
     def element_type(self) -> Attribute:
-        return self.value.get_element_type()
+        return cast(ShapedType, self.value.type).get_element_type()
 
     @property
     def byte_size(self) -> int:
         size = element_size(self.element_type)
         assert size is not None
-        return len(self.value) * size
+        return math.prod(cast(ShapedType, self.value.type).get_shape()) * size
+
+    def data(self) -> memoryview:
+        """The initializer's bytes, row-major (i1 as the bytes 0 and 1): a view of the
+        attribute's, or of its tensor in the module's weights file (`dialects/weights.py`;
+        `WeightsError` where it cannot be read)."""
+        if isinstance(self.value, DenseResourceAttr):
+            array = resource_array(self.value, self)
+            return memoryview(np.ascontiguousarray(array).reshape(-1).view(np.uint8))
+        data = self.value.data.data
+        if self.element_type == i1:  # xDSL packs true as 0xff
+            data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
+        return memoryview(data)
 
     def verify_(self) -> None:
         elem = element_size(self.element_type)

@@ -13,13 +13,14 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 import numpy as np
-from xdsl.dialects.builtin import IntegerType, VectorType, i1
+from xdsl.dialects.builtin import IntegerType, VectorType
 from xdsl.interpreter import Interpreter, PythonValues
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Attribute
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.dialects import llir
+from nnstack.dialects.weights import WeightsError
 from nnstack.interpreters.llir.codegen import FunctionCompiler
 from nnstack.interpreters.llir.memory import Buffer, Memory, Pointer
 from nnstack.interpreters.llir.semantics import Scalar, memory_format, round_float, wrap
@@ -92,12 +93,11 @@ class Engine:
         cached = self.globals.get(id(op))
         if cached is not None and cached[0] is op:
             return cached[1]
-        data = op.value.data.data
-        if op.element_type == i1:  # xDSL packs true as 0xff
-            data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
-        buffer = self.memory.wrap(
-            memoryview(data), op.alignment.value.data, f"llir.global @{op.sym_name.data}"
-        )
+        try:
+            data = op.data()
+        except WeightsError as error:
+            raise InterpretationError(f"llir.global @{op.sym_name.data}: {error}") from None
+        buffer = self.memory.wrap(data, op.alignment.value.data, f"llir.global @{op.sym_name.data}")
         self.globals[id(op)] = (op, buffer)
         return buffer
 

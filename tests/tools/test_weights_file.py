@@ -107,6 +107,25 @@ def test_every_level_runs_the_weights_file(imported: dict[str, Path], level: str
     np.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-5)
 
 
+def test_llir_globals_keep_the_weights_in_the_file(imported: dict[str, Path], tmp_path: Path):
+    """convert-mir-to-llir makes a `dense_resource` constant a global of the same
+    resource (row-major: the file's order); in column-major layout it reads and reorders
+    the elements, with the same results."""
+    lowered = tmp_path / "llir.mlir"
+    assert (
+        nnstack_opt(
+            [str(imported["mlir"]), "-p", "convert-gawee-to-mir,convert-mir-to-llir", "-o", str(lowered)]
+        )
+        == 0
+    )
+    text = lowered.read_text()
+    assert "= dense_resource<fc.weight> : tensor<1024x16xf32>" in text and "llir.global" in text
+    x = imported["root"] / "x.npy"
+    row = _run(imported["mlir"], x, tmp_path / "row", *LEVELS["llir"])
+    column = ["-p", 'convert-gawee-to-mir,convert-mir-to-llir{layout="column-major"}']
+    np.testing.assert_array_equal(_run(imported["mlir"], x, tmp_path / "column", *column), row)
+
+
 def test_external_data_is_mapped_not_copied(imported: dict[str, Path]):
     """Imported from a model with external data, the weights bound for the file are maps
     of the model's data file: no copy is made before they are written."""

@@ -197,9 +197,7 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
     alignment, as for llir.alloc_buffer) comes first: the initializer is then the bytes
     of both, an i8 array."""
     element = op.element_type
-    data = op.value.data.data
-    if element == i1:  # xDSL packs true as 0xff
-        data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
+    data = op.data().tobytes()
     alignment = op.alignment.value.data
     if module.check_bounds:
         header = max(HEADER_BYTES, alignment)

@@ -116,7 +116,9 @@ class DataSection:
             name.data for op in module.ops if isinstance(name := op.properties.get("sym_name"), StringAttr)
         }
 
-    def add(self, user: Operation, value: DenseIntOrFPElementsAttr, typ: TensorType) -> llir.GlobalOp:
+    def add(
+        self, user: Operation, value: DenseIntOrFPElementsAttr | DenseResourceAttr, typ: TensorType
+    ) -> llir.GlobalOp:
         shape = "x".join(str(d) for d in typ.get_shape())
         base = f"__constant_{shape}{'x' if shape else ''}{typ.element_type}"
         name, index = base, 0
@@ -139,7 +141,10 @@ class ConstantLowering(LlirPattern):
     """mir.constant -> a fill loop of a fresh llir.alloc_buffer for a splat; an
     llir.global (the data section, `DataSection`) and its llir.addressof for another
     constant of at least `DATA_SECTION_MIN_ELEMENTS` elements; else a fresh buffer and
-    one llir.store of an llir.constant per element."""
+    one llir.store of an llir.constant per element. A `dense_resource` constant (of the
+    module's weights file) becomes a global of the same resource, which keeps the bytes
+    in the file, in row-major layout; in column-major its elements are read and
+    reordered into a dense one."""
 
     data_section: DataSection
 
@@ -148,8 +153,12 @@ class ConstantLowering(LlirPattern):
         typ = tensor_type(op.result)
         value = op.value
         if isinstance(value, DenseResourceAttr):
-            # llir.global holds its bytes: the weights file's tensor is read into the IR
-            value = dense_attribute(resource_array(value, op), typ.element_type)
+            if self.options.layout == llir.MemoryLayout.ROW_MAJOR:  # the file's order: kept there
+                b = self.builder()
+                ptr = b.emit(llir.AddressOfOp(self.data_section.add(op, value, typ))).result
+                self.replace(op, rewriter, b, [ptr])
+                return
+            value = dense_attribute(resource_array(value, op), typ.element_type)  # to reorder
         element = typ.element_type
         count = typ.element_count()
         if count > 1 and _is_splat(value, element_bytes(typ)):

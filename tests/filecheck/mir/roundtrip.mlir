@@ -123,6 +123,7 @@ func.func @constant_memory(%n: index) -> tensor<2x2xi64> {
   %zero = mir.constant dense<0.000000e+00> : tensor<f32>
   %mask = mir.constant dense<[true, false]> : tensor<2xi1>
   %ints = mir.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>
+  %weights = mir.constant dense_resource<fc.weight> : tensor<64x32xf32>
   %elements = mir.from_elements %n, %n : (index, index) -> tensor<2xi64>
   %scalars = mir.from_elements %n : (index) -> tensor<1x1xi32>
   %buffer = mir.alloc_tensor : tensor<2x2xi64>
@@ -134,6 +135,7 @@ func.func @constant_memory(%n: index) -> tensor<2x2xi64> {
 // CHECK-NEXT:    %zero = mir.constant dense<0.000000e+00> : tensor<f32>
 // CHECK-NEXT:    %mask = mir.constant dense<[true, false]> : tensor<2xi1>
 // CHECK-NEXT:    %ints = mir.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi64>
+// CHECK-NEXT:    %weights = mir.constant dense_resource<fc.weight> : tensor<64x32xf32>
 // CHECK-NEXT:    %elements = mir.from_elements %n, %n : (index, index) -> tensor<2xi64>
 // CHECK-NEXT:    %scalars = mir.from_elements %n : (index) -> tensor<1x1xi32>
 // CHECK-NEXT:    %buffer = mir.alloc_tensor : tensor<2x2xi64>
