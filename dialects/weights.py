@@ -161,6 +161,10 @@ class WeightCollector:
         self.tensors: list[tuple[str, np.ndarray]] = []
         self.taken: set[str] = set()
 
+    def clear(self) -> None:
+        self.tensors.clear()
+        self.taken.clear()
+
     def resource(self, name: str, array: np.ndarray, type: TensorType[Any]) -> DenseResourceAttr | None:
         """`array` (of `type`'s dtype) as a `dense_resource` of a new key from `name`, or
         None where it is smaller than the threshold (it stays in the text)."""

@@ -27,13 +27,14 @@ import argparse
 import os
 import signal
 import sys
+import tempfile
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import MemRefType, ModuleOp, TensorType
+from xdsl.dialects.builtin import MemRefType, ModuleOp, StringAttr, TensorType
 from xdsl.interpreter import Interpreter
 from xdsl.ir import Attribute
 from xdsl.parser import Parser
@@ -52,6 +53,7 @@ from xdsl.utils.exceptions import (
 )
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
+from nnstack.dialects.weights import WEIGHTS, WeightCollector, relocated, write_weights
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.frontend.onnx.context import NotConstantError
 from nnstack.frontend.onnx.importer import (
@@ -97,6 +99,9 @@ USER_ERRORS = (
 
 class NnstackRunMain(xDSLRunMain):
     """xDSL's runner with nnstack's interpreters, .npy inputs and outputs and pipelines."""
+
+    scratch: tempfile.TemporaryDirectory[str] | None = None
+    """Where an ONNX model imported in process keeps its weights while it runs."""
 
     def __init__(self, args: Sequence[str] | None = None):
         super().__init__(description="Run a function with the nnstack interpreters", args=args)
@@ -275,7 +280,7 @@ class NnstackRunMain(xDSLRunMain):
                 self.apply_pipeline(module)
         self.stage = "run"
         if self.args.output is not None:
-            self.args.output.write_text(str(module) + "\n")
+            self.save(module, self.args.output)
         function = find_function(module, self.args.symbol)
         types = argument_types(function)
         given = [self.args.input, self.args.random_inputs, self.args.args is not None]
@@ -438,20 +443,50 @@ class NnstackRunMain(xDSLRunMain):
         dynamic take the shapes of the --input arrays, and the inputs the import needs as
         constants (a Reshape target, ...) their values."""
         with self.timing.phase("Import"):
-            model = load_model(source) if isinstance(source, str) else model_from_bytes(source)
+            if isinstance(source, str):
+                model, directory = load_model(source, external_data=False), Path(source).parent
+            else:
+                model, directory = model_from_bytes(source), None
             names = [value.name for value in graph_inputs(model)]
             files = dict(zip(names, self.args.input))
             shapes = {name: np.load(file, mmap_mode="r").shape for name, file in files.items()}
+            weights = WeightCollector()
             try:
-                module = import_onnx(model, shapes, progress=self.timing.reporter())
+                module = import_onnx(model, shapes, None, weights, directory, self.timing.reporter())
             except NotConstantError:
                 # inputs the import needs as constants (a Reshape target, ...): specialised
                 # on their values, and no longer arguments of @main
                 arrays = {name: np.load(file) for name, file in files.items()}
-                module, bound = import_specialised(model, arrays, shapes, self.timing.reporter())
+                module, bound = import_specialised(
+                    model, arrays, shapes, self.timing.reporter(), weights, directory
+                )
                 self.args.input = [file for name, file in files.items() if name not in bound]
+            if weights.tensors:
+                self.write_weights(module, weights)
         self.source = str(module)
         return module
+
+    def write_weights(self, module: ModuleOp, weights: WeightCollector) -> None:
+        """Writes the imported weights to a file the module names, as nnstack-import-onnx
+        does: beside `-o`, where the saved module goes, else a scratch file for the run
+        (the module's text, which diagnostics show, stays small; the weights are mapped)."""
+        if self.args.output is not None:
+            path = self.args.output.with_suffix(".safetensors")
+        else:
+            self.scratch = tempfile.TemporaryDirectory(prefix="nnstack-run-")
+            path = Path(self.scratch.name) / "weights.safetensors"
+        write_weights(path, weights.tensors)
+        module.attributes[WEIGHTS] = StringAttr(str(path))
+
+    @staticmethod
+    def save(module: ModuleOp, path: Path) -> None:
+        """Writes `module` to `path`, its weights path relative to it (as the module
+        runs here, with the path as it was)."""
+        named = module.attributes.get(WEIGHTS)
+        relocated(module, path.parent)
+        path.write_text(str(module) + "\n")
+        if named is not None:
+            module.attributes[WEIGHTS] = named
 
     def parse_args_attributes(self, types: Sequence[Attribute]) -> list[Any]:
         """The --args attributes as arrays, each of its argument's type."""

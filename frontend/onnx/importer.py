@@ -149,16 +149,22 @@ def import_specialised(
     arrays: Mapping[str, np.ndarray],
     input_shapes: Mapping[str, Sequence[int]] | None = None,
     progress: Callable[[str], None] | None = None,
+    weights: WeightCollector | None = None,
+    directory: Path | None = None,
 ) -> tuple[ModuleOp, frozenset[str]]:
     """The gawee module of `model` specialised on the values of the graph inputs it needs
     as constants (`arrays` holds every graph input's value), and the names of those
     inputs, which its @main does not take: the graph inputs that a Reshape target, the
-    axes of a reduction, ... are computed from, as a JIT specialises on guarded values."""
+    axes of a reduction, ... are computed from, as a JIT specialises on guarded values.
+    `weights` and `directory` as for `import_onnx`."""
     bound: set[str] = set()
     while True:
         try:
             shapes = {name: shape for name, shape in (input_shapes or {}).items() if name not in bound}
-            module = import_onnx(model, shapes, {name: arrays[name] for name in bound}, progress=progress)
+            values = {name: arrays[name] for name in bound}
+            if weights is not None:
+                weights.clear()  # (what an attempt that failed took)
+            module = import_onnx(model, shapes, values, weights, directory, progress)
             return module, frozenset(bound)
         except NotConstantError as error:
             needed = graph_inputs_feeding(model, *error.values) - bound

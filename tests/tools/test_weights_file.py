@@ -126,6 +126,21 @@ def test_llir_globals_keep_the_weights_in_the_file(imported: dict[str, Path], tm
     np.testing.assert_array_equal(_run(imported["mlir"], x, tmp_path / "column", *column), row)
 
 
+def test_an_onnx_model_run_in_one_command_maps_its_weights(imported: dict[str, Path], tmp_path: Path):
+    """`nnstack-run model.onnx -o ran.mlir`: the module that ran is saved with its
+    weights beside it (`ran.safetensors`), its text small; without -o the weights go to
+    a scratch file for the run. The same numbers either way."""
+    x = imported["root"] / "x.npy"
+    saved = tmp_path / "ran.mlir"
+    got = _run(imported["model"], x, tmp_path / "a", "-o", str(saved))
+    text = saved.read_text()
+    assert 'nnstack.weights = "ran.safetensors"' in text and "dense_resource<fc.weight>" in text
+    assert (tmp_path / "ran.safetensors").is_file()
+    np.testing.assert_array_equal(got, _run(imported["mlir"], x, tmp_path / "b"))
+    np.testing.assert_array_equal(_run(saved, x, tmp_path / "c"), got)
+    np.testing.assert_array_equal(_run(imported["model"], x, tmp_path / "d"), got)
+
+
 def test_external_data_is_mapped_not_copied(imported: dict[str, Path]):
     """Imported from a model with external data, the weights bound for the file are maps
     of the model's data file: no copy is made before they are written."""
