@@ -39,7 +39,8 @@ def checks(chunk: str) -> list[str]:
             lines.append(f"// CHECK-LABEL: {text.split('(')[0]}(")
             lines.append(f"// CHECK-SAME: {SSA_NAME.sub(variable, text[text.index('(') + 1 :])}")
             continue
-        lines.append(f"// CHECK-NEXT: {SSA_NAME.sub(variable, text)}")
+        literal = re.sub(r"\[(?=\[)", r"{{\\[}}", text)  # (FileCheck reads `[[` as a variable)
+        lines.append(f"// CHECK-NEXT: {SSA_NAME.sub(variable, literal)}")
     return lines
 
 

@@ -18,10 +18,10 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`conv`, `nn`, `pooling`, `recurrent`, `elementwise`,
-`trigonometric`, `arithmetic`, `logic`, `shape`, `movement`, `reduce`, `selection`,
-`resize`, `construction`), each exporting its names in its `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
-`composite`. The dialect's op list is derived from the family modules: an op defined in
+The ops live in family modules (`conv`, `nn`, `pooling`, `pool_indices`, `recurrent`,
+`elementwise`, `trigonometric`, `arithmetic`, `logic`, `shape`, `movement`, `reduce`,
+`selection`, `resize`, `construction`), each exporting its names in its `__all__`;
+shape rules and the shared base in `base`, composite ops' machinery in `composite`. The dialect's op list is derived from the family modules: an op defined in
 one of them is registered, with no list to add it to.
 """
 
@@ -37,6 +37,7 @@ from nnstack.dialects.gawee import (
     logic,
     movement,
     nn,
+    pool_indices,
     pooling,
     recurrent,
     reduce,
@@ -53,6 +54,7 @@ from nnstack.dialects.gawee.elementwise import *
 from nnstack.dialects.gawee.logic import *
 from nnstack.dialects.gawee.movement import *
 from nnstack.dialects.gawee.nn import *
+from nnstack.dialects.gawee.pool_indices import *
 from nnstack.dialects.gawee.pooling import *
 from nnstack.dialects.gawee.recurrent import *
 from nnstack.dialects.gawee.reduce import *
@@ -70,6 +72,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     conv,
     nn,
     pooling,
+    pool_indices,
     recurrent,
     elementwise,
     trigonometric,

@@ -431,9 +431,15 @@ class PoolWindowOp(FloatTensorOp):
             window["dilation"] = i64_array(dilation)
         super().__init__(
             operands=[input],
-            result_types=[tensor_like(input, shape)],
+            result_types=self.pooled_types(input, shape),
             attributes={**window, **(attributes or {})},
         )
+
+    @classmethod
+    def pooled_types(cls, input: SSAValue, shape: Sequence[int]) -> list[Attribute]:
+        """The result types of a pool of `input` with the output `shape`: one of its element
+        type (an op with more results says so)."""
+        return [tensor_like(input, shape)]
 
     @property
     def is_ceil_mode(self) -> bool:

@@ -169,11 +169,17 @@ def _pool_window(context: ImportContext) -> gawee.PoolWindow:
 
 
 def convert_max_pool(context: ImportContext) -> None:
-    """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; not the Indices output."""
-    if len(context.node.output) > 1 and context.node.output[1]:
-        raise context.fail("the Indices output is not supported")
-    context.reject_attributes(storage_order=0)
-    context.define(context.emit(gawee.MaxPoolOp(context.value(0), **_pool_window(context))).results[0])
+    """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; the
+    Indices output (storage_order 0 or 1) as `gawee.max_pool_with_indices`."""
+    window = _pool_window(context)
+    if len(context.node.output) < 2 or not context.node.output[1]:
+        context.define(context.emit(gawee.MaxPoolOp(context.value(0), **window)).results[0])
+        return
+    order = int(context.attribute("storage_order", 0))  # type: ignore[arg-type]
+    if order not in (0, 1):
+        raise context.fail(f"storage_order must be 0 or 1, got {order}")
+    op = gawee.MaxPoolWithIndicesOp(context.value(0), storage_order=order, **window)
+    context.define(*context.emit(op).results)
 
 
 def convert_average_pool(context: ImportContext) -> None:

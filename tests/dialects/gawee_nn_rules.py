@@ -33,6 +33,19 @@ LP_POOL = Op(
     {"kernelSize": a(3, 2), "strides": a(2, 3), "padding": a(1, 0, 1, 1), "ceilMode": "true", "p": i64(3)},
     (t(1, 2, 5, 3),),
 )
+MAX_POOL_WITH_INDICES = Op(
+    "gawee.max_pool_with_indices",
+    (t(1, 2, 8, 9),),
+    {
+        "kernelSize": a(3, 2),
+        "strides": a(2, 3),
+        "padding": a(1, 0, 1, 1),
+        "dilation": a(1, 1),
+        "ceilMode": "true",
+        "storageOrder": i64(1),
+    },
+    (t(1, 2, 5, 3), t(1, 2, 5, 3, element="i64")),
+)
 GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
 GLOBAL_MAX_POOL = Op("gawee.global_max_pool", (t(2, 3, 4, 5, 6),), {}, (t(2, 3, 1, 1, 1),))
 CONV_1D = Op(
@@ -139,6 +152,23 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ),
     ("lp_pool-ceil-result-shape", LP_POOL.attr("ceilMode", "false"), "result shape"),
     ("lp_pool-f16-result", LP_POOL.result(t(1, 2, 5, 3, element="f16")), "f16"),
+    (
+        "max_pool_with_indices-storage-order",
+        MAX_POOL_WITH_INDICES.attr("storageOrder", i64(2)),
+        "'storageOrder'",
+    ),
+    (
+        "max_pool_with_indices-indices-shape",
+        _result(MAX_POOL_WITH_INDICES, 1, t(1, 2, 5, 4, element="i64")),
+        "indices shape",
+    ),
+    (
+        "max_pool_with_indices-indices-i32",
+        _result(MAX_POOL_WITH_INDICES, 1, t(1, 2, 5, 3, element="i32")),
+        "i64",
+    ),
+    ("max_pool_with_indices-values-shape", _result(MAX_POOL_WITH_INDICES, 0, t(1, 2, 4, 3)), "result shape"),
+    ("max_pool_with_indices-kernel-length", MAX_POOL_WITH_INDICES.attr("kernelSize", a(3)), "kernelSize"),
     ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
     ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
     ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),

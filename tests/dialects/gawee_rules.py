@@ -24,6 +24,7 @@ from gawee_nn_rules import (
     LRN,
     LSTM,
     MAX_POOL_1D,
+    MAX_POOL_WITH_INDICES,
     NN_CASES,
     RNN,
 )
@@ -257,6 +258,7 @@ GAWEE_OPS += [
     CONV_3D,
     CONV_TRANSPOSE,
     MAX_POOL_1D,
+    MAX_POOL_WITH_INDICES,
     AVERAGE_POOL_3D,
     LRN,
     RNN,

@@ -58,7 +58,6 @@ EXCLUDED: dict[str, str] = {
     r"^test_maxpool_2d_uint8": INTEGERS,
     r"^test_identity_(opt|sequence)": "optional and sequence types have no gawee counterpart",
     r"^test_batchnorm_.*training_mode": "BatchNormalization in training mode",
-    r"^test_maxpool_with_argmax": "MaxPool's Indices output",
     r"^test_cast_.*(FLOAT8|FLOAT4|INT2|INT4|UINT2|UINT4|e8m0)": "8- and 4-bit floats, 2- and 4-bit integers: "
     "element types gawee does not carry",
     r"^test_(equal|less|less_equal|greater|greater_equal|max|min|add|sub|mul|div)_string": "string tensors: an "

@@ -421,6 +421,9 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if kind == 3:
         return b.append(gawee.GlobalMaxPoolOp(x))
     if kind == 0:
+        if b.rng.random() < 0.5 and x in b.exact:  # (its indices jump where two inputs swap order)
+            order = int(b.rng.integers(2))
+            return b.append(gawee.MaxPoolWithIndicesOp(x, storage_order=order, ceil_mode=ceil_mode, **window))
         return b.append(gawee.MaxPoolOp(x, ceil_mode=ceil_mode, **window))
     if kind == 1:
         include = bool(b.rng.random() < 0.5)
