@@ -1,6 +1,6 @@
 """The arguments of a gawee function that have a domain, so random inputs can respect
 it: batch-norm running variances must be positive, index tensors (gather,
-gather_elements, scatter_nd, gather_nd) must address their dims, integer divisors must
+gather_elements, scatter_nd, gather_nd, max_unpool) must address their dims, integer divisors must
 not be 0 (a run-time error), and conv / linear weights are scaled by 1/sqrt(fan-in), as
 real initializations are, so activations stay O(1).
 
@@ -9,6 +9,7 @@ real initializations are, so activations stay O(1).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -59,6 +60,8 @@ def argument_domains(function: Operation) -> ArgumentDomains:
             case gawee.ScatterNDOp() if op.indices in position:
                 # each entry of an index addresses its own dim of the data
                 bounds[position[op.indices]] = np.array(tensor_shape(op.data)[: op.index_depth])
+            case gawee.MaxUnpoolOp() if op.indices in position:
+                bounds[position[op.indices]] = np.array(math.prod(op.unpooled_shape()))
             case gawee.GatherNDOp() if op.indices in position:
                 start = op.batch_count
                 bounds[position[op.indices]] = np.array(tensor_shape(op.data)[start : start + op.index_depth])

@@ -17,23 +17,39 @@ from typing import TYPE_CHECKING, ClassVar, Unpack
 import numpy as np
 from xdsl.dialects.builtin import I64, IntegerAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
+from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
-from nnstack.dialects.gawee.base import PoolWindow, PoolWindowOp, expand_padding, gawee_op_definition
+from nnstack.dialects.gawee.base import (
+    GaweeOperation,
+    PoolWindow,
+    PoolWindowOp,
+    expand_padding,
+    expect_window_attributes,
+    gawee_op_definition,
+)
 from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AddOp
 from nnstack.dialects.gawee.logic import AndOp, EqualOp, WhereOp
-from nnstack.dialects.gawee.movement import PadOp, SliceOp
+from nnstack.dialects.gawee.movement import ExpandOp, PadOp, SliceOp
 from nnstack.dialects.gawee.pooling import MaxPoolOp
-from nnstack.dialects.gawee.selection import I64Element
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, keywords, tensor_like, tensor_shape
+from nnstack.dialects.gawee.selection import I64Element, ScatterNDOp
+from nnstack.dialects.gawee.shape import ReshapeOp
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    element_type,
+    i64_array,
+    keywords,
+    tensor_like,
+    tensor_shape,
+)
 from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
-__all__ = ["MaxPoolWithIndicesOp"]
+__all__ = ["MaxPoolWithIndicesOp", "MaxUnpoolOp", "unpooled_sizes"]
 
 
 def _strides(sizes: Sequence[int], storage_order: int) -> tuple[int, ...]:
@@ -155,3 +171,121 @@ class MaxPoolWithIndicesOp(PoolWindowOp):
             index = b.emit(WhereOp(holds, b.emit(ConstantOp(dense_attribute(offset, i64))), index))
         planes = np.arange(n * c, dtype=np.int64).reshape(n, c, *[1] * rank) * math.prod(sizes)
         return [values, b.emit(AddOp(index, b.emit(ConstantOp(dense_attribute(planes, i64)))))]
+
+
+def unpooled_sizes(
+    sizes: Sequence[int], kernel: Sequence[int], strides: Sequence[int], padding: Sequence[int]
+) -> tuple[int, ...]:
+    """ONNX MaxUnpool's default output sizes: (in - 1) * stride + kernel - both pads."""
+    rank = len(sizes)
+    pads = expand_padding(padding, rank)
+    return tuple(
+        (size - 1) * strides[a] + kernel[a] - pads[a] - pads[rank + a] for a, size in enumerate(sizes)
+    )
+
+
+@gawee_op_definition
+class MaxUnpoolOp(GaweeOperation):
+    """The inverse of `gawee.max_pool_with_indices` (ONNX MaxUnpool): a zero tensor of the
+    unpooled shape, (in - 1) * stride + kernel - pads per spatial dim, with each input
+    value written at its index (flat, row-major, into that whole tensor; a negative
+    index counts from the end; a later value wins at a repeated index); a larger result
+    (ONNX's output_shape) is that tensor padded with zeros at the end of each dim, as
+    onnx's reference and its conformance cases place it (ONNX Runtime instead reads the
+    indices in the larger shape).
+
+    Composite: the values and indices flattened, a `gawee.scatter_nd` into zeros, the
+    reshape to the unpooled shape and a `gawee.pad`."""
+
+    name = "gawee.max_unpool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    indices = operand_def(static_tensor(I64Element))
+    output = result_def(static_tensor(E))
+
+    kernel_size = attr_def(I64Array, attr_name="kernelSize")
+    strides = attr_def(I64Array)
+    padding = attr_def(I64Array)
+
+    traits = traits_def(Pure())
+
+    assembly_format = (
+        f"$input `,` $indices {keywords('kernelSize', 'strides', 'padding')} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        indices: SSAValue | Operation,
+        *,
+        kernel_size: Sequence[int],
+        strides: Sequence[int] | None = None,
+        padding: Sequence[int] | None = None,
+        output_shape: Sequence[int] | None = None,
+    ):
+        """`strides` defaults to 1s, `padding` to 0s; `output_shape` to the unpooled shape."""
+        input = SSAValue.get(input)
+        n, c, *sizes = tensor_shape(input)
+        strides = tuple(strides) if strides is not None else (1,) * len(sizes)
+        padding = tuple(padding) if padding is not None else (0,) * len(sizes)
+        shape = output_shape or (n, c, *unpooled_sizes(sizes, kernel_size, strides, padding))
+        super().__init__(
+            operands=[input, indices],
+            result_types=[tensor_like(input, shape)],
+            attributes={
+                "kernelSize": i64_array(kernel_size),
+                "strides": i64_array(strides),
+                "padding": i64_array(padding),
+            },
+        )
+
+    def unpooled_shape(self) -> tuple[int, ...]:
+        n, c, *sizes = tensor_shape(self.input)
+        return (
+            n,
+            c,
+            *unpooled_sizes(sizes, self.array("kernelSize"), self.array("strides"), self.array("padding")),
+        )
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 3, 4, 5)
+        shape = tensor_shape(self.input)
+        if tensor_shape(self.indices) != shape:
+            raise self.fail(
+                f"indices shape {list(tensor_shape(self.indices))} must be the input's {list(shape)}"
+            )
+        expect_window_attributes(
+            self,
+            len(shape) - 2,
+            kernelSize=self.array("kernelSize"),
+            strides=self.array("strides"),
+            padding=self.array("padding"),
+        )
+        unpooled, result = self.unpooled_shape(), tensor_shape(self.output)
+        if min(unpooled) < 1:
+            raise self.fail(f"the unpooled shape {list(unpooled)} is empty")
+        if (
+            len(result) != len(unpooled)
+            or result[:2] != unpooled[:2]
+            or any(r < u for r, u in zip(result, unpooled))
+        ):
+            raise self.fail(
+                f"result shape {list(result)} must have the input's batch and channels and spatial "
+                f"sizes at least the unpooled {list(unpooled[2:])}"
+            )
+
+    def decompose(self, b: Composer) -> SSAValue:
+        x = self.input
+        unpooled, result = self.unpooled_shape(), tensor_shape(self.output)
+        count, total = math.prod(tensor_shape(x)), math.prod(unpooled)
+        zero = b.emit(ConstantOp(dense_attribute(np.zeros(()), element_type(x))))
+        zeros = b.emit(ExpandOp(zero, (total,)))
+        flat = b.emit(ReshapeOp(x, (count,)))
+        where = b.emit(ReshapeOp(self.indices, (count, 1)))
+        scattered = b.emit(ReshapeOp(b.emit(ScatterNDOp(zeros, where, flat)), unpooled))
+        if result == unpooled:
+            return scattered
+        rank = len(result)
+        return b.emit(PadOp(scattered, (0,) * rank + tuple(r - u for r, u in zip(result, unpooled))))

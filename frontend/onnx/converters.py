@@ -80,6 +80,7 @@ from nnstack.frontend.onnx.windows import (
     convert_lp_pool,
     convert_lrn,
     convert_max_pool,
+    convert_max_unpool,
 )
 
 Converter = Callable[[ImportContext], None]
@@ -486,6 +487,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Pow": convert_pow,
     "ConvTranspose": convert_conv_transpose,
     "MaxPool": convert_max_pool,
+    "MaxUnpool": convert_max_unpool,
     "GlobalAveragePool": convert_global_average_pool,
     "GlobalMaxPool": convert_global_max_pool,
     "AveragePool": convert_average_pool,

@@ -182,6 +182,29 @@ def convert_max_pool(context: ImportContext) -> None:
     context.define(*context.emit(op).results)
 
 
+def convert_max_unpool(context: ImportContext) -> None:
+    """MaxUnpool, 1-D, 2-D or 3-D: kernel_shape, strides, pads; the output_shape input must
+    be a constant; the indices are read in the unpooled shape (onnx's reference and its
+    conformance cases; ONNX Runtime reads them in output_shape)."""
+    ones = (1,) * _expect_windowed(context)
+    kernel = context.ints("kernel_shape", ())
+    strides = context.ints("strides", ones)
+    pads = context.ints("pads", (0,) * 2 * len(ones))
+    _expect_window_lengths(context, kernel_shape=kernel, strides=strides, pads=pads)
+    shape = None
+    if context.has_input(2):
+        shape = tuple(int(v) for v in context.constant(2, "output_shape").reshape(-1))
+    op = gawee.MaxUnpoolOp(
+        context.value(0),
+        context.value(1),
+        kernel_size=kernel,
+        strides=strides,
+        padding=pads,
+        output_shape=shape,
+    )
+    context.define(context.emit(op).results[0])
+
+
 def convert_average_pool(context: ImportContext) -> None:
     """AveragePool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode, count_include_pad."""
     count_include_pad = bool(context.attribute("count_include_pad", 0))

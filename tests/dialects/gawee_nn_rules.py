@@ -46,6 +46,12 @@ MAX_POOL_WITH_INDICES = Op(
     },
     (t(1, 2, 5, 3), t(1, 2, 5, 3, element="i64")),
 )
+MAX_UNPOOL = Op(
+    "gawee.max_unpool",
+    (t(1, 2, 3, 4), t(1, 2, 3, 4, element="i64")),
+    {"kernelSize": a(3, 2), "strides": a(2, 3), "padding": a(1, 0, 1, 1)},
+    (t(1, 2, 6, 10),),
+)
 GLOBAL_AVERAGE_POOL = Op("gawee.global_average_pool", (t(2, 3, 4, 5),), {}, (t(2, 3, 1, 1),))
 GLOBAL_MAX_POOL = Op("gawee.global_max_pool", (t(2, 3, 4, 5, 6),), {}, (t(2, 3, 1, 1, 1),))
 CONV_1D = Op(
@@ -169,6 +175,13 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ),
     ("max_pool_with_indices-values-shape", _result(MAX_POOL_WITH_INDICES, 0, t(1, 2, 4, 3)), "result shape"),
     ("max_pool_with_indices-kernel-length", MAX_POOL_WITH_INDICES.attr("kernelSize", a(3)), "kernelSize"),
+    ("max_unpool-indices-shape", MAX_UNPOOL.operand(1, t(1, 2, 3, 3, element="i64")), "indices shape"),
+    ("max_unpool-indices-i32", MAX_UNPOOL.operand(1, t(1, 2, 3, 4, element="i32")), "i64"),
+    ("max_unpool-smaller-result", MAX_UNPOOL.result(t(1, 2, 4, 10)), "at least the unpooled [5, 10]"),
+    ("max_unpool-result-channels", MAX_UNPOOL.result(t(1, 3, 5, 10)), "batch and channels"),
+    ("max_unpool-padding-length", MAX_UNPOOL.attr("padding", a(1, 0, 1)), "'padding'"),
+    ("max_unpool-empty", MAX_UNPOOL.attr("padding", a(4, 0, 4, 0)).result(t(1, 2, 1, 10)), "is empty"),
+    ("max_unpool-input-rank", MAX_UNPOOL.operand(0, t(2, 3)).operand(1, t(2, 3, element="i64")), "rank"),
     ("global_average_pool-input-rank", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3)).result(t(2, 3)), "rank"),
     ("global_average_pool-empty-input", GLOBAL_AVERAGE_POOL.operand(0, t(2, 3, 0, 5)), "empty"),
     ("global_average_pool-result-shape", GLOBAL_AVERAGE_POOL.result(t(2, 3, 1)), "result shape"),

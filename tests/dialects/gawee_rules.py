@@ -25,6 +25,7 @@ from gawee_nn_rules import (
     LSTM,
     MAX_POOL_1D,
     MAX_POOL_WITH_INDICES,
+    MAX_UNPOOL,
     NN_CASES,
     RNN,
 )
@@ -259,6 +260,7 @@ GAWEE_OPS += [
     CONV_TRANSPOSE,
     MAX_POOL_1D,
     MAX_POOL_WITH_INDICES,
+    MAX_UNPOOL,
     AVERAGE_POOL_3D,
     LRN,
     RNN,

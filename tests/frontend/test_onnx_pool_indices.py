@@ -1,7 +1,8 @@
-"""ONNX MaxPool with its Indices output (`gawee.max_pool_with_indices`) imported and run
-at every level against ONNX Runtime, onnx's reference evaluator and PyTorch's
-max_pool with return_indices. Inputs are small integers, so windows hold ties: the
-first maximum in the window's order wins.
+"""ONNX MaxPool with its Indices output (`gawee.max_pool_with_indices`) and MaxUnpool
+(`gawee.max_unpool`) imported and run at every level against ONNX Runtime, onnx's
+reference evaluator and PyTorch's max_pool with return_indices and max_unpool. Pooled
+inputs are small integers, so windows hold ties: the first maximum in the window's
+order wins.
 
 onnx's reference evaluator unravels the argmax of a stride-1, dilation-1 window in the
 output's shape instead of the kernel's (and ignores storage_order there): it is the
@@ -12,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
-from onnx import helper
+from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 from onnx_models import onnxruntime_outputs
 
@@ -121,3 +122,73 @@ def test_without_the_indices_output_storage_order_is_ignored():
     (expected,) = ReferenceEvaluator(model).run(None, {"x": x})
     (got,) = backend.prepare(model, level="gawee").run([x])
     np.testing.assert_array_equal(got, expected)
+
+
+def _unpool_model(values: np.ndarray, output_shape: tuple[int, ...] | None, **attributes):
+    inputs = ["x", "i"] + (["shape"] if output_shape else [])
+    node = helper.make_node("MaxUnpool", inputs, ["y"], **attributes)
+    dtype = helper.np_dtype_to_tensor_dtype(values.dtype)
+    constants = [numpy_helper.from_array(np.array(output_shape, np.int64), "shape")] if output_shape else []
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [
+            helper.make_tensor_value_info("x", dtype, values.shape),
+            helper.make_tensor_value_info(
+                "i", helper.np_dtype_to_tensor_dtype(np.dtype(np.int64)), values.shape
+            ),
+        ],
+        [helper.make_tensor_value_info("y", dtype, [None] * values.ndim)],
+        constants,
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+
+
+UNPOOL_CASES = [
+    ((2, 3, 6, 6), (2, 2), (2, 2), (0, 0, 0, 0), None),
+    ((1, 2, 7, 7), (3, 3), (2, 3), (1, 1, 1, 1), None),
+    ((1, 2, 6, 6), (2, 2), (2, 2), (0, 0, 0, 0), (1, 2, 7, 8)),
+    ((2, 2, 9), (3,), (2,), (1, 1), (2, 2, 10)),
+    ((1, 2, 4, 6, 4), (2, 3, 2), (2, 3, 2), (0, 0, 0, 0, 0, 0), None),
+]
+
+
+@pytest.mark.parametrize(("shape", "kernel", "strides", "pads", "output_shape"), UNPOOL_CASES)
+def test_max_unpool_inverts_max_pool_as_onnx_reference_and_torch(shape, kernel, strides, pads, output_shape):
+    """Unpooling MaxPool's values at its indices (where the unpooled shape is the pool
+    input's): onnx's reference, and torch's max_unpool of torch's max_pool (per-plane
+    indices) where the result is not larger."""
+    x = np.random.default_rng(7).standard_normal(shape).astype(np.float32)
+    rank = len(kernel)
+    pool = _model(x, kernel_shape=list(kernel), strides=list(strides), pads=list(pads))
+    values, indices = onnxruntime_outputs(pool, {"x": x})
+    model = _unpool_model(
+        values, output_shape, kernel_shape=list(kernel), strides=list(strides), pads=list(pads)
+    )
+    (expected,) = ReferenceEvaluator(model).run(None, {"x": values, "i": indices})
+    if output_shape is None and not any(pads):
+        pooled, planes = [
+            torch.nn.functional.max_pool1d,
+            torch.nn.functional.max_pool2d,
+            torch.nn.functional.max_pool3d,
+        ][rank - 1](torch.from_numpy(x), kernel, strides, return_indices=True)
+        unpool = [
+            torch.nn.functional.max_unpool1d,
+            torch.nn.functional.max_unpool2d,
+            torch.nn.functional.max_unpool3d,
+        ]
+        np.testing.assert_array_equal(unpool[rank - 1](pooled, planes, kernel, strides).numpy(), expected)
+    for level in LEVELS if x.ndim < 5 else LEVELS_3D:
+        (got,) = backend.prepare(model, level=level).run([values, indices])
+        np.testing.assert_array_equal(got, expected, err_msg=level)
+
+
+def test_max_unpool_repeated_and_negative_indices_as_onnx_reference():
+    """A later value wins at a repeated index; a negative index counts from the end."""
+    values = np.arange(1, 9, dtype=np.float32).reshape(1, 2, 2, 2)
+    indices = np.array([3, 3, -1, 0, 16, 17, 31, 17], np.int64).reshape(1, 2, 2, 2)
+    model = _unpool_model(values, None, kernel_shape=[2, 2], strides=[2, 2])
+    (expected,) = ReferenceEvaluator(model).run(None, {"x": values, "i": indices})
+    for level in LEVELS:
+        (got,) = backend.prepare(model, level=level).run([values, indices])
+        np.testing.assert_array_equal(got, expected, err_msg=level)

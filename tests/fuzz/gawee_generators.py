@@ -424,6 +424,8 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         if b.rng.random() < 0.5 and x in b.exact:  # (its indices jump where two inputs swap order)
             order = int(b.rng.integers(2))
             return b.append(gawee.MaxPoolWithIndicesOp(x, storage_order=order, ceil_mode=ceil_mode, **window))
+        if b.rng.random() < 0.3:
+            return max_unpool(b, x, window)
         return b.append(gawee.MaxPoolOp(x, ceil_mode=ceil_mode, **window))
     if kind == 1:
         include = bool(b.rng.random() < 0.5)
@@ -432,6 +434,22 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return b.append(gawee.GlobalAveragePoolOp(x))
     h, w = tensor_shape(x)[2:]  # (kind 5: an NCHW x)
     return b.append(gawee.AdAvgPoolOp(x, [int(b.rng.integers(1, h + 2)), int(b.rng.integers(1, w + 2))]))
+
+
+def max_unpool(b: ProgramBuilder, x: SSAValue, window: dict) -> list[SSAValue] | None:
+    """(Drawn by `pool`.) x unpooled with `window` (its dilation left out), the indices a
+    random argument (their domain: the unpooled shape), sometimes into a larger result."""
+    n, c, *sizes = tensor_shape(x)
+    kernel, strides, padding = window["kernel_size"], window["strides"], window["padding"]
+    unpooled = gawee.unpooled_sizes(sizes, kernel, strides, padding)
+    if min(unpooled) < 1:
+        return None
+    shape = (n, c, *(size + int(b.rng.integers(0, 2)) for size in unpooled))
+    indices = b.argument(tensor_shape(x), i64)
+    op = gawee.MaxUnpoolOp(
+        x, indices, kernel_size=kernel, strides=strides, padding=padding, output_shape=shape
+    )
+    return b.append(op)
 
 
 def batch_norm(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
