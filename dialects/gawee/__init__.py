@@ -20,8 +20,9 @@ On top of the original:
 
 The ops live in family modules (`conv`, `nn`, `pooling`, `pool_indices`, `recurrent`,
 `elementwise`, `trigonometric`, `arithmetic`, `logic`, `shape`, `movement`, `reduce`,
-`selection`, `resize`, `construction`), each exporting its names in its `__all__`;
-shape rules and the shared base in `base`, composite ops' machinery in `composite`. The dialect's op list is derived from the family modules: an op defined in
+`selection`, `resize`, `sampling`, `construction`), each exporting its names in its
+`__all__`; shape rules and the shared base in `base`, composite ops' machinery in
+`composite`. The dialect's op list is derived from the family modules: an op defined in
 one of them is registered, with no list to add it to.
 """
 
@@ -42,6 +43,7 @@ from nnstack.dialects.gawee import (
     recurrent,
     reduce,
     resize,
+    sampling,
     selection,
     shape,
     trigonometric,
@@ -59,6 +61,7 @@ from nnstack.dialects.gawee.pooling import *
 from nnstack.dialects.gawee.recurrent import *
 from nnstack.dialects.gawee.reduce import *
 from nnstack.dialects.gawee.resize import *
+from nnstack.dialects.gawee.sampling import *
 from nnstack.dialects.gawee.selection import *
 from nnstack.dialects.gawee.shape import *
 from nnstack.dialects.gawee.trigonometric import *
@@ -83,6 +86,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     reduce,
     selection,
     resize,
+    sampling,
     construction,
 )
 """The modules that define the gawee ops."""

@@ -188,6 +188,36 @@ def _resize_roi(context: ImportContext) -> tuple[float, ...]:
     return (*starts, *ends)
 
 
+GRID_SAMPLE_MODES = {
+    "bilinear": "linear",
+    "bicubic": "cubic",
+    "linear": "linear",
+    "cubic": "cubic",
+    "nearest": "nearest",
+}
+"""GridSample's modes (opset 16's bilinear / bicubic, opset 20's linear / cubic) as gawee's."""
+
+
+def convert_grid_sample(context: ImportContext) -> None:
+    """GridSample (opsets 16 and 20: any number of spatial dims from 20, float inputs):
+    modes bilinear / linear, nearest, bicubic / cubic; padding_mode zeros, border,
+    reflection; align_corners."""
+    mode = context.string("mode", "bilinear" if context.opset < 20 else "linear")
+    if mode not in GRID_SAMPLE_MODES:
+        raise context.fail(f"mode = {mode} is not supported (only {', '.join(GRID_SAMPLE_MODES)})")
+    padding = context.string("padding_mode", "zeros")
+    if padding not in gawee.GridSampleOp.PADDING_MODES:
+        raise context.fail(f"padding_mode = {padding} is not supported (only zeros, border and reflection)")
+    op = gawee.GridSampleOp(
+        context.value(0),
+        context.value(1),
+        mode=GRID_SAMPLE_MODES[mode],
+        padding_mode=padding,
+        align_corners=bool(context.attribute("align_corners", 0)),
+    )
+    context.define(context.emit(op).results[0])
+
+
 def convert_resize(context: ImportContext) -> None:
     """Resize from opset 11 (X, roi, scales, sizes): modes nearest, linear and cubic;
     the scales or sizes (and tf_crop_and_resize's roi) must be constants (they make the

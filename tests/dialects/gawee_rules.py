@@ -198,7 +198,13 @@ RESIZE = Op(
     },
     (t(1, 2, 6, 10),),
 )
-SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE]
+GRID_SAMPLE = Op(
+    "gawee.grid_sample",
+    (t(2, 3, 4, 5), t(2, 6, 7, 2)),
+    {"mode": '"cubic"', "paddingMode": '"reflection"', "alignCorners": "true"},
+    (t(2, 3, 6, 7),),
+)
+SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE, GRID_SAMPLE]
 NEW_OPS = [
     *SELECTION_OPS,
     *VARIADIC,
@@ -561,6 +567,27 @@ def gawee_cases() -> list[Invalid]:
         ("slice-result-shape", G_SLICE.result(t(3, 3)), "result shape"),
     ]
     cases += [
+        ("grid_sample-mode", GRID_SAMPLE.attr("mode", '"bilinear"'), "'mode' must be one of"),
+        (
+            "grid_sample-padding-mode",
+            GRID_SAMPLE.attr("paddingMode", '"edge"'),
+            "'paddingMode' must be one of",
+        ),
+        ("grid_sample-grid-batch", GRID_SAMPLE.operand(1, t(1, 6, 7, 2)), "grid shape [1, 6, 7, 2]"),
+        ("grid_sample-grid-last-dim", GRID_SAMPLE.operand(1, t(2, 6, 7, 3)), "grid shape"),
+        ("grid_sample-grid-rank", GRID_SAMPLE.operand(1, t(2, 42, 2)), "grid shape"),
+        ("grid_sample-result-shape", GRID_SAMPLE.result(t(2, 3, 7, 6)), "result shape"),
+        (
+            "grid_sample-input-rank",
+            GRID_SAMPLE.operand(0, t(2, 3)).operand(1, t(2, 0)).result(t(2, 3)),
+            "rank",
+        ),
+        ("grid_sample-empty-input", GRID_SAMPLE.operand(0, t(2, 3, 0, 5)), "empty"),
+        (
+            "grid_sample-integer",
+            GRID_SAMPLE.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 6, 7, element="i32")),
+            "i32",
+        ),
         ("topk-axis-range", TOPK.attr("axis", i64(2)), "out of range"),
         ("topk-zero-k", TOPK.attr("k", i64(0)), "'k'"),
         ("topk-k-too-large", TOPK.attr("k", i64(8)), "'k'"),

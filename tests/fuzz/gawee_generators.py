@@ -632,6 +632,8 @@ def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     shape = tensor_shape(x)
     if not shape or 0 in shape:
         return None
+    if _windowed(x) and b.rng.random() < 0.25:
+        return grid_sample(b, x)
     target = list(shape)
     for d in range(max(0, len(shape) - 2), len(shape)):
         target[d] = int(b.rng.integers(1, 2 * shape[d] + 2))
@@ -663,6 +665,18 @@ def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 # ---------------------------------------------------------------------------
 # Selection and construction
 # ---------------------------------------------------------------------------
+
+
+def grid_sample(b: ProgramBuilder, x: SSAValue) -> list[SSAValue]:
+    """(Drawn by `resize`.) x sampled at a random grid argument of 1 to 3 points per dim."""
+    n, _, *sizes = tensor_shape(x)
+    points = [int(b.rng.integers(1, 4)) for _ in sizes]
+    grid = b.argument((n, *points, len(sizes)), element_type(x))
+    mode, padding = b.choice(gawee.GridSampleOp.MODES), b.choice(gawee.GridSampleOp.PADDING_MODES)
+    op = gawee.GridSampleOp(
+        x, grid, mode=mode, padding_mode=padding, align_corners=bool(b.rng.random() < 0.5)
+    )
+    return b.append(op)
 
 
 def topk(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
