@@ -49,7 +49,6 @@ EXPANDED_NOTES = {
 """What an expanded operator's body needs beyond the body's own operators' limits."""
 
 NOT_IMPORTED = {
-    "AffineGrid": "its body branches (If), which ONNX's inference of the body cannot type",
     "Bernoulli": "its body draws random numbers (RandomUniformLike)",
     "LinearAttention": "its body loops (Scan), which ONNX's inference of the body cannot type",
     "SequenceMap": "sequences, which have no gawee counterpart",

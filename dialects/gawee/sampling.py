@@ -1,6 +1,7 @@
-"""Sampling an image at the points of a grid (ONNX GridSample): a composite op over the
-spatial dims of [N, C, D1, ..., Dk], built from gathers of the input at each
-interpolation tap."""
+"""Sampling an image at the points of a grid (ONNX GridSample), and the grid of an
+affine transform (ONNX AffineGrid): composite ops over the spatial dims of
+[N, C, D1, ..., Dk], built from gathers of the input at each interpolation tap and from
+a matrix product of the transform with the image's normalized pixel coordinates."""
 
 from __future__ import annotations
 
@@ -9,24 +10,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import BoolAttr, StringAttr, f32, f64, i64
+import numpy as np
+from xdsl.dialects.builtin import BoolAttr, StringAttr, TensorType, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
 from xdsl.traits import Pure
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AbsOp, AddOp, FloorOp, MaxOp, MinOp, MulOp, RoundOp, SubOp
 from nnstack.dialects.gawee.logic import AndOp, CastOp, GreaterOp, LessOp, OrOp, WhereOp
 from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, SliceOp
+from nnstack.dialects.gawee.nn import MatMulOp
 from nnstack.dialects.gawee.selection import string_choice
-from nnstack.dialects.gawee.shape import ReshapeOp
+from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_like, tensor_shape
+from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
-__all__ = ["GridSampleOp"]
+__all__ = ["AffineGridOp", "GridSampleOp", "affine_base_grid"]
 
 CUBIC_ALPHA = -0.75
 """The cubic convolution's parameter (Keys' A), as ONNX and PyTorch take it."""
@@ -291,3 +296,75 @@ class _Sampler:
             total = value if total is None else self.emit(AddOp(total, value))
         assert total is not None
         return total
+
+
+def affine_base_grid(sizes: Sequence[int], aligned: bool) -> np.ndarray:
+    """The normalized coordinates of every pixel of an image of spatial `sizes`, with a 1
+    appended: [prod(sizes), k + 1], the last dim's coordinate first (x, y, ..., 1), as
+    onnx's reference builds them (-1 and 1 the corner pixels' centres with `aligned`, their
+    outer edges without)."""
+    axes = []
+    for size in sizes:
+        if aligned:
+            axes.append(np.linspace(-1.0, 1.0, size) if size > 1 else np.array([-1.0]))
+        else:
+            axes.append((np.arange(size) * 2.0 + 1.0) / size - 1.0)
+    mesh = np.meshgrid(*axes, indexing="ij")
+    columns = [mesh[a].reshape(-1) for a in reversed(range(len(sizes)))]
+    return np.stack([*columns, np.ones(math.prod(sizes))], axis=1)
+
+
+@gawee_op_definition
+class AffineGridOp(GaweeOperation):
+    """The sampling grid [N, D1, ..., Dk, k] of the affine transforms `theta` [N, k, k + 1]
+    (ONNX AffineGrid, k = 2 or 3): each pixel's normalized coordinates (x, y, ...; -1 and
+    1 the corner pixels' centres with `alignCorners`, their outer edges without), with a
+    1 appended, times theta's matrix. The spatial sizes are the result's.
+
+    Composite: the pixels' coordinates a constant [D1 * ... * Dk, k + 1], a `gawee.matmul`
+    with theta transposed, reshaped."""
+
+    name = "gawee.affine_grid"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    theta = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    align_corners = opt_attr_def(BoolAttr, attr_name="alignCorners", default_value=BoolAttr.from_bool(False))
+
+    traits = traits_def(Pure())
+
+    assembly_format = f"$theta (`alignCorners` `=` $alignCorners^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(self, theta: SSAValue | Operation, sizes: Sequence[int], *, align_corners: bool = False):
+        """`sizes`: the image's spatial sizes (ONNX's size input without N and C)."""
+        theta = SSAValue.get(theta)
+        n, k, _ = tensor_shape(theta)
+        attributes = {"alignCorners": BoolAttr.from_bool(True)} if align_corners else {}
+        result = TensorType(element_type(theta), (n, *sizes, k))
+        super().__init__(operands=[theta], result_types=[result], attributes=attributes)
+
+    @property
+    def aligned(self) -> bool:
+        return self.align_corners is not None and bool(self.align_corners.value.data)
+
+    def verify_(self) -> None:
+        self.expect_rank("theta", self.theta, 3)
+        n, k, homogeneous = tensor_shape(self.theta)
+        if k not in (2, 3) or homogeneous != k + 1:
+            raise self.fail(f"theta shape {list(tensor_shape(self.theta))} must be [N, 2, 3] or [N, 3, 4]")
+        result = tensor_shape(self.output)
+        if len(result) != k + 2 or result[0] != n or result[-1] != k:
+            raise self.fail(
+                f"result shape {list(result)} must be [{n}, D1, ..., D{k}, {k}] for theta [{n}, {k}, {k + 1}]"
+            )
+        if 0 in result:
+            raise self.fail(f"result shape {list(result)} must not be empty")
+
+    def decompose(self, b: Composer) -> SSAValue:
+        n, *sizes, k = tensor_shape(self.output)
+        base = affine_base_grid(sizes, self.aligned)
+        pixels = b.emit(ConstantOp(dense_attribute(base, element_type(self.theta))))
+        transposed = b.emit(TransposeOp(self.theta, (0, 2, 1)))
+        return b.emit(ReshapeOp(b.emit(MatMulOp(pixels, transposed)), (n, *sizes, k)))

@@ -37,6 +37,7 @@ from nnstack.frontend.onnx.decomposed import (
     convert_swish,
 )
 from nnstack.frontend.onnx.movement import (
+    convert_affine_grid,
     convert_concat,
     convert_expand,
     convert_gather,
@@ -542,6 +543,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "Scatter": convert_scatter_elements,
     "Resize": convert_resize,
     "GridSample": convert_grid_sample,
+    "AffineGrid": convert_affine_grid,
     "Upsample": convert_upsample,
     "Split": convert_split,
     "Tile": convert_tile,

@@ -218,6 +218,18 @@ def convert_grid_sample(context: ImportContext) -> None:
     context.define(context.emit(op).results[0])
 
 
+def convert_affine_grid(context: ImportContext) -> None:
+    """AffineGrid (2-D and 3-D): the size input must be a constant; align_corners."""
+    size = [int(v) for v in context.constant(1, "size").reshape(-1)]
+    theta = context.shape(0)
+    if len(theta) != 3 or len(size) != theta[1] + 2 or size[0] != theta[0]:
+        raise context.fail(f"size {size} does not fit theta of shape {list(theta)}")
+    align = bool(context.attribute("align_corners", 0))
+    context.define(
+        context.emit(gawee.AffineGridOp(context.value(0), size[2:], align_corners=align)).results[0]
+    )
+
+
 def convert_resize(context: ImportContext) -> None:
     """Resize from opset 11 (X, roi, scales, sizes): modes nearest, linear and cubic;
     the scales or sizes (and tf_crop_and_resize's roi) must be constants (they make the

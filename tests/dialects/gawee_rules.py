@@ -204,7 +204,8 @@ GRID_SAMPLE = Op(
     {"mode": '"cubic"', "paddingMode": '"reflection"', "alignCorners": "true"},
     (t(2, 3, 6, 7),),
 )
-SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE, GRID_SAMPLE]
+AFFINE_GRID = Op("gawee.affine_grid", (t(2, 3, 4),), {"alignCorners": "true"}, (t(2, 5, 1, 6, 3),))
+SELECTION_OPS = [TOPK, SCATTER_ND, RESIZE, GRID_SAMPLE, AFFINE_GRID]
 NEW_OPS = [
     *SELECTION_OPS,
     *VARIADIC,
@@ -588,6 +589,18 @@ def gawee_cases() -> list[Invalid]:
             GRID_SAMPLE.operand(0, t(2, 3, 4, 5, element="i32")).result(t(2, 3, 6, 7, element="i32")),
             "i32",
         ),
+        ("affine_grid-theta-shape", AFFINE_GRID.operand(0, t(2, 3, 3)), "theta shape [2, 3, 3]"),
+        ("affine_grid-theta-rank", AFFINE_GRID.operand(0, t(2, 12)), "rank"),
+        (
+            "affine_grid-4d-theta",
+            AFFINE_GRID.operand(0, t(2, 4, 5)).result(t(2, 1, 1, 1, 1, 4)),
+            "theta shape",
+        ),
+        ("affine_grid-result-rank", AFFINE_GRID.result(t(2, 5, 6, 3)), "result shape [2, 5, 6, 3]"),
+        ("affine_grid-result-batch", AFFINE_GRID.result(t(1, 5, 1, 6, 3)), "result shape"),
+        ("affine_grid-result-last-dim", AFFINE_GRID.result(t(2, 5, 1, 6, 2)), "result shape"),
+        ("affine_grid-empty", AFFINE_GRID.result(t(2, 5, 0, 6, 3)), "empty"),
+        ("affine_grid-mixed-types", AFFINE_GRID.result(t(2, 5, 1, 6, 3, element="f64")), "f64"),
         ("topk-axis-range", TOPK.attr("axis", i64(2)), "out of range"),
         ("topk-zero-k", TOPK.attr("k", i64(0)), "'k'"),
         ("topk-k-too-large", TOPK.attr("k", i64(8)), "'k'"),

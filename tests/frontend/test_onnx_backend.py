@@ -76,8 +76,6 @@ EXCLUDED: dict[str, str] = {
     r"^test_bernoulli": "Bernoulli's function body draws random numbers (RandomUniformLike), which gawee cannot",
     r"^test_(de)?quantizelinear_(e4m3fn|e5m2|u?int4|u?int2|float4e2m1)": "float8, float4, 4- and 2-bit integer "
     "quantization: element types gawee does not carry",
-    r"^test_affine_grid_": "AffineGrid's function body branches (If), which ONNX's shape inference of the body "
-    "cannot type and gawee does not carry",
     r"^test_linear_attention_": "LinearAttention's function body loops (Scan), which ONNX's shape inference of "
     "the body cannot type and gawee does not carry",
     r"^test_sequence_map_": "sequence types have no gawee counterpart",

@@ -1,7 +1,8 @@
 """ONNX GridSample imported to `gawee.grid_sample` (a composite of gathers at the
-interpolation taps) and run at gawee, linalg and mir level against onnx's reference
+interpolation taps) and AffineGrid to `gawee.affine_grid` (a matrix product with the
+pixels' coordinates), run at gawee, linalg and mir level against onnx's reference
 evaluator (every mode, padding mode and align_corners, points inside and well outside
-the input, 1-, 2- and 3-D, f32 and f64) and PyTorch's F.grid_sample."""
+the input, 1-, 2- and 3-D, f32 and f64) and PyTorch's F.grid_sample / F.affine_grid."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import itertools
 import numpy as np
 import pytest
 import torch
-from onnx import helper
+from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 
 from nnstack.frontend.onnx import backend
@@ -111,3 +112,60 @@ def test_5d_matches_torch_grid_sample(mode, padding):
         torch.from_numpy(x), torch.from_numpy(grid), mode=mode, padding_mode=padding, align_corners=False
     ).numpy()
     _run_levels(_model(x, grid, mode=mode.removeprefix("bi"), padding_mode=padding), [x, grid], expected)
+
+
+def _affine_model(theta: np.ndarray, size: tuple[int, ...], **attributes):
+    node = helper.make_node("AffineGrid", ["theta", "size"], ["grid"], **attributes)
+    dtype = helper.np_dtype_to_tensor_dtype(theta.dtype)
+    graph = helper.make_graph(
+        [node],
+        "g",
+        [helper.make_tensor_value_info("theta", dtype, theta.shape)],
+        [helper.make_tensor_value_info("grid", dtype, [None] * len(size))],
+        [numpy_helper.from_array(np.array(size, np.int64), "size")],
+    )
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+
+
+@pytest.mark.parametrize(
+    ("size", "align"),
+    [((2, 3, 4, 5), 0), ((2, 3, 4, 5), 1), ((2, 1, 1, 3), 1), ((2, 1, 3, 1, 4), 0), ((2, 1, 3, 2, 4), 1)],
+)
+def test_affine_grid_matches_the_onnx_reference_and_torch(size, align):
+    """(PyTorch puts a one-pixel dim with align_corners at 0 since 1.3, ONNX at -1: torch
+    is the oracle there only without them.)"""
+    k = len(size) - 2
+    theta = np.random.default_rng(6).standard_normal((2, k, k + 1)).astype(np.float32)
+    model = _affine_model(theta, size, align_corners=align)
+    (expected,) = ReferenceEvaluator(model).run(None, {"theta": theta})
+    if not (align and 1 in size[2:]):
+        torch_grid = torch.nn.functional.affine_grid(
+            torch.from_numpy(theta), list(size), align_corners=bool(align)
+        )
+        np.testing.assert_allclose(torch_grid.numpy(), expected, rtol=1e-5, atol=1e-6)
+    _run_levels(model, [theta], expected)
+
+
+def test_affine_grid_then_grid_sample_match_torch():
+    """A spatial transformer's sampling: torch's affine_grid then grid_sample."""
+    rng = np.random.default_rng(8)
+    x = rng.standard_normal((2, 3, 5, 6)).astype(np.float32)
+    theta = (np.eye(2, 3) + 0.3 * rng.standard_normal((2, 2, 3))).astype(np.float32)
+    grid = torch.nn.functional.affine_grid(torch.from_numpy(theta), [2, 3, 4, 4], align_corners=False)
+    expected = torch.nn.functional.grid_sample(torch.from_numpy(x), grid, align_corners=False).numpy()
+    nodes = [
+        helper.make_node("AffineGrid", ["theta", "size"], ["grid"]),
+        helper.make_node("GridSample", ["x", "grid"], ["y"]),
+    ]
+    graph = helper.make_graph(
+        nodes,
+        "g",
+        [
+            helper.make_tensor_value_info("x", 1, x.shape),
+            helper.make_tensor_value_info("theta", 1, theta.shape),
+        ],
+        [helper.make_tensor_value_info("y", 1, [None] * 4)],
+        [numpy_helper.from_array(np.array([2, 3, 4, 4], np.int64), "size")],
+    )
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    _run_levels(model, [x, theta], expected)

@@ -632,7 +632,7 @@ def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     shape = tensor_shape(x)
     if not shape or 0 in shape:
         return None
-    if _windowed(x) and b.rng.random() < 0.25:
+    if _windowed(x) and b.rng.random() < 0.5:
         return grid_sample(b, x)
     target = list(shape)
     for d in range(max(0, len(shape) - 2), len(shape)):
@@ -668,10 +668,15 @@ def resize(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
 
 
 def grid_sample(b: ProgramBuilder, x: SSAValue) -> list[SSAValue]:
-    """(Drawn by `resize`.) x sampled at a random grid argument of 1 to 3 points per dim."""
+    """(Drawn by `resize`.) x sampled at a grid of 1 to 3 points per dim: a random argument,
+    or in 2-D the affine grid of a random transform."""
     n, _, *sizes = tensor_shape(x)
     points = [int(b.rng.integers(1, 4)) for _ in sizes]
-    grid = b.argument((n, *points, len(sizes)), element_type(x))
+    if len(sizes) == 2 and b.rng.random() < 0.5:  # the grid of an affine transform
+        theta = b.argument((n, 2, 3), element_type(x))
+        grid = b.add(gawee.AffineGridOp(theta, points, align_corners=bool(b.rng.random() < 0.5)))
+    else:
+        grid = b.argument((n, *points, len(sizes)), element_type(x))
     mode, padding = b.choice(gawee.GridSampleOp.MODES), b.choice(gawee.GridSampleOp.PADDING_MODES)
     op = gawee.GridSampleOp(
         x, grid, mode=mode, padding_mode=padding, align_corners=bool(b.rng.random() < 0.5)
