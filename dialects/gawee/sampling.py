@@ -49,7 +49,8 @@ class GridSampleOp(GaweeOperation):
     `alignCorners`, their outer edges without); `alignCorners`: whether -1 and 1 are the
     corner pixels' centres or their outer edges. As onnx's reference, a point outside
     the borders is first clamped or reflected ("border", "reflection"), then each tap.
-    Coordinates in f32 (f64 for an f64 grid).
+    Coordinates in f32 (f64 for an f64 grid). With "zeros", a non-finite coordinate samples
+    0 (onnx's reference fails, PyTorch gives NaN but for "nearest").
 
     Composite: per spatial dim the grid's coordinate denormalized, clamped or reflected,
     its taps' indices and weights; per tap a `gawee.gather_elements` of the flattened
@@ -225,9 +226,12 @@ class _Sampler:
                     self.emit(LessOp(index, self.scalar(float(size)))),
                 )
             )
-        elif self.padding == "reflection":
-            index = self.reflected(index, low, high)
-        index = self.clamped(index, size)  # (zeros: a safe address; its weight is masked)
+            # a safe address (0) off the input, NaN and +-inf included: its value is masked
+            index = self.emit(WhereOp(on_input, index, self.scalar(0.0)))
+        else:
+            if self.padding == "reflection":
+                index = self.reflected(index, low, high)
+            index = self.clamped(index, size)
         return _Tap(self.emit(CastOp(index, i64)), weight, on_input)
 
     def clamped(self, x: SSAValue, size: int) -> SSAValue:

@@ -16,6 +16,7 @@ from nnstack.dialects.gawee import Gawee
 from nnstack.dialects.gawee.composite import is_composite
 from nnstack.dialects.values import numpy_dtype
 from nnstack.interpreters import parse_module, run
+from nnstack.interpreters.inputs import argument_domains
 from nnstack.transforms.gawee_decompose import GaweeDecomposePass
 
 COMPOSITES = sorted(op.name for op in Gawee.operations if is_composite(op))
@@ -24,13 +25,19 @@ SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e4, -1e4, 0.5, -0.5, 3.0, -3.0]
 
 def _inputs(function: func.FuncOp, rng: np.random.Generator, special: bool) -> list[np.ndarray]:
     """Uniform values in [-8, 8), or (`special`) the special values over and over;
-    integers over their type's range, or its ends."""
+    integers over their type's range, or its ends; an index tensor (max_unpool's) in
+    its domain."""
     arrays = []
-    for typ in function.function_type.inputs.data:
+    bounds = argument_domains(function).index_bounds
+    for position, typ in enumerate(function.function_type.inputs.data):
         shape = tuple(typ.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         element = str(typ.element_type)  # pyright: ignore[reportAttributeAccessIssue]
         if element == "i1":
             arrays.append(rng.random(shape) < 0.5)
+            continue
+        if position in bounds:
+            bound = int(bounds[position])
+            arrays.append(rng.integers(-bound, bound, shape).astype(np.int64))
             continue
         size = int(np.prod(shape))
         dtype = numpy_dtype(typ)

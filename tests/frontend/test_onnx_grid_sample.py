@@ -169,3 +169,17 @@ def test_affine_grid_then_grid_sample_match_torch():
     )
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
     _run_levels(model, [x, theta], expected)
+
+
+@pytest.mark.parametrize("mode", ["linear", "nearest", "cubic"])
+def test_non_finite_points_sample_zeros(mode):
+    """With zeros padding a NaN or infinite coordinate samples 0 (onnx's reference fails
+    on it; torch gives 0 for nearest, NaN otherwise); the finite points as torch."""
+    x = np.arange(12, dtype=np.float32).reshape(1, 1, 3, 4)
+    grid = np.array([[[[np.nan, 0.0], [np.inf, 0.2], [-np.inf, -np.inf], [0.1, 0.3]]]], np.float32)
+    torch_mode = {"linear": "bilinear", "cubic": "bicubic"}.get(mode, mode)
+    finite = torch.nn.functional.grid_sample(
+        torch.from_numpy(x), torch.from_numpy(grid[:, :, 3:]), mode=torch_mode, align_corners=False
+    ).numpy()
+    expected = np.concatenate([np.zeros((1, 1, 1, 3), np.float32), finite], axis=3)
+    _run_levels(_model(x, grid, mode=mode), [x, grid], expected)

@@ -51,36 +51,32 @@ func.func @nearest_border_aligned(%x: tensor<1x1x2x3xf32>, %grid: tensor<1x1x1x2
 // DECOMPOSED-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = gawee.less %[[Y_10]], %[[Y_16]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
 // DECOMPOSED-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = gawee.and %[[Y_15]], %[[Y_17]] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
 // DECOMPOSED-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = gawee.max %[[Y_10]], %[[Y_19]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// DECOMPOSED-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = gawee.constant dense<2.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = gawee.min %[[Y_20]], %[[Y_21]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// DECOMPOSED-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = gawee.cast %[[Y_22]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
-// DECOMPOSED-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = gawee.constant dense<1.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = gawee.add %[[Y_10]], %[[Y_24]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// DECOMPOSED-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = gawee.constant dense<-1.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = gawee.greater %[[Y_25]], %[[Y_26]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
-// DECOMPOSED-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = gawee.constant dense<3.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = gawee.less %[[Y_25]], %[[Y_28]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
-// DECOMPOSED-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = gawee.and %[[Y_27]], %[[Y_29]] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
-// DECOMPOSED-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = gawee.max %[[Y_25]], %[[Y_31]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// DECOMPOSED-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = gawee.constant dense<2.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = gawee.min %[[Y_32]], %[[Y_33]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// DECOMPOSED-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = gawee.cast %[[Y_34]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
-// DECOMPOSED-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = gawee.reshape %[[X]] : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-// DECOMPOSED-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = gawee.expand %[[Y_23]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
-// DECOMPOSED-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = gawee.gather_elements %[[Y_36]], %[[Y_37]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = gawee.mul %[[Y_38]], %[[Y_13]] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_41:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_18]], %[[Y_39]], %[[Y_40]] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_42:[a-zA-Z0-9_$.]+]] = gawee.expand %[[Y_35]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
-// DECOMPOSED-NEXT: %[[Y_43:[a-zA-Z0-9_$.]+]] = gawee.gather_elements %[[Y_36]], %[[Y_42]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_44:[a-zA-Z0-9_$.]+]] = gawee.mul %[[Y_43]], %[[Y_11]] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_45:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
-// DECOMPOSED-NEXT: %[[Y_46:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_30]], %[[Y_44]], %[[Y_45]] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_47:[a-zA-Z0-9_$.]+]] = gawee.add %[[Y_41]], %[[Y_46]] : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: %[[Y_48:[a-zA-Z0-9_$.]+]] = gawee.reshape %[[Y_47]] : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
-// DECOMPOSED-NEXT: func.return %[[Y_48]] : tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_18]], %[[Y_10]], %[[Y_19]] : (tensor<1x1x2xi1>, tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// DECOMPOSED-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = gawee.cast %[[Y_20]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
+// DECOMPOSED-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = gawee.constant dense<1.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = gawee.add %[[Y_10]], %[[Y_22]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// DECOMPOSED-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = gawee.constant dense<-1.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = gawee.greater %[[Y_23]], %[[Y_24]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
+// DECOMPOSED-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = gawee.constant dense<3.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = gawee.less %[[Y_23]], %[[Y_26]] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
+// DECOMPOSED-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = gawee.and %[[Y_25]], %[[Y_27]] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
+// DECOMPOSED-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_28]], %[[Y_23]], %[[Y_29]] : (tensor<1x1x2xi1>, tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// DECOMPOSED-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = gawee.cast %[[Y_30]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
+// DECOMPOSED-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = gawee.reshape %[[X]] : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+// DECOMPOSED-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = gawee.expand %[[Y_21]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
+// DECOMPOSED-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = gawee.gather_elements %[[Y_32]], %[[Y_33]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = gawee.mul %[[Y_34]], %[[Y_13]] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_18]], %[[Y_35]], %[[Y_36]] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = gawee.expand %[[Y_31]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
+// DECOMPOSED-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = gawee.gather_elements %[[Y_32]], %[[Y_38]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = gawee.mul %[[Y_39]], %[[Y_11]] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_41:[a-zA-Z0-9_$.]+]] = gawee.constant dense<0.000000e+00> : tensor<f32>
+// DECOMPOSED-NEXT: %[[Y_42:[a-zA-Z0-9_$.]+]] = gawee.where %[[Y_28]], %[[Y_40]], %[[Y_41]] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_43:[a-zA-Z0-9_$.]+]] = gawee.add %[[Y_37]], %[[Y_42]] : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: %[[Y_44:[a-zA-Z0-9_$.]+]] = gawee.reshape %[[Y_43]] : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
+// DECOMPOSED-NEXT: func.return %[[Y_44]] : tensor<1x2x2xf32>
 // DECOMPOSED-NEXT: }
 // DECOMPOSED-LABEL: func.func @nearest_border_aligned(
 // DECOMPOSED-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x1x2x3xf32>, %[[GRID:[a-zA-Z0-9_$.]+]]: tensor<1x1x1x2xf32>) -> tensor<1x1x1x1xf32> {
@@ -152,36 +148,32 @@ func.func @nearest_border_aligned(%x: tensor<1x1x2x3xf32>, %grid: tensor<1x1x1x2
 // MIR-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp lt %[[Y_10]], %[[Y_16]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
 // MIR-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = mir.broadcast_and %[[Y_15]], %[[Y_17]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
 // MIR-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = mir.broadcast_max %[[Y_10]], %[[Y_19]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// MIR-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = mir.constant dense<2.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = mir.broadcast_min %[[Y_20]], %[[Y_21]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// MIR-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = mir.cast %[[Y_22]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
-// MIR-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_10]], %[[Y_24]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// MIR-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = mir.constant dense<-1.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp gt %[[Y_25]], %[[Y_26]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
-// MIR-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = mir.constant dense<3.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp lt %[[Y_25]], %[[Y_28]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
-// MIR-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = mir.broadcast_and %[[Y_27]], %[[Y_29]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
-// MIR-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = mir.broadcast_max %[[Y_25]], %[[Y_31]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// MIR-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = mir.constant dense<2.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = mir.broadcast_min %[[Y_32]], %[[Y_33]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
-// MIR-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = mir.cast %[[Y_34]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
-// MIR-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = mir.reshape %[[X]] : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-// MIR-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = mir.broadcast_to %[[Y_23]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
-// MIR-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = mir.gather_elements %[[Y_36]], %[[Y_37]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_38]], %[[Y_13]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_41:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_18]], %[[Y_39]], %[[Y_40]] broadcast_shape = [1, 2, 2] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_42:[a-zA-Z0-9_$.]+]] = mir.broadcast_to %[[Y_35]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
-// MIR-NEXT: %[[Y_43:[a-zA-Z0-9_$.]+]] = mir.gather_elements %[[Y_36]], %[[Y_42]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_44:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_43]], %[[Y_11]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_45:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
-// MIR-NEXT: %[[Y_46:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_30]], %[[Y_44]], %[[Y_45]] broadcast_shape = [1, 2, 2] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_47:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_41]], %[[Y_46]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: %[[Y_48:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_47]] : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
-// MIR-NEXT: func.return %[[Y_48]] : tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_18]], %[[Y_10]], %[[Y_19]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xi1>, tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// MIR-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = mir.cast %[[Y_20]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
+// MIR-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_10]], %[[Y_22]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// MIR-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = mir.constant dense<-1.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp gt %[[Y_23]], %[[Y_24]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
+// MIR-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = mir.constant dense<3.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = mir.broadcast_cmp lt %[[Y_23]], %[[Y_26]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xi1>
+// MIR-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = mir.broadcast_and %[[Y_25]], %[[Y_27]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xi1>, tensor<1x1x2xi1>) -> tensor<1x1x2xi1>
+// MIR-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_28]], %[[Y_23]], %[[Y_29]] broadcast_shape = [1, 1, 2] : (tensor<1x1x2xi1>, tensor<1x1x2xf32>, tensor<f32>) -> tensor<1x1x2xf32>
+// MIR-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = mir.cast %[[Y_30]] : (tensor<1x1x2xf32>) -> tensor<1x1x2xi64>
+// MIR-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = mir.reshape %[[X]] : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+// MIR-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = mir.broadcast_to %[[Y_21]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
+// MIR-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = mir.gather_elements %[[Y_32]], %[[Y_33]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_34]], %[[Y_13]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_18]], %[[Y_35]], %[[Y_36]] broadcast_shape = [1, 2, 2] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = mir.broadcast_to %[[Y_31]] : (tensor<1x1x2xi64>) -> tensor<1x2x2xi64>
+// MIR-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = mir.gather_elements %[[Y_32]], %[[Y_38]] axis = 2 : (tensor<1x2x3xf32>, tensor<1x2x2xi64>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_39]], %[[Y_11]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x1x2xf32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_41:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<f32>
+// MIR-NEXT: %[[Y_42:[a-zA-Z0-9_$.]+]] = mir.select %[[Y_28]], %[[Y_40]], %[[Y_41]] broadcast_shape = [1, 2, 2] : (tensor<1x1x2xi1>, tensor<1x2x2xf32>, tensor<f32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_43:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_37]], %[[Y_42]] broadcast_shape = [1, 2, 2] : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: %[[Y_44:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_43]] : (tensor<1x2x2xf32>) -> tensor<1x2x2xf32>
+// MIR-NEXT: func.return %[[Y_44]] : tensor<1x2x2xf32>
 // MIR-NEXT: }
 // MIR-LABEL: func.func @nearest_border_aligned(
 // MIR-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x1x2x3xf32>, %[[GRID:[a-zA-Z0-9_$.]+]]: tensor<1x1x1x2xf32>) -> tensor<1x1x1x1xf32> {
