@@ -210,19 +210,10 @@ def test_every_unsupported_node_is_named_at_once():
             "Expected one of bf16, f16, f32, f64, but got i32",
         ),
         (
-            helper.make_node(
-                "MaxPool",
-                ["x"],
-                ["y"],
-                name="mp",
-                kernel_shape=[2, 2],
-                auto_pad="SAME_UPPER",
-                strides=[1, 1],
-                storage_order=1,
-            ),
-            [1, 1, 4, 4],
+            helper.make_node("LpNormalization", ["x"], ["y"], name="lp", p=3),
+            [2, 3],
             TensorProto.FLOAT,
-            "node 'mp' (MaxPool, opset 17): attribute storage_order = 1 is not supported",
+            "node 'lp' (LpNormalization, opset 17): p = 3 is not supported (1 or 2)",
         ),
         (
             helper.make_node("AveragePool", ["x"], ["y"], name="ap", kernel_shape=[1, 1, 1, 1]),
