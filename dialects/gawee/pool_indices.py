@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, ClassVar, Unpack
 import numpy as np
 from xdsl.dialects.builtin import I64, IntegerAttr, TensorType, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import (
@@ -208,8 +207,6 @@ class MaxUnpoolOp(GaweeOperation):
     kernel_size = attr_def(I64Array, attr_name="kernelSize")
     strides = attr_def(I64Array)
     padding = attr_def(I64Array)
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         f"$input `,` $indices {keywords('kernelSize', 'strides', 'padding')} {ATTR_DICT_AND_TYPES}"

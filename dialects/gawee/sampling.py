@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 from xdsl.dialects.builtin import BoolAttr, StringAttr, TensorType, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, traits_def
-from xdsl.traits import Pure
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
@@ -71,8 +70,6 @@ class GridSampleOp(GaweeOperation):
     align_corners = opt_attr_def(BoolAttr, attr_name="alignCorners", default_value=BoolAttr.from_bool(False))
     mode = opt_attr_def(StringAttr, default_value=StringAttr("linear"))
     padding_mode = opt_attr_def(StringAttr, attr_name="paddingMode", default_value=StringAttr("zeros"))
-
-    traits = traits_def(Pure())
 
     assembly_format = (
         "$input `,` $grid (`mode` `=` $mode^)? (`paddingMode` `=` $paddingMode^)? "
@@ -336,8 +333,6 @@ class AffineGridOp(GaweeOperation):
     output = result_def(static_tensor(E))
 
     align_corners = opt_attr_def(BoolAttr, attr_name="alignCorners", default_value=BoolAttr.from_bool(False))
-
-    traits = traits_def(Pure())
 
     assembly_format = f"$theta (`alignCorners` `=` $alignCorners^)? {ATTR_DICT_AND_TYPES}"
 
