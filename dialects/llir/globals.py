@@ -30,10 +30,10 @@ from xdsl.dialects.builtin import (
     FlatSymbolRefAttrConstr,
     IntegerAttr,
     ModuleOp,
-    ShapedType,
     StringAttr,
     SymbolNameConstraint,
     SymbolRefAttr,
+    TensorType,
     i1,
     i64,
 )
@@ -72,13 +72,13 @@ class GlobalOp(IRDLOperation):
 
     @property
     def element_type(self) -> Attribute:
-        return cast(ShapedType, self.value.type).get_element_type()
+        return cast(TensorType[Attribute], self.value.type).element_type
 
     @property
     def byte_size(self) -> int:
         size = element_size(self.element_type)
         assert size is not None
-        return math.prod(cast(ShapedType, self.value.type).get_shape()) * size
+        return math.prod(cast(TensorType[Attribute], self.value.type).get_shape()) * size
 
     def data(self) -> memoryview:
         """The initializer's bytes, row-major (i1 as the bytes 0 and 1): a view of the
@@ -86,7 +86,7 @@ class GlobalOp(IRDLOperation):
         `WeightsError` where it cannot be read)."""
         if isinstance(self.value, DenseResourceAttr):
             array = resource_array(self.value, self)
-            return memoryview(np.ascontiguousarray(array).reshape(-1).view(np.uint8))
+            return np.ascontiguousarray(array).reshape(-1).view(np.uint8).data
         data = self.value.data.data
         if self.element_type == i1:  # xDSL packs true as 0xff
             data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()

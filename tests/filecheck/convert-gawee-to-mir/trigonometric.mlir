@@ -2,12 +2,12 @@
 
 // The trigonometric and hyperbolic ops: the mir op of the same name each.
 
-func.func @tan(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @tan_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.tan %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @tan(
+// CHECK-LABEL: func.func @tan_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.tan %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -16,12 +16,12 @@ func.func @tan(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @asin(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @asin_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.asin %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @asin(
+// CHECK-LABEL: func.func @asin_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.asin %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -30,12 +30,12 @@ func.func @asin(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @acos(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @acos_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.acos %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @acos(
+// CHECK-LABEL: func.func @acos_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.acos %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -44,12 +44,12 @@ func.func @acos(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @atan(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @atan_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.atan %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @atan(
+// CHECK-LABEL: func.func @atan_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.atan %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -58,12 +58,12 @@ func.func @atan(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @sinh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @sinh_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.sinh %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @sinh(
+// CHECK-LABEL: func.func @sinh_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.sinh %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -72,12 +72,12 @@ func.func @sinh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @cosh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @cosh_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.cosh %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @cosh(
+// CHECK-LABEL: func.func @cosh_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.cosh %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -86,12 +86,12 @@ func.func @cosh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @asinh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @asinh_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.asinh %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @asinh(
+// CHECK-LABEL: func.func @asinh_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.asinh %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -100,12 +100,12 @@ func.func @asinh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @acosh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+func.func @acosh_of_x(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = gawee.acosh %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
   func.return %0 : tensor<2x3xf32>
 }
 
-// CHECK-LABEL: func.func @acosh(
+// CHECK-LABEL: func.func @acosh_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<2x3xf32>) -> tensor<2x3xf32> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.acosh %[[X]] : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: func.return %[[V0]] : tensor<2x3xf32>
@@ -114,12 +114,12 @@ func.func @acosh(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
-func.func @atanh(%x: tensor<4xf64>) -> tensor<4xf64> {
+func.func @atanh_of_x(%x: tensor<4xf64>) -> tensor<4xf64> {
   %0 = gawee.atanh %x : (tensor<4xf64>) -> tensor<4xf64>
   func.return %0 : tensor<4xf64>
 }
 
-// CHECK-LABEL: func.func @atanh(
+// CHECK-LABEL: func.func @atanh_of_x(
 // CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<4xf64>) -> tensor<4xf64> {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = mir.atanh %[[X]] : (tensor<4xf64>) -> tensor<4xf64>
 // CHECK-NEXT: func.return %[[V0]] : tensor<4xf64>
