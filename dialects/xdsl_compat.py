@@ -1,8 +1,8 @@
 """The xDSL internals nnstack relies on, each behind one small function or class.
 
 xDSL has no public API for some of what nnstack needs: looking up the implementation an
-interpreter registered for an op, parsing a block or a token at a time, compiling an
-llvmlite module the way its JIT backend does. nnstack uses xDSL's private names for
+interpreter registered for an op, parsing a block or a token at a time, the LLVM target
+machine its JIT backend compiles for. nnstack uses xDSL's private names for
 those here, and only here, so that a new xDSL release that renames or changes one of
 them is this file's work (and `tests/dialects/test_xdsl_compat.py` says which one
 changed). Everything here is xDSL 0.74's behaviour, unchanged.
@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from xdsl.dialect_interfaces.op_asm import OpAsmDialectInterface
 from xdsl.dialects.builtin import AnyFloat, ComplexType, IndexType, IntegerType, ModuleOp, RankedStructure
@@ -33,10 +33,7 @@ from xdsl.utils.lexer import Position
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
 if TYPE_CHECKING:
-    import llvmlite.ir as llvm_ir
     from llvmlite.binding.targets import Target, TargetMachine
-    from xdsl.jit.c_type_context import CFuncSignature
-    from xdsl.jit.llvm.backend import LLVMRawJITFunc
 
 _OpT = TypeVar("_OpT", bound=Operation)
 
@@ -207,67 +204,8 @@ class HookedLexer(MLIRLexer):
 
 def create_target_machine(opt_level: int) -> tuple[Target, TargetMachine]:
     """The host's LLVM target and a JIT target machine for it at `opt_level` (xDSL's
-    `xdsl.jit.llvm.backend._create_target_machine`): the native backend converts the
-    module itself, for this machine's triple and data layout."""
+    `xdsl.jit.llvm.backend._create_target_machine`): the native backend converts,
+    optimizes and emits the module itself, for this machine."""
     from xdsl.jit.llvm.backend import _create_target_machine  # pyright: ignore[reportPrivateUsage]
 
     return _create_target_machine(opt_level=opt_level)
-
-
-def compile_llvm_module(
-    llvm_module: llvm_ir.Module,
-    symbol: str,
-    c_func_type: CFuncSignature,
-    target: Target,
-    target_machine: TargetMachine,
-    opt_level: int,
-    stage: Callable[[str], None] | None = None,
-) -> LLVMRawJITFunc:
-    """`symbol` of an llvmlite module, optimized at `opt_level` and compiled by MCJIT
-    as `LLVMJITBackend.jit` does: xDSL's `xdsl.jit.llvm.backend._compile_module`, step
-    for step, with `stage` told each step as it starts (parsing the LLVM IR, optimising,
-    making machine code: a large model spends seconds in each). The native backend
-    changes the module (its data section) between xDSL's conversion and this compilation."""
-    import llvmlite.binding
-    from xdsl.jit.function import CFunc
-    from xdsl.jit.llvm.backend import _FFI, LLVMRawJITFunc, is_native_triple  # pyright: ignore[reportPrivateUsage]
-    from xdsl.utils.exceptions import JITException
-
-    def tell(what: str) -> None:
-        if stage is not None:
-            stage(what)
-
-    tell("parsing LLVM IR")
-    backing_mod = llvmlite.binding.parse_assembly(str(llvm_module))
-    if not is_native_triple(backing_mod.triple, target_machine.triple):
-        raise JITException(
-            f"Cannot JIT module for target {backing_mod.triple} with native target {target_machine.triple}"
-        )
-    backing_mod.triple = target_machine.triple
-    backing_mod.data_layout = str(target_machine.target_data)
-    tell(f"optimising LLVM IR (-O{opt_level})")
-    options = llvmlite.binding.PipelineTuningOptions(speed_level=opt_level)
-    options.slp_vectorization = True
-    with (
-        options,
-        llvmlite.binding.create_pass_builder(target_machine, options) as pass_builder,
-        pass_builder.getModulePassManager() as module_pass_manager,
-    ):
-        module_pass_manager.run(backing_mod, pass_builder)
-    tell("generating machine code")
-    engine = llvmlite.binding.create_mcjit_compiler(backing_mod, target_machine)
-    engine.finalize_object()
-    engine.run_static_constructors()
-    func_ptr = engine.get_function_address(symbol)
-    if not func_ptr:
-        raise JITException(f"No address for symbol after compilation: {symbol}")
-    params = ", ".join(c_func_type.inputs) or "void"
-    cffi_func = cast(CFunc, _FFI.cast(f"{c_func_type.output}(*)({params})", func_ptr))
-    return LLVMRawJITFunc(
-        c_func_type,
-        cffi_func,
-        target=target,
-        target_machine=target_machine,
-        backing_mod=backing_mod,
-        engine=engine,
-    )

@@ -4,7 +4,9 @@
 (`xdsl.backend.llvm`, `xdsl.jit.llvm`, on llvmlite) compile it at -O3 for the host CPU.
 `run(module, "main", *arrays)` takes and returns what the llir interpreter's `run` does
 (an llir.func with `llir.tensor_signature` takes and gives the arrays of that
-signature); compiled functions are cached per process. With `check_bounds=True`
+signature); compiled functions are cached per process and on disk (`cache.py`: in
+`$NNSTACK_CACHE_DIR`, `$XDG_CACHE_HOME/nnstack` or `~/.cache/nnstack`; `cache=False`
+neither reads nor writes it). With `check_bounds=True`
 bounds, use-after-free, double-free and read-only checks are compiled in; a failed
 check, like every run-time error llir defines, raises `NativeError` naming the op.
 """
@@ -12,12 +14,14 @@ check, like every run-time error llir defines, raises `NativeError` naming the o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from nnstack.interpreters.api import convert_arguments, find_function, parse_module
+from nnstack.native.cache import DiskCache, cache_directory
 from nnstack.native.jit import (
     CACHE,
     OPT_LEVEL,
@@ -37,6 +41,14 @@ class NativeCall(NamedTuple):
     compiled: CompiledFunction
 
 
+def disk_cache(cache: bool | Path) -> DiskCache | None:
+    """The on-disk cache `cache` asks for: True the default directory (read from the
+    environment now: `cache_directory`), a path that directory, False none."""
+    if cache is False:
+        return None
+    return DiskCache(cache_directory() if cache is True else Path(cache))
+
+
 def call(
     module_or_text: ModuleOp | str,
     symbol: str,
@@ -44,13 +56,15 @@ def call(
     *,
     check_bounds: bool = False,
     opt_level: int = OPT_LEVEL,
+    cache: bool | Path = True,
     progress: Callable[[str], None] | None = None,
 ) -> NativeCall:
-    """Compile (or take from the cache) llir function `symbol` and call it on `arrays`;
-    `progress` is told each stage of a compilation as it starts (for a progress line)."""
+    """Compile (or take from the caches) llir function `symbol` and call it on `arrays`;
+    `cache`: the on-disk cache (`disk_cache`); `progress` is told each stage of a
+    compilation as it starts, or the load from the on-disk cache (for a progress line)."""
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
-    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, progress)
+    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, disk_cache(cache), progress)
     results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments))
     return NativeCall(results, arguments, compiled)
 
@@ -61,20 +75,26 @@ def run(
     *arrays: Any,
     check_bounds: bool = False,
     opt_level: int = OPT_LEVEL,
+    cache: bool | Path = True,
 ) -> tuple[np.ndarray, ...]:
     """`nnstack.interpreters.run` for llir functions, natively."""
-    return call(module_or_text, symbol, arrays, check_bounds=check_bounds, opt_level=opt_level).results
+    return call(
+        module_or_text, symbol, arrays, check_bounds=check_bounds, opt_level=opt_level, cache=cache
+    ).results
 
 
 __all__ = [
     "CACHE",
     "CompiledFunction",
+    "DiskCache",
     "JitCache",
     "NativeCall",
     "NativeError",
     "OPT_LEVEL",
     "call",
+    "cache_directory",
     "call_compiled",
     "compile_function",
+    "disk_cache",
     "run",
 ]

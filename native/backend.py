@@ -8,24 +8,34 @@ initializer is translated as a byte array instead: its initializer the raw bytes
 `c"\\XX..."` string, which LLVM parses into one ConstantDataArray), its alignment kept.
 Loads through `llvm.mlir.addressof` read the same bytes (pointers are opaque), so the
 llvm-dialect IR the pass produces is unchanged: only its translation is faster.
+
+LLVM emits an object file (`compile_object`), which MCJIT loads and links into the
+process (`load_object`): the same code as MCJIT compiling the module itself, and an
+object the on-disk code cache (`nnstack.native.cache`) can keep.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
+import llvmlite.binding
 import llvmlite.ir as llvm_ir
 import numpy as np
+from cffi import FFI
 from xdsl.backend.llvm.convert import convert_module
-from xdsl.context import Context
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, i8
+from xdsl.jit.c_type_context import CFuncSignature
+from xdsl.jit.function import CFunc
 from xdsl.jit.llvm.backend import LLVMJITBackend, LLVMRawJITFunc
 from xdsl.jit.llvm.c_type_context import to_c_func_type
 from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import JITException
 
-from nnstack.dialects.xdsl_compat import compile_llvm_module, create_target_machine
+from nnstack.dialects.xdsl_compat import create_target_machine
+
+_FFI = FFI()
 
 _HEX = np.frombuffer(b"0123456789ABCDEF", np.uint8)
 
@@ -59,24 +69,28 @@ def take_initializers(module: ModuleOp) -> dict[str, tuple[bytes, int]]:
     return taken
 
 
-def jit(
-    module: ModuleOp,
-    symbol: str,
-    ctx: Context,
-    opt_level: int,
-    progress: Callable[[str], None] | None = None,
-) -> LLVMRawJITFunc:
-    """`LLVMJITBackend(lowering=()).jit`, with the data section given as bytes;
-    `progress` is told each stage as it starts."""
+def compile_object(
+    module: ModuleOp, symbol: str, opt_level: int, progress: Callable[[str], None] | None = None
+) -> tuple[bytes, CFuncSignature]:
+    """The object code of an llvm-dialect `module` (a private copy: its data section is
+    taken out) optimized at `opt_level` for the host CPU as xDSL's `LLVMJITBackend.jit`
+    does, but emitted as an object file rather than loaded: the code cache stores it,
+    and `load_object` loads it either way. Also the C signature of `symbol`. `progress`
+    is told each stage as it starts (translating, parsing, optimising, making machine
+    code: a large model spends seconds in each)."""
+
+    def tell(stage: str) -> None:
+        if progress is not None:
+            progress(stage)
+
     backend = LLVMJITBackend(lowering=(), opt_level=opt_level)  # pyright: ignore[reportArgumentType]
     initializers = take_initializers(module)
     func_op = SymbolTable.lookup_symbol(module, symbol)
     if not isinstance(func_op, llvm.FuncOp):
         raise JITException(f"No llvm.func to JIT compile: {symbol}")
     c_func_type = to_c_func_type(backend.c_type_context, func_op.function_type)
-    target, target_machine = create_target_machine(opt_level)
-    if progress is not None:
-        progress("translating to LLVM IR")
+    _, target_machine = create_target_machine(opt_level)
+    tell("translating to LLVM IR")
     llvm_module = convert_module(
         module, fallback_target_triple=target_machine.triple, data_layout=str(target_machine.target_data)
     )
@@ -86,4 +100,41 @@ def jit(
         # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
         variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
         variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
-    return compile_llvm_module(llvm_module, symbol, c_func_type, target, target_machine, opt_level, progress)
+    tell("parsing LLVM IR")
+    parsed = llvmlite.binding.parse_assembly(str(llvm_module))
+    parsed.triple = target_machine.triple
+    parsed.data_layout = str(target_machine.target_data)
+    tell(f"optimising LLVM IR (-O{opt_level})")
+    options = llvmlite.binding.PipelineTuningOptions(speed_level=opt_level)
+    options.slp_vectorization = True
+    with (
+        options,
+        llvmlite.binding.create_pass_builder(target_machine, options) as pass_builder,
+        pass_builder.getModulePassManager() as module_pass_manager,
+    ):
+        module_pass_manager.run(parsed, pass_builder)
+    tell("generating machine code")
+    return target_machine.emit_object(parsed), c_func_type
+
+
+def load_object(
+    object_code: bytes, symbol: str, c_func_type: CFuncSignature, opt_level: int
+) -> LLVMRawJITFunc:
+    """`symbol` of `object_code` (an object file for the host, from `compile_object`)
+    loaded by MCJIT into an engine of its own and linked against the process (libc,
+    libm), as a callable function. The object must be whole: LLVM does not check it."""
+    target, target_machine = create_target_machine(opt_level)
+    empty = llvmlite.binding.parse_assembly("")
+    empty.triple = target_machine.triple
+    empty.data_layout = str(target_machine.target_data)
+    engine = llvmlite.binding.create_mcjit_compiler(empty, target_machine)
+    engine.add_object_file(llvmlite.binding.ObjectFileRef.from_data(object_code))
+    engine.finalize_object()
+    address = engine.get_function_address(symbol)
+    if not address:  # (MCJIT reports an unresolved symbol as a null address)
+        raise JITException(f"No address for symbol after compilation: {symbol}")
+    params = ", ".join(c_func_type.inputs) or "void"
+    c_func = cast(CFunc, _FFI.cast(f"{c_func_type.output}(*)({params})", address))
+    return LLVMRawJITFunc(
+        c_func_type, c_func, target=target, target_machine=target_machine, backing_mod=empty, engine=engine
+    )

@@ -4,15 +4,16 @@ MCJIT) and the calls into them.
 A module is lowered with convert-llir-to-llvm (entry points on), translated to LLVM IR
 by `xdsl.backend.llvm` (its data section as bytes: `nnstack.native.backend`) and
 compiled at -O3 for the host CPU (its vector units included). Compiled functions are
-cached per process, keyed by a digest of the llir module's text, the symbol and the
-check mode, so a second call of the same program compiles nothing.
+cached per process, keyed by a digest of the llir module, the symbol, the check mode
+and the optimization level, so a second call of the same program compiles nothing; and
+on disk (`nnstack.native.cache`), so a second process loads the code instead of
+compiling it.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import hashlib
 import string
 import struct
 import time
@@ -29,8 +30,9 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ArrayAttr, FunctionType, ModuleOp, StringAttr, TensorType, VectorType
 from xdsl.interpreters.shaped_array import ShapedArray
 from xdsl.ir import Attribute
+from xdsl.jit.c_type_context import CFuncSignature
 from xdsl.jit.llvm.backend import LLVMRawJITFunc
-from xdsl.utils.exceptions import InterpretationError
+from xdsl.utils.exceptions import InterpretationError, JITException
 
 from nnstack.dialects import llir
 from nnstack.dialects.values import is_float
@@ -38,7 +40,8 @@ from nnstack.dialects.values import numpy_dtype as _dtype
 from nnstack.dialects.weights import WEIGHTS, weights_path
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
-from nnstack.native.backend import jit
+from nnstack.native.backend import compile_object, load_object
+from nnstack.native.cache import CacheEntry, CacheKey, DiskCache, cache_key, module_digest
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
 from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
 
@@ -74,6 +77,9 @@ class CompiledFunction:
     compile_seconds: float = 0.0
     lower_seconds: float = 0.0
     """Of `compile_seconds`, the time convert-llir-to-llvm took (the rest is LLVM's)."""
+    from_cache: bool = False
+    """Loaded from the on-disk cache (`compile_seconds` then the time that took), not
+    compiled."""
 
     def error_values(self) -> list[ctypes.c_int64]:
         engine = self.raw.engine
@@ -112,10 +118,9 @@ class CompiledFunction:
 
 @dataclass
 class JitCache:
-    """Compiled functions by (digest of the llir module's text, symbol, check mode, opt
-    level), and by module object, so calling the same `ModuleOp` again does not even
-    print it (as with the interpreter, a module changed after a call is not compiled
-    again). A digest, not the text: a model's text holds its weights (hundreds of MB)."""
+    """Compiled functions by (digest of the llir module, symbol, check mode, opt level),
+    and by module object, so calling the same `ModuleOp` again does not even digest it
+    (as with the interpreter, a module changed after a call is not compiled again)."""
 
     functions: dict[tuple[str, str, bool, int], CompiledFunction] = field(default_factory=dict)
     by_module: weakref.WeakKeyDictionary[ModuleOp, dict[tuple[str, bool, int], CompiledFunction]] = field(
@@ -128,16 +133,21 @@ class JitCache:
         symbol: str,
         check_bounds: bool = False,
         opt_level: int = OPT_LEVEL,
+        disk: DiskCache | None = None,
         progress: Callable[[str], None] | None = None,
     ) -> CompiledFunction:
+        """`compile_function`, once per process; `disk`: the on-disk cache to load it
+        from or store it in (None: compile, and store nothing); `progress`: told each
+        stage of a compilation or load (nothing when the process has the function)."""
         seen = self.by_module.setdefault(module, {})
         compiled = seen.get((symbol, check_bounds, opt_level))
         if compiled is not None:
             return compiled
-        key = (hashlib.sha256(str(module).encode()).hexdigest(), symbol, check_bounds, opt_level)
+        digest = module_digest(module)
+        key = (digest, symbol, check_bounds, opt_level)
         compiled = self.functions.get(key)
         if compiled is None:
-            compiled = compile_function(module, symbol, check_bounds, opt_level, progress)
+            compiled = compile_function(module, symbol, check_bounds, opt_level, disk, digest, progress)
             self.functions[key] = compiled
         seen[(symbol, check_bounds, opt_level)] = compiled
         return compiled
@@ -160,13 +170,28 @@ def compile_function(
     symbol: str,
     check_bounds: bool = False,
     opt_level: int = OPT_LEVEL,
+    disk: DiskCache | None = None,
+    digest: str | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> CompiledFunction:
     """Compile llir.func `symbol` of `module` (and what it calls) to native code, at
-    LLVM's `opt_level` (0..3); `progress` is told each stage as it starts (lowering to
-    the llvm dialect, translating to LLVM IR, parsing, optimising, machine code)."""
+    LLVM's `opt_level` (0..3), or load it from `disk` if it holds that code for this
+    machine (a compiled one is stored there). `digest`: the module's `module_digest`,
+    if known. `progress` is told each stage as it starts: "loading from the cache" for
+    an entry found on `disk`; else (none, or one that does not load) lowering to the
+    llvm dialect, translating to LLVM IR, parsing, optimising, machine code."""
     start = time.perf_counter()
     function = _llir_function(module, symbol)
+    if opt_level not in (0, 1, 2, 3):
+        raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
+    _load_runtime_libraries()
+    key = None
+    if disk is not None:
+        key = cache_key(digest or module_digest(module), symbol, check_bounds, opt_level)
+        raw, sites = _load_entry(disk, key, opt_level, progress)
+        if raw is not None:
+            seconds = time.perf_counter() - start
+            return CompiledFunction(function, raw, sites, check_bounds, seconds, from_cache=True)
     if progress is not None:
         progress("lowering llir to the llvm dialect")
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
@@ -177,14 +202,35 @@ def compile_function(
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
     sites = lowered.attributes.pop(ERROR_SITES)
     assert isinstance(sites, ArrayAttr)
-    if opt_level not in (0, 1, 2, 3):
-        raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
-    _load_runtime_libraries()
-    lowered_at = time.perf_counter()
-    raw = jit(lowered, f"nnstack_entry_{symbol}", ctx, opt_level, progress)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
+    lowered_at = time.perf_counter()
+    entry_symbol = f"nnstack_entry_{symbol}"
+    object_code, c_func_type = compile_object(lowered, entry_symbol, opt_level, progress)
+    raw = load_object(object_code, entry_symbol, c_func_type, opt_level)
     end = time.perf_counter()
+    if disk is not None and key is not None:
+        disk.store(key, CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts))
     return CompiledFunction(function, raw, texts, check_bounds, end - start, lowered_at - start)
+
+
+def _load_entry(
+    disk: DiskCache, key: CacheKey, opt_level: int, progress: Callable[[str], None] | None = None
+) -> tuple[LLVMRawJITFunc | None, tuple[str, ...]]:
+    """The function of `disk`'s entry for `key` and its check messages, or None if there is
+    no usable entry (none, a damaged one, or one whose entry point does not link);
+    `progress` is told when an entry is found and loaded."""
+    entry = disk.load(key)
+    if entry is None:
+        return None, ()
+    if progress is not None:
+        progress("loading from the cache")
+    try:
+        raw = load_object(
+            entry.object_code, entry.entry, CFuncSignature(entry.inputs, entry.output), opt_level
+        )
+    except JITException:
+        return None, ()
+    return raw, entry.sites
 
 
 def _llir_function(module: ModuleOp, symbol: str) -> llir.FuncOp:

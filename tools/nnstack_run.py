@@ -218,6 +218,12 @@ class NnstackRunMain(xDSLRunMain):
             action="store_true",
             help="with --backend native: compile in bounds, use-after-free and double-free checks",
         )
+        arg_parser.add_argument(
+            "--no-cache",
+            action="store_true",
+            help="with --backend native: compile, neither loading the code from nor storing it in the "
+            "on-disk cache ($NNSTACK_CACHE_DIR, else $XDG_CACHE_HOME/nnstack or ~/.cache/nnstack)",
+        )
         add_progress_argument(arg_parser)
         arg_parser.add_argument(
             "--timing",
@@ -379,6 +385,7 @@ class NnstackRunMain(xDSLRunMain):
             self.args.symbol,
             arrays,
             check_bounds=self.args.check_bounds,
+            cache=not self.args.no_cache,
             progress=self.timing.reporter(),
         )
         return called.results, called.arguments

@@ -9,7 +9,8 @@ backend interface can drive it:
 `prepare` imports the model (an unsupported operator, attribute or element type is an
 `OnnxImportError` there, before anything runs), lowers it in process to the chosen
 level and prepares `@main` (`nnstack.interpreters.prepare`; at "native" level the llir
-function is compiled to native code on the first run, `nnstack.native`); `run` calls it
+function is compiled to native code, or loaded from the on-disk cache, on the first run:
+`nnstack.native`); `run` calls it
 and gives each result in the dtype of the imported function's result (an unsigned
 integer result of a linalg-level function, signless there, is viewed as unsigned).
 Each input must be an array of its graph input's element type, as ONNX Runtime asks
@@ -64,9 +65,12 @@ def viewed_as(result: np.ndarray, dtype: np.dtype) -> np.ndarray:
     return result
 
 
-def _program(module: ModuleOp, level: str) -> tuple[Callable[..., tuple[np.ndarray, ...]], list[np.dtype]]:
+def _program(
+    module: ModuleOp, level: str, cache: bool = True
+) -> tuple[Callable[..., tuple[np.ndarray, ...]], list[np.dtype]]:
     """`@main` of `module` (an imported gawee module), lowered in place to `level` and
-    prepared to run, and the dtypes of the gawee function's results."""
+    prepared to run, and the dtypes of the gawee function's results; `cache`: whether
+    native code goes through the on-disk cache (`nnstack.native.cache`)."""
     main = next(op for op in module.ops if isinstance(op, func.FuncOp) and op.sym_name.data == "main")
     dtypes = [numpy_dtype(typ) for typ in main.function_type.outputs.data]
     for lowering in LOWERINGS[level]:
@@ -74,7 +78,7 @@ def _program(module: ModuleOp, level: str) -> tuple[Callable[..., tuple[np.ndarr
     if level == "native":
         from nnstack.native import run as run_native  # (loads LLVM: only for this level)
 
-        return functools.partial(run_native, module, "main"), dtypes
+        return functools.partial(run_native, module, "main", cache=cache), dtypes
     return prepare_function(module, "main"), dtypes
 
 
@@ -116,9 +120,9 @@ class NnstackBackendRep(BackendRep):
     """A prepared model: its module at the chosen level, `@main` prepared, and its
     graph inputs."""
 
-    def __init__(self, module: ModuleOp, inputs: GraphInputs, level: str = "gawee"):
+    def __init__(self, module: ModuleOp, inputs: GraphInputs, level: str = "gawee", cache: bool = True):
         self.module = module
-        self.program, self.result_dtypes = _program(module, level)
+        self.program, self.result_dtypes = _program(module, level, cache)
         self.inputs = inputs
         self.input_names = inputs.names
 
@@ -165,8 +169,9 @@ class SpecialisingBackendRep(NnstackBackendRep):
         inputs: GraphInputs,
         level: str,
         input_shapes: Mapping[str, Sequence[int]] | None,
+        cache: bool = True,
     ):
-        self.model, self.level, self.input_shapes = model, level, input_shapes
+        self.model, self.level, self.input_shapes, self.cache = model, level, input_shapes, cache
         self.dynamic = input_shapes is None  # (shapes from the arrays given)
         self.inputs = inputs
         self.input_names = inputs.names
@@ -188,7 +193,7 @@ class SpecialisingBackendRep(NnstackBackendRep):
         if entry is None:
             shapes = {n: a.shape for n, a in arrays.items()} if self.dynamic else self.input_shapes
             self.module, bound = import_specialised(self.model, arrays, shapes)
-            entry = (bound, *_program(self.module, self.level))
+            entry = (bound, *_program(self.module, self.level, self.cache))
             if len(self.programs) >= self.CACHED:
                 del self.programs[next(iter(self.programs))]
             self.programs[self.key(bound, arrays)] = entry
@@ -209,12 +214,14 @@ class NnstackBackend(Backend):
         level: Level | None = None,
         input_shapes: Mapping[str, Sequence[int]] | None = None,
         cast_inputs: bool = False,
+        cache: bool = True,
         **kwargs: Any,
     ) -> NnstackBackendRep:
         """`input_shapes`: the static shape of each graph input whose shape is dynamic in
         the model, by name (as nnstack-import-onnx's --input-shape); `cast_inputs`: `run`
         converts an array of another dtype to its graph input's (else it is an error, as
-        in ONNX Runtime)."""
+        in ONNX Runtime); `cache`: at "native" level, whether compiled code is loaded from
+        and stored in the on-disk cache (`nnstack.native.cache`) or compiled afresh."""
         if kwargs:
             raise TypeError(f"prepare: unknown option {', '.join(map(repr, sorted(kwargs)))}")
         super().prepare(model, device)
@@ -227,12 +234,12 @@ class NnstackBackend(Backend):
         try:
             module = import_onnx(model, input_shapes)
         except DynamicShapeError:
-            return SpecialisingBackendRep(model, inputs, level, None)
+            return SpecialisingBackendRep(model, inputs, level, None, cache)
         except NotConstantError as error:
             if not graph_inputs_feeding(model, *error.values):
                 raise
-            return SpecialisingBackendRep(model, inputs, level, input_shapes)
-        return NnstackBackendRep(module, inputs, level)
+            return SpecialisingBackendRep(model, inputs, level, input_shapes, cache)
+        return NnstackBackendRep(module, inputs, level, cache)
 
     @classmethod
     def run_model(

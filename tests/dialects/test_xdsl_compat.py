@@ -9,14 +9,12 @@ import time
 from collections.abc import Callable
 
 import llvmlite.binding
-import llvmlite.ir as llvm_ir
 from xdsl.context import Context
 from xdsl.dialects import arith, test
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType, i32
 from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, impl, register_impls
 from xdsl.ir import Block, Dialect
 from xdsl.irdl import IRDLOperation, irdl_op_definition
-from xdsl.jit.c_type_context import CFuncSignature
 from xdsl.parser import Parser
 from xdsl.utils.exceptions import ParseError
 from xdsl.utils.lexer import Input, Position
@@ -27,7 +25,6 @@ from nnstack.dialects.xdsl_compat import (
     HookedLexer,
     HookedParser,
     class_impls,
-    compile_llvm_module,
     consume_token,
     create_target_machine,
     current_token,
@@ -244,16 +241,3 @@ def test_create_target_machine_is_the_hosts():
     assert isinstance(target, llvmlite.binding.Target)
     assert isinstance(target_machine, llvmlite.binding.TargetMachine)
     assert target_machine.triple == llvmlite.binding.get_process_triple()
-
-
-def test_compile_llvm_module_gives_a_callable_function():
-    module = llvm_ir.Module("compat_test")
-    i64 = llvm_ir.IntType(64)
-    function = llvm_ir.Function(module, llvm_ir.FunctionType(i64, [i64, i64]), "add")
-    builder = llvm_ir.IRBuilder(function.append_basic_block())
-    builder.ret(builder.add(*function.args))
-    target, target_machine = create_target_machine(opt_level=2)
-    compiled = compile_llvm_module(
-        module, "add", CFuncSignature(("int64_t", "int64_t"), "int64_t"), target, target_machine, 2
-    )
-    assert compiled.c_func(2, 40) == 42

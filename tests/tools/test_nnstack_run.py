@@ -593,20 +593,34 @@ def test_progress_names_each_phase_and_pass_then_clears(tmp_path: Path, capsys: 
         assert capsys.readouterr().err == ""
 
 
-def test_progress_names_each_stage_of_llvm_compilation(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+def test_progress_names_each_stage_of_llvm_compilation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+):
     """--backend native --progress: the line names each stage of the compilation as it
     starts, under its phase, with the seconds spent (a program not compiled before in
-    this process: the cache would skip them)."""
+    this process, and an on-disk cache of its own: either cache would skip them). A new
+    process (here: a new in-process cache) loads the code the first stored, and says so;
+    with --no-cache it compiles again, stage by stage."""
+    from nnstack import native  # (loads LLVM: only the native tests)
+
+    monkeypatch.setenv("NNSTACK_CACHE_DIR", str(tmp_path / "cache"))
     args = add_to_llir(tmp_path)
     args[args.index("convert-gawee-to-mir,convert-mir-to-llir")] += "{vector-width=2}"
-    assert nnstack_run(*args, "--backend", "native", "--progress") == 0
-    err = capsys.readouterr().err
-    stages = re.findall(r"\r\x1b\[Knnstack-run: Native \(compile and run\): ([^,\r]+), \d+\.\d s", err)
-    assert stages == [
+    compile_stages = [
         "lowering llir to the llvm dialect",
         "translating to LLVM IR",
         "parsing LLVM IR",
         "optimising LLVM IR (-O3)",
         "generating machine code",
     ]
-    assert err.endswith("\r\x1b[K")
+    for extra, expected in (
+        ((), compile_stages),
+        ((), ["loading from the cache"]),
+        (("--no-cache",), compile_stages),
+    ):
+        monkeypatch.setattr(native, "CACHE", native.JitCache())
+        assert nnstack_run(*args, "--backend", "native", "--progress", *extra) == 0
+        err = capsys.readouterr().err
+        stages = re.findall(r"\r\x1b\[Knnstack-run: Native \(compile and run\): ([^,\r]+), \d+\.\d s", err)
+        assert stages == expected
+        assert err.endswith("\r\x1b[K")
