@@ -14,6 +14,7 @@ with its reference in one run. Not a test: there is no pass or fail.
   a temporary folder; the model's digest included), the code then timed.
 
     .venv/bin/python benchmarks/bench_native.py [--repeats N] [--models resnet18 bert_tiny llama_15m]
+        [--opt-level 0..3]
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def to_llir(module: ModuleOp) -> ModuleOp:
     return lowered
 
 
-def matmul(repeats: int) -> None:
+def matmul(repeats: int, opt_level: int) -> None:
     n = 256
     t = f"tensor<{n}x{n}xf32>"
     module = parse_module(
@@ -66,9 +67,9 @@ def matmul(repeats: int) -> None:
     a, b = (rng.standard_normal((n, n)).astype(np.float32) for _ in range(2))
     program = to_llir(module)
     start = time.perf_counter()
-    (result,) = native.run(program, "mm", a, b)
+    (result,) = native.run(program, "mm", a, b, opt_level=opt_level, cache=False)  # (compiled, timed)
     compile_s = time.perf_counter() - start
-    seconds = median_time(lambda: native.run(program, "mm", a, b), repeats)
+    seconds = median_time(lambda: native.run(program, "mm", a, b, opt_level=opt_level, cache=False), repeats)
     numpy_s = median_time(lambda: a @ b.T, repeats)
     error = float(np.max(np.abs(result - a @ b.T)))
     print(f"matmul {n}^3 (numpy with {os.environ['OPENBLAS_NUM_THREADS']} OpenBLAS thread(s))")
@@ -77,7 +78,7 @@ def matmul(repeats: int) -> None:
     print(f"  compile    {compile_s:8.2f} s (first call)")
 
 
-def model(key: str, repeats: int) -> None:
+def model(key: str, repeats: int, opt_level: int) -> None:
     """One model of bench_models.MODELS: imported, lowered gawee -> mir -> llir with its
     weights in the data section, compiled and run natively, against ONNX Runtime."""
     import onnxruntime
@@ -101,10 +102,10 @@ def model(key: str, repeats: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         disk = native.DiskCache(Path(folder))
         start = time.perf_counter()
-        compiled = native.JitCache().compile(module, "main", disk=disk)
+        compiled = native.JitCache().compile(module, "main", opt_level=opt_level, disk=disk)
         cold_s = time.perf_counter() - start
         start = time.perf_counter()
-        cached = native.JitCache().compile(module, "main", disk=disk)  # (as a new process would)
+        cached = native.JitCache().compile(module, "main", opt_level=opt_level, disk=disk)  # (a new process)
         warm_s = time.perf_counter() - start
         assert cached.from_cache and not compiled.from_cache
     outputs = native.call_compiled(cached, arrays)
@@ -132,10 +133,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--models", nargs="*", choices=MODELS, default=list(MODELS))
+    parser.add_argument(
+        "--opt-level", type=int, choices=(0, 1, 2, 3), default=native.OPT_LEVEL, help="LLVM's"
+    )
     args = parser.parse_args()
-    matmul(args.repeats)
+    matmul(args.repeats, args.opt_level)
     for key in args.models:
-        model(key, args.repeats)
+        model(key, args.repeats, args.opt_level)
 
 
 if __name__ == "__main__":
