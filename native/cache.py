@@ -60,12 +60,12 @@ def cache_directory(environ: Mapping[str, str] = os.environ) -> Path:
     return Path.home() / ".cache" / "nnstack"
 
 
-def _digest(parts: Iterable[tuple[bytes, bytes]]) -> str:
+def _digest(parts: Iterable[tuple[bytes, bytes | memoryview]]) -> str:
     """sha256 of `parts` (kind, bytes), each framed by its kind and length, so no two
     different sequences of parts give the same stream."""
     digest = hashlib.sha256()
     for kind, data in parts:
-        digest.update(kind + len(data).to_bytes(8, "little"))
+        digest.update(kind + memoryview(data).nbytes.to_bytes(8, "little"))
         digest.update(data)
     return digest.hexdigest()
 
@@ -79,12 +79,12 @@ def module_digest(module: ModuleOp) -> str:
     return _digest(_module_parts(module))
 
 
-def _module_parts(module: ModuleOp) -> Iterator[tuple[bytes, bytes]]:
+def _module_parts(module: ModuleOp) -> Iterator[tuple[bytes, bytes | memoryview]]:
     for op in module.ops:
         if isinstance(op, llir.GlobalOp):
             head = f"@{op.sym_name.data} {op.alignment.value.data} {op.value.type} {DictionaryAttr(op.attributes)}"
             yield b"G", head.encode()
-            yield b"D", op.value.data.data
+            yield b"D", op.data()  # (a weights-file tensor's bytes too: the object holds them)
         elif isinstance(op, llir.FuncOp):
             text = io.StringIO()
             Printer(stream=text, print_debuginfo=True).print_op(op)
