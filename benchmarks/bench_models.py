@@ -17,8 +17,9 @@ tokens; random weights, exported by PyTorch's TorchScript exporter at opset 17),
   Runtime; for a model with batch norms also at gawee level after
   `gawee-fold-batch-norm` ("folded": what ONNX Runtime's graph optimizer does to it);
 - the whole command: `nnstack-run MODEL.mlir` in process (parse, verify, lower with
-  `-p`, prepare, run, save the outputs) against ONNX Runtime loading the .onnx file
-  into a session and running it once;
+  `-p`, prepare, run, save the outputs), on the module as `nnstack-import-onnx -o
+  MODEL.mlir` writes it (its weights in MODEL.safetensors beside it, mapped), against
+  ONNX Runtime loading the .onnx file into a session and running it once;
 - memory (each measured in a fresh process, after the imports): the resident memory
   the parsed module and its prepared program (or ONNX Runtime's session) hold after
   a first run, and the peak resident memory the second run adds on top of it (Linux:
@@ -63,6 +64,7 @@ from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
 from nnstack.tools.driver import cyclic_gc_paused, read_source_text
 from nnstack.tools.located_parser import parse_module
+from nnstack.tools.nnstack_import_onnx import main as import_main
 from nnstack.tools.nnstack_run import NnstackRunMain
 from nnstack.tools.verifier import verify_module
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
@@ -149,7 +151,9 @@ def report(name: str, model, inputs: dict[str, np.ndarray], repeats: int, direct
     paths = _files(model, text, inputs, directory)
     with cyclic_gc_paused():  # (as nnstack-run parses and verifies)
         parsed, parse_s = timed(
-            lambda: parse_module(make_context(), read_source_text(paths["mlir"]), "model.mlir")
+            lambda: parse_module(
+                make_context(), read_source_text(str(directory / "inline.mlir")), "inline.mlir"
+            )
         )
         _, verify_s = timed(lambda: verify_module(parsed))
     levels: dict[str, object] = {"gawee": module}
@@ -221,7 +225,8 @@ def _files(model, text: str, inputs: dict[str, np.ndarray], directory: Path) -> 
     """The model as .onnx and .mlir files and its inputs as .npy files, for the commands."""
     paths = {"onnx": str(directory / "model.onnx"), "mlir": str(directory / "model.mlir")}
     Path(paths["onnx"]).write_bytes(model.SerializeToString())
-    Path(paths["mlir"]).write_text(text)
+    Path(directory / "inline.mlir").write_text(text)  # (what the parse figure reads)
+    assert import_main([paths["onnx"], "-o", paths["mlir"]]) == 0  # weights beside it
     for index, array in enumerate(inputs.values()):
         paths[f"input{index}"] = str(directory / f"input{index}.npy")
         np.save(paths[f"input{index}"], array)
@@ -254,6 +259,7 @@ paths, what = json.loads(sys.argv[1]), sys.argv[2]
 inputs = [np.load(paths[k]) for k in sorted(paths) if k.startswith("input")]
 import onnxruntime
 from xdsl.context import Context
+from nnstack.dialects.weights import anchored
 from nnstack.interpreters import parse_module, prepare
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 base = status("VmRSS")
@@ -263,6 +269,7 @@ if what == "onnxruntime":
     run = lambda: session.run(None, dict(zip(names, inputs)))
 else:
     module = parse_module(Path(paths["mlir"]).read_text())
+    anchored(module, Path(paths["mlir"]).parent)
     if what.endswith("linalg"):
         ConvertGaweeToLinalgPass().apply(Context(), module)
     program = prepare(module, "main")
