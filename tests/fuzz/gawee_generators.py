@@ -197,11 +197,11 @@ def integer_binary(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return None
     y, element = b.partner(x), element_type(x)
     draw = b.rng.random()
-    if draw < 0.4:
+    if draw < 0.3:
         return b.append(gawee.BitShiftOp(x, y, b.choice(gawee.BitShiftOp.DIRECTIONS)))
-    if draw < 0.55:
+    if draw < 0.45:
         return b.append(gawee.BitwiseNotOp(x))
-    if draw < 0.7:
+    if draw < 0.75:
         return b.append(b.choice((gawee.BitwiseAndOp, gawee.BitwiseOrOp, gawee.BitwiseXorOp))(x, y))
     divisor = b.add(gawee.WhereOp(b.add(gawee.EqualOp(y, b.scalar(0, element))), b.scalar(1, element), y))
     return b.append(gawee.ModOp(x, divisor, fmod=bool(b.rng.integers(2))))
@@ -415,16 +415,19 @@ def pool(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
     if not _windowed(x):
         return None
     window, ceil_mode = _window(b, x), bool(b.rng.random() < 0.3)
-    kind = b.rng.integers(6 if _nchw(x) else 5)
+    kind = b.rng.integers(8 if _nchw(x) else 7)  # the max pools twice as often: three ops
+    if kind >= 6 or (kind == 5 and not _nchw(x)):
+        kind = 0
     if kind == 4:
         return b.append(gawee.LpPoolOp(x, p=int(b.rng.integers(1, 4)), ceil_mode=ceil_mode, **window))
     if kind == 3:
         return b.append(gawee.GlobalMaxPoolOp(x))
     if kind == 0:
-        if b.rng.random() < 0.5 and x in b.exact:  # (its indices jump where two inputs swap order)
+        variant = b.rng.integers(3)
+        if variant == 0 and x in b.exact:  # (its indices jump where two inputs swap order)
             order = int(b.rng.integers(2))
             return b.append(gawee.MaxPoolWithIndicesOp(x, storage_order=order, ceil_mode=ceil_mode, **window))
-        if b.rng.random() < 0.3:
+        if variant == 1:
             return max_unpool(b, x, window)
         return b.append(gawee.MaxPoolOp(x, ceil_mode=ceil_mode, **window))
     if kind == 1:

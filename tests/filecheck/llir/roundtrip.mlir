@@ -229,7 +229,6 @@ llir.func @attributes(%a: !llir.ptr<f32> {llvm.noalias}, %n: i32) -> (f32 {llvm.
 // CHECK-LABEL: llir.global @table align 64 = dense<[1.500000e+00, -2.000000e+00, 4.000000e+00]> : tensor<3xf32>
 // CHECK-NEXT:  llir.global @indices = dense<{{\[}}[0, 1], [2, 3]]> : tensor<2x2xi64>
 // CHECK-NEXT:  llir.global @flags = dense<[true, false]> : tensor<2xi1>
-// CHECK-NEXT:  llir.global @weights align 64 = dense_resource<fc.weight> : tensor<64x32xf32>
 // CHECK-LABEL: llir.func @globals(%n: i64) -> f32 {
 // CHECK-NEXT:    %t = llir.addressof @table : !llir.ptr<f32>
 // CHECK-NEXT:    %i = llir.addressof @indices : !llir.ptr<i64>
@@ -242,8 +241,6 @@ llir.func @attributes(%a: !llir.ptr<f32> {llvm.noalias}, %n: i32) -> (f32 {llvm.
 llir.global @table align 64 = dense<[1.5, -2.0, 4.0]> : tensor<3xf32>
 llir.global @indices align 16 = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>
 llir.global @flags = dense<[true, false]> : tensor<2xi1>
-// a tensor of the module's weights file (dialects/weights.py)
-llir.global @weights align 64 = dense_resource<fc.weight> : tensor<64x32xf32>
 llir.func @globals(%n: i64) -> f32 {
   %t = llir.addressof @table : !llir.ptr<f32>
   %i = llir.addressof @indices : !llir.ptr<i64>
