@@ -137,7 +137,8 @@ def test_affine_grid_matches_the_onnx_reference_and_torch(size, align):
     k = len(size) - 2
     theta = np.random.default_rng(6).standard_normal((2, k, k + 1)).astype(np.float32)
     model = _affine_model(theta, size, align_corners=align)
-    (expected,) = ReferenceEvaluator(model).run(None, {"theta": theta})
+    with np.errstate(divide="ignore"):  # (the reference divides by zero for a one-pixel dim)
+        (expected,) = ReferenceEvaluator(model).run(None, {"theta": theta})
     if not (align and 1 in size[2:]):
         torch_grid = torch.nn.functional.affine_grid(
             torch.from_numpy(theta), list(size), align_corners=bool(align)
