@@ -28,6 +28,16 @@ from nnstack.dialects.xdsl_compat import current_token, wrap_op_parse
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
 
 
+def fresh_name(name: str, taken: set[str]) -> str:
+    """`name`, or it with the first free `_<n>` suffix; taken from now on."""
+    candidate, index = name, 0
+    while candidate in taken:
+        index += 1
+        candidate = f"{name}_{index}"
+    taken.add(candidate)
+    return candidate
+
+
 def i64_array(values: Sequence[int]) -> DenseArrayBase:
     return DenseArrayBase.from_list(i64, values)
 

@@ -34,6 +34,7 @@ import numpy as np
 from xdsl.dialects.builtin import DenseResourceAttr, ModuleOp, StringAttr, TensorType
 from xdsl.ir import Attribute, Operation
 
+from nnstack.dialects.utils import fresh_name
 from nnstack.dialects.values import BFLOAT16, attribute_value, numpy_dtype
 
 WEIGHTS = "nnstack.weights"
@@ -141,14 +142,7 @@ def resource_key(name: str, taken: set[str]) -> str:
     """A `dense_resource` key for the tensor `name` (an MLIR bare identifier: ONNX names
     such as `onnx::Conv_12` or `/layer/Constant_output_0` are not), new in `taken`."""
     key = re.sub(r"[^A-Za-z0-9_.$-]", "_", name)
-    if not re.match(r"[A-Za-z_]", key):
-        key = "_" + key
-    unique, count = key, 0
-    while unique in taken:
-        count += 1
-        unique = f"{key}_{count}"
-    taken.add(unique)
-    return unique
+    return fresh_name(key if re.match(r"[A-Za-z_]", key) else "_" + key, taken)
 
 
 class WeightCollector:

@@ -21,6 +21,8 @@ import numpy as np
 import onnx
 from onnx import numpy_helper
 
+from nnstack.dialects.utils import fresh_name
+
 
 @dataclass
 class Expansion:
@@ -113,16 +115,6 @@ def function_body(
     return (onnx.FunctionProto.FromString(data), schema) if data else None
 
 
-def _fresh(name: str, taken: set[str]) -> str:
-    """`name`, or it with the first free `_<n>` suffix; taken from now on."""
-    candidate, index = name, 0
-    while candidate in taken:
-        index += 1
-        candidate = f"{name}_{index}"
-    taken.add(candidate)
-    return candidate
-
-
 def inline(
     node: onnx.NodeProto, function: onnx.FunctionProto, schema: FunctionSchema, taken: set[str]
 ) -> list[onnx.NodeProto]:
@@ -139,7 +131,7 @@ def inline(
 
     def rename(name: str) -> str:
         if name not in names:
-            names[name] = _fresh(f"{scope}/{name}", taken)
+            names[name] = fresh_name(f"{scope}/{name}", taken)
         return names[name]
 
     given = {attr.name: attr for attr in node.attribute}
