@@ -80,9 +80,9 @@ class GlobalOp(IRDLOperation):
         assert size is not None
         return math.prod(cast(TensorType[Attribute], self.value.type).get_shape()) * size
 
-    def data(self) -> memoryview:
-        """The initializer's bytes, row-major (i1 as the bytes 0 and 1): a view of the
-        attribute's, or of its tensor in the module's weights file (`dialects/weights.py`;
+    def data(self) -> bytes | memoryview:
+        """The initializer's bytes, row-major (i1 as the bytes 0 and 1): the attribute's
+        own, or a view of its tensor in the module's weights file (`dialects/weights.py`;
         `WeightsError` where it cannot be read)."""
         if isinstance(self.value, DenseResourceAttr):
             array = resource_array(self.value, self)
@@ -90,7 +90,7 @@ class GlobalOp(IRDLOperation):
         data = self.value.data.data
         if self.element_type == i1:  # xDSL packs true as 0xff
             data = (np.frombuffer(data, np.uint8) != 0).astype(np.uint8).tobytes()
-        return memoryview(data)
+        return data
 
     def verify_(self) -> None:
         elem = element_size(self.element_type)

@@ -94,7 +94,7 @@ class Engine:
         if cached is not None and cached[0] is op:
             return cached[1]
         try:
-            data = op.data()
+            data = memoryview(op.data())
         except WeightsError as error:
             raise InterpretationError(f"llir.global @{op.sym_name.data}: {error}") from None
         buffer = self.memory.wrap(data, op.alignment.value.data, f"llir.global @{op.sym_name.data}")

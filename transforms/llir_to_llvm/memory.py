@@ -197,7 +197,8 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
     alignment, as for llir.alloc_buffer) comes first: the initializer is then the bytes
     of both, an i8 array."""
     element = op.element_type
-    data = op.data().tobytes()
+    data = op.data()
+    data = data if isinstance(data, bytes) else data.tobytes()  # (the attribute's own: no copy)
     alignment = op.alignment.value.data
     if module.check_bounds:
         header = max(HEADER_BYTES, alignment)

@@ -152,20 +152,16 @@ class ConstantLowering(LlirPattern):
     def match_and_rewrite(self, op: mir.ConstantOp, rewriter: PatternRewriter, /):
         typ = tensor_type(op.result)
         value = op.value
-        if isinstance(value, DenseResourceAttr):
-            if self.options.layout == llir.MemoryLayout.ROW_MAJOR:  # the file's order: kept there
-                b = self.builder()
-                ptr = b.emit(llir.AddressOfOp(self.data_section.add(op, value, typ))).result
-                self.replace(op, rewriter, b, [ptr])
-                return
-            value = dense_attribute(resource_array(value, op), typ.element_type)  # to reorder
+        column_major = self.options.layout == llir.MemoryLayout.COLUMN_MAJOR
+        if isinstance(value, DenseResourceAttr) and column_major:  # read, to be reordered
+            value = dense_attribute(resource_array(value, op), typ.element_type)
         element = typ.element_type
         count = typ.element_count()
-        if count > 1 and _is_splat(value, element_bytes(typ)):
+        if isinstance(value, DenseIntOrFPElementsAttr) and count > 1 and _is_splat(value, element_bytes(typ)):
             b, ptr = self.start(op)
             fill(b, ptr, typ, _python_value(cast(int | float, next(iter(value.iter_values()))), element))
-        elif count >= DATA_SECTION_MIN_ELEMENTS:
-            if self.options.layout == llir.MemoryLayout.COLUMN_MAJOR:
+        elif isinstance(value, DenseResourceAttr) or count >= DATA_SECTION_MIN_ELEMENTS:
+            if isinstance(value, DenseIntOrFPElementsAttr) and column_major:
                 value = _column_major(value, typ)
             b = self.builder()
             ptr = b.emit(llir.AddressOfOp(self.data_section.add(op, value, typ))).result
