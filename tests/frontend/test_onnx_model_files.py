@@ -1,6 +1,6 @@
 """The small model files inside the onnx package (opset 9: Dropout with its mask output,
 Softmax on 2-D coerced inputs), with random weights, at gawee, linalg and mir level
-against ONNX Runtime. All nine run in `benchmarks/sweep_onnx_models.py`."""
+against ONNX Runtime. All nine run in `benchmarks/sweep_models.py --families onnx-files`."""
 
 from __future__ import annotations
 
