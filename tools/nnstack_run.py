@@ -54,15 +54,7 @@ from xdsl.utils.exceptions import (
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
 from nnstack.dialects.weights import WEIGHTS, WeightCollector, relocated, write_weights
-from nnstack.frontend.onnx import OnnxImportError, import_onnx
-from nnstack.frontend.onnx.context import NotConstantError
-from nnstack.frontend.onnx.importer import (
-    graph_inputs,
-    import_specialised,
-    load_model,
-    looks_like_onnx,
-    model_from_bytes,
-)
+from nnstack.frontend.errors import NotConstantError, OnnxImportError
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
 from nnstack.interpreters.llir import leaked_buffers
@@ -420,6 +412,8 @@ class NnstackRunMain(xDSLRunMain):
             return self.import_model(path)
         with self.timing.phase("Input"):
             if path is None or path == "-":
+                from nnstack.frontend.onnx.importer import looks_like_onnx
+
                 data = sys.stdin.buffer.read()
                 model = data if looks_like_onnx(data) else None  # (a model's bytes, not MLIR text)
                 source = SourceText(data.decode("utf-8") if model is None else "")
@@ -449,6 +443,15 @@ class NnstackRunMain(xDSLRunMain):
         standard input), as nnstack-import-onnx makes it; the dims the model leaves
         dynamic take the shapes of the --input arrays, and the inputs the import needs as
         constants (a Reshape target, ...) their values."""
+        # (onnx and the importer load only here: a module's run does not pay for them)
+        from nnstack.frontend.onnx.importer import (
+            graph_inputs,
+            import_onnx,
+            import_specialised,
+            load_model,
+            model_from_bytes,
+        )
+
         with self.timing.phase("Import"):
             if isinstance(source, str):
                 model, directory = load_model(source, external_data=False), Path(source).parent

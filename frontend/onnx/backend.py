@@ -39,7 +39,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from nnstack.dialects.values import numpy_dtype
-from nnstack.frontend.onnx.context import ELEMENT_TYPES, DynamicShapeError, NotConstantError, OnnxImportError
+from nnstack.frontend.errors import DynamicShapeError, NotConstantError, OnnxImportError
+from nnstack.frontend.onnx.context import ELEMENT_TYPES
 from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
 from nnstack.interpreters import prepare as prepare_function
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass

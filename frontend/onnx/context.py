@@ -19,6 +19,7 @@ from xdsl.utils.exceptions import VerifyException
 from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES
 from nnstack.dialects.values import dense_attribute, numpy_dtype
 from nnstack.dialects.weights import WeightCollector
+from nnstack.frontend.errors import NotConstantError, OnnxImportError
 
 
 def name_hint(name: str) -> str | None:
@@ -31,25 +32,6 @@ ELEMENT_TYPES: Mapping[int, Attribute] = ONNX_ELEMENT_TYPES
 """The ONNX element types a gawee program can carry as values (floats, i8 / i16 / i32 / i64
 and ui8 / ui16 / ui32 / ui64
 integers, bool as i1)."""
-
-
-class OnnxImportError(Exception):
-    """A model the importer cannot represent exactly; the message is one line."""
-
-
-class DynamicShapeError(OnnxImportError):
-    """A graph input has a dynamic dimension and no static shape was given for it: the
-    ONNX backend takes the shapes of the arrays given at `run`."""
-
-
-class NotConstantError(OnnxImportError):
-    """An input that the import needs as a constant (a Reshape target, reduction axes, ...)
-    is computed at run time from the values `values` names. The ONNX backend specialises
-    on the values of the graph inputs they come from (`importer.import_specialised`)."""
-
-    def __init__(self, message: str, values: Iterable[str]):
-        super().__init__(message)
-        self.values = tuple(values)
 
 
 @dataclass

@@ -49,14 +49,8 @@ from xdsl.rewriter import InsertPoint
 from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import numpy_dtype
 from nnstack.dialects.weights import WeightCollector
-from nnstack.frontend.onnx.context import (
-    ELEMENT_TYPES,
-    DynamicShapeError,
-    ImportContext,
-    NotConstantError,
-    OnnxImportError,
-    name_hint,
-)
+from nnstack.frontend.errors import DynamicShapeError, NotConstantError, OnnxImportError
+from nnstack.frontend.onnx.context import ELEMENT_TYPES, ImportContext, name_hint
 from nnstack.frontend.onnx.functions import expand, function_defined
 from nnstack.frontend.onnx.initializers import ImportProgress, initializer_values, skeleton
 

@@ -22,7 +22,7 @@ from google.protobuf.message import Message
 from onnx import numpy_helper
 from onnx.external_data_helper import ExternalDataInfo, uses_external_data
 
-from nnstack.frontend.onnx.context import OnnxImportError
+from nnstack.frontend.errors import OnnxImportError
 
 
 @dataclass

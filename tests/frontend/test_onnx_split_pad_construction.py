@@ -22,8 +22,9 @@ from xdsl.ir import Block
 
 from nnstack.dialects import gawee
 from nnstack.dialects.values import attribute_value
+from nnstack.frontend.errors import NotConstantError
 from nnstack.frontend.onnx import OnnxImportError, backend, import_onnx
-from nnstack.frontend.onnx.context import ImportContext, NotConstantError
+from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.converters import CONVERTERS
 from nnstack.interpreters import run
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
