@@ -139,6 +139,8 @@ def run_case(case: Case, exporter: str, levels: Sequence[str], results: Any) -> 
     try:
         options = onnxruntime.SessionOptions()
         options.intra_op_num_threads = 1
+        if case.unoptimised_reference:
+            options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
         session = onnxruntime.InferenceSession(model.SerializeToString(), options, ["CPUExecutionProvider"])
         arrays = dict(zip([i.name for i in case.inputs], example_arrays(case), strict=True))
         # (an input the graph does not read, the dynamo exporter drops)
