@@ -5,13 +5,22 @@ statically shaped except where an op says otherwise (`mir.dynamic_reshape`,
 `mir.dealloc_tensor`). gawee tensors may also hold the unsigned ui8, ui16, ui32 and
 ui64 (the type states the semantics, as torch-mlir's `!torch.vtensor` does);
 convert-gawee-to-linalg makes them signless, choosing the unsigned arith ops, and mir
-and llir do not carry them (docs/unsigned-integers.md).
+and llir do not carry them (docs/unsigned-integers.md). gawee and linalg also carry
+ONNX's small types, the 8- and 4-bit floats and the 4- and 2-bit integers
+(`STORAGE_TYPES`), through casts, quantization and data movement only
+(docs/small-types.md).
 """
 
 from __future__ import annotations
 
 from xdsl.dialects.builtin import (
     DenseArrayBase,
+    Float4E2M1FNType,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -42,8 +51,26 @@ ELEMENT_TYPES: tuple[Attribute, ...] = NUMERIC_TYPES + (i1,)
 UNSIGNED_TYPES: tuple[IntegerType, ...] = tuple(IntegerType(w, Signedness.UNSIGNED) for w in (8, 16, 32, 64))
 """ui8, ui16, ui32, ui64: element types of gawee only (upstream arith and linalg, mir
 and llir are signless)."""
+FLOAT8_TYPES: tuple[Attribute, ...] = (
+    Float8E4M3FNType(),
+    Float8E4M3FNUZType(),
+    Float8E5M2Type(),
+    Float8E5M2FNUZType(),
+)
+"""The 8-bit floats with a sign and a mantissa (ONNX FLOAT8E4M3FN, FLOAT8E4M3FNUZ,
+FLOAT8E5M2, FLOAT8E5M2FNUZ), whose casts may saturate (`gawee.cast`'s `saturate`)."""
+E8M0 = Float8E8M0FNUType()
+"""ONNX FLOAT8E8M0: a power of two (an exponent, no sign, no zero), a block scale."""
+SMALL_FLOAT_TYPES: tuple[Attribute, ...] = (*FLOAT8_TYPES, Float4E2M1FNType(), E8M0)
+SMALL_INTEGER_TYPES: tuple[IntegerType, ...] = tuple(
+    IntegerType(w, s) for w in (4, 2) for s in (Signedness.SIGNLESS, Signedness.UNSIGNED)
+)
+"""i4, ui4, i2, ui2 (ONNX INT4, UINT4, INT2, UINT2)."""
+STORAGE_TYPES: tuple[Attribute, ...] = SMALL_FLOAT_TYPES + SMALL_INTEGER_TYPES
+"""ONNX's small element types, which gawee and linalg carry through casts,
+quantization and data movement, but no arithmetic (a computation casts them to f32)."""
 GAWEE_NUMERIC_TYPES: tuple[Attribute, ...] = NUMERIC_TYPES + UNSIGNED_TYPES
-GAWEE_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES + UNSIGNED_TYPES
+GAWEE_ELEMENT_TYPES: tuple[Attribute, ...] = ELEMENT_TYPES + UNSIGNED_TYPES + STORAGE_TYPES
 
 FloatElement = AttrSetConstraint.get(*FLOAT_TYPES)
 IntegerElement = AttrSetConstraint.get(*INTEGER_TYPES)
@@ -54,7 +81,7 @@ GaweeNumericElement = AttrSetConstraint.get(*GAWEE_NUMERIC_TYPES)
 GaweeIntegerElement = AttrSetConstraint.get(*INTEGER_TYPES, *UNSIGNED_TYPES)
 """An integer gawee carries in arithmetic: signless (signed) or unsigned, not i1."""
 GaweeElement = AttrSetConstraint.get(*GAWEE_ELEMENT_TYPES)
-"""Any element type gawee carries."""
+"""Any element type gawee carries (the small `STORAGE_TYPES` included)."""
 BoolElement = EqAttrConstraint(i1)
 I64Element = EqAttrConstraint(i64)
 """The element type of the indices gawee makes (`arg_max`, `top_k`, `non_zero`, ...)."""
@@ -88,6 +115,16 @@ ONNX_ELEMENT_TYPES: dict[int, Attribute] = {
     12: UNSIGNED_TYPES[2],
     13: UNSIGNED_TYPES[3],
     16: bf16,
+    17: FLOAT8_TYPES[0],
+    18: FLOAT8_TYPES[1],
+    19: FLOAT8_TYPES[2],
+    20: FLOAT8_TYPES[3],
+    21: SMALL_INTEGER_TYPES[1],
+    22: SMALL_INTEGER_TYPES[0],
+    23: SMALL_FLOAT_TYPES[4],
+    24: E8M0,
+    25: SMALL_INTEGER_TYPES[3],
+    26: SMALL_INTEGER_TYPES[2],
 }
 """The ONNX `TensorProto.DataType` number of each element type nnstack carries
 (`gawee.cast`'s optional `toType`, the ONNX importer)."""

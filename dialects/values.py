@@ -16,6 +16,12 @@ from xdsl.dialects.builtin import (
     BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
+    Float4E2M1FNType,
+    Float8E4M3FNType,
+    Float8E4M3FNUZType,
+    Float8E5M2FNUZType,
+    Float8E5M2Type,
+    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -34,6 +40,25 @@ BFLOAT16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
 """bf16's numpy dtype (ml_dtypes'): its ufuncs compute each element in f32 and round
 once, as ONNX Runtime does; sums and products of many elements must widen first."""
 
+SMALL_FLOAT_DTYPES: dict[type[Attribute], np.dtype[Any]] = {
+    Float8E4M3FNType: np.dtype(ml_dtypes.float8_e4m3fn),
+    Float8E4M3FNUZType: np.dtype(ml_dtypes.float8_e4m3fnuz),
+    Float8E5M2Type: np.dtype(ml_dtypes.float8_e5m2),
+    Float8E5M2FNUZType: np.dtype(ml_dtypes.float8_e5m2fnuz),
+    Float4E2M1FNType: np.dtype(ml_dtypes.float4_e2m1fn),
+    Float8E8M0FNUType: np.dtype(ml_dtypes.float8_e8m0fnu),
+}
+"""The numpy dtype (ml_dtypes') of each 8- and 4-bit float type (docs/small-types.md)."""
+
+SMALL_INTEGER_DTYPES: dict[tuple[int, bool], np.dtype[Any]] = {
+    (4, False): np.dtype(ml_dtypes.int4),
+    (4, True): np.dtype(ml_dtypes.uint4),
+    (2, False): np.dtype(ml_dtypes.int2),
+    (2, True): np.dtype(ml_dtypes.uint2),
+}
+"""The numpy dtype (ml_dtypes') of i4, ui4, i2 and ui2, by (width, unsigned): one byte
+per element holding the value's low bits."""
+
 
 def wide_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
     """The dtype a computation of `dtype` is done in: f32 for the 16-bit floats (f16,
@@ -45,7 +70,16 @@ def wide_dtype(dtype: np.dtype[Any]) -> np.dtype[Any]:
 def is_float(dtype: np.dtype[Any]) -> bool:
     """Whether `dtype` is a float dtype: numpy's, or bf16 (whose kind is 'V', not 'f',
     and which `np.issubdtype(dtype, np.floating)` does not know)."""
-    return dtype.kind == "f" or dtype == BFLOAT16
+    return dtype.kind == "f" or dtype == BFLOAT16 or dtype in SMALL_FLOAT_DTYPES.values()
+
+
+def integer_width(dtype: np.dtype[Any]) -> int | None:
+    """The width in bits of an integer dtype (numpy's, or ml_dtypes' 4- and 2-bit ones,
+    whose kind is 'V'), None for any other dtype. Two integer dtypes of one width hold
+    the same values' bits: a signless array is viewed as unsigned (and back)."""
+    if dtype.kind in "iu":
+        return dtype.itemsize * 8
+    return next((w for (w, _), d in SMALL_INTEGER_DTYPES.items() if d == dtype), None)
 
 
 def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
@@ -60,15 +94,19 @@ def numpy_dtype(type_attr: Attribute) -> np.dtype[Any]:
         return np.dtype(np.float16)
     if isinstance(type_attr, BFloat16Type):
         return BFLOAT16
+    if (small := SMALL_FLOAT_DTYPES.get(type(type_attr))) is not None:
+        return small
     if isinstance(type_attr, IndexType):
         return np.dtype(np.int64)
     if isinstance(type_attr, IntegerType):
         width = type_attr.width.data
         if width == 1:
             return np.dtype(np.bool_)
+        unsigned = type_attr.signedness.data == Signedness.UNSIGNED
         if width in (8, 16, 32, 64):
-            unsigned = type_attr.signedness.data == Signedness.UNSIGNED
             return np.dtype(f"{'u' if unsigned else ''}int{width}")
+        if (small := SMALL_INTEGER_DTYPES.get((width, unsigned))) is not None:
+            return small
     raise InterpretationError(f"no numpy representation for type {type_attr}")
 
 
@@ -114,6 +152,10 @@ def int_operand(value: Any, type_attr: Attribute, unsigned: bool = False) -> Any
         if value.dtype == np.bool_ or width == 1:
             bits = value.astype(np.int8) & 1
             return bits if unsigned else -bits
+        if width < 8:  # (i4, i2: an ml_dtypes array of either signedness)
+            half = 1 << (width - 1)
+            bits = value.astype(np.int8) & (2 * half - 1)
+            return bits.astype(work) if unsigned else ((bits ^ half) - half).astype(work)
         return value.astype(work, copy=False)
     value = int(value)
     if width == 1:
@@ -156,7 +198,10 @@ def attribute_value(attr: Attribute, type_attr: Attribute, shared: bool = False)
 def dense_attribute(array: np.ndarray, element: Attribute) -> DenseIntOrFPElementsAttr:
     """`array` in `element` as a dense tensor attribute, from its bytes (the inverse of
     `attribute_value`; weights can be megabytes)."""
-    data = np.asarray(array).astype(numpy_dtype(element))  # tobytes: row-major, 0-d kept
+    dtype = numpy_dtype(element)
+    data = np.asarray(array).astype(dtype)  # tobytes: row-major, 0-d kept
+    if dtype in SMALL_INTEGER_DTYPES.values():  # (a byte each, sign-extended as xDSL parses i4)
+        data = data.astype(np.uint8 if dtype.name.startswith("u") else np.int8)
     type: TensorType[Any] = TensorType(element, data.shape)
     return DenseIntOrFPElementsAttr(type, BytesAttr(data.tobytes()))
 

@@ -25,7 +25,7 @@ from xdsl.universe import Universe
 
 from nnstack.dialects import llir, mir
 from nnstack.dialects.spensor import NDSpensorType, SpensorType, grid_of, tile_type
-from nnstack.dialects.values import is_float, numpy_dtype
+from nnstack.dialects.values import integer_width, is_float, numpy_dtype
 from nnstack.dialects.xdsl_compat import HookedParser, interpreter_impls, interpreter_with_impls
 from nnstack.interpreters.affine import AffineFunctions
 from nnstack.interpreters.arith import ArithFunctions
@@ -188,8 +188,8 @@ def _argument_value(index: int, value: Any, arg_type: Attribute) -> Any:
         dtype = numpy_dtype(arg_type)
         if (
             isinstance(value, np.ndarray)
-            and value.dtype.kind in "iu"
-            and value.dtype.itemsize == dtype.itemsize
+            and value.dtype != dtype
+            and integer_width(value.dtype) == integer_width(dtype) is not None
         ):
             # a signless iN holds either signedness: an unsigned array is viewed, not
             # converted (convert-gawee-to-linalg makes ui8 ... ui64 signless)

@@ -20,7 +20,7 @@ from xdsl.ir import Operation
 from xdsl.pattern_rewriter import GreedyRewritePatternApplier, RewritePattern
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import is_unsigned
+from nnstack.dialects.constraints import STORAGE_TYPES, is_unsigned
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_mir import lowering_patterns
@@ -51,9 +51,15 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
     def limitation(self, op: Operation) -> str | None:
         """mir's conv and pool are 2-D: a 3-D conv, conv_transpose or pool fails the pass at the op; mir
         is signless: an unsigned element type fails it too (convert-gawee-to-linalg
-        lowers those, docs/unsigned-integers.md)."""
+        lowers those, docs/unsigned-integers.md), and ONNX's small types (the 8- and 4-bit
+        floats, i4 and i2) are not carried below gawee and linalg (docs/small-types.md)."""
         for value in (*op.operands, *op.results):
             element = getattr(value.type, "element_type", None)
+            if element in STORAGE_TYPES:
+                return (
+                    f"element type {element} is not lowered to mir: mir carries no 8- or 4-bit floats, "
+                    "i4 or i2 (convert-gawee-to-linalg lowers it)"
+                )
             if element is not None and is_unsigned(element):
                 return f"unsigned element type {element} is not lowered to mir: mir is signless (convert-gawee-to-linalg lowers it)"
         return window_limitation(op)

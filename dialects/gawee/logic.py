@@ -7,11 +7,13 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, ClassVar
 
-from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, TensorType, i1
+from xdsl.dialects.builtin import I64, BoolAttr, IntegerAttr, StringAttr, TensorType, UnitAttr, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import (
+    E8M0,
+    FLOAT8_TYPES,
     ONNX_ELEMENT_TYPES,
     BoolElement,
     FloatElement,
@@ -283,12 +285,22 @@ def onnx_element_type(number: int) -> Attribute | None:
     return ONNX_ELEMENT_TYPES.get(number)
 
 
+ROUND_MODES: tuple[str, ...] = ("up", "down", "nearest")
+"""ONNX Cast's `round_mode`s of a cast to f8E8M0FNU (a power of two): toward +inf in
+magnitude, toward 0, to the nearest (ties to even)."""
+
+
 @gawee_op_definition
 class CastOp(GaweeOperation):
     """The input's values in the result's element type (ONNX Cast): floats round to
-    the nearest, floats to integers truncate toward zero, nonzero (and NaN) to i1 is
-    true, i1 is 0 or 1. The result type says the target; the original Gawee's
-    `toType` (an ONNX data type number), where given, must agree with it."""
+    the nearest (ties to even), floats to integers truncate toward zero (and wrap to
+    i4 / i2), nonzero (and NaN) to i1 is true, i1 is 0 or 1. To an 8-bit float,
+    `saturate` makes values beyond its range (infinities included) its largest finite
+    value, else they become inf or NaN; to f8E8M0FNU, `roundMode` (default "up") says
+    how a value rounds to a power of two and `saturate` keeps a value below 2^128 from
+    rounding to NaN (docs/small-types.md). The result type says the target; the
+    original Gawee's `toType` (an ONNX data type number), where given, must agree with
+    it."""
 
     name = "gawee.cast"
 
@@ -296,14 +308,45 @@ class CastOp(GaweeOperation):
     output = result_def(static_tensor(GaweeElement))
 
     to_type = opt_attr_def(IntegerAttr[I64], attr_name="toType")
+    saturate = opt_attr_def(UnitAttr)
+    round_mode = opt_attr_def(StringAttr, attr_name="roundMode")
 
     assembly_format = f"$input (`toType` `=` $toType^)? {ATTR_DICT_AND_TYPES}"
 
-    def __init__(self, input: SSAValue | Operation, element: Attribute):
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        element: Attribute,
+        *,
+        saturate: bool = False,
+        round_mode: str | None = None,
+    ):
         input = SSAValue.get(input)
-        super().__init__(operands=[input], result_types=[TensorType(element, tensor_shape(input))])
+        attributes: dict[str, Attribute] = {}
+        if saturate:
+            attributes["saturate"] = UnitAttr()
+        if round_mode is not None:
+            attributes["roundMode"] = StringAttr(round_mode)
+        super().__init__(
+            operands=[input], result_types=[TensorType(element, tensor_shape(input))], attributes=attributes
+        )
+
+    @property
+    def rounding(self) -> str:
+        """How a cast to f8E8M0FNU rounds: `roundMode`, "up" by default (ONNX's)."""
+        return "up" if self.round_mode is None else self.round_mode.data
 
     def verify_(self) -> None:
+        target = element_type(self.output)
+        if self.saturate is not None and target not in (*FLOAT8_TYPES, E8M0):
+            raise self.fail(f"'saturate' applies to a cast to an 8-bit float, not to {target}")
+        if self.round_mode is not None:
+            if target != E8M0:
+                raise self.fail(f"'roundMode' applies to a cast to f8E8M0FNU, not to {target}")
+            if self.round_mode.data not in ROUND_MODES:
+                raise self.fail(
+                    f"'roundMode' must be one of {', '.join(ROUND_MODES)}, got '{self.round_mode.data}'"
+                )
         if self.to_type is not None:
             number = self.to_type.value.data
             target = onnx_element_type(number)

@@ -38,7 +38,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
-from nnstack.dialects.values import numpy_dtype
+from nnstack.dialects.values import integer_width, numpy_dtype
 from nnstack.frontend.errors import DynamicShapeError, NotConstantError, OnnxImportError
 from nnstack.frontend.onnx.context import ELEMENT_TYPES
 from nnstack.frontend.onnx.importer import graph_inputs, graph_inputs_feeding, import_onnx, import_specialised
@@ -61,7 +61,7 @@ LOWERINGS: Mapping[str, tuple[type[ModulePass], ...]] = {
 def viewed_as(result: np.ndarray, dtype: np.dtype) -> np.ndarray:
     """`result` as the model's output dtype: below gawee, unsigned integers are signless,
     which the interpreters hold as signed arrays of the same width (docs/unsigned-integers.md)."""
-    if result.dtype != dtype and result.dtype.kind in "iu" and result.dtype.itemsize == dtype.itemsize:
+    if result.dtype != dtype and integer_width(result.dtype) == integer_width(dtype) is not None:
         return result.view(dtype)
     return result
 

@@ -19,7 +19,8 @@ from xdsl.dialects.builtin import f64, i1
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import FLOAT_TYPES, ONNX_ELEMENT_TYPES
+from nnstack.dialects.constraints import E8M0, FLOAT8_TYPES, FLOAT_TYPES, ONNX_ELEMENT_TYPES
+from nnstack.dialects.gawee.logic import ROUND_MODES
 from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
@@ -298,16 +299,27 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
 
 
 def _cast_to(context: ImportContext, element: Attribute) -> None:
-    """Input 0 cast to `element` (itself where it has that type already)."""
+    """Input 0 cast to `element` (itself where it has that type already): to an 8-bit
+    float saturating unless `saturate` is 0, to f8E8M0FNU rounding as `round_mode` says
+    (opset 24; "up" before)."""
     value = context.value(0)
     if element_type(value) == element:
         context.define(value)
         return
-    context.define(context.emit(gawee.CastOp(value, element)).results[0])
+    saturate = element in (*FLOAT8_TYPES, E8M0) and bool(context.attribute("saturate", 1))
+    round_mode = None
+    if element == E8M0:
+        round_mode = context.string("round_mode", "up")
+        if round_mode not in ROUND_MODES:
+            raise context.fail(f"round_mode '{round_mode}' is not one of {', '.join(ROUND_MODES)}")
+    context.define(
+        context.emit(gawee.CastOp(value, element, saturate=saturate, round_mode=round_mode)).results[0]
+    )
 
 
 def convert_cast(context: ImportContext) -> None:
-    """Cast to any element type gawee carries (f16/bf16/f32/f64, i1, i8/i16/i32/i64, ui8/ui16/ui32/ui64)."""
+    """Cast to any element type gawee carries (f16/bf16/f32/f64, i1, i8/i16/i32/i64,
+    ui8/ui16/ui32/ui64, the 8- and 4-bit floats, i4/ui4/i2/ui2)."""
     to = int(context.attribute("to"))  # type: ignore[arg-type]
     element = ONNX_ELEMENT_TYPES.get(to)
     if element is None:

@@ -18,8 +18,11 @@ Each is a few existing gawee ops that give ONNX Runtime's integers exactly:
   times the f32 multiplier a_scale * b_scale / y_scale, rounded half to even, plus the
   output zero point, saturated.
 
-A quantizer takes NaN to the lowest value, as ONNX Runtime does; float8, 4- and 2-bit
-types are element types gawee does not carry, rejected at import."""
+A quantizer takes NaN to the lowest value, as ONNX Runtime does. The 4- and 2-bit
+integers quantize as the 8-bit ones; to an 8-bit float or f4E2M1FN, x / scale is cast
+(rounded to the nearest, saturating unless `saturate` is 0), and from one, x is cast to
+f32 and scaled. Their zero point is 0, as ONNX requires (a constant one that is not is
+rejected; one given at run time is not read)."""
 
 from __future__ import annotations
 
@@ -28,23 +31,36 @@ from collections.abc import Sequence
 
 import numpy as np
 import onnx
-from xdsl.dialects.builtin import IntegerType, f16, f32, f64, i32, i64
+from xdsl.dialects.builtin import Float4E2M1FNType, IntegerType, f16, f32, f64, i32, i64
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.constraints import ONNX_ELEMENT_TYPES, UNSIGNED_TYPES, is_unsigned
+from nnstack.dialects.constraints import (
+    FLOAT8_TYPES,
+    ONNX_ELEMENT_TYPES,
+    SMALL_INTEGER_TYPES,
+    UNSIGNED_TYPES,
+    is_unsigned,
+)
 from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.dialects.values import dense_attribute
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.windows import conv_op
 
-QUANTIZED_TYPES: tuple[Attribute, ...] = (
+INTEGER_QUANTIZED_TYPES: tuple[Attribute, ...] = (
     IntegerType(8),
     UNSIGNED_TYPES[0],
     IntegerType(16),
     UNSIGNED_TYPES[1],
+    *SMALL_INTEGER_TYPES,
 )
-"""The quantized element types gawee carries: int8, uint8, int16, uint16."""
+"""The quantized integer types gawee carries: int8, uint8, int16, uint16, int4, uint4,
+int2, uint2."""
+
+FLOAT_QUANTIZED_TYPES: tuple[Attribute, ...] = (*FLOAT8_TYPES, Float4E2M1FNType())
+"""The quantized float types: the 8-bit floats and f4E2M1FN (a cast of x / scale)."""
+
+QUANTIZED_TYPES: tuple[Attribute, ...] = INTEGER_QUANTIZED_TYPES + FLOAT_QUANTIZED_TYPES
 
 PRODUCT_TYPES: tuple[Attribute, ...] = QUANTIZED_TYPES[:2]
 """The operand types of the integer products: int8 and uint8."""
@@ -132,9 +148,18 @@ def saturated(
     return _cast(context, rounded, target)
 
 
+def _zero_float_zero_point(context: ImportContext, index: int) -> None:
+    """The zero point (input `index`) of a float quantized type, which ONNX requires to
+    be 0: a constant one that is not is rejected, one given at run time is not read."""
+    name = context.node.input[index] if context.has_input(index) else None
+    if name is not None and name in context.constants and np.any(context.constants[name].astype(np.float32)):
+        raise context.fail(f"the zero point '{name}' of a float quantized type must be 0")
+
+
 def convert_quantize_linear(context: ImportContext) -> None:
     """QuantizeLinear: saturate(round_half_even(x / y_scale) + y_zero_point) in the zero
-    point's type (else `output_dtype`, else uint8): int8, uint8, int16 or uint16; per
+    point's type (else `output_dtype`, else uint8): int8, uint8, int16, uint16, int4,
+    uint4, int2 or uint2; to a float type (8-bit, f4E2M1FN) x / y_scale cast to it; per
     tensor, per axis or blocked (`block_size`); float x (f16 x and scale computed in f32,
     as ONNX Runtime does)."""
     x = context.value(0)
@@ -153,15 +178,21 @@ def convert_quantize_linear(context: ImportContext) -> None:
     context.reject_attributes(precision=0)
     axis, block_size = int(context.attribute("axis", 1)), _block_size(context)  # type: ignore[arg-type]
     scale = _along(context, _cast(context, context.value(1), f32), shape, axis, block_size)
-    zero_point = _along(context, context.value(2), shape, axis, block_size) if context.has_input(2) else None
     quotient = context.emit_value(gawee.DivOp(_cast(context, x, f32), scale))
+    if target in FLOAT_QUANTIZED_TYPES:
+        _zero_float_zero_point(context, 2)
+        saturate = target in FLOAT8_TYPES and bool(context.attribute("saturate", 1))
+        context.define(context.emit_value(gawee.CastOp(quotient, target, saturate=saturate)))
+        return
+    zero_point = _along(context, context.value(2), shape, axis, block_size) if context.has_input(2) else None
     context.define(saturated(context, quotient, zero_point, target))
 
 
 def convert_dequantize_linear(context: ImportContext) -> None:
     """DequantizeLinear: (x - x_zero_point) in i32, to f32, times x_scale (as ONNX
     Runtime computes it), in the scale's type (or `output_dtype`); x int8, uint8, int16,
-    uint16 or int32; per tensor, per axis or blocked (`block_size`)."""
+    uint16, int32, int4, uint4, int2 or uint2, or a float type (8-bit, f4E2M1FN: x in
+    f32 times x_scale); per tensor, per axis or blocked (`block_size`)."""
     x = context.value(0)
     shape = tensor_shape(x)
     _element(context, 0, (*QUANTIZED_TYPES, i32), "x")
@@ -173,6 +204,12 @@ def convert_dequantize_linear(context: ImportContext) -> None:
                 f"output_dtype {onnx.TensorProto.DataType.Name(number)} is not supported (float or float16)"
             )
     axis, block_size = int(context.attribute("axis", 1)), _block_size(context)  # type: ignore[arg-type]
+    if element_type(x) in FLOAT_QUANTIZED_TYPES:
+        _zero_float_zero_point(context, 2)
+        scale = _along(context, _cast(context, context.value(1), f32), shape, axis, block_size)
+        product = context.emit_value(gawee.MulOp(_cast(context, x, f32), scale))
+        context.define(_cast(context, product, out))
+        return
     difference = _cast(context, x, i32)
     if context.has_input(2):
         zero_point = _along(context, _cast(context, context.value(2), i32), shape, axis, block_size)

@@ -12,6 +12,7 @@ import numpy as np
 from nnstack.dialects import gawee
 from nnstack.dialects.values import is_float, numpy_dtype
 from nnstack.interpreters.arith import checked_division, relu, truncating_divide
+from nnstack.interpreters.casts import cast_array
 from nnstack.interpreters.kernels import Signature, kernel_impl
 from nnstack.interpreters.math import erf_array
 
@@ -96,6 +97,9 @@ KERNELS = (
     kernel_impl(gawee.XorOp, ufunc=np.logical_xor, arithmetic=False),
     kernel_impl(gawee.NotOp, ufunc=np.logical_not, arithmetic=False),
     kernel_impl(gawee.WhereOp, bind=lambda op: np.where, fresh=True),
-    kernel_impl(gawee.CastOp, lambda op, x: x.astype(numpy_dtype(op.output.type))),
+    kernel_impl(
+        gawee.CastOp,
+        lambda op, x: cast_array(x, numpy_dtype(op.output.type), op.saturate is not None, op.rounding),
+    ),
 )
 """The kernels of the element-wise ops, registered by `GaweeFunctions` (`kernels.kernel_impl`)."""

@@ -120,8 +120,8 @@ def shaped_cases() -> list[Invalid]:
         ("constant-value-type", G_CONSTANT.result(t(3)), "tensor<3xf32>"),
         (
             "constant-unsupported-element",
-            G_CONSTANT.attr("value", "dense<1> : tensor<2xi4>").result(t(2, element="i4")),
-            "i4",
+            G_CONSTANT.attr("value", "dense<1> : tensor<2xi3>").result(t(2, element="i3")),
+            "i3",
         ),
         ("range-length", RANGE.result(t(4, element="i64")), "result shape"),
         ("range-float-length", F_RANGE.result(t(3)), "result shape"),

@@ -12,6 +12,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.parser import Parser
 
+from nnstack.dialects.values import integer_width
 from nnstack.interpreters import make_context, run
 
 FILECHECK_INPUTS = Path(__file__).parents[1] / "filecheck" / "convert-gawee-to-linalg"
@@ -54,11 +55,11 @@ def assert_same_numbers(module: ModuleOp, symbol: str, seed: int = 0, level: str
     assert len(expected) == len(got)
     error = 0.0
     for e, g in zip(expected, got):
-        if e.dtype.kind == "u" and g.dtype.kind == "i" and e.dtype.itemsize == g.dtype.itemsize:
+        if e.dtype != g.dtype and integer_width(e.dtype) == integer_width(g.dtype) is not None:
             g = g.view(e.dtype)  # (unsigned is signless below gawee: docs/unsigned-integers.md)
         assert e.shape == g.shape and e.dtype == g.dtype
         tolerance = TOLERANCES.get(e.dtype, 0.0)
         scale = max(1.0, float(np.max(np.abs(e), initial=0)))
-        error = max(error, float(np.max(np.abs(e.astype(np.float64) - g), initial=0)))
+        error = max(error, float(np.max(np.abs(e.astype(np.float64) - g.astype(np.float64)), initial=0)))
         assert error <= tolerance * scale, f"@{symbol}: max abs error {error}"
     return error

@@ -81,6 +81,11 @@ def test_filecheck_inputs_in_iree(name: str, index: int, chunk: str):
     module = parse(chunk, name)
     if re.search(r"math\.(?!absf)\w+ .*: f64", str(lower(module, "linalg"))):
         pytest.skip("IREE 3.12's llvm-cpu links no f64 libm (iree-lld: undefined symbol: log, sin, exp, erf)")
+    if name == "small_types.mlir" and index in (1, 3, 5, 6):
+        pytest.skip(
+            "IREE 3.12's llvm-cpu does not legalize arith.truncf f16 -> 8-bit float, and its runtime has no "
+            "i4 / i2 / f4E2M1FN / f8E8M0FNU element type (docs/small-types.md)"
+        )
     for symbol in function_names(module):
         assert_iree_agrees(module, symbol, seed=index)
 

@@ -3,7 +3,7 @@
 Every `// -----` chunk of the pass's FileCheck inputs that should lower is lowered
 in-process (with and without `elementwise-generic`), printed, and piped to
 `mlir-opt-19`, which must parse and verify it (exit 0). Skipped where mlir-opt-19 is
-not installed.
+not installed, and for the two element types it does not know (f4E2M1FN, f8E8M0FNU).
 """
 
 import shutil
@@ -22,6 +22,8 @@ MLIR_OPT = shutil.which("mlir-opt-19")
 def test_mlir_opt_19_accepts_lowering(name: str, index: int, chunk: str, elementwise_generic: bool):
     if MLIR_OPT is None:
         pytest.skip("mlir-opt-19 not installed (apt install mlir-19-tools)")
+    if "f4E2M1FN" in chunk or "f8E8M0FNU" in chunk:
+        pytest.skip("mlir-opt-19 has no f4E2M1FN or f8E8M0FNU (LLVM 20 added them; docs/small-types.md)")
     lowered = parse(chunk, name)
     ConvertGaweeToLinalgPass(elementwise_generic=elementwise_generic).apply(context(), lowered)
     lowered.verify()

@@ -573,3 +573,30 @@ func.func @gru_no_steps(%x: tensor<0x1x3xf32>, %w: tensor<6x3xf32>, %r: tensor<6
   %y, %y_h = gawee.gru %x, %w, %r, %b, %h : (tensor<0x1x3xf32>, tensor<6x3xf32>, tensor<6x2xf32>, tensor<12xf32>, tensor<1x2xf32>) -> (tensor<0x1x2xf32>, tensor<1x2xf32>)
   func.return
 }
+
+// -----
+
+// cast: saturate only to an 8-bit float
+func.func @cast_saturate_to_f16(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gawee.cast' op 'saturate' applies to a cast to an 8-bit float, not to f16}}
+  %y = gawee.cast %x {saturate} : (tensor<2xf32>) -> tensor<2xf16>
+  func.return
+}
+
+// -----
+
+// cast: roundMode only to f8E8M0FNU
+func.func @cast_round_mode_to_e4m3(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gawee.cast' op 'roundMode' applies to a cast to f8E8M0FNU, not to f8E4M3FN}}
+  %y = gawee.cast %x {roundMode = "up"} : (tensor<2xf32>) -> tensor<2xf8E4M3FN>
+  func.return
+}
+
+// -----
+
+// cast: a roundMode ONNX defines
+func.func @cast_unknown_round_mode(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'gawee.cast' op 'roundMode' must be one of up, down, nearest, got 'odd'}}
+  %y = gawee.cast %x {roundMode = "odd"} : (tensor<2xf32>) -> tensor<2xf8E8M0FNU>
+  func.return
+}
