@@ -4,8 +4,8 @@ Tensors are ranked with element type f16, bf16, f32, f64, i1, i8, i16, i32 or i6
 statically shaped except where an op says otherwise (`mir.dynamic_reshape`,
 `mir.dealloc_tensor`). gawee tensors may also hold the unsigned ui8, ui16, ui32 and
 ui64 (the type states the semantics, as torch-mlir's `!torch.vtensor` does);
-convert-gawee-to-linalg makes them signless, choosing the unsigned arith ops, and mir
-and llir do not carry them (docs/unsigned-integers.md). gawee and linalg also carry
+convert-gawee-to-linalg and convert-gawee-to-mir make them signless, choosing the
+unsigned arith and mir ops (docs/unsigned-integers.md). gawee and linalg also carry
 ONNX's small types, the 8- and 4-bit floats and the 4- and 2-bit integers
 (`STORAGE_TYPES`), through casts, quantization and data movement only
 (docs/small-types.md).

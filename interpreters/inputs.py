@@ -1,5 +1,7 @@
 """The arguments of a gawee function that have a domain, so random inputs can respect
-it: batch-norm running variances must be positive, index tensors (gather,
+it: batch-norm running variances must be positive, floats cast to an unsigned integer
+non-negative (a negative one is out of its range, where ONNX's Cast is undefined and
+the levels differ: numpy wraps, mir saturates), index tensors (gather,
 gather_elements, scatter_nd, gather_nd, max_unpool) must address their dims, integer divisors must
 not be 0 (a run-time error), and conv / linear weights are scaled by 1/sqrt(fan-in), as
 real initializations are, so activations stay O(1).
@@ -18,6 +20,7 @@ from xdsl.dialects.builtin import AnyFloat
 from xdsl.ir import Operation, SSAValue
 
 from nnstack.dialects import gawee
+from nnstack.dialects.constraints import is_unsigned
 from nnstack.dialects.utils import element_type, tensor_shape
 
 
@@ -26,7 +29,7 @@ class ArgumentDomains:
     """Argument positions with a domain."""
 
     positive: frozenset[int] = frozenset()
-    """Batch-norm running variances: drawn as |x| + 0.1."""
+    """Batch-norm running variances and floats cast to an unsigned integer: drawn as |x| + 0.1."""
     index_bounds: dict[int, np.ndarray] = field(default_factory=dict[int, np.ndarray])
     """Index tensors: the size of the dim each index entry addresses (indices are drawn
     in [-size, size), negative ones counting from the end)."""
@@ -49,6 +52,12 @@ def argument_domains(function: Operation) -> ArgumentDomains:
         match op:
             case gawee.BatchNormOp() if op.running_var in position:
                 positive.add(position[op.running_var])
+            case gawee.CastOp() if (
+                op.input in position
+                and isinstance(element_type(op.input), AnyFloat)
+                and is_unsigned(element_type(op.output))
+            ):
+                positive.add(position[op.input])
             case gawee.DivOp() | gawee.ModOp() if op.rhs in position and not isinstance(
                 element_type(op.rhs), AnyFloat
             ):

@@ -132,17 +132,37 @@ def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> Pytho
     return (array,)
 
 
-def _cast(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
-    """mir.cast: float -> int truncates and saturates (NaN -> 0); -> i1 is x != 0."""
+def unsigned_view(x: np.ndarray) -> np.ndarray:
+    """A signless integer array (held as signed) read as unsigned: the same bits."""
+    return x.view(np.dtype(f"u{x.dtype.itemsize}"))
+
+
+def _unsigned(function: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
+    """`function` of integer arrays read as unsigned; an integer result is viewed back
+    as the signed dtype of its width (mir's integers are signless)."""
+
+    def on_unsigned(*arrays: np.ndarray, **options: Any) -> np.ndarray:
+        result = np.asarray(function(*(unsigned_view(a) for a in arrays), **options))
+        return result.view(np.dtype(f"i{result.dtype.itemsize}")) if result.dtype.kind == "u" else result
+
+    return on_unsigned
+
+
+def _cast(x: np.ndarray, dtype: np.dtype, unsigned: bool = False) -> np.ndarray:
+    """mir.cast: float -> int truncates and saturates (NaN -> 0); -> i1 is x != 0; with
+    `unsigned` an integer input is read as unsigned and a float saturates to [0, 2^N - 1]."""
     if dtype == np.bool_:
         return x != 0
+    if unsigned and x.dtype.kind == "i":
+        x = unsigned_view(x)
     if np.issubdtype(dtype, np.integer) and is_float(x.dtype):
-        info = np.iinfo(dtype)
+        target = np.dtype(f"u{dtype.itemsize}") if unsigned else dtype
+        info = np.iinfo(target)
         values = np.trunc(np.nan_to_num(x.astype(np.float64), nan=0.0, posinf=np.inf, neginf=-np.inf))
         high, low = values >= float(info.max), values <= float(info.min)
-        out = np.where(high | low, 0.0, values).astype(dtype)
+        out = np.where(high | low, 0.0, values).astype(target)
         out[high], out[low] = info.max, info.min
-        return out
+        return out.view(dtype)
     return x.astype(dtype)
 
 
@@ -183,6 +203,10 @@ COMPARISONS: dict[mir.ComparePredicate, Callable[[np.ndarray, np.ndarray], np.nd
     mir.ComparePredicate.LE: np.less_equal,
     mir.ComparePredicate.GT: np.greater,
     mir.ComparePredicate.GE: np.greater_equal,
+    mir.ComparePredicate.ULT: _unsigned(np.less),
+    mir.ComparePredicate.ULE: _unsigned(np.less_equal),
+    mir.ComparePredicate.UGT: _unsigned(np.greater),
+    mir.ComparePredicate.UGE: _unsigned(np.greater_equal),
 }
 
 
@@ -205,8 +229,14 @@ def _element_dtype(value: SSAValue) -> np.dtype:
     return numpy_dtype(typ.element_type)
 
 
+_UNSIGNED_REDUCTIONS = {mir.ReduceKind.UMAX: np.max, mir.ReduceKind.UMIN: np.min}
+
+
 def _bind_reduce(op: mir.ReduceOp) -> Callable[[np.ndarray], np.ndarray]:
-    reduce = getattr(np, op.kind.data)  # the seven kinds are numpy's function names
+    kind = op.kind.data
+    unsigned = _UNSIGNED_REDUCTIONS.get(kind)
+    # (the other seven kinds are numpy's function names)
+    reduce = getattr(np, kind) if unsigned is None else _unsigned(unsigned)
     return functools.partial(reduce, axis=op.array("axes"), keepdims=op.keeps_dims)
 
 
@@ -424,6 +454,16 @@ class MirFunctions(KernelFunctions):
     # (numpy's shifts by the width or more, or by a negative amount, give 0 or the sign fill)
     run_broadcast_shl = kernel_impl(mir.BroadcastShlOp, ufunc=np.left_shift)
     run_broadcast_shr = kernel_impl(mir.BroadcastShrOp, ufunc=np.right_shift)
+    run_broadcast_udiv = kernel_impl(
+        mir.BroadcastUDivOp, bind=lambda op: checked_division(op, op.rhs, _unsigned(np.floor_divide))
+    )
+    run_broadcast_urem = kernel_impl(
+        mir.BroadcastURemOp, bind=lambda op: checked_division(op, op.rhs, _unsigned(np.remainder))
+    )
+    run_broadcast_umax = kernel_impl(mir.BroadcastUMaxOp, bind=lambda op: _unsigned(np.maximum))
+    run_broadcast_umin = kernel_impl(mir.BroadcastUMinOp, bind=lambda op: _unsigned(np.minimum))
+    # (numpy's unsigned shifts by the width or more give 0)
+    run_broadcast_ushr = kernel_impl(mir.BroadcastUShrOp, bind=lambda op: _unsigned(np.right_shift))
     run_broadcast_and = kernel_impl(mir.BroadcastAndOp, ufunc=np.bitwise_and)
     run_broadcast_or = kernel_impl(mir.BroadcastOrOp, ufunc=np.bitwise_or)
     run_broadcast_xor = kernel_impl(mir.BroadcastXorOp, ufunc=np.bitwise_xor)
@@ -518,7 +558,8 @@ class MirFunctions(KernelFunctions):
     # -- type and shape ----------------------------------------------------------
 
     run_cast = kernel_impl(
-        mir.CastOp, bind=lambda op: functools.partial(_cast, dtype=_element_dtype(op.result))
+        mir.CastOp,
+        bind=lambda op: functools.partial(_cast, dtype=_element_dtype(op.result), unsigned=op.is_unsigned),
     )
     run_reshape = kernel_impl(
         mir.ReshapeOp, bind=lambda op: functools.partial(np.reshape, shape=mir.tensor_shape(op.result))

@@ -5,7 +5,7 @@ by op family (conv, pooling, elementwise, linear, reshape, movement, constructio
 destination-passing style (every `tensor.empty` has the static result shape) and
 emits only IR that upstream MLIR 19 parses and verifies unchanged. Unsigned element
 types become signless, the patterns having chosen the unsigned arith ops by them
-(`gawee_to_linalg.signedness`).
+(`gawee_to_linalg.signedness`, `transforms.signless`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import lowering_patterns
 from nnstack.transforms.gawee_to_linalg.arithmetic import FLOAT_REMAINDER
-from nnstack.transforms.gawee_to_linalg.signedness import make_signless
+from nnstack.transforms.signless import make_signless
 from nnstack.transforms.utils import LocatedRewriteWalker, claims
 
 PATTERNS: dict[bool, tuple[RewritePattern, ...]] = {

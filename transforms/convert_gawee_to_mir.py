@@ -4,10 +4,12 @@ normalized mid-level ops of mir.
 The patterns live in `nnstack.transforms.gawee_to_mir`, one module per op family. The
 pass first checks every op it converts (`nnstack.transforms.gawee_conversion`): each one
 it cannot lower (no pattern, a dynamic shape, an element type mir does not carry, an
-op that does not verify, a 3-D conv, conv_transpose or pool: mir's are 2-D) fails the
-pass, the module unchanged; then the patterns, which assume ops that verify, rewrite
-them all, the composite ops decomposed first
-(`nnstack.transforms.gawee_decompose`).
+op that does not verify, a 3-D conv, conv_transpose or pool: mir's are 2-D, an
+unsigned integer where the op's lowering does not handle one) fails the pass, the
+module unchanged; then the patterns, which assume ops that verify, rewrite them all,
+the composite ops decomposed first (`nnstack.transforms.gawee_decompose`), choosing
+the unsigned mir ops by the gawee types; last, every unsigned type becomes signless
+(`nnstack.transforms.signless`), as mir's integers are (docs/unsigned-integers.md).
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from nnstack.dialects import gawee
 from nnstack.dialects.constraints import STORAGE_TYPES, is_unsigned
 from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
-from nnstack.transforms.gawee_to_mir import lowering_patterns
+from nnstack.transforms.gawee_to_mir import UNSIGNED_OPS, lowering_patterns
 from nnstack.transforms.gawee_to_mir.nn import window_limitation
+from nnstack.transforms.signless import make_signless
 from nnstack.transforms.utils import LocatedRewriteWalker
 
 
@@ -49,10 +52,11 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
         return isinstance(op, gawee.GaweeOperation | arith.ConstantOp)
 
     def limitation(self, op: Operation) -> str | None:
-        """mir's conv and pool are 2-D: a 3-D conv, conv_transpose or pool fails the pass at the op; mir
-        is signless: an unsigned element type fails it too (convert-gawee-to-linalg
-        lowers those, docs/unsigned-integers.md), and ONNX's small types (the 8- and 4-bit
-        floats, i4 and i2) are not carried below gawee and linalg (docs/small-types.md)."""
+        """mir's conv and pool are 2-D: a 3-D conv, conv_transpose or pool fails the pass
+        at the op; so does a value of ONNX's small types (the 8- and 4-bit floats, i4 and
+        i2: not carried below gawee and linalg, docs/small-types.md), and an unsigned
+        integer operand or result of a gawee op whose lowering does not pick the unsigned
+        mir ops (`UNSIGNED_OPS`)."""
         for value in (*op.operands, *op.results):
             element = getattr(value.type, "element_type", None)
             if element in STORAGE_TYPES:
@@ -60,8 +64,14 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
                     f"element type {element} is not lowered to mir: mir carries no 8- or 4-bit floats, "
                     "i4 or i2 (convert-gawee-to-linalg lowers it)"
                 )
-            if element is not None and is_unsigned(element):
-                return f"unsigned element type {element} is not lowered to mir: mir is signless (convert-gawee-to-linalg lowers it)"
+        if op.dialect_name() == "gawee" and type(op) not in UNSIGNED_OPS:
+            for value in (*op.operands, *op.results):
+                element = getattr(value.type, "element_type", None)
+                if element is not None and is_unsigned(element):
+                    return (
+                        f"unsigned element type {element}: the lowering of {op.name} to mir "
+                        "does not choose unsigned ops (convert-gawee-to-linalg lowers it)"
+                    )
         return window_limitation(op)
 
     def converted_ops(self, module: ModuleOp) -> list[Operation]:
@@ -75,3 +85,4 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
             GreedyRewritePatternApplier(list[RewritePattern](patterns), dce_enabled=False),
             apply_recursively=False,
         ).rewrite_module(module)
+        make_signless(module)

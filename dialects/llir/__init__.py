@@ -36,7 +36,8 @@ Ops, by family (seed names in parentheses):
 - data section: `llir.global` (a read-only module-level buffer with a dense
   initializer) and `llir.addressof` (its address)
 - scalars: `llir.constant`, `llir.add` `sub` `mul` `div` (Add/Sub/Mul/DivScalarOp),
-  `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, `neg` `abs` `sqrt` `exp` `log`
+  `rem` `min` `max` `pow`, `and` `or` `xor` `shl` `shr`, the unsigned `udiv` `urem`
+  `umin` `umax` `ushr` (LLVM's udiv, urem, llvm.umin, llvm.umax, lshr), `neg` `abs` `sqrt` `exp` `log`
   `sin` `cos` `tan` `asin` `acos` `atan` `sinh` `cosh` `tanh` `asinh` `acosh` `atanh`
   `erf` (the math functions as LLVM's intrinsics or libm compute them),
   `floor` `ceil` `roundeven` (exact),
@@ -99,7 +100,12 @@ from nnstack.dialects.llir.arithmetic import (
     SubOp,
     TanhOp,
     TanOp,
+    UDivOp,
+    UMaxOp,
+    UMinOp,
     UnaryOp,
+    URemOp,
+    UShrOp,
     XorOp,
 )
 from nnstack.dialects.llir.casts import (
@@ -251,6 +257,11 @@ __all__ = [
     "SelectOp",
     "ShlOp",
     "ShrOp",
+    "UDivOp",
+    "UMaxOp",
+    "UMinOp",
+    "URemOp",
+    "UShrOp",
     "SinOp",
     "SplatOp",
     "SqrtOp",

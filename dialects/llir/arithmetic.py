@@ -228,6 +228,51 @@ class ShrOp(IntegerBinaryOp):
     traits = traits_def(NoMemoryEffect())
 
 
+@irdl_op_definition
+class UDivOp(IntegerBinaryOp):
+    """Unsigned integer division (LLVM's udiv): both operands read as unsigned.
+
+    A division by zero is a run-time error, so the op is not speculatable.
+    """
+
+    name = "llir.udiv"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@irdl_op_definition
+class URemOp(IntegerBinaryOp):
+    """Unsigned integer remainder (LLVM's urem); a zero divisor is a run-time error."""
+
+    name = "llir.urem"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@irdl_op_definition
+class UMinOp(IntegerBinaryOp):
+    """Unsigned integer minimum (LLVM's llvm.umin)."""
+
+    name = "llir.umin"
+
+
+@irdl_op_definition
+class UMaxOp(IntegerBinaryOp):
+    """Unsigned integer maximum (LLVM's llvm.umax)."""
+
+    name = "llir.umax"
+
+
+@irdl_op_definition
+class UShrOp(IntegerBinaryOp):
+    """Logical shift right (LLVM's lshr: zeros shifted in); a shift amount outside
+    [0, width) is a run-time error."""
+
+    name = "llir.ushr"
+
+    traits = traits_def(NoMemoryEffect())
+
+
 class UnaryOp(IRDLOperation):
     """Unary arithmetic on a scalar (integer or float)."""
 

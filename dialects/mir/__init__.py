@@ -16,7 +16,11 @@ Its ops follow the seed's normalization rules, and the verifiers enforce them:
 
 Tensors are ranked and statically shaped (only `mir.dynamic_reshape` may produce
 and consume `?` dims, and `mir.dealloc_tensor` free them) with element type f16,
-f32, f64, i1, i8, i16, i32 or i64. Layouts are NHWC for `mir.conv` (weights
+f32, f64, i1, i8, i16, i32 or i64. Integers are signless, as in MLIR's arith: the ops
+read them as signed, but for the unsigned forms of those whose meaning depends on
+signedness (`mir.broadcast_udiv`, `urem`, `umax`, `umin`, `ushr`, `mir.broadcast_cmp`
+`ult` / `ule` / `ugt` / `uge`, `mir.reduce` `umax` / `umin`, `mir.cast unsigned`),
+which convert-gawee-to-mir emits for gawee's ui8 ... ui64. Layouts are NHWC for `mir.conv` (weights
 [KH, KW, C_in/groups, C_out]) and `mir.pool`; their padding is always four values
 [top, left, bottom, right].
 
@@ -42,6 +46,7 @@ from xdsl.ir import Dialect
 
 from nnstack.dialects.constraints import ELEMENT_TYPES, FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES
 from nnstack.dialects.mir.attrs import (
+    UNSIGNED_PREDICATES,
     ComparePredicate,
     ComparePredicateAttr,
     PoolKind,
@@ -78,6 +83,11 @@ from nnstack.dialects.mir.elementwise import (
     BroadcastShrOp,
     BroadcastSubOp,
     BroadcastToOp,
+    BroadcastUDivOp,
+    BroadcastUMaxOp,
+    BroadcastUMinOp,
+    BroadcastURemOp,
+    BroadcastUShrOp,
     BroadcastXorOp,
     CastOp,
     CeilOp,
@@ -96,6 +106,7 @@ from nnstack.dialects.mir.elementwise import (
     TanhOp,
     TanOp,
     UnaryElementwiseOp,
+    UnsignedBinaryOp,
 )
 from nnstack.dialects.mir.indexing import (
     ConcatOp,
@@ -129,6 +140,11 @@ Mir = Dialect(
         BroadcastXorOp,
         BroadcastShlOp,
         BroadcastShrOp,
+        BroadcastUDivOp,
+        BroadcastUMaxOp,
+        BroadcastUMinOp,
+        BroadcastURemOp,
+        BroadcastUShrOp,
         BroadcastCmpOp,
         SelectOp,
         BroadcastToOp,
@@ -203,12 +219,19 @@ __all__ = [
     "BroadcastShiftOp",
     "BroadcastShlOp",
     "BroadcastShrOp",
+    "BroadcastUDivOp",
+    "BroadcastUMaxOp",
+    "BroadcastUMinOp",
+    "BroadcastURemOp",
+    "BroadcastUShrOp",
     "BroadcastSubOp",
     "BroadcastToOp",
     "BroadcastXorOp",
     "CastOp",
     "CeilOp",
     "ComparePredicate",
+    "UNSIGNED_PREDICATES",
+    "UnsignedBinaryOp",
     "ComparePredicateAttr",
     "ConcatOp",
     "ConstantOp",

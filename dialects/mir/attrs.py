@@ -16,7 +16,8 @@ from xdsl.utils.str_enum import StrEnum
 
 class ReduceKind(StrEnum):
     """How mir.reduce combines the elements along its axes; the names are numpy's
-    reductions. sum, max, min, prod take numeric tensors, mean floats, any and all i1."""
+    reductions. sum, max, min, prod take numeric tensors, mean floats, any and all i1,
+    umax and umin (max and min of integers read as unsigned) integers."""
 
     SUM = auto()
     MEAN = auto()
@@ -25,6 +26,8 @@ class ReduceKind(StrEnum):
     PROD = auto()
     ANY = auto()
     ALL = auto()
+    UMAX = auto()
+    UMIN = auto()
 
 
 class PoolKind(StrEnum):
@@ -52,7 +55,8 @@ class PoolKindAttr(EnumAttribute[PoolKind], SpacedOpaqueSyntaxAttribute):
 
 class ComparePredicate(StrEnum):
     """What mir.broadcast_cmp tests: ==, !=, <, <=, >, >= (ordered on floats: a
-    comparison with NaN is false, except ne, which is true)."""
+    comparison with NaN is false, except ne, which is true; signed on integers), and
+    <, <=, >, >= of integers read as unsigned (ult, ule, ugt, uge)."""
 
     EQ = auto()
     NE = auto()
@@ -60,6 +64,16 @@ class ComparePredicate(StrEnum):
     LE = auto()
     GT = auto()
     GE = auto()
+    ULT = auto()
+    ULE = auto()
+    UGT = auto()
+    UGE = auto()
+
+
+UNSIGNED_PREDICATES: frozenset[ComparePredicate] = frozenset(
+    (ComparePredicate.ULT, ComparePredicate.ULE, ComparePredicate.UGT, ComparePredicate.UGE)
+)
+"""The predicates that read integers as unsigned (integers only)."""
 
 
 @irdl_attr_definition

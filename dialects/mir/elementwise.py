@@ -1,4 +1,7 @@
-"""Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops,
+"""Element-wise mir ops: the arithmetic, logical and comparison `mir.broadcast_*` ops
+(with the unsigned forms of those whose meaning depends on signedness:
+`broadcast_udiv`, `urem`, `umax`, `umin`, `ushr`; mir's integers are signless, read as
+signed by the other ops, as in MLIR's arith),
 `mir.select`, `mir.broadcast_to`, the unary math ops (`mir.sqrt`, `exp`, `log`, `neg`,
 `abs`, `sin`, `cos`, `tan`, `asin`, `acos`, `atan`, `sinh`, `cosh`, `tanh`, `asinh`,
 `acosh`, `atanh`, `erf`, `floor`, `ceil`, `round`) and `mir.cast`.
@@ -11,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
-from xdsl.dialects.builtin import DenseArrayBase, TensorType, i1, i64
+from xdsl.dialects.builtin import DenseArrayBase, TensorType, UnitAttr, i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, prop_def, result_def, traits_def
+from xdsl.irdl import VarConstraint, operand_def, opt_prop_def, prop_def, result_def, traits_def
 from xdsl.traits import NoMemoryEffect, Pure
 
 from nnstack.dialects.constraints import (
+    INTEGER_TYPES,
     AnyElement,
     BoolElement,
     FloatElement,
@@ -24,7 +28,7 @@ from nnstack.dialects.constraints import (
     NumericElement,
     static_tensor,
 )
-from nnstack.dialects.mir.attrs import ComparePredicate, ComparePredicateAttr
+from nnstack.dialects.mir.attrs import UNSIGNED_PREDICATES, ComparePredicate, ComparePredicateAttr
 from nnstack.dialects.mir.base import BinaryOp, MirOperation, TensorOp
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
@@ -222,10 +226,64 @@ class BroadcastShrOp(BroadcastShiftOp):
     name = "mir.broadcast_shr"
 
 
+class UnsignedBinaryOp(BroadcastBinaryOp):
+    """An element-wise binary op on integers read as unsigned (MLIR's `arith.divui`,
+    LLVM's `udiv`): convert-gawee-to-mir lowers gawee's ui8 ... ui64 ops to them."""
+
+    E: ClassVar = VarConstraint("element_type", IntegerElement)
+
+    lhs = operand_def(static_tensor(E))
+    rhs = operand_def(static_tensor(E))
+    result = result_def(static_tensor(E))
+
+
+@op_definition
+class BroadcastUDivOp(UnsignedBinaryOp):
+    """lhs / rhs on unsigned integers (the quotient rounded down); a zero divisor is a
+    runtime error (so the op is not speculatable)."""
+
+    name = "mir.broadcast_udiv"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@op_definition
+class BroadcastURemOp(UnsignedBinaryOp):
+    """The remainder of lhs / rhs on unsigned integers (truncated and floored agree);
+    a zero divisor is a runtime error (so the op is not speculatable)."""
+
+    name = "mir.broadcast_urem"
+
+    traits = traits_def(NoMemoryEffect())
+
+
+@op_definition
+class BroadcastUMaxOp(UnsignedBinaryOp):
+    """Element-wise maximum of unsigned integers."""
+
+    name = "mir.broadcast_umax"
+
+
+@op_definition
+class BroadcastUMinOp(UnsignedBinaryOp):
+    """Element-wise minimum of unsigned integers."""
+
+    name = "mir.broadcast_umin"
+
+
+@op_definition
+class BroadcastUShrOp(UnsignedBinaryOp):
+    """lhs >> rhs, logical (zeros shifted in), the amount read as unsigned: 0 for an
+    amount of the width or more."""
+
+    name = "mir.broadcast_ushr"
+
+
 @op_definition
 class BroadcastCmpOp(MirOperation):
     """Compares lhs and rhs element by element with `predicate`: an i1 tensor of the
-    broadcast shape. Operands share one element type (any, i1 included for eq/ne)."""
+    broadcast shape. Operands share one element type (any, i1 included for eq/ne; the
+    unsigned ult, ule, ugt, uge on integers only)."""
 
     name = "mir.broadcast_cmp"
 
@@ -253,6 +311,10 @@ class BroadcastCmpOp(MirOperation):
             ComparePredicate.NE,
         ):
             raise self.fail(f"predicate {self.predicate.data} is not defined on i1; only eq and ne are")
+        if self.predicate.data in UNSIGNED_PREDICATES and element_type(self.lhs) not in INTEGER_TYPES:
+            raise self.fail(
+                f"predicate {self.predicate.data} compares integers only, got {element_type(self.lhs)}"
+            )
         verify_broadcast(self, [self.lhs, self.rhs])
 
 
@@ -494,22 +556,39 @@ class CastOp(MirOperation):
 
     float -> int truncates toward zero and saturates (NaN -> 0); int -> int wraps
     or sign-extends; anything -> i1 is `x != 0`; i1 -> anything is 0 or 1.
+    With `unsigned` the integer side is unsigned (MLIR's extui / uitofp / fptoui): an
+    integer input is read as unsigned (zero-extended, converted to a float as a
+    value in [0, 2^N)), and a float converts to an unsigned integer, saturating to
+    [0, 2^N - 1].
     """
 
     name = "mir.cast"
 
     input = operand_def(static_tensor(AnyElement))
     result = result_def(static_tensor(AnyElement))
+    unsigned = opt_prop_def(UnitAttr)
 
     traits = traits_def(Pure())
 
-    assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
+    assembly_format = f"(`unsigned` $unsigned^)? $input {ATTR_DICT_AND_TYPES}"
 
-    def __init__(self, input: SSAValue | Operation, target: Attribute):
+    def __init__(self, input: SSAValue | Operation, target: Attribute, unsigned: bool = False):
         input = SSAValue.get(input)
-        super().__init__(operands=[input], result_types=[TensorType(target, tensor_shape(input))])
+        super().__init__(
+            operands=[input],
+            result_types=[TensorType(target, tensor_shape(input))],
+            properties={"unsigned": UnitAttr()} if unsigned else {},
+        )
+
+    @property
+    def is_unsigned(self) -> bool:
+        return self.unsigned is not None
 
     def verify_(self) -> None:
+        if self.unsigned is not None and not any(
+            element_type(v) in INTEGER_TYPES for v in (self.input, self.result)
+        ):
+            raise self.fail("'unsigned' needs an integer input or result other than i1")
         if tensor_shape(self.result) != tensor_shape(self.input):
             raise self.fail(
                 f"result shape {list(tensor_shape(self.result))} must equal the input shape "

@@ -8,7 +8,7 @@ from xdsl.dialects.builtin import BoolAttr, i1
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import prop_def
 
-from nnstack.dialects.constraints import FLOAT_TYPES, NUMERIC_TYPES, I64Array
+from nnstack.dialects.constraints import FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES, I64Array
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
 from nnstack.dialects.mir.base import TensorOp
 from nnstack.dialects.mir.shapes import reduced_shape
@@ -25,8 +25,8 @@ from nnstack.dialects.utils import (
 @op_definition
 class ReduceOp(TensorOp):
     """Reduces `axes` (non-empty, unique, in [0, rank)) with kind sum, mean, max,
-    min, prod (numeric; mean on floats only) or any, all (i1 to i1). With
-    `keep_dims` the reduced dims stay as size 1."""
+    min, prod (numeric; mean on floats only), umax, umin (integers read as unsigned)
+    or any, all (i1 to i1). With `keep_dims` the reduced dims stay as size 1."""
 
     name = "mir.reduce"
 
@@ -65,6 +65,8 @@ class ReduceOp(TensorOp):
                 return (i1,)
             case ReduceKind.MEAN:
                 return FLOAT_TYPES
+            case ReduceKind.UMAX | ReduceKind.UMIN:
+                return INTEGER_TYPES
             case _:
                 return NUMERIC_TYPES
 
@@ -78,6 +80,12 @@ class ReduceOp(TensorOp):
             self.expect_axis("axes", axis, len(shape))
         if len(set(axes)) != len(axes):
             raise self.fail(f"'axes' {list(axes)} must be unique")
-        if kind in (ReduceKind.MEAN, ReduceKind.MAX, ReduceKind.MIN) and any(shape[a] == 0 for a in axes):
+        if kind in (
+            ReduceKind.MEAN,
+            ReduceKind.MAX,
+            ReduceKind.MIN,
+            ReduceKind.UMAX,
+            ReduceKind.UMIN,
+        ) and any(shape[a] == 0 for a in axes):
             raise self.fail(f"cannot take the {kind} of an empty axis (input shape {list(shape)})")
         self.expect_result_shape(reduced_shape(shape, axes, self.keeps_dims))

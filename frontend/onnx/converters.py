@@ -185,7 +185,7 @@ def convert_gelu(context: ImportContext) -> None:
 def convert_mod(context: ImportContext) -> None:
     """Mod: `fmod` 0 (the floored remainder, of the divisor's sign) or 1 (the truncated
     one, of the dividend's sign); a float one is not lowered to linalg (no arith.remf in
-    xDSL), an unsigned one not to mir."""
+    xDSL)."""
     fmod = context.attribute("fmod", 0)
     if fmod not in (0, 1):
         raise context.fail(f"fmod = {fmod} is not supported (0 or 1)")

@@ -47,12 +47,13 @@ def trunc_div(a: int, b: int) -> int:
 
 
 def int_binary(op_name: str, kind: str, a: int, b: int, bits: int, divisor: str = "the divisor") -> int:
-    """Integer ops on the slow path: division, shifts, and everything on i1. `divisor`
-    names the right operand in the error of a division by zero."""
+    """Integer ops on the slow path: division, shifts, the unsigned ops (operands read
+    as unsigned, the result wrapped back to llir's signed form), and everything on i1.
+    `divisor` names the right operand in the error of a division by zero."""
     a, b = _signed(a, bits), _signed(b, bits)
-    if kind in ("div", "rem") and b == 0:
+    if kind in ("div", "rem", "udiv", "urem") and b == 0:
         raise division_by_zero(op_name, divisor, scalar=True)
-    if kind in ("shl", "shr") and not 0 <= _unsigned(b, bits) < bits:
+    if kind in ("shl", "shr", "ushr") and not 0 <= _unsigned(b, bits) < bits:
         raise InterpretationError(f"{op_name}: shift amount {_unsigned(b, bits)} is out of range for i{bits}")
     match kind:
         case "add":
@@ -79,6 +80,16 @@ def int_binary(op_name: str, kind: str, a: int, b: int, bits: int, divisor: str 
             result = a << _unsigned(b, bits)
         case "shr":
             result = a >> _unsigned(b, bits)
+        case "udiv":
+            result = _unsigned(a, bits) // _unsigned(b, bits)
+        case "urem":
+            result = _unsigned(a, bits) % _unsigned(b, bits)
+        case "umin":
+            result = min(_unsigned(a, bits), _unsigned(b, bits))
+        case "umax":
+            result = max(_unsigned(a, bits), _unsigned(b, bits))
+        case "ushr":
+            result = _unsigned(a, bits) >> _unsigned(b, bits)
         case _:
             raise AssertionError(kind)
     return wrap(result, bits)

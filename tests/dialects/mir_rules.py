@@ -119,6 +119,9 @@ SHIFT_OPS = [
     )
     for kind in ("shl", "shr")
 ]
+UNSIGNED_OPS = [
+    replace(SHIFT_OPS[0], name=f"mir.broadcast_{kind}") for kind in ("udiv", "urem", "umax", "umin", "ushr")
+]
 CMP = Op(
     "mir.broadcast_cmp",
     (t(2, 1), t(3)),
@@ -138,6 +141,7 @@ MIR_OPS = [
     POW,
     *BITWISE_OPS,
     *SHIFT_OPS,
+    *UNSIGNED_OPS,
     CMP,
     SELECT,
     BROADCAST_TO,
@@ -241,6 +245,32 @@ def mir_cases() -> list[Invalid]:
             for op in SHIFT_OPS
         ),
         *((f"{op.name[4:]}-mixed-types", op.operand(1, t(3, element="i16")), "i16") for op in SHIFT_OPS),
+        # the unsigned ops take integers only
+        *(
+            (f"{op.name[4:]}-float", op.operand(0, t(2, 1)).operand(1, t(3)).result(t(2, 3)), "f32")
+            for op in UNSIGNED_OPS
+        ),
+        *(
+            (
+                f"{op.name[4:]}-i1",
+                op.operand(0, t(2, 1, element="i1"))
+                .operand(1, t(3, element="i1"))
+                .result(t(2, 3, element="i1")),
+                "i1",
+            )
+            for op in UNSIGNED_OPS
+        ),
+        (
+            "broadcast_cmp-unsigned-on-float",
+            CMP.attr("predicate", "#mir<compare_predicate ult>"),
+            "integers only",
+        ),
+        ("reduce-umax-on-float", REDUCE.attr("kind", "#mir<reduce_kind umax>"), "f32"),
+        (
+            "cast-unsigned-between-floats",
+            CAST.result(t(2, 3, element="f64")).attr("unsigned", "unit"),
+            "'unsigned'",
+        ),
         ("broadcast_cmp-result-not-i1", CMP.result(t(2, 3)), "i1"),
         ("broadcast_cmp-mixed-types", CMP.operand(1, t(3, element="f64")), "f64"),
         ("broadcast_cmp-wrong-broadcast_shape", CMP.attr("broadcast_shape", a(3, 2)), "broadcast_shape"),

@@ -83,19 +83,10 @@ SMALL_TYPES = r"(?i)(float8|float4|e8m0|e4m3|e5m2|int4|int2)"
 EXCLUDED_AT_MIR: dict[str, str] = {
     SMALL_TYPES: "8- and 4-bit floats, 4- and 2-bit integers are not lowered to mir: convert-gawee-to-mir fails "
     "at the op with a diagnostic that says so (the gawee and linalg levels run these cases; docs/small-types.md)",
-    r"(?i)uint": "unsigned integers are not lowered to mir (mir is signless): convert-gawee-to-mir fails at the "
-    "op with a diagnostic that says so (the gawee and linalg levels run these cases; docs/unsigned-integers.md)",
-    r"^test_bitwise_(\w+_ui(8|16|32|64)_\w+|not_[34]d)_cpu": "unsigned integers (ui8 ... ui64; BitwiseNot's 3-D and "
-    "4-D cases are ui16 and ui8) are not lowered to mir (mir is signless): convert-gawee-to-mir fails at the op with "
-    "a diagnostic that says so (the gawee and linalg levels run these cases)",
     r"^test_(max|average|lp)pool_3d": "mir.pool is 2-D: convert-gawee-to-mir fails at a 3-D pool (with a diagnostic "
     "that says so; the gawee and linalg levels run these cases)",
     r"^test_convtranspose_3d": "mir.conv is 2-D: convert-gawee-to-mir fails at a 3-D conv_transpose (with a "
     "diagnostic that says so; the gawee and linalg levels run this case)",
-    r"^test_(dequantizelinear|quantizelinear|quantizelinear_axis|dequantizelinear_axis|dequantizelinear_blocked|"
-    r"quantizelinear_blocked_asymmetric|dynamicquantizelinear\w*|convinteger\w*|"
-    r"matmulinteger|qlinearconv)_cpu": "uint8 tensors: unsigned integers are not lowered to mir (mir is signless); "
-    "convert-gawee-to-mir fails at the op with a diagnostic (the gawee and linalg levels run these cases)",
 }
 """Cases excluded at mir level only, and why."""
 

@@ -1,6 +1,6 @@
 """gawee.mod (ONNX Mod) and gawee.bit_shift (ONNX BitShift) at every level that carries
 them: the gawee interpreter, linalg, mir, llir (scalar and vector layouts) and native
-code for signed integers; gawee and linalg for unsigned ones (mir is signless); gawee,
+code for signed and unsigned integers (mir.broadcast_urem, mir.broadcast_ushr); gawee,
 mir, llir and native code for a float mod (linalg has no remf). The references are
 independent: Python's unbounded integers (`%` floors, C's remainder truncates; shifts
 of the mathematical value, reduced to the type's width) and onnx's reference evaluator
@@ -25,7 +25,7 @@ from nnstack.transforms.utils import PassFailedAtOps
 SIGNED = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
 UNSIGNED = {"ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64}
 FLOATS = {"f16": np.float16, "f32": np.float32, "f64": np.float64}
-SIGNED_LEVELS = ["gawee", "linalg", "mir", "llir-row-major-1", "llir-column-major-8", "native"]
+INTEGER_LEVELS = ["gawee", "linalg", "mir", "llir-row-major-1", "llir-column-major-8", "native"]
 FLOAT_LEVELS = ["gawee", "mir", "llir-row-major-4", "native"]
 
 
@@ -96,7 +96,7 @@ def reference(function, dtype: type, a: np.ndarray, b: np.ndarray) -> np.ndarray
     return np.array(values, dtype).reshape(a.shape)
 
 
-@pytest.mark.parametrize("level", SIGNED_LEVELS)
+@pytest.mark.parametrize("level", INTEGER_LEVELS)
 @pytest.mark.parametrize("element", SIGNED)
 def test_signed_mod_at_every_level(element: str, level: str):
     dtype = SIGNED[element]
@@ -106,7 +106,7 @@ def test_signed_mod_at_every_level(element: str, level: str):
     np.testing.assert_array_equal(truncated, reference(truncated_remainder, dtype, a, b))
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", INTEGER_LEVELS)
 @pytest.mark.parametrize("element", UNSIGNED)
 def test_unsigned_mod(element: str, level: str):
     dtype = UNSIGNED[element]
@@ -159,13 +159,24 @@ def test_integer_division_by_zero_is_a_runtime_error(level: str, op: str, ops: l
         run_at(program("i32", ops), level, a, b)
 
 
+@pytest.mark.parametrize(
+    ("level", "op"),
+    [("mir", "mir.broadcast_urem"), ("llir-row-major-1", "llir.urem"), ("native", "llir.urem")],
+)
+def test_unsigned_division_by_zero_is_a_runtime_error(level: str, op: str):
+    a, b = grid(np.uint32, [5] * 9)
+    b[4, 4] = 0
+    with pytest.raises(InterpretationError, match=rf"{op}: integer division by zero"):
+        run_at(program("ui32", MOD_OPS[:1]), level, a, b)
+
+
 def amounts(dtype: type) -> list[int]:
     """Shift amounts in range, at the width and past it, negative, and the extremes."""
     bits = np.iinfo(dtype).bits
     return [0, 1, bits - 1, bits, bits + 1, -1, -bits, int(np.iinfo(dtype).min), int(np.iinfo(dtype).max)]
 
 
-@pytest.mark.parametrize("level", SIGNED_LEVELS)
+@pytest.mark.parametrize("level", INTEGER_LEVELS)
 @pytest.mark.parametrize("element", SIGNED)
 def test_signed_bit_shift_at_every_level(element: str, level: str):
     dtype = SIGNED[element]
@@ -176,7 +187,7 @@ def test_signed_bit_shift_at_every_level(element: str, level: str):
     np.testing.assert_array_equal(right, reference(lambda x, s: shifted(x, s, False, dtype), dtype, a, b))
 
 
-@pytest.mark.parametrize("level", ["gawee", "linalg"])
+@pytest.mark.parametrize("level", INTEGER_LEVELS)
 @pytest.mark.parametrize("element", UNSIGNED)
 def test_unsigned_bit_shift(element: str, level: str):
     """A logical right shift; amounts of the width or more give 0."""

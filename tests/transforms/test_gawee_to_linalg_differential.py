@@ -34,18 +34,14 @@ def test_small_resnet_f64():
 @pytest.mark.parametrize(("name", "index", "chunk"), filecheck_cases())
 def test_filecheck_inputs(name: str, index: int, chunk: str, level: str):
     """Every lowering test case also runs, before and after, on random inputs; and
-    after convert-gawee-to-mir, unless mir cannot express it (a 3-D conv or pool,
-    unsigned integers, 8- and 4-bit floats, i4 and i2, which the pass rejects at the op)."""
+    after convert-gawee-to-mir, unless mir cannot express it (a 3-D conv or pool, 8- and
+    4-bit floats, i4 and i2, which the pass rejects at the op)."""
     module = parse(chunk, name)
     if level == "mir" and (problems := ConvertGaweeToMirPass().problems(module)):
-        reasons = (
-            "a 3-D window has no mir form",
-            "is not lowered to mir: mir is signless",
-            "is not lowered to mir: mir carries no 8- or 4-bit floats",
-        )
+        reasons = ("a 3-D window has no mir form", "is not lowered to mir: mir carries no 8- or 4-bit floats")
         assert all(any(reason in why for reason in reasons) for _, why in problems), problems
         pytest.skip(
-            "mir's conv and pool are 2-D, mir is signless and carries no small types: convert-gawee-to-mir fails at the op"
+            "mir's conv and pool are 2-D and mir carries no small types: convert-gawee-to-mir fails at the op"
         )
     for symbol in function_names(module):
         assert_same_numbers(module, symbol, seed=index, level=level)

@@ -17,12 +17,77 @@ conversion (the pass itself lives in `nnstack.transforms.convert_gawee_to_mir`;
   gather_elements, expand, resize.
 """
 
+from xdsl.ir import Operation
+
+from nnstack.dialects import gawee
 from nnstack.transforms.utils import family_patterns
 
 from . import construction, elementwise, movement, nn, normalization, selection
 from .base import GaweeToMirPattern, MirBuilder
 
-__all__ = ["GaweeToMirPattern", "MirBuilder", "lowering_patterns"]
+__all__ = ["UNSIGNED_OPS", "GaweeToMirPattern", "MirBuilder", "lowering_patterns"]
+
+UNSIGNED_OPS: frozenset[type[Operation]] = frozenset(
+    {
+        # the unsigned mir ops: udiv, urem, umax, umin, ushr, cmp ult / ule / ugt /
+        # uge, reduce umax / umin, an `unsigned` cast; abs is the identity
+        gawee.DivOp,
+        gawee.ModOp,
+        gawee.MaxOp,
+        gawee.MinOp,
+        gawee.BitShiftOp,
+        gawee.LessOp,
+        gawee.LessEqualOp,
+        gawee.GreaterOp,
+        gawee.GreaterEqualOp,
+        gawee.ReduceMaxOp,
+        gawee.ReduceMinOp,
+        gawee.ArgMaxOp,
+        gawee.ArgMinOp,
+        gawee.TopKOp,
+        gawee.ScatterNDOp,
+        gawee.CastOp,
+        gawee.ResizeOp,
+        gawee.AbsOp,
+        # sign-agnostic on the signless type: wrapping arithmetic, bits, equality, data movement
+        gawee.AddOp,
+        gawee.SubOp,
+        gawee.MulOp,
+        gawee.NegOp,
+        gawee.SumOp,
+        gawee.ReduceSumOp,
+        gawee.ReduceProdOp,
+        gawee.CumSumOp,
+        gawee.CumProdOp,
+        gawee.BitwiseAndOp,
+        gawee.BitwiseOrOp,
+        gawee.BitwiseXorOp,
+        gawee.BitwiseNotOp,
+        gawee.EqualOp,
+        gawee.WhereOp,
+        gawee.ConstantOp,
+        gawee.CatOp,
+        gawee.ExpandOp,
+        gawee.FlattenOp,
+        gawee.GatherOp,
+        gawee.GatherElementsOp,
+        gawee.GatherNDOp,
+        gawee.PadOp,
+        gawee.ReshapeOp,
+        gawee.ShapeOp,
+        gawee.SliceOp,
+        gawee.SplitOp,
+        gawee.SqueezeOp,
+        gawee.UnsqueezeOp,
+        gawee.TileOp,
+        gawee.TransposeOp,
+        gawee.TriluOp,
+    }
+)
+"""The gawee ops whose lowering to mir is right on unsigned integers (ui8 ... ui64):
+those whose meaning depends on signedness pick the unsigned mir ops by the gawee
+types, the others compute the same bits either way. convert-gawee-to-mir fails at
+any other op with an unsigned operand or result, rather than compute it as signed."""
 
 FAMILIES = (nn, elementwise, normalization, movement, selection, construction)
 """The modules of the patterns; each exports its patterns in `__all__`."""

@@ -14,7 +14,7 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.dialects.utils import tensor_shape
-from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder, extremum
 from nnstack.transforms.utils import op_pattern
 
 __all__ = ["ReduceLowering", "ArgReduceLowering", "CumulativeLowering"]
@@ -29,8 +29,9 @@ REDUCE_KINDS: Mapping[type[Operation], str] = {
 
 
 class ReduceLowering(GaweeToMirPattern):
-    """gawee.reduce_sum / prod / mean / max / min -> one mir.reduce over the normalized axes;
-    f16 sums and means accumulate in f32 (casts around the reduce), as gawee's do."""
+    """gawee.reduce_sum / prod / mean / max / min -> one mir.reduce over the normalized axes
+    (umax / umin for the max / min of unsigned integers); f16 sums and means accumulate
+    in f32 (casts around the reduce), as gawee's do."""
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
         kind = REDUCE_KINDS.get(type(op))
@@ -38,13 +39,15 @@ class ReduceLowering(GaweeToMirPattern):
             return
         b = MirBuilder()
         x = b.widened(op.input) if kind in ("sum", "mean") else op.input
+        if kind in ("max", "min"):
+            kind = extremum(kind, mir.element_type(x))
         reduced = b.emit(mir.ReduceOp(x, kind, op.reduced_axes, keep_dims=op.keeps_dims))
         self.replace_built(rewriter, op, b, b.cast(reduced, mir.element_type(op.output)))
 
 
 class ArgReduceLowering(GaweeToMirPattern):
     """gawee.arg_max / arg_min -> the extremum along the axis (mir.reduce max / min,
-    kept as a 1; NaN propagates), the positions that hold it (mir.broadcast_cmp eq, or
+    umax / umin on unsigned integers, kept as a 1; NaN propagates), the positions that hold it (mir.broadcast_cmp eq, or
     ne of x and x: the NaNs, which are the extremum wherever one is), and the first of
     them (mir.select of the position or the axis size, mir.reduce min) or, with
     `selectLastIndex`, the last (or -1, mir.reduce max)."""
@@ -54,9 +57,9 @@ class ArgReduceLowering(GaweeToMirPattern):
         b = MirBuilder()
         x, axis = op.input, op.normalized_axis
         shape = tensor_shape(x)
-        kind = "max" if isinstance(op, gawee.ArgMaxOp) else "min"
-        extremum = b.emit(mir.ReduceOp(x, kind, (axis,), keep_dims=True))
-        hit = b.emit(mir.BroadcastCmpOp("eq", x, extremum))
+        kind = extremum("max" if isinstance(op, gawee.ArgMaxOp) else "min", mir.element_type(x))
+        found = b.emit(mir.ReduceOp(x, kind, (axis,), keep_dims=True))
+        hit = b.emit(mir.BroadcastCmpOp("eq", x, found))
         if isinstance(mir.element_type(x), AnyFloat):
             hit = b.emit(mir.BroadcastOrOp(hit, b.emit(mir.BroadcastCmpOp("ne", x, x))))
         positions = np.arange(shape[axis]).reshape([-1 if d == axis else 1 for d in range(len(shape))])

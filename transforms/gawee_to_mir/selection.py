@@ -21,21 +21,29 @@ from xdsl.pattern_rewriter import PatternRewriter
 
 from nnstack.dialects import gawee, mir
 from nnstack.dialects.values import is_float, numpy_dtype
-from nnstack.transforms.gawee_to_mir.base import GaweeToMirPattern, MirBuilder
+from nnstack.transforms.gawee_to_mir.base import (
+    GaweeToMirPattern,
+    MirBuilder,
+    extremum,
+    predicate,
+    unsigned_form,
+)
 from nnstack.transforms.utils import op_pattern
 
 __all__ = ["TopKLowering", "ScatterNDLowering", "GatherNDLowering"]
 
 
 def _lowest(value: SSAValue) -> float:
-    """The value no element of `value`'s type is below: -inf, or the integer minimum."""
+    """The value no element of `value`'s type is below: -inf, or the integer minimum
+    (0 for an unsigned type)."""
     dtype = numpy_dtype(mir.element_type(value))
     return -np.inf if is_float(dtype) else float(np.iinfo(dtype).min)
 
 
 class TopKLowering(GaweeToMirPattern):
     """gawee.topk -> ranks from pairwise mir.broadcast_cmp over the axis, a one-hot of
-    the first k ranks, and mir.reduce max / sum reading out the values and indices."""
+    the first k ranks, and mir.reduce max / sum reading out the values and indices (the
+    unsigned comparisons and umax on unsigned integers)."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.TopKOp, rewriter: PatternRewriter, /):
@@ -48,8 +56,8 @@ class TopKLowering(GaweeToMirPattern):
         xi = b.reshape(x, (*outer, n, 1))  # element i, down the rows
         xj = b.reshape(x, (*outer, 1, n))  # element j, along the columns
 
-        def cmp(predicate: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
-            return b.emit(mir.BroadcastCmpOp(predicate, lhs, rhs))
+        def cmp(signed: str, lhs: SSAValue, rhs: SSAValue) -> SSAValue:
+            return b.emit(mir.BroadcastCmpOp(predicate(signed, mir.element_type(lhs)), lhs, rhs))
 
         def both(lhs: SSAValue, rhs: SSAValue) -> SSAValue:
             return b.emit(mir.BroadcastAndOp(lhs, rhs))
@@ -72,7 +80,7 @@ class TopKLowering(GaweeToMirPattern):
         chosen = cmp("eq", b.reshape(ranks, (*outer, 1, n)), positions)  # [.., k, n]
         lowest = b.scalar_like(_lowest(x), x)
         picked = b.emit(mir.SelectOp(chosen, b.reshape(x, (*outer, 1, n)), lowest))
-        values = b.emit(mir.ReduceOp(picked, "max", (len(outer) + 1,)))
+        values = b.emit(mir.ReduceOp(picked, extremum("max", mir.element_type(x)), (len(outer) + 1,)))
         index_row = b.constant(np.arange(n).reshape(1, n), i64)
         picked_index = b.emit(mir.SelectOp(chosen, index_row, b.scalar(0, i64)))
         indices = b.emit(mir.ReduceOp(picked_index, "sum", (len(outer) + 1,)))
@@ -83,7 +91,7 @@ class TopKLowering(GaweeToMirPattern):
         self.replace_built(rewriter, op, b, [values, indices])
 
 
-_SCATTER_COMBINE = {
+_SCATTER_COMBINE: dict[str, type[mir.BroadcastBinaryOp]] = {
     "add": mir.BroadcastAddOp,
     "mul": mir.BroadcastMulOp,
     "max": mir.BroadcastMaxOp,
@@ -96,7 +104,7 @@ class ScatterNDLowering(GaweeToMirPattern):
     index as a row number (wrapped if negative, times the row strides, summed), and a
     mir.for over the N updates applying them in order, as gawee does: gather the
     update's row number, read the row, combine it with the update (reduction add / mul /
-    max / min; none replaces it), mir.scatter it back."""
+    max / min, umax / umin on unsigned integers; none replaces it), mir.scatter it back."""
 
     @op_pattern
     def match_and_rewrite(self, op: gawee.ScatterNDOp, rewriter: PatternRewriter, /):
@@ -122,6 +130,7 @@ class ScatterNDLowering(GaweeToMirPattern):
         row = inner.emit(mir.GatherOp(row_numbers, n, 0))  # [1]
         update = inner.emit(mir.GatherOp(updates, n, 0))  # [1, R]
         if (combine := _SCATTER_COMBINE.get(op.reduction_kind)) is not None:
+            combine = unsigned_form(combine, mir.element_type(op.data))
             update = inner.emit(combine(inner.emit(mir.GatherOp(rows_so_far, row, 0)), update))
         inner.emit(mir.ScatterOp(rows_so_far, update, row, 0))
         inner.ops.append(mir.YieldOp(inner.ops[-1].results[0]))

@@ -115,8 +115,24 @@ def _division(lowering: FunctionLowering, op: Operation) -> None:
     lowering.values[op.results[0]] = result
 
 
+def _unsigned_division(lowering: FunctionLowering, op: Operation) -> None:
+    """udiv / urem after a check that the divisor is not zero (no other case traps)."""
+    lhs, rhs = (lowering.value(v) for v in op.operands)
+    site = lowering.module.site(op, "integer division by zero")
+    lowering.split(lowering.icmp("ne", rhs, lowering.constant(0, rhs.type)), site)
+    divide = llvm.UDivOp if isinstance(op, llir.UDivOp) else llvm.URemOp
+    lowering.values[op.results[0]] = lowering.emit(divide(lhs, rhs))
+
+
+_SHIFTS: dict[type[Operation], type[Operation]] = {
+    llir.ShlOp: llvm.ShlOp,
+    llir.ShrOp: llvm.AShrOp,
+    llir.UShrOp: llvm.LShrOp,
+}
+
+
 def _shift(lowering: FunctionLowering, op: Operation) -> None:
-    """shl / ashr after a check that the amount is in [0, width)."""
+    """shl / ashr / lshr after a check that the amount is in [0, width)."""
     lhs, rhs = (lowering.value(v) for v in op.operands)
     typ = lhs.type
     assert isinstance(typ, IntegerType)
@@ -125,8 +141,7 @@ def _shift(lowering: FunctionLowering, op: Operation) -> None:
     in_range = lowering.icmp("ult", rhs, lowering.constant(width, typ))
     amount = lowering.emit(llvm.ZExtOp(rhs, i64)) if width < 64 else rhs
     lowering.split(in_range, site, [amount])
-    shift = llvm.ShlOp if isinstance(op, llir.ShlOp) else llvm.AShrOp
-    lowering.values[op.results[0]] = lowering.emit(shift(lhs, rhs))  # pyright: ignore[reportCallIssue]
+    lowering.values[op.results[0]] = lowering.emit(_SHIFTS[type(op)](lhs, rhs))  # pyright: ignore[reportCallIssue]
 
 
 def _min_max(lowering: FunctionLowering, op: Operation) -> None:
@@ -137,6 +152,12 @@ def _min_max(lowering: FunctionLowering, op: Operation) -> None:
         lowering.values[op.results[0]] = lowering.intrinsic(name, [lhs, rhs], lhs.type)
         return
     first = lowering.icmp("slt" if is_min else "sgt", lhs, rhs)
+    lowering.values[op.results[0]] = lowering.emit(llvm.SelectOp(first, lhs, rhs))
+
+
+def _unsigned_min_max(lowering: FunctionLowering, op: Operation) -> None:
+    lhs, rhs = (lowering.value(v) for v in op.operands)
+    first = lowering.icmp("ult" if isinstance(op, llir.UMinOp) else "ugt", lhs, rhs)
     lowering.values[op.results[0]] = lowering.emit(llvm.SelectOp(first, lhs, rhs))
 
 
@@ -324,8 +345,10 @@ SCALAR_LOWERINGS: dict[type[Operation], Lowering] = {
     **dict.fromkeys((llir.AddOp, llir.SubOp, llir.MulOp, llir.AndOp, llir.OrOp, llir.XorOp), _binary),
     **dict.fromkeys((llir.VectorAddOp, llir.VectorMulOp), _binary),
     **dict.fromkeys((llir.DivOp, llir.RemOp), _division),
-    **dict.fromkeys((llir.ShlOp, llir.ShrOp), _shift),
+    **dict.fromkeys((llir.UDivOp, llir.URemOp), _unsigned_division),
+    **dict.fromkeys(_SHIFTS, _shift),
     **dict.fromkeys((llir.MinOp, llir.MaxOp), _min_max),
+    **dict.fromkeys((llir.UMinOp, llir.UMaxOp), _unsigned_min_max),
     llir.NegOp: _neg,
     llir.AbsOp: _abs,
     llir.SqrtOp: _sqrt,

@@ -63,6 +63,10 @@ _SCALAR_BINARY: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
     mir.BroadcastAndOp: llir.AndOp,
     mir.BroadcastOrOp: llir.OrOp,
     mir.BroadcastXorOp: llir.XorOp,
+    mir.BroadcastUDivOp: llir.UDivOp,
+    mir.BroadcastURemOp: llir.URemOp,
+    mir.BroadcastUMaxOp: llir.UMaxOp,
+    mir.BroadcastUMinOp: llir.UMinOp,
 }
 
 
@@ -84,10 +88,10 @@ def _floored_remainder(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
     return b.select(b.cmp("oeq", remainder, zero), signed_zero, result)
 
 
-def _shift(left: bool) -> ScalarBody:
-    """mir.broadcast_shl / shr's element: the llir shift by the amount where it is below
-    the width read as unsigned (by 0 elsewhere: llir's shifts fail there), else 0, or
-    for shr the sign fill `lhs >> (width - 1)`."""
+def _shift(shift: type[llir.IntegerBinaryOp]) -> ScalarBody:
+    """mir.broadcast_shl / shr / ushr's element: the llir shift by the amount where it is
+    below the width read as unsigned (by 0 elsewhere: llir's shifts fail there), else 0,
+    or for shr the sign fill `lhs >> (width - 1)`."""
 
     def body(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
         lhs, rhs = values
@@ -96,26 +100,26 @@ def _shift(left: bool) -> ScalarBody:
         zero = b.const(0, typ)
         in_range = b.cmp("ult", rhs, b.const(width, typ))
         amount = b.select(in_range, rhs, zero)
-        if left:
-            return b.select(in_range, b.binary(llir.ShlOp, lhs, amount), zero)
-        fill = b.binary(llir.ShrOp, lhs, b.const(width - 1, typ))
-        return b.select(in_range, b.binary(llir.ShrOp, lhs, amount), fill)
+        fill = b.binary(llir.ShrOp, lhs, b.const(width - 1, typ)) if shift is llir.ShrOp else zero
+        return b.select(in_range, b.binary(shift, lhs, amount), fill)
 
     return body
 
 
 _SCALAR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
     mir.BroadcastModOp: _floored_remainder,
-    mir.BroadcastShlOp: _shift(left=True),
-    mir.BroadcastShrOp: _shift(left=False),
+    mir.BroadcastShlOp: _shift(llir.ShlOp),
+    mir.BroadcastShrOp: _shift(llir.ShrOp),
+    mir.BroadcastUShrOp: _shift(llir.UShrOp),
 }
 """The element of each binary op that is several llir ops."""
 
 
 class BroadcastBinaryLowering(LlirPattern):
-    """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor,shl,shr} -> a loop
-    nest over the result with stride-0 broadcast operands: load, the llir op (the ops of
-    `_SCALAR_BODIES` for mod, shl and shr), store (vector loads, llir.vadd/vmul and
+    """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor,shl,shr} and the
+    unsigned broadcast_{udiv,urem,umax,umin,ushr} -> a loop nest over the result with
+    stride-0 broadcast operands: load, the llir op (the ops of `_SCALAR_BODIES` for mod,
+    shl, shr and ushr), store (vector loads, llir.vadd/vmul and
     vector stores for add/sub/mul when vectorizing)."""
 
     @op_type_rewrite_pattern
@@ -139,12 +143,16 @@ class BroadcastBinaryLowering(LlirPattern):
 
 _FLOAT_PREDICATES = {"eq": "oeq", "ne": "une", "lt": "olt", "le": "ole", "gt": "ogt", "ge": "oge"}
 """mir's comparisons on floats as LLVM's fcmp predicates: ordered, but ne is true for NaN."""
-_INTEGER_PREDICATES = {"eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge"}
+_INTEGER_PREDICATES = {
+    "eq": "eq", "ne": "ne", "lt": "slt", "le": "sle", "gt": "sgt", "ge": "sge",
+    "ult": "ult", "ule": "ule", "ugt": "ugt", "uge": "uge",
+}  # fmt: skip
 
 
 class CompareLowering(LlirPattern):
     """mir.broadcast_cmp -> a loop nest of loads, llir.cmp with the predicate (ordered
-    fcmp on floats, une for ne; signed on integers), store of the i1."""
+    fcmp on floats, une for ne; signed on integers but for ult, ule, ugt, uge), store of
+    the i1."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.BroadcastCmpOp, rewriter: PatternRewriter, /):
@@ -245,28 +253,30 @@ class UnaryLowering(LlirPattern):
         self.replace(op, rewriter, b, [out])
 
 
-def _float_to_int(b: Builder, x: SSAValue, target: Attribute) -> SSAValue:
-    """mir's float -> int: truncate toward zero, saturate, NaN -> 0.
+def _float_to_int(b: Builder, x: SSAValue, target: Attribute, unsigned: bool) -> SSAValue:
+    """mir's float -> int: truncate toward zero, saturate (to [0, 2^N - 1] for an
+    `unsigned` one), NaN -> 0.
 
-    llir.fptosi of an out-of-range value is a run-time error, so the value is
+    llir.fptosi / fptoui of an out-of-range value is a run-time error, so the value is
     compared in f64 (where the integer bounds are exact) and replaced by 0 before
     the conversion whenever it saturates; the bound is selected afterwards.
     """
     if x.type != f64:
         x = b.cast(llir.FPExtOp, x, f64)
     zero = b.const(0.0, f64)
-    low, high = integer_bounds(target)
+    low, high = (0, (1 << llir.bit_width(target)) - 1) if unsigned else integer_bounds(target)
     x = b.select(b.cmp("uno", x, x), zero, x)
     above = b.emit(llir.CmpOp("oge", x, b.const(float(high), f64))).result
     below = b.emit(llir.CmpOp("ole", x, b.const(float(low), f64))).result
     safe = b.select(b.emit(llir.OrOp(above, below)).result, zero, x)
-    value = b.cast(llir.FPToSIOp, safe, target)
-    value = b.select(above, b.const(high, target), value)
+    value = b.cast(llir.FPToUIOp if unsigned else llir.FPToSIOp, safe, target)
+    value = b.select(above, b.const(-1 if unsigned else high, target), value)  # (2^N - 1 is -1's bits)
     return b.select(below, b.const(low, target), value)
 
 
-def convert_element(b: Builder, x: SSAValue, target: Attribute) -> SSAValue:
-    """`x` converted to `target` with mir.cast's semantics (see mir.CastOp)."""
+def convert_element(b: Builder, x: SSAValue, target: Attribute, unsigned: bool = False) -> SSAValue:
+    """`x` converted to `target` with mir.cast's semantics (see mir.CastOp; `unsigned`:
+    its `unsigned` property)."""
     source = x.type
     if source == target:
         return x
@@ -280,21 +290,23 @@ def convert_element(b: Builder, x: SSAValue, target: Attribute) -> SSAValue:
         wider = llir.bit_width(target) > llir.bit_width(source)
         return b.cast(llir.FPExtOp if wider else llir.FPTruncOp, x, target)
     if llir.is_float(source):
-        return _float_to_int(b, x, target)
+        return _float_to_int(b, x, target, unsigned)
     if llir.is_float(target):
-        return b.cast(llir.SIToFPOp, x, target)
+        return b.cast(llir.UIToFPOp if unsigned else llir.SIToFPOp, x, target)
     wider = llir.bit_width(target) > llir.bit_width(source)
-    return b.cast(llir.SExtOp if wider else llir.TruncOp, x, target)
+    extend = llir.ZExtOp if unsigned else llir.SExtOp
+    return b.cast(extend if wider else llir.TruncOp, x, target)
 
 
-def converter(target: Attribute) -> Callable[[Builder, Sequence[SSAValue]], SSAValue]:
-    return lambda b, values: convert_element(b, values[0], target)
+def converter(target: Attribute, unsigned: bool = False) -> Callable[[Builder, Sequence[SSAValue]], SSAValue]:
+    return lambda b, values: convert_element(b, values[0], target, unsigned)
 
 
 class CastLowering(LlirPattern):
     """mir.cast -> a loop nest of load, the conversion (llir.sitofp / fptosi / sext /
-    trunc / fpext / fptrunc / cmp, with saturation for float -> int), store; a cast
-    to the same type is a vectorizable copy."""
+    trunc / fpext / fptrunc / cmp, with saturation for float -> int; uitofp / fptoui /
+    zext where the cast is `unsigned`), store; a cast to the same type is a
+    vectorizable copy."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.CastOp, rewriter: PatternRewriter, /):
@@ -307,7 +319,7 @@ class CastLowering(LlirPattern):
             shape,
             [dense_access(b, x, shape)],
             dense_access(b, out, shape),
-            converter(target),
+            converter(target, op.is_unsigned),
             (lambda b, v: v[0]) if mir.element_type(op.input) == target else None,
         )
         self.replace(op, rewriter, b, [out])

@@ -22,6 +22,8 @@ def neutral_element(kind: mir.ReduceKind, typ: Attribute) -> int | float:
         return 0.0 if llir.is_float(typ) else 0
     if kind in (mir.ReduceKind.PROD, mir.ReduceKind.ALL):
         return 1.0 if llir.is_float(typ) else 1
+    if kind in (mir.ReduceKind.UMAX, mir.ReduceKind.UMIN):
+        return 0 if kind == mir.ReduceKind.UMAX else -1  # (-1: 2^N - 1's bits)
     if llir.is_float(typ):
         return float("-inf") if kind == mir.ReduceKind.MAX else float("inf")
     low, high = integer_bounds(typ)
@@ -37,6 +39,8 @@ COMBINE: Mapping[mir.ReduceKind, type[llir.BinaryOp]] = MappingProxyType(
         mir.ReduceKind.MIN: llir.MinOp,
         mir.ReduceKind.ANY: llir.OrOp,
         mir.ReduceKind.ALL: llir.AndOp,
+        mir.ReduceKind.UMAX: llir.UMaxOp,
+        mir.ReduceKind.UMIN: llir.UMinOp,
     }
 )
 """The llir op that combines the accumulator with the next element, per reduction kind."""
@@ -61,7 +65,8 @@ def reduction_accumulator(kind: mir.ReduceKind, element: Attribute) -> Attribute
 class ReduceLowering(LlirPattern):
     """mir.reduce -> loops over the kept dims around loops over the reduced axes that
     carry the accumulator (sum / mean: llir.add from 0, in f32 for f16; prod: mul from 1;
-    max / min from -inf / +inf or the integer bounds; any / all: or / and from false /
+    max / min from -inf / +inf or the integer bounds; umax / umin: llir.umax / umin
+    from 0 / 2^N - 1; any / all: or / and from false /
     true); mean divides by the number of reduced elements. With keep_dims the result
     has size-1 dims where the axes were, otherwise it drops them: only its strides differ."""
 

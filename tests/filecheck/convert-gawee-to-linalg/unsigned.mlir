@@ -3,8 +3,8 @@
 // Unsigned integers (ONNX UINT8 ... UINT64): the patterns pick the unsigned arith ops by the gawee
 // type (divui, maxui, minui, cmpi ult, uitofp, extui, fptoui; abs is the identity; a cast
 // between the signed and unsigned type of one width is the value), then every type of the
-// module becomes signless (ui8 -> i8, the function signature too). mir is signless:
-// convert-gawee-to-mir fails at the op, saying so (tests/filecheck/convert-gawee-to-mir/invalid.mlir).
+// module becomes signless (ui8 -> i8, the function signature too), as convert-gawee-to-mir
+// does with the unsigned mir ops (tests/filecheck/convert-gawee-to-mir/unsigned.mlir).
 
 func.func @unsigned_arithmetic(%a: tensor<4xui8>, %b: tensor<4xui8>) -> (tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xi1>) {
   %0 = gawee.div %a, %b : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>

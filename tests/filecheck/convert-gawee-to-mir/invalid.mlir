@@ -48,15 +48,3 @@ func.func @window_3d(%x: tensor<1x2x4x4x4xf32>, %w: tensor<3x2x1x1x1xf32>) -> (t
   %2 = gawee.average_pool %x kernelSize = [2, 2, 2] strides = [2, 2, 2] padding = [0, 0, 0] ceilMode = false countIncludePad = false : (tensor<1x2x4x4x4xf32>) -> tensor<1x2x2x2x2xf32>
   func.return %0, %1, %2 : tensor<1x3x4x4x4xf32>, tensor<1x2x2x2x2xf32>, tensor<1x2x2x2x2xf32>
 }
-
-// -----
-
-// mir is signless: an op on unsigned integers fails the pass at the op (the cast to ui8
-// and the add on it; convert-gawee-to-linalg lowers both, docs/unsigned-integers.md).
-func.func @unsigned(%x: tensor<4xi32>) -> tensor<4xui8> {
-  // expected-error @+1 {{cannot lower gawee.cast: unsigned element type ui8 is not lowered to mir: mir is signless (convert-gawee-to-linalg lowers it)}}
-  %0 = gawee.cast %x : (tensor<4xi32>) -> tensor<4xui8>
-  // expected-error @+1 {{cannot lower gawee.add: unsigned element type ui8 is not lowered to mir: mir is signless (convert-gawee-to-linalg lowers it)}}
-  %1 = gawee.add %0, %0 : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
-  func.return %1 : tensor<4xui8>
-}

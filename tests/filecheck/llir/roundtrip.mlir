@@ -77,6 +77,16 @@ llir.func @arith(%i: i32, %f: f32, %d: f64, %h: f16) -> i1 {
   %9 = llir.xor %i, %ci : i32
   %10 = llir.shl %i, %ci : i32
   %11 = llir.shr %i, %ci : i32
+  // CHECK-NEXT: %udiv = llir.udiv %i, %ci : i32
+  // CHECK-NEXT: %urem = llir.urem %i, %ci : i32
+  // CHECK-NEXT: %umin = llir.umin %i, %ci : i32
+  // CHECK-NEXT: %umax = llir.umax %i, %ci : i32
+  // CHECK-NEXT: %ushr = llir.ushr %i, %ci : i32
+  %udiv = llir.udiv %i, %ci : i32
+  %urem = llir.urem %i, %ci : i32
+  %umin = llir.umin %i, %ci : i32
+  %umax = llir.umax %i, %ci : i32
+  %ushr = llir.ushr %i, %ci : i32
   // CHECK-NEXT: %12 = llir.neg %i : i32
   // CHECK-NEXT: %13 = llir.abs %f : f32
   // CHECK-NEXT: %14 = llir.sqrt %d : f64

@@ -245,7 +245,7 @@ func.func @f(%a: tensor<2x3xf32>, %b: tensor<3x5xf32>) {
 // -----
 
 func.func @f(%x: tensor<2x3xf32>) {
-  // expected-error @+1 {{mir.reduce: Expected `sum`, `mean`, `max`, `min`, `prod`, `any`, or `all`.}}
+  // expected-error @+1 {{mir.reduce: Expected `sum`, `mean`, `max`, `min`, `prod`, `any`, `all`, `umax`, or `umin`.}}
   %0 = mir.reduce avg %x axes = [1] keep_dims = false : (tensor<2x3xf32>) -> tensor<2xf32>
   func.return
 }

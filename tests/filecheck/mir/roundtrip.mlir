@@ -16,6 +16,14 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
   %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %ishl = mir.broadcast_shl %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %ishr = mir.broadcast_shr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %udiv = mir.broadcast_udiv %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %urem = mir.broadcast_urem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %umax = mir.broadcast_umax %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %umin = mir.broadcast_umin %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %ushr = mir.broadcast_ushr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %ult = mir.broadcast_cmp ult %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %umaxr = mir.reduce umax %i axes = [0] keep_dims = false : (tensor<4xi32>) -> tensor<i32>
+  %ucast = mir.cast unsigned %i : (tensor<4xi32>) -> tensor<4xf32>
   %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
   %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -35,6 +43,14 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
 // CHECK-NEXT:    %imod = mir.broadcast_mod %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %ishl = mir.broadcast_shl %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
 // CHECK-NEXT:    %ishr = mir.broadcast_shr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %udiv = mir.broadcast_udiv %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %urem = mir.broadcast_urem %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %umax = mir.broadcast_umax %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %umin = mir.broadcast_umin %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %ushr = mir.broadcast_ushr %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT:    %ult = mir.broadcast_cmp ult %i, %i broadcast_shape = [4] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+// CHECK-NEXT:    %umaxr = mir.reduce umax %i axes = [0] keep_dims = false : (tensor<4xi32>) -> tensor<i32>
+// CHECK-NEXT:    %ucast = mir.cast unsigned %i : (tensor<4xi32>) -> tensor<4xf32>
 // CHECK-NEXT:    %sqrt = mir.sqrt %min : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %exp = mir.exp %sqrt : (tensor<2x3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT:    %neg = mir.neg %exp : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -43,6 +59,7 @@ func.func @elementwise(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %i: tensor<4xi32>
 
 // CHECK-GENERIC-LABEL: "func.func"() <{sym_name = "elementwise"
 // CHECK-GENERIC:         %add = "mir.broadcast_add"(%a, %b) <{broadcast_shape = array<i64: 2, 3>}> : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-GENERIC:         %ucast = "mir.cast"(%i) <{unsigned}> : (tensor<4xi32>) -> tensor<4xf32>
 // CHECK-GENERIC:         %sqrt = "mir.sqrt"(%min) : (tensor<2x3xf32>) -> tensor<2x3xf32>
 
 func.func @conv_pool_matmul(%x: tensor<1x9x9x4xf32>, %w: tensor<3x3x2x6xf32>, %l: tensor<2x5x3xf32>, %r: tensor<3x7xf32>) {
