@@ -132,7 +132,7 @@ def _checked_result(op: Operation, value: Any, args: PythonValues = ()) -> Pytho
     return (array,)
 
 
-def unsigned_view(x: np.ndarray) -> np.ndarray:
+def _unsigned_view(x: np.ndarray) -> np.ndarray:
     """A signless integer array (held as signed) read as unsigned: the same bits."""
     return x.view(np.dtype(f"u{x.dtype.itemsize}"))
 
@@ -142,7 +142,7 @@ def _unsigned(function: Callable[..., np.ndarray]) -> Callable[..., np.ndarray]:
     as the signed dtype of its width (mir's integers are signless)."""
 
     def on_unsigned(*arrays: np.ndarray, **options: Any) -> np.ndarray:
-        result = np.asarray(function(*(unsigned_view(a) for a in arrays), **options))
+        result = np.asarray(function(*(_unsigned_view(a) for a in arrays), **options))
         return result.view(np.dtype(f"i{result.dtype.itemsize}")) if result.dtype.kind == "u" else result
 
     return on_unsigned
@@ -154,7 +154,7 @@ def _cast(x: np.ndarray, dtype: np.dtype, unsigned: bool = False) -> np.ndarray:
     if dtype == np.bool_:
         return x != 0
     if unsigned and x.dtype.kind == "i":
-        x = unsigned_view(x)
+        x = _unsigned_view(x)
     if np.issubdtype(dtype, np.integer) and is_float(x.dtype):
         target = np.dtype(f"u{dtype.itemsize}") if unsigned else dtype
         info = np.iinfo(target)

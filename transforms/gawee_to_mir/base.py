@@ -93,7 +93,7 @@ UNSIGNED_FORMS: Mapping[type[mir.BroadcastBinaryOp], type[mir.BroadcastBinaryOp]
 )
 """The unsigned form of each binary mir op that reads its integers as signed."""
 
-UNSIGNED_PREDICATES: Mapping[str, str] = MappingProxyType(
+UNSIGNED_COMPARISONS: Mapping[str, str] = MappingProxyType(
     {"lt": "ult", "le": "ule", "gt": "ugt", "ge": "uge"}
 )
 
@@ -105,7 +105,7 @@ def unsigned_form(op_type: type[mir.BroadcastBinaryOp], element: Attribute) -> t
 
 def predicate(signed: str, element: Attribute) -> str:
     """The mir.broadcast_cmp predicate `signed`, its unsigned form where `element` is unsigned."""
-    return UNSIGNED_PREDICATES.get(signed, signed) if is_unsigned(element) else signed
+    return UNSIGNED_COMPARISONS.get(signed, signed) if is_unsigned(element) else signed
 
 
 def extremum(kind: str, element: Attribute) -> str:
