@@ -3,7 +3,9 @@
 The patterns, one per gawee op, live in `nnstack.transforms.gawee_to_linalg`, split
 by op family (conv, pooling, elementwise, linear, reshape, movement, construction, ...). The lowering is in
 destination-passing style (every `tensor.empty` has the static result shape) and
-emits only IR that upstream MLIR 19 parses and verifies unchanged. Unsigned element
+emits only IR that upstream MLIR 19 parses and verifies unchanged. The recurrent ops
+(gawee.rnn, gru, lstm) become an `scf.for` over time first
+(`nnstack.transforms.recurrent_loops`), whose body's gawee ops the patterns then lower. Unsigned element
 types become signless, the patterns having chosen the unsigned arith ops by them
 (`gawee_to_linalg.signedness`, `transforms.signless`).
 """
@@ -25,6 +27,7 @@ from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_linalg import lowering_patterns
 from nnstack.transforms.gawee_to_linalg.arithmetic import FLOAT_REMAINDER
+from nnstack.transforms.recurrent_loops import ScfTimeLoop, loop_recurrent_ops
 from nnstack.transforms.signless import make_signless
 from nnstack.transforms.utils import LocatedRewriteWalker, claims
 
@@ -68,6 +71,7 @@ class ConvertGaweeToLinalgPass(GaweeConversionPass):
 
     def rewrite(self, module: builtin.ModuleOp) -> None:
         patterns = PATTERNS[self.elementwise_generic]
+        loop_recurrent_ops(module, ScfTimeLoop())
         decompose(module, keep=lambda op: _lowered_directly(op, patterns))
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(list(patterns), dce_enabled=False), apply_recursively=False

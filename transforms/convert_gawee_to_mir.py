@@ -7,9 +7,11 @@ it cannot lower (no pattern, a dynamic shape, an element type mir does not carry
 op that does not verify, a 3-D conv, conv_transpose or pool: mir's are 2-D, an
 unsigned integer where the op's lowering does not handle one) fails the pass, the
 module unchanged; then the patterns, which assume ops that verify, rewrite them all,
-the composite ops decomposed first (`nnstack.transforms.gawee_decompose`), choosing
-the unsigned mir ops by the gawee types; last, every unsigned type becomes signless
-(`nnstack.transforms.signless`), as mir's integers are (docs/unsigned-integers.md).
+the recurrent ops (gawee.rnn, gru, lstm) made a `mir.for` over time first
+(`nnstack.transforms.recurrent_loops`) and the composite ops decomposed
+(`nnstack.transforms.gawee_decompose`), choosing the unsigned mir ops by the gawee
+types; last, every unsigned type becomes signless (`nnstack.transforms.signless`), as
+mir's integers are (docs/unsigned-integers.md).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from nnstack.transforms.gawee_conversion import GaweeConversionPass
 from nnstack.transforms.gawee_decompose import decompose
 from nnstack.transforms.gawee_to_mir import UNSIGNED_OPS, lowering_patterns
 from nnstack.transforms.gawee_to_mir.nn import window_limitation
+from nnstack.transforms.recurrent_loops import MirTimeLoop, loop_recurrent_ops
 from nnstack.transforms.signless import make_signless
 from nnstack.transforms.utils import LocatedRewriteWalker
 
@@ -79,6 +82,7 @@ class ConvertGaweeToMirPass(GaweeConversionPass):
         return [op for op in module.walk() if op.dialect_name() == "gawee" or _is_weight(op)]
 
     def rewrite(self, module: ModuleOp) -> None:
+        loop_recurrent_ops(module, MirTimeLoop())
         decompose(module)
         patterns = lowering_patterns()
         LocatedRewriteWalker(

@@ -6,14 +6,20 @@ LSTM i, o, f, c) with the cell's default activations (sigmoid for the gates, tan
 the rest). The ONNX front end builds a bidirectional node from a forward and a reverse
 op, and moves the batch-first layout (layout = 1) to this one around them.
 
-They are composite: the decomposition unrolls the sequence into one cell step of gawee
-ops per time step (the input projection of every step is one `gawee.linear` up front),
-so every level runs them; the gawee interpreter has a kernel of its own that loops over
-time in numpy."""
+Each op states its meaning once, as `time_steps`: the input projection of every step (one
+`gawee.linear` up front, R transposed once) and the cell's step, the gawee ops of one
+time step on [B, H] tensors. Both lowerings wrap that step in a loop over time
+(`nnstack.transforms.recurrent_loops`: an `scf.for` of convert-gawee-to-linalg, a
+`mir.for` of convert-gawee-to-mir) carrying the states and the y being filled, so the
+lowered IR does not grow with the sequence length. gawee has no loop op: the op's
+decomposition (`gawee-decompose`, the reference the interpreter's kernel is checked
+against) is the same step unrolled, one step of gawee ops per time step. The gawee
+interpreter's kernel loops over time in numpy."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
@@ -29,8 +35,21 @@ if TYPE_CHECKING:
 
 __all__ = ["GruOp", "LstmOp", "RecurrentOp", "RnnOp"]
 
-Cell = Callable[[SSAValue, list[SSAValue]], list[SSAValue]]
-"""A cell's step: from the step's projected input [B, G*H] and the states, the new states."""
+Cell = Callable[["Composer", SSAValue, list[SSAValue]], list[SSAValue]]
+"""A cell's step: the gawee ops of one time step, emitted into the composer given, from the
+step's projected input [B, G*H] and the states [B, H] to the new states."""
+
+
+@dataclass(frozen=True)
+class TimeSteps:
+    """A recurrent op as a loop over time: what its loop reads, built before the loop,
+    and the body of one step."""
+
+    projected: SSAValue
+    """x W^T + Wb for every step, [T, B, G*H]: a step reads its row [B, G*H]."""
+    step: Cell
+    """The cell's step (the states in, the new states out; the first is h)."""
+
 
 _OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_states"
 _REVERSE = "(`reverse` `=` $reverse^)?"
@@ -114,32 +133,43 @@ class RecurrentOp(GaweeOperation):
             if tensor_shape(result) != (batch, hidden):
                 raise self.fail(f"result #{k} shape {list(tensor_shape(result))} is not [{batch}, {hidden}]")
 
-    def decompose(self, b: Composer) -> list[SSAValue]:
-        """Unrolled: x W^T + Wb for all steps in one product, R transposed once, then one
-        cell step per time step (its slice of that product, the state's recurrence),
-        the steps' hidden states joined in time order."""
-        from nnstack.dialects.gawee.movement import CatOp, SliceOp
+    def time_steps(self, b: Composer) -> TimeSteps:
+        """x W^T + Wb for all steps in one product, R transposed once and Rb (and
+        whatever else the cell reads at every step), emitted into `b`; the cell's step."""
+        from nnstack.dialects.gawee.movement import SliceOp
         from nnstack.dialects.gawee.nn import LinearOp
-        from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
+        from nnstack.dialects.gawee.shape import TransposeOp
 
-        steps, batch, _ = tensor_shape(self.input)
         rows = self.GATES * self.hidden_size
         input_bias = b.emit(SliceOp(self.bias, [0], [rows], [0], [1]))
         recurrence_bias = b.emit(SliceOp(self.bias, [rows], [2 * rows], [0], [1]))
         projected = b.emit(LinearOp(self.input, self.weight, input_bias))
         cell = self.cell(b, b.emit(TransposeOp(self.recurrence, (1, 0))), recurrence_bias)
+        return TimeSteps(projected, cell)
+
+    def decompose(self, b: Composer) -> list[SSAValue]:
+        """The loop over time unrolled (gawee has no loop op; the lowerings loop): the
+        recurrence, then one cell step per time step on its slice of the projection,
+        the steps' hidden states joined in time order."""
+        from nnstack.dialects.gawee.movement import CatOp, SliceOp
+        from nnstack.dialects.gawee.shape import ReshapeOp
+
+        steps, batch, _ = tensor_shape(self.input)
+        rows = self.GATES * self.hidden_size
+        loop = self.time_steps(b)
         state = list(self.initial_states)
         hidden: list[SSAValue | None] = [None] * steps
         for t in reversed(range(steps)) if self.is_reverse else range(steps):
-            step = b.emit(SliceOp(projected, [t], [t + 1], [0], [1]))
-            state = cell(b.emit(ReshapeOp(step, (batch, rows))), state)
+            step = b.emit(SliceOp(loop.projected, [t], [t + 1], [0], [1]))
+            state = loop.step(b, b.emit(ReshapeOp(step, (batch, rows))), state)
             hidden[t] = b.emit(ReshapeOp(state[0], (1, batch, self.hidden_size)))
         outputs = [h for h in hidden if h is not None]
         y = outputs[0] if steps == 1 else b.emit(CatOp(outputs, 0))
         return [y, *state]
 
     def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
-        """The cell's step, given R^T [H, G*H] and Rb [G*H]."""
+        """The cell's step, given R^T [H, G*H] and Rb [G*H]; what it reads at every step
+        (slices of them) is emitted into `b`."""
         raise NotImplementedError
 
 
@@ -167,7 +197,7 @@ class RnnOp(RecurrentOp):
     Wbi + Rbi) at each step. input [T, B, I], weight [H, I], recurrence [H, H], bias [2H]
     (Wb then Rb), initial_h [B, H]; y [T, B, H] (each step's h at its time index), y_h
     [B, H] (the last step's); `reverse` runs from the last time index to the first.
-    Composite: its decomposition unrolls the T steps."""
+    The lowerings loop over the T steps; the decomposition unrolls them."""
 
     name = "gawee.rnn"
 
@@ -176,8 +206,12 @@ class RnnOp(RecurrentOp):
     def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
         from nnstack.dialects.gawee.elementwise import AddOp, TanhOp
 
-        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
-            return [b.emit(TanhOp(b.emit(AddOp(x, _recurrent(b, state[0], recurrence, recurrence_bias)))))]
+        def step(body: Composer, x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+            return [
+                body.emit(
+                    TanhOp(body.emit(AddOp(x, _recurrent(body, state[0], recurrence, recurrence_bias))))
+                )
+            ]
 
         return step
 
@@ -227,18 +261,18 @@ class GruOp(RecurrentOp):
         gates_weight, gates_bias = gates(recurrence, 0, 2), gates(recurrence_bias, 0, 2)
         new_weight, new_bias = gates(recurrence, 2, 3), gates(recurrence_bias, 2, 3)
 
-        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+        def step(body: Composer, x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
             (h,) = state
-            xz, xr, xh = _split(b, x, 3)
-            hz, hr = _split(b, _recurrent(b, h, gates_weight, gates_bias), 2)
-            z = b.emit(SigmoidOp(b.emit(AddOp(xz, hz))))
-            r = b.emit(SigmoidOp(b.emit(AddOp(xr, hr))))
+            xz, xr, xh = _split(body, x, 3)
+            hz, hr = _split(body, _recurrent(body, h, gates_weight, gates_bias), 2)
+            z = body.emit(SigmoidOp(body.emit(AddOp(xz, hz))))
+            r = body.emit(SigmoidOp(body.emit(AddOp(xr, hr))))
             if before_reset:
-                reset = b.emit(MulOp(r, _recurrent(b, h, new_weight, new_bias)))
+                reset = body.emit(MulOp(r, _recurrent(body, h, new_weight, new_bias)))
             else:
-                reset = _recurrent(b, b.emit(MulOp(r, h)), new_weight, new_bias)
-            n = b.emit(TanhOp(b.emit(AddOp(xh, reset))))
-            return [b.emit(AddOp(n, b.emit(MulOp(z, b.emit(SubOp(h, n))))))]
+                reset = _recurrent(body, body.emit(MulOp(r, h)), new_weight, new_bias)
+            n = body.emit(TanhOp(body.emit(AddOp(xh, reset))))
+            return [body.emit(AddOp(n, body.emit(MulOp(z, body.emit(SubOp(h, n))))))]
 
         return step
 
@@ -261,12 +295,12 @@ class LstmOp(RecurrentOp):
     def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
         from nnstack.dialects.gawee.elementwise import AddOp, MulOp, SigmoidOp, TanhOp
 
-        def step(x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
+        def step(body: Composer, x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
             h, c = state
-            gates = b.emit(AddOp(x, _recurrent(b, h, recurrence, recurrence_bias)))
-            i, o, f, candidate = _split(b, gates, 4)
-            i, o, f = (b.emit(SigmoidOp(g)) for g in (i, o, f))
-            c = b.emit(AddOp(b.emit(MulOp(f, c)), b.emit(MulOp(i, b.emit(TanhOp(candidate))))))
-            return [b.emit(MulOp(o, b.emit(TanhOp(c)))), c]
+            gates = body.emit(AddOp(x, _recurrent(body, h, recurrence, recurrence_bias)))
+            i, o, f, candidate = _split(body, gates, 4)
+            i, o, f = (body.emit(SigmoidOp(g)) for g in (i, o, f))
+            c = body.emit(AddOp(body.emit(MulOp(f, c)), body.emit(MulOp(i, body.emit(TanhOp(candidate))))))
+            return [body.emit(MulOp(o, body.emit(TanhOp(c)))), c]
 
         return step

@@ -1,6 +1,8 @@
 """The recurrent gawee ops (rnn, gru, lstm: one direction of ONNX's cells over a whole
 sequence) as a loop over time in numpy: the input's projection for every step in one
-product, then each step's recurrence; f16 in f32, as the products accumulate."""
+product, then each step's recurrence; f16 in f32, as the products accumulate. It is a
+faster form of the op's meaning, the cell step of `RecurrentOp.time_steps` once per time
+step (the decomposition), and is tested against it (tests/dialects/test_composite_kernels.py)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """ONNX RNN, GRU and LSTM (`frontend/onnx/recurrent.py`, gawee.rnn / gru / lstm): one-node
-models over every direction and layout, with and without the optional inputs and with
-any subset of the outputs, against ONNX's reference evaluator; PyTorch's nn.RNN, nn.GRU
-and nn.LSTM exported by its TorchScript exporter against ONNX Runtime; each at gawee,
-linalg and mir level; and a one-line error naming the node for what is rejected."""
+models over every direction and layout, one time step and several, with and without the
+optional inputs and with any subset of the outputs, against ONNX's reference evaluator;
+PyTorch's nn.RNN, nn.GRU and nn.LSTM exported by its TorchScript exporter against ONNX
+Runtime; each at gawee, linalg and mir level (the lowerings' loop over time), some at llir
+level and in native code too; and a one-line error naming the node for what is rejected."""
 
 from __future__ import annotations
 
@@ -17,8 +18,14 @@ from onnx import helper, numpy_helper
 from onnx.reference import ReferenceEvaluator
 from onnx_models import onnxruntime_outputs
 from test_onnx_import import LEVELS, run_at
+from xdsl.context import Context
 
+from nnstack import native
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
+from nnstack.interpreters import call
+from nnstack.interpreters.llir import leaked_buffers
+from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
+from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
 GATES = {"RNN": 1, "GRU": 3, "LSTM": 4}
 STEPS, BATCH, FEATURES, HIDDEN = 3, 2, 4, 3
@@ -33,16 +40,17 @@ def recurrent_model(
     constant_weights: bool = False,
     opset: int = 14,
     seed: int = 0,
+    steps: int = STEPS,
     **attributes,
 ) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
-    """A one-node model named 'n' and its feeds: X, W, R and the `optional` inputs of
-    those three (random; W, R and B initializers with `constant_weights`); the outputs
+    """A one-node model named 'n' and its feeds: X (`steps` time steps), W, R and the
+    `optional` inputs of those three (random; W, R and B initializers with `constant_weights`); the outputs
     Y, Y_h (and LSTM's Y_c) where `outputs` says so (an empty name otherwise)."""
     rng = np.random.default_rng(seed)
     d, g = (2 if direction == "bidirectional" else 1), GATES[op_type]
     state = (BATCH, d, HIDDEN) if layout else (d, BATCH, HIDDEN)
     shapes = {
-        "X": (BATCH, STEPS, FEATURES) if layout else (STEPS, BATCH, FEATURES),
+        "X": (BATCH, steps, FEATURES) if layout else (steps, BATCH, FEATURES),
         "W": (d, g * HIDDEN, FEATURES),
         "R": (d, g * HIDDEN, HIDDEN),
         "B": (d, 2 * g * HIDDEN),
@@ -98,11 +106,51 @@ def test_directions_and_layouts(op_type: str, direction: str, layout: int, level
 
 
 @pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("direction", ["forward", "bidirectional"])
+@pytest.mark.parametrize("steps", [1, 5])
+@pytest.mark.parametrize(
+    "optional", [("B",), ("B", "initial_h", "initial_c")], ids=["zero-states", "initial-states"]
+)
+@pytest.mark.parametrize("direction", ["forward", "reverse", "bidirectional"])
+@pytest.mark.parametrize("op_type", ["RNN", "GRU", "LSTM"])
+def test_time_steps_and_initial_states(
+    op_type: str, direction: str, optional: tuple[str, ...], steps: int, level: str
+):
+    """One time step and several (the lowerings' loop runs once or five times), from zero
+    states (no initial_h / initial_c) or given ones."""
+    model, feeds = recurrent_model(op_type, direction, optional=optional, steps=steps, seed=steps)
+    assert_matches_reference(model, feeds, level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("direction", ["forward", "reverse", "bidirectional"])
 @pytest.mark.parametrize("linear_before_reset", [0, 1])
 def test_gru_linear_before_reset(linear_before_reset: int, direction: str, level: str):
     model, feeds = recurrent_model("GRU", direction, linear_before_reset=linear_before_reset)
     assert_matches_reference(model, feeds, level)
+
+
+@pytest.mark.parametrize("steps", [1, 4])
+@pytest.mark.parametrize(
+    ("op_type", "attributes"),
+    [("RNN", {}), ("GRU", {"linear_before_reset": 0}), ("GRU", {"linear_before_reset": 1}), ("LSTM", {})],
+)
+def test_llir_and_native_code(op_type: str, attributes: dict, steps: int):
+    """The mir.for over time lowered to llir (gawee -> mir -> llir), run by the llir
+    interpreter with its memory checks (strict reads, no leaked buffers) against onnx's
+    reference; and natively, against the llir interpreter."""
+    model, feeds = recurrent_model(op_type, "bidirectional", steps=steps, **attributes)
+    expected = ReferenceEvaluator(model).run(None, feeds)
+    module = import_onnx(model)
+    ConvertGaweeToMirPass().apply(Context(), module)
+    ConvertMirToLlirPass().apply(Context(), module)
+    module.verify()
+    arrays = list(feeds.values())
+    result = call(module, "main", arrays, strict_memory=True)
+    assert leaked_buffers(result.interpreter) == []
+    compiled = native.run(module, "main", *arrays, opt_level=1)
+    for got, natively, reference in zip(result.results, compiled, expected, strict=True):
+        np.testing.assert_allclose(np.asarray(got), reference, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(natively, np.asarray(got), rtol=1e-6, atol=1e-6)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -1,7 +1,10 @@
 // RUN: xdsl-opt %s -p convert-gawee-to-linalg --split-input-file | filecheck %s
 
-// The recurrent ops lower as their decomposition (tests/filecheck/gawee-decompose/recurrent.mlir):
-// an unrolled loop over time, one cell step of ops per time step.
+// The recurrent ops lower to their time_steps (the input projection of every step, one product,
+// R transposed once) and an `scf.for` over time carrying the states and y: each iteration reads
+// its row of the projection (a rank-reducing tensor.extract_slice at the index), runs one cell step
+// and writes h into y (tensor.insert_slice); reverse runs time index T - 1 - t.
+// recurrent_loop.mlir shows that the loop is the same whatever T is.
 
 func.func @rnn(%x: tensor<2x1x3xf32>, %w: tensor<2x3xf32>, %r: tensor<2x2xf32>, %b: tensor<4xf32>, %h: tensor<1x2xf32>) -> (tensor<2x1x2xf32>, tensor<1x2xf32>) {
   %y, %y_h = gawee.rnn %x, %w, %r, %b, %h reverse = true : (tensor<2x1x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<4xf32>, tensor<1x2xf32>) -> (tensor<2x1x2xf32>, tensor<1x2xf32>)
@@ -25,64 +28,41 @@ func.func @rnn(%x: tensor<2x1x3xf32>, %w: tensor<2x3xf32>, %r: tensor<2x2xf32>, 
 // CHECK-NEXT: } -> tensor<2x1x2xf32>
 // CHECK-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
 // CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = linalg.transpose ins(%[[R]]:tensor<2x2xf32>) outs(%[[Y_5]]:tensor<2x2xf32>) permutation = [1, 0]
-// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][1, 0, 0] [1, 1, 2] [1, 1, 1] : tensor<2x1x2xf32> to tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 2]> : tensor<2xi64>
-// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_7]](%[[Y_8]]) : (tensor<1x1x2xf32>, tensor<2xi64>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_10]] : f32) outs(%[[Y_11]] : tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[H]], %[[Y_6]] : tensor<1x2xf32>, tensor<2x2xf32>) outs(%[[Y_12]] : tensor<1x2xf32>) {
+// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x1x2xf32>
+// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_12:[a-zA-Z0-9_$.]+]] = scf.for %[[V2:[a-zA-Z0-9_$.]+]] = %[[Y_9]] to %[[Y_10]] step %[[Y_11]] iter_args(%[[V3:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V4:[a-zA-Z0-9_$.]+]] = %[[Y_7]]) -> (tensor<1x2xf32>, tensor<2x1x2xf32>) {
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.subi %[[Y_8]], %[[V2]] : index
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][%[[V5]], 0, 0] [1, 1, 2] [1, 1, 1] : tensor<2x1x2xf32> to tensor<1x2xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V7]] : f32) outs(%[[V8]] : tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[V3]], %[[Y_6]] : tensor<1x2xf32>, tensor<2x2xf32>) outs(%[[V9]] : tensor<1x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
-// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V2]] : f32
-// CHECK-NEXT: linalg.yield %[[V3]] : f32
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V11]] : f32
+// CHECK-NEXT: linalg.yield %[[V12]] : f32
 // CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_13]], %[[Y_1]] : tensor<1x2xf32>, tensor<2xf32>) outs(%[[Y_14]] : tensor<1x2xf32>) {
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V10]], %[[Y_1]] : tensor<1x2xf32>, tensor<2xf32>) outs(%[[V13]] : tensor<1x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
-// CHECK-NEXT: linalg.yield %[[V4]] : f32
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
+// CHECK-NEXT: linalg.yield %[[V15]] : f32
 // CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_9]], %[[Y_15]] : tensor<1x2xf32>, tensor<1x2xf32>) outs(%[[Y_16]] : tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_17]] : tensor<1x2xf32>) outs(%[[Y_18]] : tensor<1x2xf32>) {
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V6]], %[[V14]] : tensor<1x2xf32>, tensor<1x2xf32>) outs(%[[V16]] : tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V17]] : tensor<1x2xf32>) outs(%[[V18]] : tensor<1x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_7]] : f32
-// CHECK-NEXT: linalg.yield %[[V5]] : f32
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_7]] : f32
+// CHECK-NEXT: linalg.yield %[[V20]] : f32
 // CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 1, 2]> : tensor<3xi64>
-// CHECK-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_19]](%[[Y_20]]) : (tensor<1x2xf32>, tensor<3xi64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][0, 0, 0] [1, 1, 2] [1, 1, 1] : tensor<2x1x2xf32> to tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 2]> : tensor<2xi64>
-// CHECK-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_22]](%[[Y_23]]) : (tensor<1x1x2xf32>, tensor<2xi64>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_25]] : f32) outs(%[[Y_26]] : tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[Y_19]], %[[Y_6]] : tensor<1x2xf32>, tensor<2x2xf32>) outs(%[[Y_27]] : tensor<1x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_8]], %[[IN_9]] : f32
-// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_5]], %[[V6]] : f32
-// CHECK-NEXT: linalg.yield %[[V7]] : f32
-// CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_28]], %[[Y_1]] : tensor<1x2xf32>, tensor<2xf32>) outs(%[[Y_29]] : tensor<1x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[IN_11:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_10]], %[[IN_11]] : f32
-// CHECK-NEXT: linalg.yield %[[V8]] : f32
-// CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_24]], %[[Y_30]] : tensor<1x2xf32>, tensor<1x2xf32>) outs(%[[Y_31]] : tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_H_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_32]] : tensor<1x2xf32>) outs(%[[Y_H]] : tensor<1x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_12:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_7:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_12]] : f32
-// CHECK-NEXT: linalg.yield %[[V9]] : f32
-// CHECK-NEXT: } -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 1, 2]> : tensor<3xi64>
-// CHECK-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_H_1]](%[[Y_33]]) : (tensor<1x2xf32>, tensor<3xi64>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = tensor.concat dim(0) %[[Y_34]], %[[Y_21]] : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<2x1x2xf32>
-// CHECK-NEXT: func.return %[[Y_35]], %[[Y_H_1]] : tensor<2x1x2xf32>, tensor<1x2xf32>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V19]] into %[[V4]][%[[V5]], 0, 0] [1, 1, 2] [1, 1, 1] : tensor<1x2xf32> into tensor<2x1x2xf32>
+// CHECK-NEXT: scf.yield %[[V19]], %[[V21]] : tensor<1x2xf32>, tensor<2x1x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_12]], %[[Y_H]] : tensor<2x1x2xf32>, tensor<1x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -114,101 +94,105 @@ func.func @gru(%x: tensor<1x2x3xf32>, %w: tensor<6x3xf32>, %r: tensor<6x2xf32>, 
 // CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_1]][0] [4] [1] : tensor<6xf32> to tensor<4xf32>
 // CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_6]][0, 4] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
 // CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_1]][4] [2] [1] : tensor<6xf32> to tensor<2xf32>
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][0, 0, 0] [1, 2, 6] [1, 1, 1] : tensor<1x2x6xf32> to tensor<1x2x6xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = arith.constant dense<[2, 6]> : tensor<2xi64>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_11]](%[[Y_12]]) : (tensor<1x2x6xf32>, tensor<2xi64>) -> tensor<2x6xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_13]][0, 0] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_13]][0, 2] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_13]][0, 4] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_17]] : f32) outs(%[[Y_18]] : tensor<2x4xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[H]], %[[Y_7]] : tensor<2x2xf32>, tensor<2x4xf32>) outs(%[[Y_19]] : tensor<2x4xf32>) {
+// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x2xf32>
+// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_15:[a-zA-Z0-9_$.]+]] = scf.for %[[V2:[a-zA-Z0-9_$.]+]] = %[[Y_12]] to %[[Y_13]] step %[[Y_14]] iter_args(%[[V3:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V4:[a-zA-Z0-9_$.]+]] = %[[Y_11]]) -> (tensor<2x2xf32>, tensor<1x2x2xf32>) {
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][%[[V2]], 0, 0] [1, 2, 6] [1, 1, 1] : tensor<1x2x6xf32> to tensor<2x6xf32>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V5]][0, 0] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V5]][0, 2] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V5]][0, 4] [2, 2] [1, 1] : tensor<2x6xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x4xf32>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V9]] : f32) outs(%[[V10]] : tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[V3]], %[[Y_7]] : tensor<2x2xf32>, tensor<2x4xf32>) outs(%[[V11]] : tensor<2x4xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
-// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V2]] : f32
-// CHECK-NEXT: linalg.yield %[[V3]] : f32
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V13]] : f32
+// CHECK-NEXT: linalg.yield %[[V14]] : f32
 // CHECK-NEXT: } -> tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_20]], %[[Y_8]] : tensor<2x4xf32>, tensor<4xf32>) outs(%[[Y_21]] : tensor<2x4xf32>) {
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x4xf32>
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V12]], %[[Y_8]] : tensor<2x4xf32>, tensor<4xf32>) outs(%[[V15]] : tensor<2x4xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
-// CHECK-NEXT: linalg.yield %[[V4]] : f32
-// CHECK-NEXT: } -> tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_22]][0, 0] [2, 2] [1, 1] : tensor<2x4xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_22]][0, 2] [2, 2] [1, 1] : tensor<2x4xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_14]], %[[Y_23]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_25]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_26]] : tensor<2x2xf32>) outs(%[[Y_27]] : tensor<2x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_7]] : f32
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = math.exp %[[V5]] : f32
-// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[V6]], %[[V7]] : f32
-// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.divf %[[V9]], %[[V8]] : f32
-// CHECK-NEXT: linalg.yield %[[V10]] : f32
-// CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_15]], %[[Y_24]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_29]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_30]] : tensor<2x2xf32>) outs(%[[Y_31]] : tensor<2x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_8]] : f32
-// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = math.exp %[[V11]] : f32
-// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.addf %[[V12]], %[[V13]] : f32
-// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = arith.divf %[[V15]], %[[V14]] : f32
-// CHECK-NEXT: linalg.yield %[[V16]] : f32
-// CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_32]], %[[H]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_33]] : tensor<2x2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_9]], %[[IN_10]] : f32
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
 // CHECK-NEXT: linalg.yield %[[V17]] : f32
+// CHECK-NEXT: } -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V16]][0, 0] [2, 2] [1, 1] : tensor<2x4xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V16]][0, 2] [2, 2] [1, 1] : tensor<2x4xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V6]], %[[V18]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V20]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V21]] : tensor<2x2xf32>) outs(%[[V22]] : tensor<2x2xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_7]] : f32
+// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = math.exp %[[V24]] : f32
+// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = arith.addf %[[V25]], %[[V26]] : f32
+// CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = arith.divf %[[V28]], %[[V27]] : f32
+// CHECK-NEXT: linalg.yield %[[V29]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_35]] : f32) outs(%[[Y_36]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[Y_34]], %[[Y_9]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_37]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V7]], %[[V19]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V30]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V32:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V33:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V31]] : tensor<2x2xf32>) outs(%[[V32]] : tensor<2x2xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V34:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_8]] : f32
+// CHECK-NEXT: %[[V35:[a-zA-Z0-9_$.]+]] = math.exp %[[V34]] : f32
+// CHECK-NEXT: %[[V36:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V37:[a-zA-Z0-9_$.]+]] = arith.addf %[[V35]], %[[V36]] : f32
+// CHECK-NEXT: %[[V38:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V39:[a-zA-Z0-9_$.]+]] = arith.divf %[[V38]], %[[V37]] : f32
+// CHECK-NEXT: linalg.yield %[[V39]] : f32
+// CHECK-NEXT: } -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V40:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V41:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V33]], %[[V3]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V40]] : tensor<2x2xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V42:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_9]], %[[IN_10]] : f32
+// CHECK-NEXT: linalg.yield %[[V42]] : f32
+// CHECK-NEXT: } -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V43:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V44:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V45:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V43]] : f32) outs(%[[V44]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V46:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[V41]], %[[Y_9]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V45]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_11:[a-zA-Z0-9_$.]+]]: f32, %[[IN_12:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_7:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_11]], %[[IN_12]] : f32
-// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_7]], %[[V18]] : f32
-// CHECK-NEXT: linalg.yield %[[V19]] : f32
+// CHECK-NEXT: %[[V47:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_11]], %[[IN_12]] : f32
+// CHECK-NEXT: %[[V48:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_7]], %[[V47]] : f32
+// CHECK-NEXT: linalg.yield %[[V48]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_38]], %[[Y_10]] : tensor<2x2xf32>, tensor<2xf32>) outs(%[[Y_39]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V49:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V50:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V46]], %[[Y_10]] : tensor<2x2xf32>, tensor<2xf32>) outs(%[[V49]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_13:[a-zA-Z0-9_$.]+]]: f32, %[[IN_14:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_8:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_13]], %[[IN_14]] : f32
-// CHECK-NEXT: linalg.yield %[[V20]] : f32
+// CHECK-NEXT: %[[V51:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_13]], %[[IN_14]] : f32
+// CHECK-NEXT: linalg.yield %[[V51]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_41:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_42:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_16]], %[[Y_40]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_41]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_43:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_44:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_42]] : tensor<2x2xf32>) outs(%[[Y_43]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V52:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V53:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V8]], %[[V50]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V52]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V54:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V55:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V53]] : tensor<2x2xf32>) outs(%[[V54]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_15:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_9:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_15]] : f32
-// CHECK-NEXT: linalg.yield %[[V21]] : f32
+// CHECK-NEXT: %[[V56:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_15]] : f32
+// CHECK-NEXT: linalg.yield %[[V56]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_45:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_46:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[H]], %[[Y_44]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_45]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V57:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V58:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V3]], %[[V55]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V57]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_16:[a-zA-Z0-9_$.]+]]: f32, %[[IN_17:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_10:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_16]], %[[IN_17]] : f32
-// CHECK-NEXT: linalg.yield %[[V22]] : f32
+// CHECK-NEXT: %[[V59:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_16]], %[[IN_17]] : f32
+// CHECK-NEXT: linalg.yield %[[V59]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_47:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_48:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_28]], %[[Y_46]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_47]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V60:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V61:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V23]], %[[V58]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V60]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_18:[a-zA-Z0-9_$.]+]]: f32, %[[IN_19:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_11:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_18]], %[[IN_19]] : f32
-// CHECK-NEXT: linalg.yield %[[V23]] : f32
+// CHECK-NEXT: %[[V62:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_18]], %[[IN_19]] : f32
+// CHECK-NEXT: linalg.yield %[[V62]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H_1:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_44]], %[[Y_48]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_H]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_49:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 2, 2]> : tensor<3xi64>
-// CHECK-NEXT: %[[Y_50:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_H_1]](%[[Y_49]]) : (tensor<2x2xf32>, tensor<3xi64>) -> tensor<1x2x2xf32>
-// CHECK-NEXT: func.return %[[Y_50]], %[[Y_H_1]] : tensor<1x2x2xf32>, tensor<2x2xf32>
+// CHECK-NEXT: %[[V63:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V64:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V55]], %[[V61]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V63]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V65:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V64]] into %[[V4]][%[[V2]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<2x2xf32> into tensor<1x2x2xf32>
+// CHECK-NEXT: scf.yield %[[V64]], %[[V65]] : tensor<2x2xf32>, tensor<1x2x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_15]], %[[Y_H]] : tensor<1x2x2xf32>, tensor<2x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -236,97 +220,101 @@ func.func @lstm(%x: tensor<1x2x3xf32>, %w: tensor<8x3xf32>, %r: tensor<8x2xf32>,
 // CHECK-NEXT: } -> tensor<1x2x8xf32>
 // CHECK-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
 // CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = linalg.transpose ins(%[[R]]:tensor<8x2xf32>) outs(%[[Y_5]]:tensor<2x8xf32>) permutation = [1, 0]
-// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][0, 0, 0] [1, 2, 8] [1, 1, 1] : tensor<1x2x8xf32> to tensor<1x2x8xf32>
-// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant dense<[2, 8]> : tensor<2xi64>
-// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_7]](%[[Y_8]]) : (tensor<1x2x8xf32>, tensor<2xi64>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_10]] : f32) outs(%[[Y_11]] : tensor<2x8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[H]], %[[Y_6]] : tensor<2x2xf32>, tensor<2x8xf32>) outs(%[[Y_12]] : tensor<2x8xf32>) {
+// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x2xf32>
+// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_C:[a-zA-Z0-9_$.]+]], %[[Y_11:[a-zA-Z0-9_$.]+]] = scf.for %[[V2:[a-zA-Z0-9_$.]+]] = %[[Y_8]] to %[[Y_9]] step %[[Y_10]] iter_args(%[[V3:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V4:[a-zA-Z0-9_$.]+]] = %[[C]], %[[V5:[a-zA-Z0-9_$.]+]] = %[[Y_7]]) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x2x2xf32>) {
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_4]][%[[V2]], 0, 0] [1, 2, 8] [1, 1, 1] : tensor<1x2x8xf32> to tensor<2x8xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V7]] : f32) outs(%[[V8]] : tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[V3]], %[[Y_6]] : tensor<2x2xf32>, tensor<2x8xf32>) outs(%[[V9]] : tensor<2x8xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
-// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V2]] : f32
-// CHECK-NEXT: linalg.yield %[[V3]] : f32
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_3]], %[[IN_4]] : f32
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[V11]] : f32
+// CHECK-NEXT: linalg.yield %[[V12]] : f32
 // CHECK-NEXT: } -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_13]], %[[Y_1]] : tensor<2x8xf32>, tensor<8xf32>) outs(%[[Y_14]] : tensor<2x8xf32>) {
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V10]], %[[Y_1]] : tensor<2x8xf32>, tensor<8xf32>) outs(%[[V13]] : tensor<2x8xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
-// CHECK-NEXT: linalg.yield %[[V4]] : f32
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_5]], %[[IN_6]] : f32
+// CHECK-NEXT: linalg.yield %[[V15]] : f32
 // CHECK-NEXT: } -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_9]], %[[Y_15]] : tensor<2x8xf32>, tensor<2x8xf32>) outs(%[[Y_16]] : tensor<2x8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_17]][0, 0] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_17]][0, 2] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_17]][0, 4] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[Y_17]][0, 6] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_18]] : tensor<2x2xf32>) outs(%[[Y_22]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x8xf32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V6]], %[[V14]] : tensor<2x8xf32>, tensor<2x8xf32>) outs(%[[V16]] : tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V17]][0, 0] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V17]][0, 2] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V17]][0, 4] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = tensor.extract_slice %[[V17]][0, 6] [2, 2] [1, 1] : tensor<2x8xf32> to tensor<2x2xf32>
+// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V18]] : tensor<2x2xf32>) outs(%[[V22]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_7]] : f32
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = math.exp %[[V5]] : f32
-// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[V6]], %[[V7]] : f32
-// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.divf %[[V9]], %[[V8]] : f32
-// CHECK-NEXT: linalg.yield %[[V10]] : f32
+// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_7]] : f32
+// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = math.exp %[[V24]] : f32
+// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = arith.addf %[[V25]], %[[V26]] : f32
+// CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = arith.divf %[[V28]], %[[V27]] : f32
+// CHECK-NEXT: linalg.yield %[[V29]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_19]] : tensor<2x2xf32>) outs(%[[Y_24]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V19]] : tensor<2x2xf32>) outs(%[[V30]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_8]] : f32
-// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = math.exp %[[V11]] : f32
-// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = arith.addf %[[V12]], %[[V13]] : f32
-// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = arith.divf %[[V15]], %[[V14]] : f32
-// CHECK-NEXT: linalg.yield %[[V16]] : f32
+// CHECK-NEXT: %[[V32:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_8]] : f32
+// CHECK-NEXT: %[[V33:[a-zA-Z0-9_$.]+]] = math.exp %[[V32]] : f32
+// CHECK-NEXT: %[[V34:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V35:[a-zA-Z0-9_$.]+]] = arith.addf %[[V33]], %[[V34]] : f32
+// CHECK-NEXT: %[[V36:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V37:[a-zA-Z0-9_$.]+]] = arith.divf %[[V36]], %[[V35]] : f32
+// CHECK-NEXT: linalg.yield %[[V37]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_20]] : tensor<2x2xf32>) outs(%[[Y_26]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V38:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V39:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V20]] : tensor<2x2xf32>) outs(%[[V38]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_9]] : f32
-// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = math.exp %[[V17]] : f32
-// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = arith.addf %[[V18]], %[[V19]] : f32
-// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = arith.divf %[[V21]], %[[V20]] : f32
-// CHECK-NEXT: linalg.yield %[[V22]] : f32
+// CHECK-NEXT: %[[V40:[a-zA-Z0-9_$.]+]] = arith.negf %[[IN_9]] : f32
+// CHECK-NEXT: %[[V41:[a-zA-Z0-9_$.]+]] = math.exp %[[V40]] : f32
+// CHECK-NEXT: %[[V42:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V43:[a-zA-Z0-9_$.]+]] = arith.addf %[[V41]], %[[V42]] : f32
+// CHECK-NEXT: %[[V44:[a-zA-Z0-9_$.]+]] = arith.constant 1.000000e+00 : f32
+// CHECK-NEXT: %[[V45:[a-zA-Z0-9_$.]+]] = arith.divf %[[V44]], %[[V43]] : f32
+// CHECK-NEXT: linalg.yield %[[V45]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_27]], %[[C]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_28]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V46:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V47:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V39]], %[[V4]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V46]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[IN_11:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_7:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_10]], %[[IN_11]] : f32
-// CHECK-NEXT: linalg.yield %[[V23]] : f32
+// CHECK-NEXT: %[[V48:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_10]], %[[IN_11]] : f32
+// CHECK-NEXT: linalg.yield %[[V48]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_21]] : tensor<2x2xf32>) outs(%[[Y_30]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V49:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V50:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V21]] : tensor<2x2xf32>) outs(%[[V49]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_12:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_8:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_12]] : f32
-// CHECK-NEXT: linalg.yield %[[V24]] : f32
+// CHECK-NEXT: %[[V51:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_12]] : f32
+// CHECK-NEXT: linalg.yield %[[V51]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_23]], %[[Y_31]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_32]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V52:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V53:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V23]], %[[V50]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V52]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_13:[a-zA-Z0-9_$.]+]]: f32, %[[IN_14:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_9:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_13]], %[[IN_14]] : f32
-// CHECK-NEXT: linalg.yield %[[V25]] : f32
+// CHECK-NEXT: %[[V54:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_13]], %[[IN_14]] : f32
+// CHECK-NEXT: linalg.yield %[[V54]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_C:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_C_1:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[Y_29]], %[[Y_33]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_C]] : tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_C_1]] : tensor<2x2xf32>) outs(%[[Y_34]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V55:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V56:[a-zA-Z0-9_$.]+]] = linalg.add ins(%[[V47]], %[[V53]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V55]] : tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V57:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V58:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V56]] : tensor<2x2xf32>) outs(%[[V57]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_15:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_10:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_15]] : f32
-// CHECK-NEXT: linalg.yield %[[V26]] : f32
+// CHECK-NEXT: %[[V59:[a-zA-Z0-9_$.]+]] = math.tanh %[[IN_15]] : f32
+// CHECK-NEXT: linalg.yield %[[V59]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_25]], %[[Y_35]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[Y_H]] : tensor<2x2xf32>) {
+// CHECK-NEXT: %[[V60:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
+// CHECK-NEXT: %[[V61:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V31]], %[[V58]] : tensor<2x2xf32>, tensor<2x2xf32>) outs(%[[V60]] : tensor<2x2xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_16:[a-zA-Z0-9_$.]+]]: f32, %[[IN_17:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_11:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_16]], %[[IN_17]] : f32
-// CHECK-NEXT: linalg.yield %[[V27]] : f32
+// CHECK-NEXT: %[[V62:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_16]], %[[IN_17]] : f32
+// CHECK-NEXT: linalg.yield %[[V62]] : f32
 // CHECK-NEXT: } -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = arith.constant dense<[1, 2, 2]> : tensor<3xi64>
-// CHECK-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_H_1]](%[[Y_36]]) : (tensor<2x2xf32>, tensor<3xi64>) -> tensor<1x2x2xf32>
-// CHECK-NEXT: func.return %[[Y_37]], %[[Y_H_1]], %[[Y_C_1]] : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+// CHECK-NEXT: %[[V63:[a-zA-Z0-9_$.]+]] = tensor.insert_slice %[[V61]] into %[[V5]][%[[V2]], 0, 0] [1, 2, 2] [1, 1, 1] : tensor<2x2xf32> into tensor<1x2x2xf32>
+// CHECK-NEXT: scf.yield %[[V61]], %[[V56]], %[[V63]] : tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x2x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_11]], %[[Y_H]], %[[Y_C]] : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }

@@ -1,7 +1,10 @@
 // RUN: xdsl-opt %s -p convert-gawee-to-mir --split-input-file | filecheck %s
 
-// The recurrent ops lower as their decomposition (tests/filecheck/gawee-decompose/recurrent.mlir):
-// an unrolled loop over time, one cell step of ops per time step.
+// The recurrent ops lower to their time_steps (the input projection of every step, one product,
+// R transposed once) and a `mir.for` over time carrying the states and y: each iteration reads
+// its row of the projection (mir.gather at a mir.from_elements of the index), runs one cell step
+// and writes h into y (mir.scatter); reverse runs time index T - 1 - t.
+// recurrent_loop.mlir shows that the loop is the same whatever T is.
 
 func.func @rnn(%x: tensor<2x1x3xf32>, %w: tensor<2x3xf32>, %r: tensor<2x2xf32>, %b: tensor<4xf32>, %h: tensor<1x2xf32>) -> (tensor<2x1x2xf32>, tensor<1x2xf32>) {
   %y, %y_h = gawee.rnn %x, %w, %r, %b, %h reverse = true : (tensor<2x1x3xf32>, tensor<2x3xf32>, tensor<2x2xf32>, tensor<4xf32>, tensor<1x2xf32>) -> (tensor<2x1x2xf32>, tensor<1x2xf32>)
@@ -16,22 +19,25 @@ func.func @rnn(%x: tensor<2x1x3xf32>, %w: tensor<2x3xf32>, %r: tensor<2x2xf32>, 
 // CHECK-NEXT: %[[Y_3:[a-zA-Z0-9_$.]+]] = mir.matmul %[[X]], %[[Y_2]] : (tensor<2x1x3xf32>, tensor<3x2xf32>) -> tensor<2x1x2xf32>
 // CHECK-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_3]], %[[Y]] broadcast_shape = [2, 1, 2] : (tensor<2x1x2xf32>, tensor<2xf32>) -> tensor<2x1x2xf32>
 // CHECK-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = mir.transpose %[[R]] permutation = [1, 0] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_4]] starts = [1, 0, 0] ends = [2, 1, 2] strides = [1, 1, 1] : (tensor<2x1x2xf32>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_6]] : (tensor<1x1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.matmul %[[H]], %[[Y_5]] : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_8]], %[[Y_1]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_7]], %[[Y_9]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_10]] : (tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_11]] : (tensor<1x2xf32>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_4]] starts = [0, 0, 0] ends = [1, 1, 2] strides = [1, 1, 1] : (tensor<2x1x2xf32>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_13]] : (tensor<1x1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = mir.matmul %[[Y_11]], %[[Y_5]] : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_15]], %[[Y_1]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_14]], %[[Y_16]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_17]] : (tensor<1x2xf32>) -> tensor<1x2xf32>
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_H]] : (tensor<1x2xf32>) -> tensor<1x1x2xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = mir.concat %[[Y_18]], %[[Y_12]] axis = 0 : (tensor<1x1x2xf32>, tensor<1x1x2xf32>) -> tensor<2x1x2xf32>
-// CHECK-NEXT: func.return %[[Y_19]], %[[Y_H]] : tensor<2x1x2xf32>, tensor<1x2xf32>
+// CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<2x1x2xf32>
+// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_11:[a-zA-Z0-9_$.]+]] = mir.for %[[V0:[a-zA-Z0-9_$.]+]] = %[[Y_8]] to %[[Y_9]] step %[[Y_10]] iter_args(%[[V1:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V2:[a-zA-Z0-9_$.]+]] = %[[Y_6]]) -> (tensor<1x2xf32>, tensor<2x1x2xf32>) {
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.subi %[[Y_7]], %[[V0]] : index
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = mir.from_elements %[[V3]] : (index) -> tensor<1xi64>
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = mir.gather %[[Y_4]], %[[V4]] axis = 0 : (tensor<2x1x2xf32>, tensor<1xi64>) -> tensor<1x1x2xf32>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V5]] : (tensor<1x1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = mir.matmul %[[V1]], %[[Y_5]] : (tensor<1x2xf32>, tensor<2x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V7]], %[[Y_1]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V6]], %[[V8]] broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = mir.tanh %[[V9]] : (tensor<1x2xf32>) -> tensor<1x2xf32>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V10]] : (tensor<1x2xf32>) -> tensor<1x1x2xf32>
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = mir.scatter %[[V2]], %[[V11]], %[[V4]] axis = 0 : (tensor<2x1x2xf32>, tensor<1x1x2xf32>, tensor<1xi64>) -> tensor<2x1x2xf32>
+// CHECK-NEXT: mir.yield %[[V10]], %[[V12]] : tensor<1x2xf32>, tensor<2x1x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_11]], %[[Y_H]] : tensor<2x1x2xf32>, tensor<1x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -54,39 +60,48 @@ func.func @gru(%x: tensor<1x2x3xf32>, %w: tensor<6x3xf32>, %r: tensor<6x2xf32>, 
 // CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_1]] starts = [0] ends = [4] strides = [1] : (tensor<6xf32>) -> tensor<4xf32>
 // CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_5]] starts = [0, 4] ends = [2, 6] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
 // CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_1]] starts = [4] ends = [6] strides = [1] : (tensor<6xf32>) -> tensor<2xf32>
-// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_4]] starts = [0, 0, 0] ends = [1, 2, 6] strides = [1, 1, 1] : (tensor<1x2x6xf32>) -> tensor<1x2x6xf32>
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_10]] : (tensor<1x2x6xf32>) -> tensor<2x6xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_11]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_11]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_11]] starts = [0, 4] ends = [2, 6] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = mir.matmul %[[H]], %[[Y_6]] : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_15]], %[[Y_7]] broadcast_shape = [2, 4] : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_16]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x4xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_16]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x4xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_12]], %[[Y_17]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y_19]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_20]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_21]], %[[Y_22]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[Y_24]], %[[Y_23]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_13]], %[[Y_18]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y_26]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_27]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_28]], %[[Y_29]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[Y_31]], %[[Y_30]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_32]], %[[H]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = mir.matmul %[[Y_33]], %[[Y_8]] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_34]], %[[Y_9]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_14]], %[[Y_35]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_36]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_38:[a-zA-Z0-9_$.]+]] = mir.broadcast_sub %[[H]], %[[Y_37]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_39:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_25]], %[[Y_38]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_37]], %[[Y_39]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_40:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_H]] : (tensor<2x2xf32>) -> tensor<1x2x2xf32>
-// CHECK-NEXT: func.return %[[Y_40]], %[[Y_H]] : tensor<1x2x2xf32>, tensor<2x2xf32>
+// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<1x2x2xf32>
+// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_14:[a-zA-Z0-9_$.]+]] = mir.for %[[V0:[a-zA-Z0-9_$.]+]] = %[[Y_11]] to %[[Y_12]] step %[[Y_13]] iter_args(%[[V1:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V2:[a-zA-Z0-9_$.]+]] = %[[Y_10]]) -> (tensor<2x2xf32>, tensor<1x2x2xf32>) {
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = mir.from_elements %[[V0]] : (index) -> tensor<1xi64>
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = mir.gather %[[Y_4]], %[[V3]] axis = 0 : (tensor<1x2x6xf32>, tensor<1xi64>) -> tensor<1x2x6xf32>
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V4]] : (tensor<1x2x6xf32>) -> tensor<2x6xf32>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = mir.slice %[[V5]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = mir.slice %[[V5]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = mir.slice %[[V5]] starts = [0, 4] ends = [2, 6] strides = [1, 1] : (tensor<2x6xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = mir.matmul %[[V1]], %[[Y_6]] : (tensor<2x2xf32>, tensor<2x4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V9]], %[[Y_7]] broadcast_shape = [2, 4] : (tensor<2x4xf32>, tensor<4xf32>) -> tensor<2x4xf32>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = mir.slice %[[V10]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x4xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = mir.slice %[[V10]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x4xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V6]], %[[V11]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = mir.neg %[[V13]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = mir.exp %[[V14]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V15]], %[[V16]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[V18]], %[[V17]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V7]], %[[V12]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = mir.neg %[[V20]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = mir.exp %[[V21]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V22]], %[[V23]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[V25]], %[[V24]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[V26]], %[[V1]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = mir.matmul %[[V27]], %[[Y_8]] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V28]], %[[Y_9]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V8]], %[[V29]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = mir.tanh %[[V30]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V32:[a-zA-Z0-9_$.]+]] = mir.broadcast_sub %[[V1]], %[[V31]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V33:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[V19]], %[[V32]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V34:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V31]], %[[V33]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V35:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V34]] : (tensor<2x2xf32>) -> tensor<1x2x2xf32>
+// CHECK-NEXT: %[[V36:[a-zA-Z0-9_$.]+]] = mir.scatter %[[V2]], %[[V35]], %[[V3]] axis = 0 : (tensor<1x2x2xf32>, tensor<1x2x2xf32>, tensor<1xi64>) -> tensor<1x2x2xf32>
+// CHECK-NEXT: mir.yield %[[V34]], %[[V36]] : tensor<2x2xf32>, tensor<1x2x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_14]], %[[Y_H]] : tensor<1x2x2xf32>, tensor<2x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 
@@ -105,40 +120,49 @@ func.func @lstm(%x: tensor<1x2x3xf32>, %w: tensor<8x3xf32>, %r: tensor<8x2xf32>,
 // CHECK-NEXT: %[[Y_3:[a-zA-Z0-9_$.]+]] = mir.matmul %[[X]], %[[Y_2]] : (tensor<1x2x3xf32>, tensor<3x8xf32>) -> tensor<1x2x8xf32>
 // CHECK-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_3]], %[[Y]] broadcast_shape = [1, 2, 8] : (tensor<1x2x8xf32>, tensor<8xf32>) -> tensor<1x2x8xf32>
 // CHECK-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = mir.transpose %[[R]] permutation = [1, 0] : (tensor<8x2xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_4]] starts = [0, 0, 0] ends = [1, 2, 8] strides = [1, 1, 1] : (tensor<1x2x8xf32>) -> tensor<1x2x8xf32>
-// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_6]] : (tensor<1x2x8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = mir.matmul %[[H]], %[[Y_5]] : (tensor<2x2xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_8]], %[[Y_1]] broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_7]], %[[Y_9]] broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
-// CHECK-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_10]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_10]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_10]] starts = [0, 4] ends = [2, 6] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = mir.slice %[[Y_10]] starts = [0, 6] ends = [2, 8] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y_11]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_15]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_16]], %[[Y_17]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[Y_19]], %[[Y_18]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y_12]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_21]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_22]], %[[Y_23]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[Y_25]], %[[Y_24]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = mir.neg %[[Y_13]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = mir.exp %[[Y_27]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_28]], %[[Y_29]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
-// CHECK-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[Y_31]], %[[Y_30]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_32]], %[[C]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_14]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_35:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_20]], %[[Y_34]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_C:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[Y_33]], %[[Y_35]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_36:[a-zA-Z0-9_$.]+]] = mir.tanh %[[Y_C]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[Y_26]], %[[Y_36]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
-// CHECK-NEXT: %[[Y_37:[a-zA-Z0-9_$.]+]] = mir.reshape %[[Y_H]] : (tensor<2x2xf32>) -> tensor<1x2x2xf32>
-// CHECK-NEXT: func.return %[[Y_37]], %[[Y_H]], %[[Y_C]] : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
+// CHECK-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = mir.constant dense<0.000000e+00> : tensor<1x2x2xf32>
+// CHECK-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = arith.constant 0 : index
+// CHECK-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = arith.constant 1 : index
+// CHECK-NEXT: %[[Y_H:[a-zA-Z0-9_$.]+]], %[[Y_C:[a-zA-Z0-9_$.]+]], %[[Y_10:[a-zA-Z0-9_$.]+]] = mir.for %[[V0:[a-zA-Z0-9_$.]+]] = %[[Y_7]] to %[[Y_8]] step %[[Y_9]] iter_args(%[[V1:[a-zA-Z0-9_$.]+]] = %[[H]], %[[V2:[a-zA-Z0-9_$.]+]] = %[[C]], %[[V3:[a-zA-Z0-9_$.]+]] = %[[Y_6]]) -> (tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x2x2xf32>) {
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = mir.from_elements %[[V0]] : (index) -> tensor<1xi64>
+// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = mir.gather %[[Y_4]], %[[V4]] axis = 0 : (tensor<1x2x8xf32>, tensor<1xi64>) -> tensor<1x2x8xf32>
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V5]] : (tensor<1x2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = mir.matmul %[[V1]], %[[Y_5]] : (tensor<2x2xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V7]], %[[Y_1]] broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V6]], %[[V8]] broadcast_shape = [2, 8] : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = mir.slice %[[V9]] starts = [0, 0] ends = [2, 2] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = mir.slice %[[V9]] starts = [0, 2] ends = [2, 4] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = mir.slice %[[V9]] starts = [0, 4] ends = [2, 6] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = mir.slice %[[V9]] starts = [0, 6] ends = [2, 8] strides = [1, 1] : (tensor<2x8xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = mir.neg %[[V10]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = mir.exp %[[V14]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V15]], %[[V16]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[V18]], %[[V17]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = mir.neg %[[V11]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = mir.exp %[[V20]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V22:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V23:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V21]], %[[V22]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V24:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[V24]], %[[V23]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = mir.neg %[[V12]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = mir.exp %[[V26]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V27]], %[[V28]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<f32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]] = mir.constant dense<1.000000e+00> : tensor<f32>
+// CHECK-NEXT: %[[V31:[a-zA-Z0-9_$.]+]] = mir.broadcast_div %[[V30]], %[[V29]] broadcast_shape = [2, 2] : (tensor<f32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V32:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[V31]], %[[V2]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V33:[a-zA-Z0-9_$.]+]] = mir.tanh %[[V13]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V34:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[V19]], %[[V33]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V35:[a-zA-Z0-9_$.]+]] = mir.broadcast_add %[[V32]], %[[V34]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V36:[a-zA-Z0-9_$.]+]] = mir.tanh %[[V35]] : (tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V37:[a-zA-Z0-9_$.]+]] = mir.broadcast_mul %[[V25]], %[[V36]] broadcast_shape = [2, 2] : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// CHECK-NEXT: %[[V38:[a-zA-Z0-9_$.]+]] = mir.reshape %[[V37]] : (tensor<2x2xf32>) -> tensor<1x2x2xf32>
+// CHECK-NEXT: %[[V39:[a-zA-Z0-9_$.]+]] = mir.scatter %[[V3]], %[[V38]], %[[V4]] axis = 0 : (tensor<1x2x2xf32>, tensor<1x2x2xf32>, tensor<1xi64>) -> tensor<1x2x2xf32>
+// CHECK-NEXT: mir.yield %[[V37]], %[[V35]], %[[V39]] : tensor<2x2xf32>, tensor<2x2xf32>, tensor<1x2x2xf32>
+// CHECK-NEXT: }
+// CHECK-NEXT: func.return %[[Y_10]], %[[Y_H]], %[[Y_C]] : tensor<1x2x2xf32>, tensor<2x2xf32>, tensor<2x2xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }
