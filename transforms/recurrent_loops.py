@@ -69,9 +69,9 @@ def _index(b: Composer, value: int) -> SSAValue:
 
 
 def loop_over_time(op: RecurrentOp, target: TimeLoop) -> tuple[list[Operation], list[SSAValue]]:
-    """The ops that replace `op` (its recurrence, then the loop) and its results' values."""
+    """The ops that replace `op` (its `time_steps`, then the loop) and its results' values."""
     b = Composer()
-    loop_parts = op.time_steps(b)
+    parts = op.time_steps(b)
     steps = tensor_shape(op.input)[0]
     carried = [*op.initial_states, target.destination(b, op.y)]
     last = _index(b, steps - 1) if op.is_reverse else None
@@ -79,7 +79,7 @@ def loop_over_time(op: RecurrentOp, target: TimeLoop) -> tuple[list[Operation], 
     t, *states, y = block.args
     body = Composer()
     position = target.position(body, t if last is None else body.emit(arith.SubiOp(last, t)))
-    states = loop_parts.step(body, target.read(body, loop_parts.projected, position), list(states))
+    states = parts.step(body, target.read(body, parts.projected, position), list(states))
     y = target.write(body, y, states[0], position)
     body.ops.append(target.terminator([*states, y]))
     block.add_ops(body.ops)
