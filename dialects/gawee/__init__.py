@@ -18,9 +18,9 @@ On top of the original:
   the op's order, then the functional type, e.g.
   `gawee.conv %x, %w strides = [1, 1] padding = [1, 1] dilation = [1, 1] : (...) -> ...`.
 
-The ops live in family modules (`conv`, `nn`, `pooling`, `pool_indices`, `recurrent`,
+The ops live in family modules (`conv`, `nn`, `matrix`, `pooling`, `pool_indices`, `recurrent`,
 `elementwise`, `trigonometric`, `arithmetic`, `logic`, `shape`, `movement`, `reduce`,
-`selection`, `resize`, `sampling`, `construction`), each exporting its names in its
+`selection`, `resize`, `sampling`, `rearrange`, `construction`), each exporting its names in its
 `__all__`; shape rules and the shared base in `base`, composite ops' machinery in
 `composite`. The dialect's op list is derived from the family modules: an op defined in
 one of them is registered, with no list to add it to.
@@ -36,10 +36,12 @@ from nnstack.dialects.gawee import (
     conv,
     elementwise,
     logic,
+    matrix,
     movement,
     nn,
     pool_indices,
     pooling,
+    rearrange,
     recurrent,
     reduce,
     resize,
@@ -54,10 +56,12 @@ from nnstack.dialects.gawee.construction import *
 from nnstack.dialects.gawee.conv import *
 from nnstack.dialects.gawee.elementwise import *
 from nnstack.dialects.gawee.logic import *
+from nnstack.dialects.gawee.matrix import *
 from nnstack.dialects.gawee.movement import *
 from nnstack.dialects.gawee.nn import *
 from nnstack.dialects.gawee.pool_indices import *
 from nnstack.dialects.gawee.pooling import *
+from nnstack.dialects.gawee.rearrange import *
 from nnstack.dialects.gawee.recurrent import *
 from nnstack.dialects.gawee.reduce import *
 from nnstack.dialects.gawee.resize import *
@@ -74,6 +78,7 @@ from nnstack.dialects.utils import window_output_size as window_output_size
 FAMILIES: tuple[ModuleType, ...] = (
     conv,
     nn,
+    matrix,
     pooling,
     pool_indices,
     recurrent,
@@ -87,6 +92,7 @@ FAMILIES: tuple[ModuleType, ...] = (
     selection,
     resize,
     sampling,
+    rearrange,
     construction,
 )
 """The modules that define the gawee ops."""

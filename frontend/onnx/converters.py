@@ -22,7 +22,7 @@ from nnstack.dialects import gawee
 from nnstack.dialects.constraints import E8M0, FLOAT8_TYPES, FLOAT_TYPES, ONNX_ELEMENT_TYPES
 from nnstack.dialects.gawee.logic import ROUND_MODES
 from nnstack.dialects.utils import element_type
-from nnstack.dialects.values import dense_attribute
+from nnstack.dialects.values import dense_attribute, numpy_dtype
 from nnstack.frontend.onnx.context import ImportContext
 from nnstack.frontend.onnx.decomposed import (
     convert_compress,
@@ -39,6 +39,7 @@ from nnstack.frontend.onnx.decomposed import (
 )
 from nnstack.frontend.onnx.movement import (
     convert_affine_grid,
+    convert_col2im,
     convert_concat,
     convert_expand,
     convert_gather,
@@ -48,6 +49,7 @@ from nnstack.frontend.onnx.movement import (
     convert_pad,
     convert_reshape,
     convert_resize,
+    convert_reverse_sequence,
     convert_scatter_nd,
     convert_slice,
     convert_split,
@@ -448,6 +450,30 @@ def convert_constant_of_shape(context: ImportContext) -> None:
     context.define(context.emit(gawee.ConstantOp(context.dense(array, "the value"))).results[0])
 
 
+def convert_det(context: ImportContext) -> None:
+    """`gawee.det` of the square matrices in the last two dims."""
+    context.define(context.emit_value(gawee.DetOp(context.value(0))))
+
+
+def convert_eye_like(context: ImportContext) -> None:
+    """EyeLike: ones on the `k`-th diagonal of a 2-D tensor of the input's shape, zeros
+    elsewhere, in `dtype` (default: the input's element type). Only the input's static
+    shape matters, so it is a constant."""
+    shape = context.shape(0)
+    if len(shape) != 2:
+        raise context.fail(f"the input must be 2-D, got shape {list(shape)}")
+    dtype = context.attribute("dtype")
+    if dtype is not None:
+        numpy_type = onnx.helper.tensor_dtype_to_np_dtype(int(dtype))
+    elif (name := context.node.input[0]) in context.constants:
+        numpy_type = context.constants[name].dtype
+    else:
+        numpy_type = numpy_dtype(element_type(context.value(0)))
+    k = int(context.attribute("k", 0))  # type: ignore[arg-type]
+    array = np.eye(shape[0], shape[1], k, dtype=numpy_type)
+    context.define(context.emit_value(gawee.ConstantOp(context.dense(array, "the result"))))
+
+
 def convert_shape(context: ImportContext) -> None:
     """Shape (the importer folds it where the input's shape is static, which gawee needs)."""
     start = int(context.attribute("start", 0))  # type: ignore[arg-type]
@@ -564,6 +590,10 @@ CONVERTERS: Mapping[str, Converter] = {
     "Range": convert_range,
     "Shape": convert_shape,
     "ConstantOfShape": convert_constant_of_shape,
+    "EyeLike": convert_eye_like,
+    "Det": convert_det,
+    "ReverseSequence": convert_reverse_sequence,
+    "Col2Im": convert_col2im,
     "Constant": convert_constant,
     "CastLike": convert_cast_like,
     "DepthToSpace": convert_depth_to_space,

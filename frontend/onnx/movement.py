@@ -1,6 +1,6 @@
 """The converters of the operators that move, select or resize data: Transpose,
 Reshape, Gather*, Expand, (Un)squeeze, Concat, Slice, ScatterND, Resize, Upsample,
-Split, Tile and Pad."""
+Split, Tile, Pad, ReverseSequence and Col2Im."""
 
 from __future__ import annotations
 
@@ -345,3 +345,28 @@ def convert_pad(context: ImportContext) -> None:
     if mode not in gawee.PadOp.MODES:
         raise context.fail(f"mode = {mode} is not supported")
     context.define(context.emit(gawee.PadOp(context.value(0), pads, mode, value)).results[0])
+
+
+def convert_reverse_sequence(context: ImportContext) -> None:
+    """`gawee.reverse_sequence`: `batch_axis` (default 1) and `time_axis` (default 0); the
+    lengths may be a run-time input."""
+    time = int(context.attribute("time_axis", 0))  # type: ignore[arg-type]
+    batch = int(context.attribute("batch_axis", 1))  # type: ignore[arg-type]
+    op = gawee.ReverseSequenceOp(context.value(0), context.value(1), time, batch)
+    context.define(context.emit_value(op))
+
+
+def convert_col2im(context: ImportContext) -> None:
+    """`gawee.col2im`: image_shape and block_shape must be constants (they make the static
+    result type); strides, pads and dilations."""
+    image = [int(v) for v in context.constant(1, "image_shape").reshape(-1)]
+    block = [int(v) for v in context.constant(2, "block_shape").reshape(-1)]
+    if len(block) != len(image):
+        raise context.fail(f"image_shape {image} and block_shape {block} must have one value per spatial dim")
+    rank = len(image)
+    strides, pads, dilations = (
+        context.ints(name, [default] * n)
+        for name, default, n in (("strides", 1, rank), ("pads", 0, 2 * rank), ("dilations", 1, rank))
+    )
+    op = gawee.Col2ImOp(context.value(0), image, block, strides, pads, dilations)
+    context.define(context.emit_value(op))

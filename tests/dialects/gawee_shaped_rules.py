@@ -1,5 +1,5 @@
 """The valid gawee split, tile, pad, trilu, constant, range, shape, arg_max / arg_min,
-cumsum, cumprod and gather_nd ops of the verifier-rule tests and their invalid cases
+cumsum, cumprod, gather_nd, reverse_sequence, col2im and det ops of the verifier-rule tests and their invalid cases
 (`SHAPED_OPS`, `shaped_cases`, imported by the tests from gawee_rules.py).
 """
 
@@ -36,7 +36,29 @@ CUMPROD = Op("gawee.cumprod", (t(4, 2),), {"axis": i64(0), "exclusive": "true"},
 GATHER_ND = Op(
     "gawee.gather_nd", (t(2, 3, 4), t(2, 5, 1, element="i64")), {"batchDims": i64(1)}, (t(2, 5, 4),)
 )
+REVERSE_SEQUENCE = Op(
+    "gawee.reverse_sequence",
+    (t(4, 3, 2), t(3, element="i64")),
+    {"timeAxis": i64(0), "batchAxis": i64(1)},
+    (t(4, 3, 2),),
+)
+COL2IM = Op(
+    "gawee.col2im",
+    (t(2, 12, 2),),
+    {
+        "imageShape": a(4, 5),
+        "blockShape": a(2, 3),
+        "strides": a(2, 1),
+        "padding": a(1, 0, 0, 0),
+        "dilation": a(1, 2),
+    },
+    (t(2, 2, 4, 5),),
+)
+DET = Op("gawee.det", (t(2, 3, 3),), {}, (t(2),))
 SHAPED_OPS = [
+    REVERSE_SEQUENCE,
+    COL2IM,
+    DET,
     SPLIT,
     TILE,
     PAD,
@@ -56,6 +78,49 @@ SHAPED_OPS = [
 
 def shaped_cases() -> list[Invalid]:
     cases: list[tuple[str, Op, str]] = [
+        ("reverse_sequence-same-axes", REVERSE_SEQUENCE.attr("batchAxis", i64(0)), "0 and 1 or 1 and 0"),
+        ("reverse_sequence-axis-2", REVERSE_SEQUENCE.attr("batchAxis", i64(2)), "0 and 1 or 1 and 0"),
+        (
+            "reverse_sequence-rank-1",
+            REVERSE_SEQUENCE.operand(0, t(4)).result(t(4)).operand(1, t(4, element="i64")),
+            "rank >= 2",
+        ),
+        (
+            "reverse_sequence-lens-shape",
+            REVERSE_SEQUENCE.operand(1, t(4, element="i64")),
+            "sequence_lens shape",
+        ),
+        ("reverse_sequence-i32-lens", REVERSE_SEQUENCE.operand(1, t(3, element="i32")), "i64"),
+        (
+            "reverse_sequence-empty-time",
+            REVERSE_SEQUENCE.operand(0, t(0, 3, 2)).result(t(0, 3, 2)),
+            "time dim must not be empty",
+        ),
+        ("reverse_sequence-result-shape", REVERSE_SEQUENCE.result(t(3, 4, 2)), "result shape"),
+        ("reverse_sequence-result-type", REVERSE_SEQUENCE.result(t(4, 3, 2, element="f64")), "f64"),
+        ("col2im-rank-2", COL2IM.operand(0, t(24, 2)), "rank 3"),
+        ("col2im-block-length", COL2IM.attr("blockShape", a(2, 3, 1)), "'blockShape' must have 2 values"),
+        ("col2im-padding-length", COL2IM.attr("padding", a(1, 0)), "'padding' must have 4 values"),
+        ("col2im-zero-stride", COL2IM.attr("strides", a(0, 1)), "'strides' values must be >= 1"),
+        ("col2im-negative-padding", COL2IM.attr("padding", a(1, 0, -1, 0)), "'padding' values must be >= 0"),
+        ("col2im-channels", COL2IM.operand(0, t(2, 10, 2)), "not a multiple of prod(blockShape) = 6"),
+        ("col2im-blocks", COL2IM.operand(0, t(2, 12, 3)), "number of blocks 2"),
+        (
+            "col2im-block-too-large",
+            COL2IM.attr("blockShape", a(6, 1)),
+            "does not fit",
+        ),
+        ("col2im-result-shape", COL2IM.result(t(2, 2, 5, 4)), "result shape"),
+        (
+            "col2im-masks",
+            COL2IM.operand(0, t(2, 12, 2, element="i1")).result(t(2, 2, 4, 5, element="i1")),
+            "i1",
+        ),
+        ("det-rank-1", DET.operand(0, t(3)).result(t()), "rank >= 2"),
+        ("det-not-square", DET.operand(0, t(2, 3, 2)), "square"),
+        ("det-empty", DET.operand(0, t(2, 0, 0)), "must not be empty"),
+        ("det-result-shape", DET.result(t(2, 1)), "result shape"),
+        ("det-integer", DET.operand(0, t(2, 3, 3, element="i32")).result(t(2, element="i32")), "i32"),
         ("arg_max-axis-range", ARG_MAX.attr("axis", i64(3)), "out of range"),
         (
             "arg_max-scalar",

@@ -19,7 +19,8 @@ Numeric care, so that every level must give the same numbers:
   values every level computes bit for bit (moves, neg, abs, relu, max, min, ...). An
   f32 sum computed in another order could otherwise flip a comparison.
 
-The program builder is in gawee_builder.py, the op generators in gawee_generators.py;
+The program builder is in gawee_builder.py, the op generators in gawee_generators.py
+(reverse_sequence, col2im and det in gawee_rearrange_generators.py);
 this module draws from them (`GENERATORS`): a new op gets a generator there and its
 place here (a unary element-wise op on floats is drawn without one, `PLAIN_UNARY`).
 """
@@ -69,6 +70,7 @@ from fuzz.gawee_generators import (
     variadic,
     where,
 )
+from fuzz.gawee_rearrange_generators import rearrange
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, i1
 from xdsl.ir import Region
@@ -92,6 +94,7 @@ GENERATORS: tuple[Generator, ...] = (
     reduce,
     softmax,
     layer_norm,
+    rearrange,  # (here: where the seeds 0-199 still draw every op)
     instance_norm,
     matmul,
     gemm,
