@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 import numpy as np
 import onnx
 from onnx import numpy_helper
-from xdsl.dialects.builtin import f64, i1
+from xdsl.dialects.builtin import f64, i1, i8
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
@@ -282,7 +282,8 @@ def convert_clip(context: ImportContext) -> None:
 def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
     """ReduceX: axes from the `axes` input (opset >= `axes_input_from`) or attribute,
     which must be known at import; no axes means every dim, unless
-    `noop_with_empty_axes`, which makes the node an identity."""
+    `noop_with_empty_axes`, which makes the node an identity. ReduceMax / ReduceMin of
+    booleans (from opset 20) reduce them as i8 0 / 1 (any / all)."""
 
     def convert(context: ImportContext) -> None:
         if context.opset >= axes_input_from:
@@ -295,7 +296,13 @@ def reduction(op: type[gawee.ReduceOp], axes_input_from: int) -> Converter:
                 return
             axes = tuple(range(len(context.shape(0))))
         keep_dims = bool(context.attribute("keepdims", 1))
-        context.define(context.emit(op(context.value(0), axes, keep_dims)).results[0])
+        x = context.value(0)
+        if element_type(x) == i1 and op in (gawee.ReduceMaxOp, gawee.ReduceMinOp):
+            # booleans (ReduceMax / ReduceMin from opset 20): any / all, as 0 / 1 in i8
+            reduced = context.emit_value(op(context.emit_value(gawee.CastOp(x, i8)), axes, keep_dims))
+            context.define(context.emit_value(gawee.CastOp(reduced, i1)))
+            return
+        context.define(context.emit(op(x, axes, keep_dims)).results[0])
 
     return convert
 

@@ -333,6 +333,25 @@ def _input_types(context: ImportContext) -> dict[str, onnx.TypeProto]:
     return types
 
 
+_CONTROL_FLOW = (
+    "control flow (a subgraph run a number of times or on a condition), which gawee does not carry"
+)
+_VALUE_SHAPED = "its output's shape depends on the input's values; gawee's types are static"
+UNSUPPORTED_BY_DESIGN: Mapping[str, str] = {
+    "If": _CONTROL_FLOW,
+    "Loop": _CONTROL_FLOW,
+    "Scan": _CONTROL_FLOW,
+    "NonZero": _VALUE_SHAPED,
+    "Unique": _VALUE_SHAPED,
+    "NonMaxSuppression": _VALUE_SHAPED,
+    "RandomUniformLike": "it draws random numbers, which gawee does not",
+    "RandomNormalLike": "it draws random numbers, which gawee does not",
+    "RandomUniform": "it draws random numbers, which gawee does not",
+    "Multinomial": "it draws random numbers, which gawee does not",
+}
+"""Why the operators that no gawee op can carry have no lowering, for the error."""
+
+
 def _expand_node(context: ImportContext, taken: set[str]) -> None:
     """Imports the node as the nodes of ONNX's function definition of its operator (at
     the body's own opset); fails if there is none, naming what of the body fails."""
@@ -343,7 +362,8 @@ def _expand_node(context: ImportContext, taken: set[str]) -> None:
             f"ONNX's shape inference of its function body fails: {str(error).splitlines()[0]}"
         ) from None
     if expansion is None:
-        raise context.fail("no gawee lowering for this operator")
+        reason = UNSUPPORTED_BY_DESIGN.get(context.node.op_type)
+        raise context.fail("no gawee lowering for this operator" + (f": {reason}" if reason else ""))
     for name, shape in _static_shapes(expansion.graph).items():
         context.shapes.setdefault(name, shape)
     for node in expansion.nodes:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import IntegerType, f32, f64
+from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import gawee
-from nnstack.dialects.utils import tensor_shape
+from nnstack.dialects.utils import element_type, tensor_shape
 from nnstack.frontend.onnx.context import ImportContext
 
 
@@ -170,16 +171,29 @@ def _pool_window(context: ImportContext) -> gawee.PoolWindow:
 
 def convert_max_pool(context: ImportContext) -> None:
     """MaxPool, 1-D, 2-D or 3-D: kernel, strides, pads or auto_pad, dilations, ceil_mode; the
-    Indices output (storage_order 0 or 1) as `gawee.max_pool_with_indices`."""
+    Indices output (storage_order 0 or 1) as `gawee.max_pool_with_indices`. An integer
+    input (int8 and uint8 from opset 12) is pooled in a float type that holds every value
+    exactly (f32 up to 16 bits, f64 for 32) and cast back: a window's maximum is one of its
+    elements, so the result is exact."""
     window = _pool_window(context)
+    x = context.value(0)
+    element = element_type(x)
+    wide = _EXACT_FLOAT.get(element.width.data) if isinstance(element, IntegerType) else None
+    if wide is not None:
+        x = context.emit_value(gawee.CastOp(x, wide))
     if len(context.node.output) < 2 or not context.node.output[1]:
-        context.define(context.emit(gawee.MaxPoolOp(context.value(0), **window)).results[0])
+        pooled = context.emit_value(gawee.MaxPoolOp(x, **window))
+        context.define(pooled if wide is None else context.emit_value(gawee.CastOp(pooled, element)))
         return
     order = int(context.attribute("storage_order", 0))  # type: ignore[arg-type]
     if order not in (0, 1):
         raise context.fail(f"storage_order must be 0 or 1, got {order}")
-    op = gawee.MaxPoolWithIndicesOp(context.value(0), storage_order=order, **window)
-    context.define(*context.emit(op).results)
+    pooled, indices = context.emit(gawee.MaxPoolWithIndicesOp(x, storage_order=order, **window)).results
+    context.define(pooled if wide is None else context.emit_value(gawee.CastOp(pooled, element)), indices)
+
+
+_EXACT_FLOAT: dict[int, Attribute] = {8: f32, 16: f32, 32: f64}
+"""The float type that holds every integer of a width exactly (not i1: no max_pool of masks)."""
 
 
 def convert_max_unpool(context: ImportContext) -> None:

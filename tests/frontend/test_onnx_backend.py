@@ -53,9 +53,7 @@ EXPANDED = [
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""
 
-INTEGERS = "integer tensors: gawee's pooling is float-only so far"
 EXCLUDED: dict[str, str] = {
-    r"^test_maxpool_2d_uint8": INTEGERS,
     r"^test_identity_(opt|sequence)": "optional and sequence types have no gawee counterpart",
     r"^test_batchnorm_.*training_mode": "BatchNormalization in training mode",
     r"^test_(equal|less|less_equal|greater|greater_equal|max|min|add|sub|mul|div)_string": "string tensors: an "
@@ -66,7 +64,6 @@ EXCLUDED: dict[str, str] = {
     r"^test_einsum_batch_diagonal": "a repeated index in one term (a diagonal): Einsum imports sums, transposes "
     "and matrix products only",
     r"^test_training_dropout": "Dropout in training mode with a ratio above 0 (random dropout)",
-    r"^test_reduce_(max|min)_\w*bool": "ReduceMax / ReduceMin of booleans: gawee's reductions are numeric",
     r"^test_range_\w*_expanded": "Range's function body is a Loop, which gawee does not carry (Range itself "
     "runs: its bounds are specialised at run)",
     r"^test_bernoulli": "Bernoulli's function body draws random numbers (RandomUniformLike), which gawee cannot",

@@ -192,3 +192,20 @@ def test_max_unpool_repeated_and_negative_indices_as_onnx_reference():
     for level in LEVELS:
         (got,) = backend.prepare(model, level=level).run([values, indices])
         np.testing.assert_array_equal(got, expected, err_msg=level)
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8])
+def test_integer_max_pool_and_its_indices_match_onnx_runtime(dtype):
+    """int8 / uint8 (MaxPool from opset 12), pooled in f32 and cast back: the extremes of
+    the type (-128, 127, 255) come back exactly. (uint8 is not lowered to mir.)"""
+    rng = np.random.default_rng(3)
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, int(info.max) + 1, (1, 2, 6, 5)).astype(dtype)
+    x[0, 0, 0, 0], x[0, 1, 5, 4] = info.max, info.min
+    model = _model(x, kernel_shape=[3, 2], strides=[2, 1], pads=[1, 0, 1, 1])
+    expected = onnxruntime_outputs(model, {"x": x})
+    for level in LEVELS if dtype == np.int8 else ("gawee", "linalg"):
+        values, indices = backend.prepare(model, level=level).run([x])
+        assert values.dtype == dtype, level
+        np.testing.assert_array_equal(values, expected[0], err_msg=level)
+        np.testing.assert_array_equal(indices, expected[1], err_msg=level)
