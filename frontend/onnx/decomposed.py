@@ -1,7 +1,8 @@
 """The converters of ONNX operators that have no gawee op of their own but are a few
 existing ones: DepthToSpace / SpaceToDepth (reshape, transpose, reshape),
 LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size,
-ScatterElements, Swish and the Einsum equations of matrix products, transposes and sums.
+ScatterElements, Swish and the Einsum equations of matrix products, transposes, sums and
+diagonals.
 
 Each follows the operator's definition (its ONNX function body where it has one, as
 MeanVarianceNormalization's, else ONNX's reference implementation) for every opset
@@ -258,15 +259,33 @@ def _einsum_terms(context: ImportContext, ranks: Sequence[int]) -> tuple[list[st
     for term, rank in zip(terms, ranks):
         if len(term) != rank or not all(c.isalnum() for c in term):
             raise context.fail(f"equation '{equation}': term '{term}' does not fit an input of rank {rank}")
-        if len(set(term)) != len(term):
-            raise context.fail(
-                f"equation '{equation}': a repeated index in one term (a diagonal) is not supported"
-            )
     if len(set(output)) != len(output) or not set(output) <= set("".join(terms)):
         raise context.fail(
             f"equation '{equation}': output '{output}' must name distinct indices of the inputs"
         )
     return terms, output
+
+
+def _diagonal(context: ImportContext, value: SSAValue, term: str) -> tuple[SSAValue, str]:
+    """`value` along the diagonal of each index its `term` repeats ("ii" -> "i"): the
+    later dim of a pair gathered at the earlier one's position (a gather_elements),
+    then dropped."""
+    while (c := next((c for c in term if term.count(c) > 1), None)) is not None:
+        first, second = term.index(c), term.index(c, term.index(c) + 1)
+        shape = tensor_shape(value)
+        if shape[first] != shape[second]:
+            raise context.fail(f"index '{c}' has sizes {shape[first]} and {shape[second]}")
+        positions = np.arange(shape[first]).reshape(
+            [size if d == first else 1 for d, size in enumerate(shape)]
+        )
+        target = [1 if d == second else size for d, size in enumerate(shape)]
+        indices = context.emit_value(gawee.ExpandOp(_constant(context, positions, i64), target))
+        picked = context.emit_value(gawee.GatherElementsOp(value, indices, second))
+        value, term = (
+            context.emit_value(gawee.SqueezeOp(picked, [second])),
+            term[:second] + term[second + 1 :],
+        )
+    return value, term
 
 
 def _summed(context: ImportContext, value: SSAValue, term: str, keep: str) -> tuple[SSAValue, str]:
@@ -278,13 +297,16 @@ def _summed(context: ImportContext, value: SSAValue, term: str, keep: str) -> tu
 
 
 def convert_einsum(context: ImportContext) -> None:
-    """Einsum of one or two inputs without repeated indices in a term: the sums, the
-    transposes and the (batched) matrix products transformers export ("bij,bjk->bik",
-    "bhid,bhjd->bhij", "ij->ji", "ij->i"), as reduce_sum, transpose, reshape and matmul."""
+    """Einsum of one or two inputs: the sums, the transposes and the (batched) matrix
+    products transformers export ("bij,bjk->bik", "bhid,bhjd->bhij", "ij->ji", "ij->i"),
+    as reduce_sum, transpose, reshape and matmul; an index repeated in one term takes the
+    diagonal ("...ii->...i", "ii->": the trace) with a gather_elements first."""
     inputs = [context.value(i) for i in range(len(context.node.input))]
     if len(inputs) not in (1, 2):
         raise context.fail(f"{len(inputs)} inputs are not supported (one or two)")
     terms, output = _einsum_terms(context, [len(tensor_shape(v)) for v in inputs])
+    diagonals = [_diagonal(context, value, term) for value, term in zip(inputs, terms)]
+    inputs, terms = [value for value, _ in diagonals], [term for _, term in diagonals]
     sizes: dict[str, int] = {}
     for term, value in zip(terms, inputs):
         for c, size in zip(term, tensor_shape(value)):

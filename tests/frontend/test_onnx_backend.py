@@ -61,8 +61,6 @@ EXCLUDED: dict[str, str] = {
     r"^test_range_float16_": "float16 ranges: an element type gawee.range does not carry",
     r"^test_split_to_sequence": "SplitToSequence (matched by the `split` pattern): sequence types have no gawee "
     "counterpart",
-    r"^test_einsum_batch_diagonal": "a repeated index in one term (a diagonal): Einsum imports sums, transposes "
-    "and matrix products only",
     r"^test_training_dropout": "Dropout in training mode with a ratio above 0 (random dropout)",
     r"^test_range_\w*_expanded": "Range's function body is a Loop, which gawee does not carry (Range itself "
     "runs: its bounds are specialised at run)",

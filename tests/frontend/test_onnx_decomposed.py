@@ -216,6 +216,12 @@ def test_compress(level, opset, condition, axis):
         ("ijk->j", [(2, 3, 4)]),
         ("ij->", [(3, 4)]),
         ("ba", [(3, 4)]),
+        ("ii->i", [(4, 4)]),
+        ("ii", [(4, 4)]),
+        ("...ii->...i", [(2, 3, 3)]),
+        ("iji->j", [(3, 2, 3)]),
+        ("bii,bij->bj", [(2, 3, 3), (2, 3, 4)]),
+        ("iiii->i", [(2, 2, 2, 2)]),
     ],
 )
 def test_einsum_matches_numpy(level, equation, shapes):
@@ -337,8 +343,8 @@ X3 = np.zeros((2, 3, 4), np.float32)
             {},
             12,
             {"equation": "iij->ij"},
-            r"equation 'iij->ij': a repeated index in one term \(a diagonal\) is not supported",
-            id="einsum-diagonal",
+            "index 'i' has sizes 2 and 3",
+            id="einsum-diagonal-sizes",
         ),
         pytest.param(
             "Einsum",
