@@ -199,8 +199,8 @@ def test_every_unsupported_node_is_named_at_once():
         (
             helper.make_node("Relu", ["x"], ["y"], name="r"),
             [2, 3],
-            TensorProto.INT4,
-            "input 'x' has element type INT4, which gawee cannot carry",
+            TensorProto.COMPLEX64,
+            "input 'x' has element type COMPLEX64, which gawee cannot carry",
         ),
         (
             helper.make_node("Relu", ["x"], ["y"], name="r"),
@@ -223,7 +223,7 @@ def test_every_unsupported_node_is_named_at_once():
             "supported, got rank 6",
         ),
     ],
-    ids=["unsupported-op", "int4-input", "integer-relu", "unsupported-attribute", "4d-pooling"],
+    ids=["unsupported-op", "complex-input", "integer-relu", "unsupported-attribute", "4d-pooling"],
 )
 def test_unsupported_models_are_one_line_errors(node, shape, elem, message):
     with pytest.raises(OnnxImportError) as info:

@@ -82,6 +82,8 @@ UNSIGNED_OPS: frozenset[type[Operation]] = frozenset(
         gawee.TileOp,
         gawee.TransposeOp,
         gawee.TriluOp,
+        gawee.ReverseSequenceOp,
+        gawee.Col2ImOp,
     }
 )
 """The gawee ops whose lowering to mir is right on unsigned integers (ui8 ... ui64):
