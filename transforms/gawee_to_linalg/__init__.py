@@ -9,11 +9,13 @@ takes the patterns each family module exports.
   gawee.global_average_pool.
 - `elementwise`: every element-wise op with a scalar form (the unary, broadcasting
   binary, comparison, logical and variadic ops, gawee.where, and the composite ops made
-  of them: relu, sigmoid, gelu, clip, ...), gawee.add to linalg.add, gawee.batch_norm.
-- `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten, gawee.reshape,
-  gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`: gawee.softmax, gawee.log_softmax,
-  gawee.layer_norm, gawee.lrn, the gawee.reduce_* ops, gawee.arg_max, gawee.arg_min,
+  of them: relu, sigmoid, gelu, clip, batch_norm, ...), gawee.add to linalg.add.
+- `linear`: gawee.linear, gawee.matmul, gawee.gemm. `reshape`: gawee.flatten,
+  gawee.reshape, gawee.transpose, gawee.squeeze, gawee.unsqueeze. `normalization`:
+  gawee.softmax, gawee.lrn, the gawee.reduce_* ops, gawee.arg_max, gawee.arg_min,
   gawee.cumsum, gawee.cumprod.
+- Every other composite op (layer_norm, log_softmax, group_norm, ...) is lowered as
+  its decomposition (`nnstack.transforms.gawee_decompose`), its ops by these patterns.
 - `selection`: gawee.topk, gawee.scatter_nd, gawee.gather_nd. `resize`: gawee.resize.
 - `logic`: the comparisons' scalar forms, gawee.cast. `movement`: gawee.gather,
   gawee.gather_elements, gawee.expand, gawee.cat, gawee.slice, gawee.split, gawee.tile,

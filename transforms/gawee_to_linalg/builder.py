@@ -89,6 +89,33 @@ def broadcast_map(operand_shape: Sequence[int], result_shape: Sequence[int]) -> 
     return dims_map(rank, results)
 
 
+def unit_dims(source: Sequence[int], shape: Sequence[int]) -> list[int] | None:
+    """Where `shape` is `source` with size-1 dims inserted: for each dim of `source`,
+    the dim of `shape` it is; else None."""
+    dims: list[int] = []
+    for size in source:
+        # the first dim left that has the size; those skipped must be 1s
+        start = dims[-1] + 1 if dims else 0
+        found = next((d for d in range(start, len(shape)) if shape[d] == size), None)
+        if found is None or any(shape[d] != 1 for d in range(start, found)):
+            return None
+        dims.append(found)
+    rest = dims[-1] + 1 if dims else 0
+    return dims if all(size == 1 for size in shape[rest:]) else None
+
+
+def unit_dims_source(value: SSAValue) -> tuple[SSAValue, list[int]] | None:
+    """Where `value` is a `tensor.reshape` that only inserts size-1 dims into its source
+    (a reduction's kept dims): the source and, for each of its dims, the dim of `value`
+    it is (`unit_dims`). A consumer that broadcasts `value` can read the source through
+    an indexing map instead, as MLIR folds such a reshape into a `linalg.generic`."""
+    reshape = value.owner
+    if not isinstance(reshape, tensor.ReshapeOp):
+        return None
+    dims = unit_dims(shape_of(reshape.source), shape_of(value))
+    return None if dims is None else (reshape.source, dims)
+
+
 def reassociation(groups: Sequence[Sequence[int]]) -> ArrayAttr[ArrayAttr[IntegerAttr]]:
     """The reassociation of `tensor.collapse_shape` / `tensor.expand_shape`: `[[0], [1, 2]]`."""
     return ArrayAttr(ArrayAttr(IntegerAttr(d, i64) for d in group) for group in groups)

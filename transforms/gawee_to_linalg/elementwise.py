@@ -1,16 +1,17 @@
 """Lowerings of the element-wise gawee ops: every op with a scalar form (the unary,
 binary, comparison, logical and variadic ops, where, and the composite ops made of
-them) to one `linalg.generic`; add of equal shapes to `linalg.add`; batch_norm."""
+them) to one `linalg.generic`; add of equal shapes to `linalg.add`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from xdsl.dialects import arith, math
-from xdsl.dialects.builtin import AnyFloat, IntegerType
+from xdsl.dialects import arith, math, tensor
+from xdsl.dialects.builtin import AffineMapAttr, AnyFloat, IntegerType
 from xdsl.dialects.linalg.ops import AddOp as LinalgAddOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir.affine import AffineExpr
 from xdsl.pattern_rewriter import PatternRewriter, RewritePattern
 
 from nnstack.dialects.constraints import is_unsigned
@@ -18,7 +19,6 @@ from nnstack.dialects.gawee import (
     AbsOp,
     AddOp,
     AndOp,
-    BatchNormOp,
     BitShiftOp,
     BitwiseAndOp,
     BitwiseOrOp,
@@ -39,12 +39,14 @@ from nnstack.dialects.gawee import (
     NegOp,
     OrOp,
     PowOp,
+    ReshapeOp,
     RoundOp,
     SinOp,
     SqrtOp,
     SubOp,
     SumOp,
     TanhOp,
+    UnsqueezeOp,
     WhereOp,
     XorOp,
     trigonometric,
@@ -63,11 +65,13 @@ from .builder import (
     parallel,
     scalar_constant,
     shape_of,
+    unit_dims,
+    unit_dims_source,
 )
-from .logic import PREDICATES, broadcast_generic, compare
+from .logic import PREDICATES, compare
 from .signedness import unsigned_variant
 
-__all__ = ["AddLowering", "BatchNormLowering", "ElementwiseLowering"]
+__all__ = ["AddLowering", "ElementwiseLowering"]
 
 
 @dataclass(frozen=True)
@@ -86,46 +90,6 @@ class AddLowering(RewritePattern):
         b = LoweringBuilder()
         empty = b.empty(shape, element_type_of(op.output))
         result = b.add(LinalgAddOp([op.lhs, op.rhs], [empty])).results[0]
-        rewriter.replace(op, b.ops, [result])
-
-
-class BatchNormLowering(RewritePattern):
-    """
-    Lowers `gawee.batch_norm` to one `linalg.generic` over the input's rank, all
-    parallel, with identity maps for the input and the output and `(d0, ..., dn) -> (d1)`
-    for the per-channel operands `ins(%x, %mean, %var[, %weight, %bias])`. The body
-    computes `(x - mean) / sqrt(var + eps)`, then `* weight + bias` when `affine` is
-    true, in the element type (`arith.subf/addf/divf/mulf`, `math.sqrt`, eps a
-    constant of the element type created inside the body). `affine = false` ignores
-    weight and bias.
-    """
-
-    @op_pattern
-    def match_and_rewrite(self, op: BatchNormOp, rewriter: PatternRewriter, /):
-        b = LoweringBuilder()
-        element_type = element_type_of(op.output)
-        shape = shape_of(op.output)
-        rank = len(shape)
-        affine = bool(op.affine.value.data)
-        eps = op.epsilon
-
-        inputs = [op.input, op.running_mean, op.running_var]
-        if affine:
-            inputs += [op.weight, op.bias]
-        channel = dims_map(rank, [1])
-        maps = [identity_map(rank)] + [channel] * (len(inputs) - 1) + [identity_map(rank)]
-
-        def body(x: SSAValue, mean: SSAValue, var: SSAValue, *rest: SSAValue) -> SSAValue:
-            epsilon = float_constant(eps, element_type)
-            centered = arith.SubfOp(x, mean)
-            std = math.SqrtOp(arith.AddfOp(var, epsilon))
-            normalized = arith.DivfOp(centered, std).result
-            if not affine:
-                return normalized
-            weight, bias, _out = rest
-            return arith.AddfOp(arith.MulfOp(normalized, weight), bias).result
-
-        result = b.generic(inputs, b.empty(shape, element_type), maps, parallel(rank), body)
         rewriter.replace(op, b.ops, [result])
 
 
@@ -249,40 +213,103 @@ def _has_scalar_form(op: Operation) -> bool:
     )
 
 
+Index = tuple[int | None, ...]
+"""Where a value of a `ScalarProgram` is read at a point of the result's domain: for
+each of its dims, the domain dim that indexes it, or None for 0 (a size-1 dim broadcast
+along a larger one)."""
+
+
+def _broadcast_index(source: Sequence[int], shape: Sequence[int], index: Index) -> Index:
+    """The index of an operand of shape `source` broadcast (numpy's right-aligned rules)
+    into a value of `shape` read at `index`."""
+    offset = len(shape) - len(source)
+    return tuple(
+        None if size == 1 != shape[offset + i] else index[offset + i] for i, size in enumerate(source)
+    )
+
+
+def _unit_reshape(op: Operation) -> list[int] | None:
+    """For a gawee reshape or unsqueeze that only inserts size-1 dims (a decomposition
+    lining a [C] vector up with a channel dim), the result dim each input dim is."""
+    if not isinstance(op, ReshapeOp | UnsqueezeOp):
+        return None
+    return unit_dims(shape_of(op.input), shape_of(op.output))
+
+
 @dataclass(frozen=True)
 class ScalarProgram:
-    """An element-wise op as a sequence of primitive ops on scalars: value i is operand i
-    of the op for i < its operand count, then the result of each step in turn."""
+    """An element-wise op as primitive ops on scalars at a point of its result's domain:
+    value i is operand i of the op for i < its operand count, then the result of each
+    step in turn. A step reads each of its sources at the index broadcasting gives, and
+    a reshape step (`_unit_reshape`) is its source read at the dims it keeps, so an
+    operand may be read at several indexes (one input of the generic each)."""
 
+    operand_count: int
     steps: list[tuple[Operation, list[int]]]
-    """Each primitive op and the values it reads."""
+    """Each primitive op (or unit reshape) and the values it reads."""
+    shapes: list[tuple[int, ...]]
+    """The shape of each value."""
     result: int
     """The value that is the op's result."""
     built: list[Operation]
     """The decomposition ops made to find the steps (not in any block; `discard` them)."""
 
-    def apply(self, operands: Sequence[SSAValue]) -> SSAValue:
-        """The scalar ops of the steps, built at the current insertion point."""
-        values = list(operands)
-        for op, sources in self.steps:
-            values.append(_primitive_scalar(op, [values[i] for i in sources]))
-        return values[self.result]
+    def _result_key(self) -> tuple[int, Index]:
+        """The result, read at each point of its own domain."""
+        return self.result, tuple(range(len(self.shapes[self.result])))
+
+    def _sources_at(self, value: int, index: Index) -> list[tuple[int, Index]]:
+        op, sources = self.steps[value - self.operand_count]
+        if (dims := _unit_reshape(op)) is not None:
+            return [(sources[0], tuple(index[d] for d in dims))]
+        return [(s, _broadcast_index(self.shapes[s], self.shapes[value], index)) for s in sources]
+
+    def _needed(self) -> list[tuple[int, Index]]:
+        """Every value the result needs and at which index, sources first."""
+        seen: dict[tuple[int, Index], None] = {}
+        pending: list[tuple[int, Index]] = [self._result_key()]
+        while pending:
+            key = pending.pop()
+            if key not in seen:
+                seen[key] = None
+                if key[0] >= self.operand_count:
+                    pending.extend(reversed(self._sources_at(*key)))
+        return sorted(seen, key=lambda key: key[0])
+
+    def reads(self) -> list[tuple[int, Index]]:
+        """The operands the result reads and at which index, by operand."""
+        return [key for key in self._needed() if key[0] < self.operand_count]
+
+    def apply(self, reads: dict[tuple[int, Index], SSAValue]) -> SSAValue:
+        """The scalar ops of the steps, in order, built at the current insertion point
+        from the scalars `reads` gives (`ScalarProgram.reads`); each step once per
+        index it is read at."""
+        values = dict(reads)
+        for key in self._needed():
+            if key not in values:
+                op, _ = self.steps[key[0] - self.operand_count]
+                args = [values[source] for source in self._sources_at(*key)]
+                values[key] = args[0] if _unit_reshape(op) is not None else _primitive_scalar(op, args)
+        return values[self._result_key()]
 
 
 def scalar_program(op: Operation) -> ScalarProgram | None:
-    """`op` as primitive element-wise ops (decomposing composite ones), or None where one
-    of them has no scalar form. Built outside any `ImplicitBuilder`: the decomposition's
-    gawee ops must not land in a body being built."""
+    """`op` as primitive element-wise ops and unit reshapes (decomposing composite
+    ones), or None where one of them has no scalar form. Built outside any
+    `ImplicitBuilder`: the decomposition's gawee ops must not land in a body being
+    built."""
     steps: list[tuple[Operation, list[int]]] = []
+    shapes = [shape_of(v) for v in op.operands]
     built: list[Operation] = []
 
     def flatten(o: Operation, sources: list[int]) -> int | None:
         parts = decomposition(o)
         if parts is None:
-            if not _has_scalar_form(o):
+            if not (_has_scalar_form(o) or (o is not op and _unit_reshape(o) is not None)):
                 return None
             steps.append((o, sources))
-            return len(op.operands) + len(steps) - 1
+            shapes.append(shape_of(o.results[0]))
+            return len(shapes) - 1
         built.extend(parts.ops)
         index = dict(zip(o.operands, sources, strict=True))
         for part in parts.ops:
@@ -296,7 +323,7 @@ def scalar_program(op: Operation) -> ScalarProgram | None:
     if result is None:
         discard(built)
         return None
-    return ScalarProgram(steps, result, built)
+    return ScalarProgram(len(op.operands), steps, shapes, result, built)
 
 
 def is_scalar(op: Operation) -> bool:
@@ -313,12 +340,21 @@ class ElementwiseLowering(RewritePattern):
     """
     Lowers an element-wise gawee op (`is_scalar`: the unary, broadcasting binary,
     comparison, logical and variadic ops, `gawee.where`, and the composite ops made of
-    them: relu, sigmoid, gelu, hard_sigmoid, hard_swish, leaky_relu, clip, ...) to one
+    them and of reshapes that only insert size-1 dims: relu, sigmoid, gelu,
+    hard_sigmoid, hard_swish, leaky_relu, clip, batch_norm, ...) to one
     `linalg.generic` over the result, all parallel, with each operand broadcast into it
     (numpy's right-aligned rules: a missing leading dim is dropped from the map, a size-1
-    dim facing a larger one is indexed by 0) and a body that is the op's scalar form: its
-    arith / math op, or the scalar ops of its decomposition, fused, with their constants
-    created inside the body.
+    dim facing a larger one is indexed by 0; an operand the decomposition reshapes is
+    mapped through the reshape, batch_norm's [C] vectors as `(d0, d1, d2, d3) -> (d1)`;
+    an operand read twice the same way is one input) and a body that is the op's scalar
+    form: its arith / math op, or the scalar ops of its decomposition, fused, with their
+    constants created inside the body.
+
+    An operand that is a `tensor.reshape` only inserting size-1 dims (a reduction's
+    kept dims: layer_norm's and log_softmax's statistics, lowered as their
+    decompositions) is read from the reshape's source through the map in the same way,
+    and the reshape is erased when nothing else uses it, as MLIR folds such a reshape
+    into a `linalg.generic`.
     """
 
     def lowers(self, op: Operation) -> bool:
@@ -329,6 +365,37 @@ class ElementwiseLowering(RewritePattern):
             return
         program = scalar_program(op)
         assert program is not None  # (`lowers`)
-        ops, result = broadcast_generic(op, lambda *args: program.apply(args[:-1]))
+        shape = shape_of(op.results[0])
+        rank = len(shape)
+        reads = program.reads()
+        inputs: dict[tuple[SSAValue, AffineMapAttr], int] = {}
+        positions: list[int] = []
+        for operand, index in reads:
+            value = op.operands[operand]
+            if (folded := unit_dims_source(value)) is not None:
+                value, dims = folded
+                index = tuple(index[d] for d in dims)
+            read = dims_map(rank, [AffineExpr.constant(0) if d is None else d for d in index])
+            positions.append(inputs.setdefault((value, read), len(inputs)))
+        b = LoweringBuilder()
+        result = b.generic(
+            [value for value, _ in inputs],
+            b.empty(shape, element_type_of(op.results[0])),
+            [*(read for _, read in inputs), identity_map(rank)],
+            parallel(rank),
+            lambda *args: program.apply({read: args[p] for read, p in zip(reads, positions)}),
+        )
         discard(program.built)
-        rewriter.replace(op, ops, [result])
+        owners = [value.owner for value in op.operands]
+        rewriter.replace(op, b.ops, [result])
+        for owner in dict.fromkeys(owners):
+            _erase_if_dead(owner, rewriter)
+
+
+def _erase_if_dead(op: Operation | Block, rewriter: PatternRewriter) -> None:
+    """Erases a `tensor.reshape` the lowering no longer reads, and its shape constant."""
+    if isinstance(op, tensor.ReshapeOp) and not op.result.uses:
+        shape = op.shape.owner
+        rewriter.erase(op)
+        if isinstance(shape, arith.ConstantOp) and not shape.result.uses:
+            rewriter.erase(shape)

@@ -76,22 +76,22 @@ func.func @integer_variadic_i8(%a: tensor<2x1xi8>, %b: tensor<3xi8>) -> (tensor<
 // CHECK-LABEL: func.func @integer_variadic_i8(
 // CHECK-SAME: %[[A:[a-zA-Z0-9_$.]+]]: tensor<2x1xi8>, %[[B:[a-zA-Z0-9_$.]+]]: tensor<3xi8>) -> (tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x3xi8>, tensor<2x1xi8>) {
 // CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xi8>
-// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]], %[[A]] : tensor<2x1xi8>, tensor<3xi8>, tensor<2x1xi8>) outs(%[[V0]] : tensor<2x3xi8>) {
-// CHECK-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: i8, %[[IN_1:[a-zA-Z0-9_$.]+]]: i8, %[[IN_2:[a-zA-Z0-9_$.]+]]: i8, %[[OUT:[a-zA-Z0-9_$.]+]]: i8):
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<2x1xi8>, tensor<3xi8>) outs(%[[V0]] : tensor<2x3xi8>) {
+// CHECK-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: i8, %[[IN_1:[a-zA-Z0-9_$.]+]]: i8, %[[OUT:[a-zA-Z0-9_$.]+]]: i8):
 // CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.addi %[[IN]], %[[IN_1]] : i8
-// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.addi %[[V2]], %[[IN_2]] : i8
+// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.addi %[[V2]], %[[IN]] : i8
 // CHECK-NEXT: linalg.yield %[[V3]] : i8
 // CHECK-NEXT: } -> tensor<2x3xi8>
 // CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xi8>
 // CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<2x1xi8>, tensor<3xi8>) outs(%[[V4]] : tensor<2x3xi8>) {
-// CHECK-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: i8, %[[IN_4:[a-zA-Z0-9_$.]+]]: i8, %[[OUT_1:[a-zA-Z0-9_$.]+]]: i8):
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.maxsi %[[IN_3]], %[[IN_4]] : i8
+// CHECK-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: i8, %[[IN_3:[a-zA-Z0-9_$.]+]]: i8, %[[OUT_1:[a-zA-Z0-9_$.]+]]: i8):
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.maxsi %[[IN_2]], %[[IN_3]] : i8
 // CHECK-NEXT: linalg.yield %[[V6]] : i8
 // CHECK-NEXT: } -> tensor<2x3xi8>
 // CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xi8>
 // CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[A]], %[[B]] : tensor<2x1xi8>, tensor<3xi8>) outs(%[[V7]] : tensor<2x3xi8>) {
-// CHECK-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: i8, %[[IN_6:[a-zA-Z0-9_$.]+]]: i8, %[[OUT_2:[a-zA-Z0-9_$.]+]]: i8):
-// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.minsi %[[IN_5]], %[[IN_6]] : i8
+// CHECK-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: i8, %[[IN_5:[a-zA-Z0-9_$.]+]]: i8, %[[OUT_2:[a-zA-Z0-9_$.]+]]: i8):
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.minsi %[[IN_4]], %[[IN_5]] : i8
 // CHECK-NEXT: linalg.yield %[[V9]] : i8
 // CHECK-NEXT: } -> tensor<2x3xi8>
 // CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x1xi8>

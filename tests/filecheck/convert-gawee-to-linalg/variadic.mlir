@@ -2,8 +2,10 @@
 
 // max / min / sum / mean: one generic with every operand broadcast into the result,
 // the body folding them (maximumf / minimumf / addf, maxsi / minsi on integers; the
-// mean divides by the count); clip: maximumf / minimumf with the bounds; log_softmax:
-// max, exp(x - max), sum, then x - (max + log(sum)).
+// mean divides by the count; an operand given twice is one input); clip: maximumf /
+// minimumf with the bounds; log_softmax, as its decomposition: max, x - max, its exp,
+// their sum, log, then (x - max) - log(sum), the reduced values read through the maps
+// (`(d0, d1) -> (d0)`, `(d0, 0)`) with no tensor.reshape.
 
 func.func @max_three(%a: tensor<2x1xf32>, %b: tensor<3xf32>, %c: tensor<1xf32>) -> tensor<2x3xf32> {
   %0 = gawee.max %a, %b, %c : (tensor<2x1xf32>, tensor<3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
@@ -59,10 +61,10 @@ func.func @sum_and_mean(%a: tensor<4xf64>, %b: tensor<4xf64>) -> (tensor<4xf64>,
 // CHECK-NEXT: linalg.yield %[[V2]] : f64
 // CHECK-NEXT: } -> tensor<4xf64>
 // CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<4xf64>
-// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[A]], %[[B]], %[[A]] : tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) outs(%[[V3]] : tensor<4xf64>) {
-// CHECK-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f64, %[[IN_3:[a-zA-Z0-9_$.]+]]: f64, %[[IN_4:[a-zA-Z0-9_$.]+]]: f64, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f64):
+// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[A]], %[[B]] : tensor<4xf64>, tensor<4xf64>) outs(%[[V3]] : tensor<4xf64>) {
+// CHECK-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f64, %[[IN_3:[a-zA-Z0-9_$.]+]]: f64, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f64):
 // CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_2]], %[[IN_3]] : f64
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.addf %[[V5]], %[[IN_4]] : f64
+// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.addf %[[V5]], %[[IN_2]] : f64
 // CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.constant 3.000000e+00 : f64
 // CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.divf %[[V6]], %[[V7]] : f64
 // CHECK-NEXT: linalg.yield %[[V8]] : f64
@@ -122,30 +124,34 @@ func.func @log_softmax(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
 // CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[V3]] : tensor<2x5xf32>, tensor<2xf32>) outs(%[[V5]] : tensor<2x5xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_1:[a-zA-Z0-9_$.]+]]: f32, %[[IN_2:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f32):
 // CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_1]], %[[IN_2]] : f32
-// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = math.exp %[[V7]] : f32
-// CHECK-NEXT: linalg.yield %[[V8]] : f32
+// CHECK-NEXT: linalg.yield %[[V7]] : f32
 // CHECK-NEXT: } -> tensor<2x5xf32>
-// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2xf32>
-// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V9]] : f32) outs(%[[V10]] : tensor<2xf32>) -> tensor<2xf32>
-// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%[[V6]] : tensor<2x5xf32>) outs(%[[V11]] : tensor<2xf32>) {
+// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x5xf32>
+// CHECK-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V6]] : tensor<2x5xf32>) outs(%[[V8]] : tensor<2x5xf32>) {
 // CHECK-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_2]], %[[IN_3]] : f32
-// CHECK-NEXT: linalg.yield %[[V13]] : f32
-// CHECK-NEXT: } -> tensor<2xf32>
-// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2xf32>
-// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%[[V3]], %[[V12]] : tensor<2xf32>, tensor<2xf32>) outs(%[[V14]] : tensor<2xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = math.log %[[IN_5]] : f32
-// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_4]], %[[V16]] : f32
-// CHECK-NEXT: linalg.yield %[[V17]] : f32
-// CHECK-NEXT: } -> tensor<2xf32>
-// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x5xf32>
-// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[X]], %[[V15]] : tensor<2x5xf32>, tensor<2xf32>) outs(%[[V18]] : tensor<2x5xf32>) {
-// CHECK-NEXT: ^bb0(%[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_6]], %[[IN_7]] : f32
-// CHECK-NEXT: linalg.yield %[[V20]] : f32
+// CHECK-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = math.exp %[[IN_3]] : f32
+// CHECK-NEXT: linalg.yield %[[V10]] : f32
 // CHECK-NEXT: } -> tensor<2x5xf32>
-// CHECK-NEXT: func.return %[[V19]] : tensor<2x5xf32>
+// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2xf32>
+// CHECK-NEXT: %[[V13:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[V11]] : f32) outs(%[[V12]] : tensor<2xf32>) -> tensor<2xf32>
+// CHECK-NEXT: %[[V14:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%[[V9]] : tensor<2x5xf32>) outs(%[[V13]] : tensor<2xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V15:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_3]], %[[IN_4]] : f32
+// CHECK-NEXT: linalg.yield %[[V15]] : f32
+// CHECK-NEXT: } -> tensor<2xf32>
+// CHECK-NEXT: %[[V16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x1xf32>
+// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V14]] : tensor<2xf32>) outs(%[[V16]] : tensor<2x1xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = math.log %[[IN_5]] : f32
+// CHECK-NEXT: linalg.yield %[[V18]] : f32
+// CHECK-NEXT: } -> tensor<2x1xf32>
+// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x5xf32>
+// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, 0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[V6]], %[[V17]] : tensor<2x5xf32>, tensor<2x1xf32>) outs(%[[V19]] : tensor<2x5xf32>) {
+// CHECK-NEXT: ^bb0(%[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
+// CHECK-NEXT: %[[V21:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_6]], %[[IN_7]] : f32
+// CHECK-NEXT: linalg.yield %[[V21]] : f32
+// CHECK-NEXT: } -> tensor<2x5xf32>
+// CHECK-NEXT: func.return %[[V20]] : tensor<2x5xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: }

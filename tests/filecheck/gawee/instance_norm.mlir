@@ -34,73 +34,65 @@ func.func @instance_norm(%x: tensor<2x3x4x5xf32>, %w: tensor<3xf32>, %b: tensor<
 // LINALG-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_1]], %[[V1]] : f32
 // LINALG-NEXT: linalg.yield %[[V2]] : f32
 // LINALG-NEXT: } -> tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = arith.constant dense<[2, 3, 1, 1]> : tensor<4xi64>
-// LINALG-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_5]](%[[Y_6]]) : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]], %[[Y_7]] : tensor<2x3x4x5xf32>, tensor<2x3x1x1xf32>) outs(%[[Y_8]] : tensor<2x3x4x5xf32>) {
+// LINALG-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
+// LINALG-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]], %[[Y_5]] : tensor<2x3x4x5xf32>, tensor<2x3xf32>) outs(%[[Y_6]] : tensor<2x3x4x5xf32>) {
 // LINALG-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f32, %[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
 // LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.subf %[[IN_2]], %[[IN_3]] : f32
 // LINALG-NEXT: linalg.yield %[[V3]] : f32
 // LINALG-NEXT: } -> tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_9]], %[[Y_9]] : tensor<2x3x4x5xf32>, tensor<2x3x4x5xf32>) outs(%[[Y_10]] : tensor<2x3x4x5xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_4]], %[[IN_5]] : f32
+// LINALG-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
+// LINALG-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_7]] : tensor<2x3x4x5xf32>) outs(%[[Y_8]] : tensor<2x3x4x5xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_4]], %[[IN_4]] : f32
 // LINALG-NEXT: linalg.yield %[[V4]] : f32
 // LINALG-NEXT: } -> tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
-// LINALG-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_12]] : f32) outs(%[[Y_13]] : tensor<2x3xf32>) -> tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%[[Y_11]] : tensor<2x3x4x5xf32>) outs(%[[Y_14]] : tensor<2x3xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_4]], %[[IN_6]] : f32
+// LINALG-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
+// LINALG-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_10]] : f32) outs(%[[Y_11]] : tensor<2x3xf32>) -> tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%[[Y_9]] : tensor<2x3x4x5xf32>) outs(%[[Y_12]] : tensor<2x3xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_4]], %[[IN_5]] : f32
 // LINALG-NEXT: linalg.yield %[[V5]] : f32
 // LINALG-NEXT: } -> tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_15]] : tensor<2x3xf32>) outs(%[[Y_16]] : tensor<2x3xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[Y_14:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3xf32>
+// LINALG-NEXT: %[[Y_15:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%[[Y_13]] : tensor<2x3xf32>) outs(%[[Y_14]] : tensor<2x3xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_5:[a-zA-Z0-9_$.]+]]: f32):
 // LINALG-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = arith.constant 2.000000e+01 : f32
-// LINALG-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_7]], %[[V6]] : f32
+// LINALG-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_6]], %[[V6]] : f32
 // LINALG-NEXT: linalg.yield %[[V7]] : f32
 // LINALG-NEXT: } -> tensor<2x3xf32>
-// LINALG-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = arith.constant dense<[2, 3, 1, 1]> : tensor<4xi64>
-// LINALG-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[Y_17]](%[[Y_18]]) : (tensor<2x3xf32>, tensor<4xi64>) -> tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = arith.constant dense<1.000000e-03> : tensor<f32>
-// LINALG-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> ()>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_19]], %[[Y_20]] : tensor<2x3x1x1xf32>, tensor<f32>) outs(%[[Y_21]] : tensor<2x3x1x1xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_8]], %[[IN_9]] : f32
+// LINALG-NEXT: %[[Y_16:[a-zA-Z0-9_$.]+]] = arith.constant dense<1.000000e-03> : tensor<f32>
+// LINALG-NEXT: %[[Y_17:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x1x1xf32>
+// LINALG-NEXT: %[[Y_18:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1)>, affine_map<(d0, d1, d2, d3) -> ()>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_15]], %[[Y_16]] : tensor<2x3xf32>, tensor<f32>) outs(%[[Y_17]] : tensor<2x3x1x1xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[IN_8:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_6:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_7]], %[[IN_8]] : f32
 // LINALG-NEXT: linalg.yield %[[V8]] : f32
 // LINALG-NEXT: } -> tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_22]] : tensor<2x3x1x1xf32>) outs(%[[Y_23]] : tensor<2x3x1x1xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_7:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = math.sqrt %[[IN_10]] : f32
+// LINALG-NEXT: %[[Y_19:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x1x1xf32>
+// LINALG-NEXT: %[[Y_20:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_18]] : tensor<2x3x1x1xf32>) outs(%[[Y_19]] : tensor<2x3x1x1xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_9:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_7:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V9:[a-zA-Z0-9_$.]+]] = math.sqrt %[[IN_9]] : f32
 // LINALG-NEXT: linalg.yield %[[V9]] : f32
 // LINALG-NEXT: } -> tensor<2x3x1x1xf32>
-// LINALG-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_9]], %[[Y_24]] : tensor<2x3x4x5xf32>, tensor<2x3x1x1xf32>) outs(%[[Y_25]] : tensor<2x3x4x5xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_11:[a-zA-Z0-9_$.]+]]: f32, %[[IN_12:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_8:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_11]], %[[IN_12]] : f32
+// LINALG-NEXT: %[[Y_21:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
+// LINALG-NEXT: %[[Y_22:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_7]], %[[Y_20]] : tensor<2x3x4x5xf32>, tensor<2x3x1x1xf32>) outs(%[[Y_21]] : tensor<2x3x4x5xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_10:[a-zA-Z0-9_$.]+]]: f32, %[[IN_11:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_8:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V10:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_10]], %[[IN_11]] : f32
 // LINALG-NEXT: linalg.yield %[[V10]] : f32
 // LINALG-NEXT: } -> tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_27:[a-zA-Z0-9_$.]+]] = arith.constant dense<[3, 1, 1]> : tensor<3xi64>
-// LINALG-NEXT: %[[Y_28:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[W]](%[[Y_27]]) : (tensor<3xf32>, tensor<3xi64>) -> tensor<3x1x1xf32>
-// LINALG-NEXT: %[[Y_29:[a-zA-Z0-9_$.]+]] = arith.constant dense<[3, 1, 1]> : tensor<3xi64>
-// LINALG-NEXT: %[[Y_30:[a-zA-Z0-9_$.]+]] = tensor.reshape %[[B]](%[[Y_29]]) : (tensor<3xf32>, tensor<3xi64>) -> tensor<3x1x1xf32>
-// LINALG-NEXT: %[[Y_31:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_32:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_26]], %[[Y_28]] : tensor<2x3x4x5xf32>, tensor<3x1x1xf32>) outs(%[[Y_31]] : tensor<2x3x4x5xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_13:[a-zA-Z0-9_$.]+]]: f32, %[[IN_14:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_9:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_13]], %[[IN_14]] : f32
+// LINALG-NEXT: %[[Y_23:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
+// LINALG-NEXT: %[[Y_24:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_22]], %[[W]] : tensor<2x3x4x5xf32>, tensor<3xf32>) outs(%[[Y_23]] : tensor<2x3x4x5xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_12:[a-zA-Z0-9_$.]+]]: f32, %[[IN_13:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_9:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_12]], %[[IN_13]] : f32
 // LINALG-NEXT: linalg.yield %[[V11]] : f32
 // LINALG-NEXT: } -> tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_33:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
-// LINALG-NEXT: %[[Y_34:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1, 0, 0)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_32]], %[[Y_30]] : tensor<2x3x4x5xf32>, tensor<3x1x1xf32>) outs(%[[Y_33]] : tensor<2x3x4x5xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_15:[a-zA-Z0-9_$.]+]]: f32, %[[IN_16:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_10:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_15]], %[[IN_16]] : f32
+// LINALG-NEXT: %[[Y_25:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x3x4x5xf32>
+// LINALG-NEXT: %[[Y_26:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d1)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_24]], %[[B]] : tensor<2x3x4x5xf32>, tensor<3xf32>) outs(%[[Y_25]] : tensor<2x3x4x5xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN_14:[a-zA-Z0-9_$.]+]]: f32, %[[IN_15:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_10:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V12:[a-zA-Z0-9_$.]+]] = arith.addf %[[IN_14]], %[[IN_15]] : f32
 // LINALG-NEXT: linalg.yield %[[V12]] : f32
 // LINALG-NEXT: } -> tensor<2x3x4x5xf32>
-// LINALG-NEXT: func.return %[[Y_34]] : tensor<2x3x4x5xf32>
+// LINALG-NEXT: func.return %[[Y_26]] : tensor<2x3x4x5xf32>
 // LINALG-NEXT: }
 // LINALG-NEXT: }
 

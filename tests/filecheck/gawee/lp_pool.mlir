@@ -54,9 +54,9 @@ func.func @lp_pool_p3_padded_ceil(%x: tensor<1x1x5xf32>) -> tensor<1x1x3xf32> {
 // LINALG-LABEL: func.func @lp_pool(
 // LINALG-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x2x4x4xf32>) -> tensor<1x2x2x2xf32> {
 // LINALG-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x4x4xf32>
-// LINALG-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]], %[[X]] : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32>) outs(%[[Y]] : tensor<1x2x4x4xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f32, %[[IN_1:[a-zA-Z0-9_$.]+]]: f32, %[[OUT:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN]], %[[IN_1]] : f32
+// LINALG-NEXT: %[[Y_1:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[X]] : tensor<1x2x4x4xf32>) outs(%[[Y]] : tensor<1x2x4x4xf32>) {
+// LINALG-NEXT: ^bb0(%[[IN:[a-zA-Z0-9_$.]+]]: f32, %[[OUT:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN]], %[[IN]] : f32
 // LINALG-NEXT: linalg.yield %[[V0]] : f32
 // LINALG-NEXT: } -> tensor<1x2x4x4xf32>
 // LINALG-NEXT: %[[Y_2:[a-zA-Z0-9_$.]+]] = arith.constant 0.000000e+00 : f32
@@ -64,32 +64,33 @@ func.func @lp_pool_p3_padded_ceil(%x: tensor<1x1x5xf32>) -> tensor<1x1x3xf32> {
 // LINALG-NEXT: %[[Y_4:[a-zA-Z0-9_$.]+]] = linalg.fill ins(%[[Y_2]] : f32) outs(%[[Y_3]] : tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_5:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<2x2xf32>
 // LINALG-NEXT: %[[Y_6:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, ((d2 * 2) + d4), ((d3 * 2) + d5))>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>, affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[Y_1]], %[[Y_5]] : tensor<1x2x4x4xf32>, tensor<2x2xf32>) outs(%[[Y_4]] : tensor<1x2x2x2xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_2:[a-zA-Z0-9_$.]+]]: f32, %[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_1]], %[[IN_2]] : f32
+// LINALG-NEXT: ^bb0(%[[IN_1:[a-zA-Z0-9_$.]+]]: f32, %[[IN_2:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_1:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = arith.addf %[[OUT_1]], %[[IN_1]] : f32
 // LINALG-NEXT: linalg.yield %[[V1]] : f32
 // LINALG-NEXT: } -> tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_7:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_8:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_6]] : tensor<1x2x2x2xf32>) outs(%[[Y_7]] : tensor<1x2x2x2xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: ^bb0(%[[IN_3:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_2:[a-zA-Z0-9_$.]+]]: f32):
 // LINALG-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = arith.constant 4.000000e+00 : f32
-// LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_4]], %[[V2]] : f32
+// LINALG-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = arith.divf %[[IN_3]], %[[V2]] : f32
 // LINALG-NEXT: linalg.yield %[[V3]] : f32
 // LINALG-NEXT: } -> tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_9:[a-zA-Z0-9_$.]+]] = arith.constant dense<4.000000e+00> : tensor<2x2xf32>
 // LINALG-NEXT: %[[Y_10:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_11:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_8]], %[[Y_9]] : tensor<1x2x2x2xf32>, tensor<2x2xf32>) outs(%[[Y_10]] : tensor<1x2x2x2xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_5]], %[[IN_6]] : f32
+// LINALG-NEXT: ^bb0(%[[IN_4:[a-zA-Z0-9_$.]+]]: f32, %[[IN_5:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_3:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = arith.mulf %[[IN_4]], %[[IN_5]] : f32
 // LINALG-NEXT: linalg.yield %[[V4]] : f32
 // LINALG-NEXT: } -> tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_12:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x2x2x2xf32>
 // LINALG-NEXT: %[[Y_13:[a-zA-Z0-9_$.]+]] = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%[[Y_11]] : tensor<1x2x2x2xf32>) outs(%[[Y_12]] : tensor<1x2x2x2xf32>) {
-// LINALG-NEXT: ^bb0(%[[IN_7:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
-// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = math.sqrt %[[IN_7]] : f32
+// LINALG-NEXT: ^bb0(%[[IN_6:[a-zA-Z0-9_$.]+]]: f32, %[[OUT_4:[a-zA-Z0-9_$.]+]]: f32):
+// LINALG-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = math.sqrt %[[IN_6]] : f32
 // LINALG-NEXT: linalg.yield %[[V5]] : f32
 // LINALG-NEXT: } -> tensor<1x2x2x2xf32>
 // LINALG-NEXT: func.return %[[Y_13]] : tensor<1x2x2x2xf32>
 // LINALG-NEXT: }
+
 // LINALG-LABEL: func.func @lp_pool_p3_padded_ceil(
 // LINALG-SAME: %[[X:[a-zA-Z0-9_$.]+]]: tensor<1x1x5xf32>) -> tensor<1x1x3xf32> {
 // LINALG-NEXT: %[[Y:[a-zA-Z0-9_$.]+]] = tensor.empty() : tensor<1x1x5xf32>
