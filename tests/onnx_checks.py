@@ -21,6 +21,10 @@ ELEMENT = {
     np.dtype(np.int16): "i16",
     np.dtype(np.int32): "i32",
     np.dtype(np.int64): "i64",
+    np.dtype(np.uint8): "ui8",
+    np.dtype(np.uint16): "ui16",
+    np.dtype(np.uint32): "ui32",
+    np.dtype(np.uint64): "ui64",
 }
 
 
@@ -59,18 +63,21 @@ def onnx_outputs(
     inputs: Sequence[np.ndarray],
     constants: dict[str, np.ndarray],
     outputs: int = 1,
+    opset: int = 21,
     **attributes,
 ) -> list[np.ndarray]:
     """The outputs of one ONNX node under ONNX's reference evaluator."""
-    model = onnx_model(op_type, inputs, constants, outputs, **attributes)
+    model = onnx_model(op_type, inputs, constants, outputs, opset, **attributes)
     feeds = {f"x{i}": x for i, x in enumerate(inputs)}
     return [np.asarray(y) for y in ReferenceEvaluator(model).run(None, feeds)]
 
 
-def onnx_reference(op_type: str, inputs: list[np.ndarray], constants: dict[str, np.ndarray], **attributes):
+def onnx_reference(
+    op_type: str, inputs: list[np.ndarray], constants: dict[str, np.ndarray], opset: int = 21, **attributes
+):
     """The (first) output of one ONNX node on `inputs` (x0, x1, ...) and constant inputs
-    (by name, appended in order)."""
-    return onnx_outputs(op_type, inputs, constants, **attributes)[0]
+    (by name, appended in order), at `opset`."""
+    return onnx_outputs(op_type, inputs, constants, opset=opset, **attributes)[0]
 
 
 def check_function(

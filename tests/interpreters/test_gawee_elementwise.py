@@ -12,11 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-import onnx
 import pytest
 from levels import run_at_levels
-from onnx import TensorProto, helper
-from onnx.reference import ReferenceEvaluator
+from onnx_checks import one_op_program, onnx_reference
 from rounding_cases import REFERENCES, assert_same_floats, values
 from xdsl.context import Context
 
@@ -82,50 +80,23 @@ BINARY = [
 
 VARIADIC = [Case("max", "Max"), Case("min", "Min"), Case("sum", "Sum"), Case("mean", "Mean")]
 
-ELEMENT = {
-    np.float16: ("f16", TensorProto.FLOAT16),
-    np.float32: ("f32", TensorProto.FLOAT),
-    np.float64: ("f64", TensorProto.DOUBLE),
-}
+
+def reference(case: Case, inputs: list[np.ndarray]) -> np.ndarray:
+    """The ONNX operator `case` mirrors on `inputs`, under ONNX's reference evaluator."""
+    return onnx_reference(case.onnx_op, inputs, {}, opset=case.opset, **case.onnx_attributes)
 
 
-def tensor(shape: tuple[int, ...], dtype: type) -> str:
-    return f"tensor<{'x'.join(map(str, shape))}x{ELEMENT[dtype][0]}>"
-
-
-def reference(case: Case, inputs: list[np.ndarray], out_shape: tuple[int, ...]) -> np.ndarray:
-    elem = ELEMENT[inputs[0].dtype.type][1]
-    names = [f"x{i}" for i in range(len(inputs))]
-    node = helper.make_node(case.onnx_op, names, ["y"], **case.onnx_attributes)
-    graph = helper.make_graph(
-        [node],
-        "g",
-        [helper.make_tensor_value_info(n, elem, list(x.shape)) for n, x in zip(names, inputs)],
-        [helper.make_tensor_value_info("y", elem, list(out_shape))],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", case.opset)])
-    onnx.checker.check_model(model)
-    (y,) = ReferenceEvaluator(model).run(None, dict(zip(names, inputs)))
-    return np.asarray(y)
-
-
-def program(case: Case, shapes: list[tuple[int, ...]], out_shape: tuple[int, ...], dtype: type) -> str:
-    args = ", ".join(f"%x{i}: {tensor(s, dtype)}" for i, s in enumerate(shapes))
-    operands = ", ".join(f"%x{i}" for i in range(len(shapes)))
-    types = ", ".join(tensor(s, dtype) for s in shapes)
-    out = tensor(out_shape, dtype)
-    return (
-        f"func.func @main({args}) -> {out} {{\n"
-        f"  %0 = gawee.{case.op} {operands}{case.syntax} : ({types}) -> {out}\n"
-        f"  func.return %0 : {out}\n}}\n"
-    )
+def program(case: Case, inputs: list[np.ndarray], out_shape: tuple[int, ...]) -> str:
+    """`@main` applying the gawee op of `case` to arguments typed like `inputs`."""
+    result = np.empty(out_shape, inputs[0].dtype)
+    return one_op_program(f"{case.op} {{operands}}{case.syntax}", inputs, [result])
 
 
 def check(case: Case, shapes: list[tuple[int, ...]], out_shape: tuple[int, ...], dtype: type):
     rng = np.random.default_rng(sum(map(ord, case.op + case.syntax)))
     inputs = [rng.uniform(*case.domain, size=s).astype(dtype) for s in shapes]
-    expected = reference(case, inputs, out_shape)
-    text = program(case, shapes, out_shape, dtype)
+    expected = reference(case, inputs)
+    text = program(case, inputs, out_shape)
     # The reference evaluator computes erf, gelu and the alpha/beta ops with f32
     # constants even on f64 inputs, so f64 agrees to f32 precision there.
     tolerance = {"rtol": 2e-6, "atol": 2e-6} if dtype == np.float32 else {"rtol": 1e-7, "atol": 1e-7}
@@ -221,6 +192,6 @@ def test_rounding_special_values(op: str, dtype: type):
     x = values(dtype)
     expected = REFERENCES[op](x)
     case = Case(op, ROUNDING[op])
-    assert_same_floats(reference(case, [x], x.shape), expected, "ONNX reference")
-    for level, (got,) in run_at_levels(program(case, [x.shape], x.shape, dtype), x).items():
+    assert_same_floats(reference(case, [x]), expected, "ONNX reference")
+    for level, (got,) in run_at_levels(program(case, [x], x.shape), x).items():
         assert_same_floats(got, expected, f"at {level} level")
