@@ -46,7 +46,7 @@ from nnstack.interpreters.memref import MemRefFunctions
 from nnstack.interpreters.mir import MirFunctions, check_results_not_freed
 from nnstack.interpreters.scf import ScfParallelFunctions
 from nnstack.interpreters.spensor import SpensorFunctions, from_array, to_array
-from nnstack.interpreters.steps import StepObserver, StepPlan, compile_function
+from nnstack.interpreters.steps import StepObserver, StepPlan, plan_function
 from nnstack.interpreters.tensor import TensorFunctions
 
 
@@ -374,7 +374,7 @@ class PreparedProgram:
         self._implementations = interpreter_impls(interpreter)
         self.plan: StepPlan | None = None
         if isinstance(self.function, func.FuncOp):
-            self.plan = compile_function(self.function, interpreter)
+            self.plan = plan_function(self.function, interpreter)
         # a plan of kernels alone needs no interpreter state: `program(...)` runs it
         # without making one (there is nothing it would record)
         self._kernels_only = (

@@ -4,7 +4,7 @@ From an op to the kernel that runs it (the same for gawee, mir and linalg, whose
 interpreter functions are `kernels.KernelFunctions`):
 
     run_add = kernel_impl(gawee.AddOp, ufunc=np.add)   # GaweeFunctions: @impl + KernelSpec
-    compile_function(function, interpreter)            # each op of the body, once:
+    plan_function(function, interpreter)               # each op of the body, once:
       functions.kernel(op, KernelRequest(...))           # the spec of type(op)
         functions.make_kernel(op, spec, ...)           # the dialect's checks, around
           spec.function(op, Signature.of(op), ...)     # specialize / into / bind(op)
@@ -45,7 +45,7 @@ other kernels).
 Ops with regions (linalg.generic, scf.for, mir.for, ...) are steps too: the values
 their regions read from the function body are put in an interpreter scope before
 their implementation runs, which interprets the region as usual. A function whose
-body is not one block ending in `func.return` is not planned (`compile_function`
+body is not one block ending in `func.return` is not planned (`plan_function`
 gives None) and runs through the interpreter.
 """
 
@@ -334,7 +334,7 @@ def _getter(slots: tuple[int, ...]) -> Callable[[list[Any]], PythonValues]:
     return lambda values: ()
 
 
-def compile_function(function: func.FuncOp, interpreter: Interpreter) -> StepPlan | None:
+def plan_function(function: func.FuncOp, interpreter: Interpreter) -> StepPlan | None:
     """The plan of a `func.func` whose body is one block ending in `func.return`, with
     the implementations registered in `interpreter` (which also evaluates the
     constants); None for any other function."""
