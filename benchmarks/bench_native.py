@@ -1,7 +1,7 @@
 """Speed of the native backend (gawee -> mir -> llir -> LLVM -O3 via xdsl.jit), side by side
 with its reference in one run. Not a test: there is no pass or fail.
 
-- matmul 256x256x256: `gawee.linear` lowered with `convert-mir-to-llir{vector-width=16}`
+- matmul n x n x n (`--matmul`, 256 and 512 by default): `gawee.linear` lowered with `convert-mir-to-llir{vector-width=16}`
   (register tiles of vector accumulators), against numpy's `a @ b.T` (OpenBLAS; one
   thread, and all threads);
 - the models of bench_models.py (ResNet-18 1x3x224x224 with its batch norms folded into
@@ -14,7 +14,7 @@ with its reference in one run. Not a test: there is no pass or fail.
   a temporary folder; the model's digest included), the code then timed.
 
     .venv/bin/python benchmarks/bench_native.py [--repeats N] [--models resnet18 bert_tiny llama_15m]
-        [--opt-level 0..3]
+        [--matmul 256 512] [--opt-level 0..3]
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from timing import median_time, paired_median_times
+from timing import paired_median_times
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
@@ -56,8 +56,7 @@ def to_llir(module: ModuleOp) -> ModuleOp:
     return lowered
 
 
-def matmul(repeats: int, opt_level: int) -> None:
-    n = 256
+def matmul(n: int, repeats: int, opt_level: int) -> None:
     t = f"tensor<{n}x{n}xf32>"
     module = parse_module(
         f"func.func @mm(%x: {t}, %w: {t}) -> {t} {{\n"
@@ -69,8 +68,10 @@ def matmul(repeats: int, opt_level: int) -> None:
     start = time.perf_counter()
     (result,) = native.run(program, "mm", a, b, opt_level=opt_level, cache=False)  # (compiled, timed)
     compile_s = time.perf_counter() - start
-    seconds = median_time(lambda: native.run(program, "mm", a, b, opt_level=opt_level, cache=False), repeats)
-    numpy_s = median_time(lambda: a @ b.T, repeats)
+    compiled = native.JitCache().compile(program, "mm", opt_level=opt_level)
+    seconds, numpy_s = paired_median_times(
+        lambda: native.call_compiled(compiled, [a, b]), lambda: a @ b.T, repeats
+    )
     error = float(np.max(np.abs(result - a @ b.T)))
     print(f"matmul {n}^3 (numpy with {os.environ['OPENBLAS_NUM_THREADS']} OpenBLAS thread(s))")
     print(f"  numpy      {numpy_s * 1e3:8.3f} ms")
@@ -133,11 +134,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeats", type=int, default=10)
     parser.add_argument("--models", nargs="*", choices=MODELS, default=list(MODELS))
+    parser.add_argument("--matmul", nargs="*", type=int, default=[256, 512], help="sizes n of n^3")
     parser.add_argument(
         "--opt-level", type=int, choices=(0, 1, 2, 3), default=native.OPT_LEVEL, help="LLVM's"
     )
     args = parser.parse_args()
-    matmul(args.repeats, args.opt_level)
+    for n in args.matmul:
+        matmul(n, args.repeats, args.opt_level)
     for key in args.models:
         model(key, args.repeats, args.opt_level)
 

@@ -43,7 +43,8 @@ Ops, by family (seed names in parentheses):
   `floor` `ceil` `roundeven` (exact),
   `llir.cmp`, `llir.select`, conversions `sitofp` `uitofp` `fptosi` `fptoui`
   `sext` `zext` `trunc` `fpext` `fptrunc`
-- vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.splat`, `llir.vreduce_add`
+- vectors: `llir.vadd` `vmul` (VectorAdd/MulOp), `llir.vfma` (f32 fused multiply-add),
+  `llir.splat`, `llir.vreduce_add`
 
 Memory safety (bounds, use after free, double free, alignment, reads of
 never-written memory) is checked at run time by `nnstack.interpreters.llir`.
@@ -167,7 +168,14 @@ from nnstack.dialects.llir.types import (
     lowered_type,
     vector_element,
 )
-from nnstack.dialects.llir.vector import SplatOp, VectorAddOp, VectorBinaryOp, VectorMulOp, VectorReduceAddOp
+from nnstack.dialects.llir.vector import (
+    SplatOp,
+    VectorAddOp,
+    VectorBinaryOp,
+    VectorFMAOp,
+    VectorMulOp,
+    VectorReduceAddOp,
+)
 from nnstack.dialects.utils import defined_ops
 
 FAMILIES: tuple[ModuleType, ...] = (control_flow, loops, memory, globals, arithmetic, casts, vector)
@@ -277,6 +285,7 @@ __all__ = [
     "UnrollHintAttr",
     "VectorAddOp",
     "VectorBinaryOp",
+    "VectorFMAOp",
     "VectorLoadOp",
     "VectorMulOp",
     "VectorReduceAddOp",

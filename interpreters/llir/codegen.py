@@ -588,6 +588,10 @@ class FunctionCompiler:
         else:
             self.emit(f"{r} = _wrap_lanes({r}, {scalar.bits})")
 
+    def op_fma(self, op: llir.VectorFMAOp) -> None:
+        lhs, rhs, acc = (self.value(v) for v in op.operands)
+        self.emit(f"{self.define(op.result)} = _fma_lanes({lhs}, {rhs}, {acc})")
+
     def op_splat(self, op: llir.SplatOp) -> None:
         r = self.define(op.result)
         assert isinstance(op.result.type, VectorType)
@@ -756,6 +760,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.FPTruncOp: FunctionCompiler.op_fptrunc,
     llir.VectorAddOp: partial(FunctionCompiler.op_vector_binary, symbol="+"),
     llir.VectorMulOp: partial(FunctionCompiler.op_vector_binary, symbol="*"),
+    llir.VectorFMAOp: FunctionCompiler.op_fma,
     llir.SplatOp: FunctionCompiler.op_splat,
     llir.VectorReduceAddOp: FunctionCompiler.op_reduce_add,
     llir.PhiOp: FunctionCompiler.op_phi,

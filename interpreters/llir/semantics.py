@@ -273,6 +273,24 @@ def round_lanes(lanes: Sequence[float], fmt: str) -> tuple[float, ...]:
     return tuple(round_float(lane, fmt) for lane in lanes)
 
 
+def fma32(x: float, y: float, z: float) -> float:
+    """`x * y + z` rounded once to f32, for f32 operands: the product is exact in f64,
+    the f64 sum is made round-to-odd (its exact error by TwoSum decides), and a
+    round-to-odd value with 53 bits rounds to 24 bits as the exact value would."""
+    product = x * y
+    total = product + z
+    if math.isfinite(total):
+        back = total - product
+        error = (product - (total - back)) + (z - back)
+        if error != 0 and not struct.unpack("<q", struct.pack("<d", total))[0] & 1:
+            total = math.nextafter(total, math.copysign(math.inf, error))
+    return array("f", (total,))[0]
+
+
+def fma_lanes(x: Sequence[float], y: Sequence[float], z: Sequence[float]) -> tuple[float, ...]:
+    return tuple(map(fma32, x, y, z))
+
+
 def reduce_add(lanes: Sequence[Any], kind: str, fmt: str, bits: int) -> Any:
     if kind == "int":
         return wrap(sum(lanes), bits)
@@ -316,6 +334,6 @@ class Scalar(NamedTuple):
 GENERATED_CODE_HELPERS = (
     wrap, int_binary, round16, fdiv_by_zero, frem, fminmax_tie, sqrt, exp, log,
     sin, cos, tanh, erf, tan, asin, acos, atan, sinh, cosh, asinh, acosh, atanh, fpow, floor, ceil, roundeven,
-    int_to_float, float_to_int, wrap_lanes, round_lanes, reduce_add, step_error,
+    int_to_float, float_to_int, wrap_lanes, round_lanes, fma_lanes, reduce_add, step_error,
 )  # fmt: skip
 """The helpers the generated code calls (by their name with a leading underscore)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -222,6 +223,64 @@ def test_vectors_and_i1_memory():
         np.testing.assert_array_equal(got[0], expected[0])
         for e, g in zip(arrays, native_arrays):  # written in place, as by the interpreter
             np.testing.assert_array_equal(g, e)
+
+
+FMA = """
+llir.func @fma(%x: !llir.ptr<f32>, %y: !llir.ptr<f32>, %z: !llir.ptr<f32>, %out: !llir.ptr<f32>, %n: i64) {
+  %c0 = llir.constant 0 : i64
+  %c4 = llir.constant 4 : i64
+  llir.for %i = %c0 to %n step %c4 : i64 {
+    %a = llir.vload %x[%i : i64] : !llir.ptr<f32> -> vector<4xf32>
+    %b = llir.vload %y[%i : i64] : !llir.ptr<f32> -> vector<4xf32>
+    %c = llir.vload %z[%i : i64] : !llir.ptr<f32> -> vector<4xf32>
+    %r = llir.vfma %a, %b, %c : vector<4xf32>
+    llir.vstore %r, %out[%i : i64] : vector<4xf32>, !llir.ptr<f32>
+  }
+  llir.return
+}
+"""
+
+
+def _exact_fma(x: np.ndarray, y: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """x * y + z rounded once to f32, from exact rationals (finite operands): the exact
+    value is rounded to f64 (Fraction's float() rounds to nearest), then to f32 by the
+    f64 neighbours' midpoint test done in exact arithmetic, independent of the code under test."""
+    results = []
+    for a, b, c in zip(x.tolist(), y.tolist(), z.tolist()):
+        exact = Fraction(a) * Fraction(b) + Fraction(c)
+        nearest = np.float32(float(exact))
+        below, above = (nearest, np.nextafter(nearest, np.float32(np.inf)))
+        if Fraction(float(nearest)) > exact:
+            below, above = np.nextafter(nearest, np.float32(-np.inf)), nearest
+        low, high = exact - Fraction(float(below)), Fraction(float(above)) - exact
+        if low < high or (low == high and not int(below.view(np.int32)) & 1):
+            results.append(below)
+        else:
+            results.append(above)
+    return np.array(results, np.float32)
+
+
+def test_vector_fma_rounds_once():
+    """llir.vfma natively and in the interpreter against x * y + z rounded once, on
+    values whose products and sums need the single rounding (ties, cancellation,
+    subnormals) and random ones."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(64).astype(np.float32)
+    y = rng.standard_normal(64).astype(np.float32)
+    z = (x * y * rng.choice([-1.0, 1e-8, 3.0], 64)).astype(np.float32)
+    one_ulp = np.float32(1 + 2**-23)
+    x[:4] = [one_ulp, 1e-20, 3.0, -2.5]
+    y[:4] = [one_ulp, 1e-20, 1 / 3, 1e-30]
+    z[:4] = [-1.0, 0.0, -1.0, 1e-38]
+    module = parse_module(FMA)
+    expected = _exact_fma(x, y, z)
+    assert not np.array_equal(expected, (x * y).astype(np.float32) + z)  # the cases need one rounding
+    interpreted = np.zeros(64, np.float32)
+    call(module, "fma", [x, y, z, interpreted, 64])
+    compiled = np.zeros(64, np.float32)
+    native.run(module, "fma", x, y, z, compiled, 64)
+    np.testing.assert_array_equal(interpreted, expected)
+    np.testing.assert_array_equal(compiled, expected)
 
 
 ERRORS = """

@@ -328,6 +328,13 @@ def _splat(lowering: FunctionLowering, op: Operation) -> None:
     lowering.values[op.result] = lowering.splat(lowering.value(op.input), typ.get_shape()[0])
 
 
+def _fma(lowering: FunctionLowering, op: Operation) -> None:
+    """llvm.fma: one rounding (an fmul and an fadd would round twice)."""
+    assert isinstance(op, llir.VectorFMAOp)
+    lhs, rhs, acc = (lowering.value(v) for v in op.operands)
+    lowering.values[op.result] = lowering.emit(llvm.FMAOp(lhs, rhs, acc))
+
+
 def _reduce_add(lowering: FunctionLowering, op: Operation) -> None:
     """Lanes summed in order from lane 0 (an ordered reduction: no reassociation)."""
     assert isinstance(op, llir.VectorReduceAddOp)
@@ -360,5 +367,6 @@ SCALAR_LOWERINGS: dict[type[Operation], Lowering] = {
     **dict.fromkeys((llir.FPToSIOp, llir.FPToUIOp), _float_to_int),
     llir.UIToFPOp: _unsigned_to_float,
     llir.SplatOp: _splat,
+    llir.VectorFMAOp: _fma,
     llir.VectorReduceAddOp: _reduce_add,
 }

@@ -154,6 +154,15 @@ llir.func @f(%a: vector<4xf32>, %b: vector<8xf32>) {
 
 // -----
 
+// The fused multiply-add takes f32 lanes only.
+llir.func @f(%a: vector<4xf64>) {
+  // expected-error @+1 {{'llir.vfma' op expected f32 lanes, got vector<4xf64>}}
+  %c = llir.vfma %a, %a, %a : vector<4xf64>
+  llir.return
+}
+
+// -----
+
 // Vector arithmetic takes 1-D vectors.
 llir.func @f(%a: vector<2x2xf32>) {
   // expected-error @+1 {{'llir.vmul' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>}}
