@@ -165,6 +165,18 @@ class ConvertMirToLlirPass(ModulePass):
     vector_width: int = 1
     """Lanes of the vector ops of element-wise loops; 1 keeps them scalar."""
 
+    tile_rows: int = LoweringOptions.tile_rows
+    """Rows of the register tiles of vectorized products and convs (`mir_to_llir.matmul_tiles`)."""
+
+    tile_vectors: int = LoweringOptions.tile_vectors
+    """Vectors per row of those register tiles."""
+
+    k_block: int = LoweringOptions.k_block
+    """The reduction's cache block of vectorized products."""
+
+    n_block: int = LoweringOptions.n_block
+    """The columns' cache block of vectorized products."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lowered = self.lower(op)
         for step in CLEANUP:
@@ -174,8 +186,16 @@ class ConvertMirToLlirPass(ModulePass):
     def lower(self, op: ModuleOp) -> list[llir.FuncOp]:
         """The conversion without `CLEANUP`: checks, then runs the patterns; returns the
         lowered functions."""
-        if self.vector_width < 1:
-            raise PassFailedException(f"{self.name}: vector-width must be >= 1, got {self.vector_width}")
+        sizes = {
+            "vector-width": self.vector_width,
+            "tile-rows": self.tile_rows,
+            "tile-vectors": self.tile_vectors,
+            "k-block": self.k_block,
+            "n-block": self.n_block,
+        }
+        for option, value in sizes.items():
+            if value < 1:
+                raise PassFailedException(f"{self.name}: {option} must be >= 1, got {value}")
         functions = [
             f
             for f in op.walk()
@@ -183,7 +203,15 @@ class ConvertMirToLlirPass(ModulePass):
         ]
         layout = LAYOUTS[self.layout]
         fail_at_ops(self.name, problems(op, functions, layout))
-        options = LoweringOptions(layout, self.vector_width, frozenset(f.sym_name.data for f in functions))
+        options = LoweringOptions(
+            layout,
+            self.vector_width,
+            frozenset(f.sym_name.data for f in functions),
+            self.tile_rows,
+            self.tile_vectors,
+            self.k_block,
+            self.n_block,
+        )
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(_patterns(options, patterns.DataSection(op)), dce_enabled=False),
             walk_regions_first=True,

@@ -59,6 +59,14 @@ class LoweringOptions:
     vector_width: int = 1
     functions: frozenset[str] = frozenset()
     """Symbols of the func.func ops being converted (those holding mir ops)."""
+    tile_rows: int = 12
+    """Rows of the register tiles of vectorized products and convs (output pixels for a conv)."""
+    tile_vectors: int = 2
+    """Vectors (of `vector_width` lanes) per row of those register tiles."""
+    k_block: int = 256
+    """The reduction's cache block of a vectorized product."""
+    n_block: int = 1024
+    """The columns' cache block of a vectorized product (rounded down to whole tiles)."""
 
 
 # ---------------------------------------------------------------------------

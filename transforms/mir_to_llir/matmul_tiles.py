@@ -1,12 +1,32 @@
-"""The vectorized mir.matmul of convert-mir-to-llir (`vector-width` > 1, row-major):
-register tiles of `ROWS` rows x `VECTORS` vectors of the result, each a set of vector
-accumulators carried through the loop over K (`acc += splat(lhs[m, k]) * rhs[k, n:n+W]`),
-so every rhs vector loaded serves `ROWS` rows and every lhs element `VECTORS` vectors;
-the columns left over take narrower tiles, then scalar loops, the rows left over tiles
-of one row.
+"""The vectorized mir.matmul of convert-mir-to-llir (`vector-width` > 1, row-major), built
+the way high-performance GEMM kernels are (Goto / BLIS):
 
-Each result element is still `0 + l0*r0 + l1*r1 + ...` in the order of k, as in the
-scalar lowering, so the numbers are the same bit for bit.
+- cache blocking: the columns in blocks of `n-block`, the reduction in blocks of
+  `k-block` (options; the defaults keep a packed block of B in L2, one tile's rows of
+  A in L1);
+- packing: each block of B (the rhs, usually the weights) copied into a contiguous
+  buffer, panel by panel (`tile-vectors * vector-width` columns each, k-major), which
+  the micro-kernel streams with unit stride; a product of fewer than `PACK_MIN_TILES`
+  row tiles reads B in place instead (the copy would cost as much as it saves);
+- a register-tiled micro-kernel: `tile-rows` rows x `tile-vectors` vectors of vector
+  accumulators carried through the loop over the block's k (`acc = fma(splat(a[m, k]),
+  b[k, n:n+W], acc)`, llir.vfma for f32, a vmul and a vadd otherwise).
+
+The rows left over take one tile of fewer rows; the columns left over (beyond a whole
+number of panels) narrower tiles over the whole K, then scalar loops.
+
+Why inside convert-mir-to-llir, not a mir-level pass: mir has no buffers, so packing,
+a scratch buffer and accumulators that live in registers across K blocks can only be
+said at llir level; a mir tiling pass would produce slices and copies the lowering then
+has to recognize again.
+
+Each result element is summed in the order of k from 0: a K block starts from the
+partial sums its predecessor stored (the output is zeroed first when there are several
+K blocks; `fma(a, b, 0)` is the same as a first product from zero accumulators), so
+blocking changes nothing in the numbers, and the llir interpreter computes what native
+code does bit for bit. With llir.vfma each step rounds once, so f32 results differ
+from the scalar lowering's (`vector-width=1`: a rounded product, then a rounded sum)
+by a few ulps of the sum.
 """
 
 from __future__ import annotations
@@ -14,17 +34,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import VectorType, f32
 from xdsl.ir import Attribute, SSAValue
 
 from nnstack.dialects import llir
 
 from .builder import Builder, IntLike, Offset, linear
 
-ROWS = 4
-"""Rows of a register tile."""
+PACK_MIN_TILES = 4
+"""Products with fewer row tiles than this read B in place instead of packing it."""
 
-VECTORS = 2
-"""Vectors (of `vector-width` lanes) per row of a register tile."""
+
+def multiply_add(b: Builder, acc: SSAValue, lanes: SSAValue, column: SSAValue) -> SSAValue:
+    """acc + lanes * column: one llir.vfma for f32 vectors, else a vmul and a vadd."""
+    if isinstance(acc.type, VectorType) and acc.type.element_type == f32:
+        return b.emit(llir.VectorFMAOp(lanes, column, acc)).result
+    product = b.emit(llir.VectorMulOp(lanes, column)).result
+    return b.emit(llir.VectorAddOp(acc, product)).result
 
 
 @dataclass
@@ -43,30 +69,129 @@ class TiledMatmul:
     """The rhs stride of k (its stride of n is 1)."""
     out_row: int
 
+    # -- the micro-kernel -------------------------------------------------------
+
+    def micro(
+        self,
+        a_rows: Sequence[Offset],
+        panel: SSAValue,
+        panel_k: Offset,
+        k_stride: int,
+        k_count: IntLike,
+        initial: Sequence[SSAValue],
+        width: int,
+    ) -> tuple[SSAValue, ...]:
+        """len(a_rows) x len(initial) / len(a_rows) vector accumulators from `initial`,
+        over k in [0, k_count): a row r reads lhs[a_rows[r] + k], vector u reads
+        panel[panel_k + k * k_stride + u * width]."""
+        b = self.b
+        rows = len(a_rows)
+        vectors = len(initial) // rows
+        k_loop = b.loop(0, k_count, 1, initial)
+        with k_loop:
+            at = panel_k.plus(b, k_loop.iv, k_stride)
+            columns = [b.vload(panel, width, at.plus(b, u * width)) for u in range(vectors)]
+            updated: list[SSAValue] = []
+            for r in range(rows):
+                lanes = b.emit(llir.SplatOp(b.load(self.lhs, a_rows[r].plus(b, k_loop.iv)), width)).result
+                for u in range(vectors):
+                    updated.append(multiply_add(b, k_loop.args[r * vectors + u], lanes, columns[u]))
+            k_loop.yield_(*updated)
+        return k_loop.results
+
+    def store_tile(self, results: Sequence[SSAValue], out_rows: Sequence[Offset], width: int) -> None:
+        b = self.b
+        vectors = len(results) // len(out_rows)
+        for r, row in enumerate(out_rows):
+            for u in range(vectors):
+                b.vstore(results[r * vectors + u], self.out, row.plus(b, u * width))
+
+    # -- blocked and packed columns ---------------------------------------------
+
+    def blocked(self, bases: Sequence[Offset], m_size: int, n_size: int, width: int) -> None:
+        """The first `n_size` columns (a whole number of panels), blocked and packed."""
+        b, shape = self.b, self.b.options
+        lhs_base, rhs_base, out_base = bases
+        step = shape.tile_vectors * width
+        n_block = min(max(step, shape.n_block - shape.n_block % step), n_size)
+        k_block = min(shape.k_block, self.k_size)
+        accumulate = k_block < self.k_size
+        full_rows = m_size - m_size % shape.tile_rows
+        pack = full_rows // shape.tile_rows >= PACK_MIN_TILES
+        buffer = None
+        if pack:  # freed after its last use by llir-insert-frees
+            size = k_block * n_block * (llir.element_size(self.element) or 1)
+            buffer = b.emit(llir.AllocBufferOp(self.element, size, 64)).result
+        zero = b.vconst(0.0 if llir.is_float(self.element) else 0, self.element, width)
+        if accumulate:
+            with b.loop(0, m_size) as row, b.loop(0, n_size, width) as column:
+                b.vstore(zero, self.out, out_base.plus(b, row.iv, self.out_row).plus(b, column.iv))
+        with b.loop(0, n_size, n_block) as jc:
+            n_count = self.count(jc.iv, n_block, n_size)
+            with b.loop(0, self.k_size, k_block) as pc:
+                k_count = self.count(pc.iv, k_block, self.k_size)
+                b_k = rhs_base.plus(b, pc.iv, self.rhs_row).plus(b, jc.iv)
+                if buffer is not None:
+                    with b.loop(0, n_count, step) as jp, b.loop(0, k_count) as k:
+                        source = b_k.plus(b, k.iv, self.rhs_row).plus(b, jp.iv)
+                        target = linear(b, [(jp.iv, k_block), (k.iv, step)])
+                        for u in range(shape.tile_vectors):
+                            column = b.vload(self.rhs, width, source.plus(b, u * width))
+                            b.vstore(column, buffer, target.plus(b, u * width))
+
+                def tiles(m: IntLike, rows: int) -> None:
+                    first_row = lhs_base.plus(b, m, self.lhs_row).plus(b, pc.iv)
+                    a_rows = [first_row.plus(b, r * self.lhs_row) for r in range(rows)]
+                    with b.loop(0, n_count, step) as jr:
+                        out_col = out_base.plus(b, jc.iv).plus(b, jr.iv)
+                        out_rows = [
+                            out_col.plus(b, m, self.out_row).plus(b, r * self.out_row) for r in range(rows)
+                        ]
+                        if accumulate:
+                            initial = [
+                                b.vload(self.out, width, row.plus(b, u * width))
+                                for row in out_rows
+                                for u in range(shape.tile_vectors)
+                            ]
+                        else:
+                            initial = [zero] * (rows * shape.tile_vectors)
+                        if buffer is not None:
+                            panel, panel_k, k_stride = buffer, linear(b, [(jr.iv, k_block)]), step
+                        else:
+                            panel, panel_k, k_stride = self.rhs, b_k.plus(b, jr.iv), self.rhs_row
+                        results = self.micro(a_rows, panel, panel_k, k_stride, k_count, initial, width)
+                        self.store_tile(results, out_rows, width)
+
+                if full_rows:
+                    with b.loop(0, full_rows, shape.tile_rows) as ir:
+                        tiles(ir.iv, shape.tile_rows)
+                if m_size - full_rows:
+                    tiles(full_rows, m_size - full_rows)
+
+    def count(self, start: SSAValue, block: int, total: int) -> IntLike:
+        """min(block, total - start): the size of the block at `start`."""
+        if total % block == 0:
+            return block
+        b = self.b
+        return b.binary(llir.MinOp, b.const(block), b.value(b.iadd(b.imul(start, -1), total)))
+
+    # -- the columns left over ----------------------------------------------------
+
     def tile(
         self, bases: Sequence[Offset], m: IntLike, rows: int, n: IntLike, vectors: int, width: int
     ) -> None:
-        """`rows` x `vectors * width` results at (m, n), with vector accumulators."""
+        """`rows` x `vectors * width` results at (m, n) over the whole K, B in place."""
         b = self.b
         lhs_base, rhs_base, out_base = bases
-        zero = b.emit(llir.SplatOp(b.zero(self.element), width)).result
-        row_bases = [lhs_base.plus(b, m, self.lhs_row).plus(b, r, self.lhs_row) for r in range(rows)]
-        k_loop = b.loop(0, self.k_size, 1, [zero] * (rows * vectors))
-        with k_loop:
-            rhs_k = rhs_base.plus(b, k_loop.iv, self.rhs_row).plus(b, n)
-            columns = [b.vload(self.rhs, width, rhs_k.plus(b, u * width)) for u in range(vectors)]
-            updated: list[SSAValue] = []
-            for r in range(rows):
-                scalar = b.load(self.lhs, row_bases[r].plus(b, k_loop.iv))
-                lanes = b.emit(llir.SplatOp(scalar, width)).result
-                for u in range(vectors):
-                    product = b.emit(llir.VectorMulOp(lanes, columns[u])).result
-                    updated.append(b.emit(llir.VectorAddOp(k_loop.args[r * vectors + u], product)).result)
-            k_loop.yield_(*updated)
-        for r in range(rows):
-            row = out_base.plus(b, m, self.out_row).plus(b, r, self.out_row).plus(b, n)
-            for u in range(vectors):
-                b.vstore(k_loop.results[r * vectors + u], self.out, row.plus(b, u * width))
+        zero = b.vconst(0.0 if llir.is_float(self.element) else 0, self.element, width)
+        a_rows = [lhs_base.plus(b, m, self.lhs_row).plus(b, r * self.lhs_row) for r in range(rows)]
+        results = self.micro(
+            a_rows, self.rhs, rhs_base.plus(b, n), self.rhs_row, self.k_size, [zero] * (rows * vectors), width
+        )
+        out_rows = [
+            out_base.plus(b, m, self.out_row).plus(b, r * self.out_row).plus(b, n) for r in range(rows)
+        ]
+        self.store_tile(results, out_rows, width)
 
     def scalar(self, bases: Sequence[Offset], m: IntLike, n: IntLike) -> None:
         """One result element: a scalar loop over k."""
@@ -79,30 +204,31 @@ class TiledMatmul:
             k_loop.yield_(b.binary(llir.AddOp, k_loop.args[0], b.binary(llir.MulOp, lv, rv)))
         b.store(k_loop.results[0], self.out, out_base.plus(b, m, self.out_row).plus(b, n))
 
-    def rows(self, bases: Sequence[Offset], m: IntLike, rows: int, n_size: int, width: int) -> None:
-        """All columns of `rows` rows starting at m."""
-        b = self.b
-        step = VECTORS * width
-        full = n_size - n_size % step
-        if full:
-            with b.loop(0, full, step) as columns:
-                self.tile(bases, m, rows, columns.iv, VECTORS, width)
-        left = (n_size - full) // width
-        if left:
-            self.tile(bases, m, rows, full, left, width)
-        for n in range(full + left * width, n_size):
+    def leftover_columns(
+        self, bases: Sequence[Offset], m: IntLike, rows: int, first: int, n_size: int, width: int
+    ) -> None:
+        """Columns first .. n_size of `rows` rows from m: vector tiles, then scalars."""
+        vectors = (n_size - first) // width
+        if vectors:
+            self.tile(bases, m, rows, first, vectors, width)
+        for n in range(first + vectors * width, n_size):
             for r in range(rows):
-                self.scalar(bases, b.iadd(m, r), n)
+                self.scalar(bases, self.b.iadd(m, r), n)
 
     def emit(self, bases: Sequence[Offset], m_size: int, n_size: int, width: int) -> None:
-        b = self.b
-        full = m_size - m_size % ROWS
+        b, rows = self.b, self.b.options.tile_rows
+        step = self.b.options.tile_vectors * width
+        panels = n_size - n_size % step
+        if panels:
+            self.blocked(bases, m_size, panels, width)
+        if panels == n_size:
+            return
+        full = m_size - m_size % rows
         if full:
-            with b.loop(0, full, ROWS) as row_block:
-                self.rows(bases, row_block.iv, ROWS, n_size, width)
+            with b.loop(0, full, rows) as row_block:
+                self.leftover_columns(bases, row_block.iv, rows, panels, n_size, width)
         if m_size - full:
-            with b.loop(full, m_size) as row:
-                self.rows(bases, row.iv, 1, n_size, width)
+            self.leftover_columns(bases, full, m_size - full, panels, n_size, width)
 
 
 def batch_bases(b: Builder, ivs: Sequence[IntLike], coeffs: Sequence[Sequence[int]]) -> list[Offset]:

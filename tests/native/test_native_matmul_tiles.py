@@ -1,0 +1,76 @@
+"""The blocked, packed, register-tiled products of convert-mir-to-llir
+(`mir_to_llir.matmul_tiles`) on shapes that reach every part of it: several N and K
+blocks with partial last blocks, packed and in-place B, rows and columns left over,
+batch dims (one broadcast), f32 (llir.vfma) and i32 (vmul + vadd). Small tile and
+block options make small programs take every path.
+
+Native code must equal the llir interpreter bit for bit (the same llir program); both
+against numpy: integers exactly, f32 within 1e-5 relative to the sum of |products|
+(each output is a K-term sum rounded once per step; blocking keeps the order of k,
+the fused multiply-add changes only the rounding of each step).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from xdsl.context import Context
+
+from nnstack import native
+from nnstack.dialects import llir
+from nnstack.interpreters import call, make_context, parse_module
+from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
+
+SMALL = {"vector_width": 4, "tile_rows": 3, "tile_vectors": 2, "k_block": 8, "n_block": 16}
+"""Blocks small enough that a few dozen rows and columns make several of each."""
+
+CASES = [
+    # (lhs shape, rhs shape, element, options)
+    ((30, 20), (20, 40), "f32", SMALL),  # 2 full N blocks + a partial one (40 = 16+16+8), K 8+8+4, packed
+    ((7, 19), (19, 37), "f32", SMALL),  # in place (2 row tiles), 32 panel columns + 4 vector + 1 scalar
+    ((2, 13, 9), (9, 24), "f32", SMALL),  # batch, rhs broadcast, 13 rows: 4 tiles of 3 + 1
+    ((2, 12, 17), (2, 17, 16), "f32", SMALL),  # batch of both, packed per batch
+    ((13, 11), (11, 40), "i32", SMALL),  # integers: vmul + vadd
+    ((24, 50), (50, 48), "f32", {"vector_width": 16}),  # the default tile and blocks, one K block
+]
+
+
+def _program(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str) -> str:
+    out = (*np.broadcast_shapes(lhs[:-2], rhs[:-2]), lhs[-2], rhs[-1])
+    types = [f"tensor<{'x'.join(map(str, s))}x{element}>" for s in (lhs, rhs, out)]
+    return (
+        f"func.func @product(%a: {types[0]}, %b: {types[1]}) -> {types[2]} {{\n"
+        f"  %c = mir.matmul %a, %b : ({types[0]}, {types[1]}) -> {types[2]}\n"
+        f"  func.return %c : {types[2]}\n}}"
+    )
+
+
+@pytest.mark.parametrize(("lhs", "rhs", "element", "options"), CASES)
+def test_tiled_products(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str, options: dict[str, int]):
+    module = parse_module(_program(lhs, rhs, element))
+    ConvertMirToLlirPass(**options).apply(make_context(), module)
+    module.verify()
+    ops = {type(op) for op in module.walk()}
+    assert (llir.VectorFMAOp in ops) == (element == "f32")
+    rng = np.random.default_rng(len(lhs) + lhs[-1])
+    if element == "f32":
+        a, b = rng.standard_normal(lhs).astype(np.float32), rng.standard_normal(rhs).astype(np.float32)
+    else:
+        a, b = rng.integers(-50, 50, lhs, dtype=np.int32), rng.integers(-50, 50, rhs, dtype=np.int32)
+    (interpreted,) = call(module, "product", [a, b]).results
+    (compiled,) = native.run(module, "product", a, b, opt_level=1)
+    np.testing.assert_array_equal(compiled, interpreted)
+    (checked,) = native.run(module, "product", a, b, opt_level=1, check_bounds=True)
+    np.testing.assert_array_equal(checked, interpreted)
+    if element == "f32":
+        exact = a.astype(np.float64) @ b.astype(np.float64)
+        scale = np.abs(a).astype(np.float64) @ np.abs(b).astype(np.float64)
+        assert np.all(np.abs(compiled - exact) <= 1e-5 * scale)
+    else:
+        np.testing.assert_array_equal(compiled, a @ b)
+
+
+def test_options_must_be_positive():
+    module = parse_module(_program((4, 4), (4, 4), "f32"))
+    with pytest.raises(Exception, match="k-block must be >= 1, got 0"):
+        ConvertMirToLlirPass(vector_width=4, k_block=0).apply(Context(), module)
