@@ -17,7 +17,11 @@ Addresses follow the `layout` option (`row-major` or `column-major`: the strides
 `mir_to_llir.layout.element_strides`); loop nests put the contiguous dim innermost. With
 `vector-width=N` (N > 1), element-wise nests whose innermost loop is contiguous for every
 operand (or broadcast: splatted) use `llir.vload`, `llir.vadd` / `llir.vmul` and
-`llir.vstore` over N lanes, with a scalar tail loop for the remainder.
+`llir.vstore` over N lanes, with a scalar tail loop for the remainder; products
+(mir.matmul) are blocked over N and K, their B packed and multiplied by a micro-kernel
+of `tile-rows` x `tile-vectors` vector accumulators (llir.vfma for f32), and convs feed
+tiles of output pixels x channel vectors over the kernel taps to the same kind of
+micro-kernel (`mir_to_llir.matmul_tiles`, `mir_to_llir.conv`).
 
 Unroll hints (`llir.for` `unroll` property, which never changes what a loop computes):
 an innermost loop with a constant trip count of at most 4 gets `unroll`; a loop with a

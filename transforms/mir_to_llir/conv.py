@@ -20,7 +20,7 @@ from nnstack.dialects import llir, mir
 from nnstack.dialects.constraints import accumulator_type
 
 from .builder import Builder, IntLike, LlirPattern, linear, tensor_type
-from .matmul_tiles import TiledMatmul, batch_bases
+from .matmul_tiles import TiledMatmul, batch_bases, multiply_add
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
 
 
@@ -96,9 +96,9 @@ class ConvLowering(LlirPattern):
         acc_type = accumulator_type(typ.element_type)
         width = _tile_width(b, typ.element_type, acc_type, fg)
         if width > 1:
-            with b.nest((n, oh, ow, groups)) as (i_n, i_oh, i_ow, i_g):
+            with b.nest((n, oh, groups)) as (i_n, i_oh, i_g):
                 tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
-                tile.channels(i_n, i_oh, i_ow, b.imul(i_g, fg), i_g, fg, width)
+                tile.output_row(i_n, i_oh, i_g, ow, b.imul(i_g, fg), fg, width)
             self.replace(op, rewriter, b, [out])
             return
         with b.nest((n, oh, ow, groups, fg)) as (i_n, i_oh, i_ow, i_g, i_f):
@@ -128,12 +128,16 @@ class ConvLowering(LlirPattern):
 
 
 class _ConvTile:
-    """The vectorized conv (`vector-width` > 1, row-major): for one output pixel, the
-    group's output channels in tiles of up to `VECTORS` vectors of accumulators over the
-    kernel rows, columns and input channels (skipping the taps in the padding, as the
-    scalar loops do), so each lane sums its products in the scalar order."""
-
-    VECTORS = 4
+    """The vectorized conv (`vector-width` > 1, row-major), a direct convolution fed to
+    the register-tiled micro-kernel of products (`matmul_tiles`): for one output row,
+    the group's output channels in blocks of `tile-vectors` vectors, and in each block
+    the pixels whose windows stay inside the input's columns in tiles of `tile-rows`
+    pixels (then one smaller tile), the others one at a time with the column check.
+    The tile's accumulators are carried over the kernel rows, columns and input
+    channels (the K of the product, the weights [KH, KW, Cg, F] its row-major B), so
+    each input element loaded serves `tile-vectors` vectors and each weight vector
+    `tile-rows` pixels; each lane sums its products in the scalar order (with
+    llir.vfma for f32)."""
 
     def __init__(
         self,
@@ -155,35 +159,79 @@ class _ConvTile:
         self.rows, self.cols, self.sx, self.sw, self.so = rows, cols, sx, sw, so
         self.cg, self.kh, self.kw, self.element = cg, kh, kw, element
 
-    def channels(
-        self, i_n: IntLike, i_oh: IntLike, i_ow: IntLike, first: IntLike, i_g: IntLike, count: int, width: int
+    def interior(self, ow: int) -> tuple[int, int]:
+        """The output columns [lo, hi) whose windows need no column check."""
+        cols = self.cols
+        if not cols.checked:
+            return 0, ow
+        lo = -(-cols.pad // cols.stride)
+        hi = (cols.size - 1 + cols.pad - (cols.kernel - 1) * cols.dilation) // cols.stride + 1
+        lo, hi = min(lo, ow), max(min(hi, ow), 0)
+        return (lo, hi) if lo < hi else (0, 0)
+
+    def output_row(
+        self, i_n: IntLike, i_oh: IntLike, i_g: IntLike, ow: int, first: IntLike, count: int, width: int
     ) -> None:
-        """Output channels first .. first + count of pixel (i_n, i_oh, i_ow)."""
+        """Output channels first .. first + count of the output row (i_n, i_oh)."""
         b = self.b
-        step = self.VECTORS * width
+        step = b.options.tile_vectors * width
         full = count - count % step
-        pixel = (i_n, i_oh, i_ow, i_g)
         if full:
             with b.loop(0, full, step) as block:
-                self.tile(pixel, b.iadd(first, block.iv), self.VECTORS, width)
+                self.pixels(i_n, i_oh, i_g, ow, b.iadd(first, block.iv), b.options.tile_vectors, width)
         left = (count - full) // width
         if left:
-            self.tile(pixel, b.iadd(first, full), left, width)
-        for channel in range(full + left * width, count):
-            self.tile(pixel, b.iadd(first, channel), 1, 1)
+            self.pixels(i_n, i_oh, i_g, ow, b.iadd(first, full), left, width)
+        if count - full - left * width:
+            with b.loop(0, ow) as column:
+                for channel in range(full + left * width, count):
+                    self.tile((i_n, i_oh, i_g), column.iv, 1, True, b.iadd(first, channel), 1, 1)
 
-    def tile(self, pixel: tuple[IntLike, ...], channel: IntLike, vectors: int, width: int) -> None:
-        """`vectors` vectors of `width` output channels from `channel` (width 1: one,
-        with scalar ops)."""
+    def pixels(
+        self, i_n: IntLike, i_oh: IntLike, i_g: IntLike, ow: int, channel: IntLike, vectors: int, width: int
+    ) -> None:
+        """`vectors` vectors of channels from `channel` at every pixel of the row."""
+        b, tile_rows = self.b, self.b.options.tile_rows
+        lo, hi = self.interior(ow)
+        row = (i_n, i_oh, i_g)
+        border = lo + ow - hi
+        if border == 1:
+            self.tile(row, 0 if lo else hi, 1, True, channel, vectors, width)
+        elif border:  # one loop over both sides (one copy of the code): j < lo, then hi + j - lo
+            with b.loop(0, border) as j:
+                right = b.iadd(j.iv, hi - lo)
+                column = b.select(b.cmp("slt", j.iv, lo), j.iv, b.value(right))
+                self.tile(row, column, 1, True, channel, vectors, width)
+        full = (hi - lo) - (hi - lo) % tile_rows
+        if full:
+            with b.loop(lo, lo + full, tile_rows) as column:
+                self.tile(row, column.iv, tile_rows, False, channel, vectors, width)
+        if hi - lo - full:
+            self.tile(row, lo + full, hi - lo - full, False, channel, vectors, width)
+
+    def tile(
+        self,
+        row: tuple[IntLike, ...],
+        i_ow: IntLike,
+        pixels: int,
+        checked: bool,
+        channel: IntLike,
+        vectors: int,
+        width: int,
+    ) -> None:
+        """`pixels` output pixels from column i_ow x `vectors` vectors of `width`
+        output channels from `channel` (width 1: one, with scalar ops); `checked`:
+        a single pixel whose taps may fall in the padding's columns."""
         b, sx, sw, so = self.b, self.sx, self.sw, self.so
-        i_n, i_oh, i_ow, i_g = pixel
+        i_n, i_oh, i_g = row
         x_base = linear(b, [(i_n, sx[0]), (i_g, self.cg * sx[3])])
         w_base = linear(b, [(channel, sw[3])])
         row0, col0 = self.rows.start(b, i_oh), self.cols.start(b, i_ow)
+        pixel_step = self.cols.stride * sx[2]
         zero = b.zero(self.element)
         if width > 1:
-            zero = b.emit(llir.SplatOp(zero, width)).result
-        kh_loop = b.loop(0, self.kh, 1, [zero] * vectors)
+            zero = b.vconst(0.0 if llir.is_float(self.element) else 0, self.element, width)
+        kh_loop = b.loop(0, self.kh, 1, [zero] * (pixels * vectors))
         with kh_loop:
             ih = self.rows.position(b, row0, kh_loop.iv)
             x_h, w_h = x_base.plus(b, ih, sx[1]), w_base.plus(b, kh_loop.iv, sw[0])
@@ -191,29 +239,36 @@ class _ConvTile:
             with kw_loop:
                 iw = self.cols.position(b, col0, kw_loop.iv)
                 x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
-                ic_loop = b.loop(0, self.cols.trips(b, iw, self.cg), 1, kw_loop.args)
+                trips = self.cols.trips(b, iw, self.cg) if checked else self.cg
+                ic_loop = b.loop(0, trips, 1, kw_loop.args)
                 with ic_loop:
-                    xv = b.load(self.x, x_w.plus(b, ic_loop.iv, sx[3]))
                     w_c = w_w.plus(b, ic_loop.iv, sw[2])
+                    x_c = x_w.plus(b, ic_loop.iv, sx[3])
                     if width == 1:
+                        xv = b.load(self.x, x_c)
                         product = b.binary(llir.MulOp, xv, b.load(self.w, w_c))
                         ic_loop.yield_(b.binary(llir.AddOp, ic_loop.args[0], product))
                     else:
-                        lanes = b.emit(llir.SplatOp(xv, width)).result
+                        weights = [b.vload(self.w, width, w_c.plus(b, u * width)) for u in range(vectors)]
                         sums: list[SSAValue] = []
-                        for u in range(vectors):
-                            wv = b.vload(self.w, width, w_c.plus(b, u * width))
-                            product = b.emit(llir.VectorMulOp(lanes, wv)).result
-                            sums.append(b.emit(llir.VectorAddOp(ic_loop.args[u], product)).result)
+                        for p in range(pixels):
+                            lanes = b.emit(
+                                llir.SplatOp(b.load(self.x, x_c.plus(b, p * pixel_step)), width)
+                            ).result
+                            for u in range(vectors):
+                                sums.append(multiply_add(b, ic_loop.args[p * vectors + u], lanes, weights[u]))
                         ic_loop.yield_(*sums)
                 kw_loop.yield_(*ic_loop.results)
             kh_loop.yield_(*kw_loop.results)
         target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
-        for u in range(vectors):
-            if width == 1:
-                b.store(kh_loop.results[u], self.out, target)
-            else:
-                b.vstore(kh_loop.results[u], self.out, target.plus(b, u * width))
+        for p in range(pixels):
+            for u in range(vectors):
+                value = kh_loop.results[p * vectors + u]
+                at = target.plus(b, p * so[2] + u * width)
+                if width == 1:
+                    b.store(value, self.out, at)
+                else:
+                    b.vstore(value, self.out, at)
 
 
 class PoolLowering(LlirPattern):

@@ -110,64 +110,48 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 
 // -----
 
-// A conv: for each output pixel, the output channels in vectors of accumulators over
-// the kernel rows, columns and input channels: each input element is loaded once and
-// splatted, the weights of 4 consecutive output channels are one vector load.
-func.func @conv_tiles(%x: tensor<1x3x3x2xf32>, %w: tensor<2x2x2x8xf32>) -> tensor<1x2x2x8xf32> {
-  %r = mir.conv %x, %w input_shape = [1, 3, 3, 2] weight_shape = [2, 2, 2, 8] output_shape = [1, 2, 2, 8] kernel_size = [2, 2] stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : (tensor<1x3x3x2xf32>, tensor<2x2x2x8xf32>) -> tensor<1x2x2x8xf32>
-  func.return %r : tensor<1x2x2x8xf32>
+// A conv, fed to the micro-kernel of products: for each output row and block of 2
+// vectors of output channels, the pixels whose windows reach the padding's columns
+// (0 and 5) one at a time, in one loop, with the column check, the 4 interior ones (1 .. 4) as one
+// tile of 4 pixels (fewer than tile-rows) without it: each weight vector loaded serves
+// the 4 pixels, each input element splatted the 2 vectors (llir.vfma).
+func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32> {
+  %r = mir.conv %x, %w input_shape = [1, 3, 6, 2] weight_shape = [3, 3, 2, 8] output_shape = [1, 3, 6, 8] kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : (tensor<1x3x6x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32>
+  func.return %r : tensor<1x3x6x8xf32>
 }
 
 // CHECK-LABEL: llir.func @conv_tiles(
-// CHECK-SAME: %[[X:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[W:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>, %[[OUT0:[a-zA-Z0-9_$.]+]]: !llir.ptr<f32>) attributes {llir.tensor_signature = (tensor<1x3x3x2xf32>, tensor<2x2x2x8xf32>) -> tensor<1x2x2x8xf32>} {
-// CHECK-NEXT: %[[V0:[a-zA-Z0-9_$.]+]] = llir.constant 0 : i64
-// CHECK-NEXT: %[[V1:[a-zA-Z0-9_$.]+]] = llir.constant 2 : i64
-// CHECK-NEXT: %[[V2:[a-zA-Z0-9_$.]+]] = llir.constant 1 : i64
-// CHECK-NEXT: %[[V3:[a-zA-Z0-9_$.]+]] = llir.constant 0.000000e+00 : f32
-// CHECK-NEXT: %[[V4:[a-zA-Z0-9_$.]+]] = llir.constant 6 : i64
-// CHECK-NEXT: %[[V5:[a-zA-Z0-9_$.]+]] = llir.constant 32 : i64
-// CHECK-NEXT: %[[V6:[a-zA-Z0-9_$.]+]] = llir.constant 16 : i64
-// CHECK-NEXT: %[[V7:[a-zA-Z0-9_$.]+]] = llir.constant 8 : i64
-// CHECK-NEXT: %[[V8:[a-zA-Z0-9_$.]+]] = llir.constant 4 : i64
-// CHECK-NEXT: llir.for %[[V9:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
-// CHECK-NEXT: llir.for %[[V10:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
-// CHECK-NEXT: %[[V11:[a-zA-Z0-9_$.]+]] = llir.splat %[[V3]] : f32 to vector<4xf32>
-// CHECK-NEXT: %[[V12:[a-zA-Z0-9_$.]+]], %[[V13:[a-zA-Z0-9_$.]+]] = llir.for %[[V14:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] iter_args(%[[V15:[a-zA-Z0-9_$.]+]] = %[[V11]], %[[V16:[a-zA-Z0-9_$.]+]] = %[[V11]]) -> (vector<4xf32>, vector<4xf32>) : i64 {
-// CHECK-NEXT: %[[V17:[a-zA-Z0-9_$.]+]] = llir.add %[[V9]], %[[V14]] : i64
-// CHECK-NEXT: %[[V18:[a-zA-Z0-9_$.]+]] = llir.mul %[[V4]], %[[V17]] : i64
-// CHECK-NEXT: %[[V19:[a-zA-Z0-9_$.]+]] = llir.mul %[[V5]], %[[V14]] : i64
-// CHECK-NEXT: %[[V20:[a-zA-Z0-9_$.]+]], %[[V21:[a-zA-Z0-9_$.]+]] = llir.for unroll_and_jam %[[V22:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] iter_args(%[[V23:[a-zA-Z0-9_$.]+]] = %[[V15]], %[[V24:[a-zA-Z0-9_$.]+]] = %[[V16]]) -> (vector<4xf32>, vector<4xf32>) : i64 {
-// CHECK-NEXT: %[[V25:[a-zA-Z0-9_$.]+]] = llir.add %[[V10]], %[[V22]] : i64
-// CHECK-NEXT: %[[V26:[a-zA-Z0-9_$.]+]] = llir.mul %[[V1]], %[[V25]] : i64
-// CHECK-NEXT: %[[V27:[a-zA-Z0-9_$.]+]] = llir.add %[[V18]], %[[V26]] : i64
-// CHECK-NEXT: %[[V28:[a-zA-Z0-9_$.]+]] = llir.mul %[[V6]], %[[V22]] : i64
-// CHECK-NEXT: %[[V29:[a-zA-Z0-9_$.]+]] = llir.add %[[V19]], %[[V28]] : i64
-// CHECK-NEXT: %[[V30:[a-zA-Z0-9_$.]+]], %[[V31:[a-zA-Z0-9_$.]+]] = llir.for unroll %[[V32:[a-zA-Z0-9_$.]+]] = %[[V0]] to %[[V1]] step %[[V2]] iter_args(%[[V33:[a-zA-Z0-9_$.]+]] = %[[V23]], %[[V34:[a-zA-Z0-9_$.]+]] = %[[V24]]) -> (vector<4xf32>, vector<4xf32>) : i64 {
-// CHECK-NEXT: %[[V35:[a-zA-Z0-9_$.]+]] = llir.add %[[V27]], %[[V32]] : i64
-// CHECK-NEXT: %[[V36:[a-zA-Z0-9_$.]+]] = llir.load %[[X]][%[[V35]] : i64] : !llir.ptr<f32> -> f32
-// CHECK-NEXT: %[[V37:[a-zA-Z0-9_$.]+]] = llir.mul %[[V7]], %[[V32]] : i64
-// CHECK-NEXT: %[[V38:[a-zA-Z0-9_$.]+]] = llir.add %[[V29]], %[[V37]] : i64
-// CHECK-NEXT: %[[V39:[a-zA-Z0-9_$.]+]] = llir.splat %[[V36]] : f32 to vector<4xf32>
-// CHECK-NEXT: %[[V40:[a-zA-Z0-9_$.]+]] = llir.vload %[[W]][%[[V38]] : i64] : !llir.ptr<f32> -> vector<4xf32>
-// CHECK-NEXT: %[[V41:[a-zA-Z0-9_$.]+]] = llir.vmul %[[V39]], %[[V40]] : vector<4xf32>
-// CHECK-NEXT: %[[V42:[a-zA-Z0-9_$.]+]] = llir.vadd %[[V33]], %[[V41]] : vector<4xf32>
-// CHECK-NEXT: %[[V43:[a-zA-Z0-9_$.]+]] = llir.add %[[V38]], %[[V8]] : i64
-// CHECK-NEXT: %[[V44:[a-zA-Z0-9_$.]+]] = llir.vload %[[W]][%[[V43]] : i64] : !llir.ptr<f32> -> vector<4xf32>
-// CHECK-NEXT: %[[V45:[a-zA-Z0-9_$.]+]] = llir.vmul %[[V39]], %[[V44]] : vector<4xf32>
-// CHECK-NEXT: %[[V46:[a-zA-Z0-9_$.]+]] = llir.vadd %[[V34]], %[[V45]] : vector<4xf32>
-// CHECK-NEXT: llir.yield %[[V42]], %[[V46]] : vector<4xf32>, vector<4xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: llir.yield %[[V30]], %[[V31]] : vector<4xf32>, vector<4xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: llir.yield %[[V20]], %[[V21]] : vector<4xf32>, vector<4xf32>
-// CHECK-NEXT: }
-// CHECK-NEXT: %[[V47:[a-zA-Z0-9_$.]+]] = llir.mul %[[V6]], %[[V9]] : i64
-// CHECK-NEXT: %[[V48:[a-zA-Z0-9_$.]+]] = llir.mul %[[V7]], %[[V10]] : i64
-// CHECK-NEXT: %[[V49:[a-zA-Z0-9_$.]+]] = llir.add %[[V47]], %[[V48]] : i64
-// CHECK-NEXT: llir.vstore %[[V12]], %[[OUT0]][%[[V49]] : i64] : vector<4xf32>, !llir.ptr<f32>
-// CHECK-NEXT: %[[V50:[a-zA-Z0-9_$.]+]] = llir.add %[[V49]], %[[V8]] : i64
-// CHECK-NEXT: llir.vstore %[[V13]], %[[OUT0]][%[[V50]] : i64] : vector<4xf32>, !llir.ptr<f32>
-// CHECK-NEXT: }
-// CHECK-NEXT: }
-// CHECK-NEXT: llir.return
-// CHECK-NEXT: }
+// CHECK-SAME:      %[[X:[^:]+]]: !llir.ptr<f32>, %[[W:[^:]+]]: !llir.ptr<f32>, %[[OUT:[^:]+]]: !llir.ptr<f32>)
+// CHECK-DAG:     %[[C0:.*]] = llir.constant 0 : i64
+// CHECK-DAG:     %[[C1:.*]] = llir.constant 1 : i64
+// CHECK-DAG:     %[[C2:.*]] = llir.constant 2 : i64
+// CHECK-DAG:     %[[C3:.*]] = llir.constant 3 : i64
+// CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
+// CHECK-DAG:     %[[ZERO:.*]] = llir.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK:         llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK-NEXT:      llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+//                    pixels 0 and 5, one loop (j < 1: j, else 4 + j): kernel columns and input channels checked
+// CHECK:             llir.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
+// CHECK:               %[[LEFT:.*]] = llir.cmp slt, %[[J]], %[[C1]] : i64
+// CHECK-NEXT:          %{{.*}} = llir.select %[[LEFT]], %[[J]], %{{.*}} : i64
+// CHECK:               %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
+// CHECK:                 llir.for %{{.*}} = %[[C0]] to %{{.*}} step
+// CHECK:                   %[[CHANNELS:.*]] = llir.select %{{.*}}, %[[C2]], %[[C0]] : i64
+// CHECK-NEXT:              %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[CHANNELS]] step
+// CHECK-COUNT-2:             llir.vload %[[W]]
+// CHECK:                     llir.load %[[X]]
+// CHECK-NEXT:                llir.splat
+// CHECK-NEXT:                llir.vfma
+// CHECK-NEXT:                llir.vfma
+// CHECK-COUNT-2:       llir.vstore %{{.*}}, %[[OUT]]
+// CHECK-NEXT:        }
+//                    pixels 1 .. 4: 4 x 2 accumulators, all input channels
+// CHECK:             %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
+// CHECK:               llir.for %{{.*}} = %[[C0]] to %{{.*}} step
+// CHECK-NOT:             llir.select
+// CHECK:                 llir.for unroll %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] iter_args(
+// CHECK-COUNT-2:           llir.vload %[[W]]
+// CHECK-COUNT-8:           llir.vfma
+// CHECK:                   llir.yield
+// CHECK-COUNT-8:     llir.vstore %{{.*}}, %[[OUT]]
+// CHECK:         llir.return
