@@ -183,17 +183,26 @@ def weights_path(op: Operation) -> Path | None:
 def resource_array(attr: DenseResourceAttr, owner: Operation) -> np.ndarray:
     """The value of `owner`'s constant `attr`: a read-only view of its module's weights
     file; `WeightsError` naming the key where it is not there as the IR says."""
-    key = attr.resource_handle.data
     path = weights_path(owner)
     if path is None:
-        raise WeightsError(f"dense_resource<{key}>: the module names no weights file (attribute {WEIGHTS})")
-    array = WeightFile(path).array(key)
+        raise WeightsError(
+            f"dense_resource<{attr.resource_handle.data}>: the module names no weights file (attribute {WEIGHTS})"
+        )
+    return file_tensor(WeightFile(path), attr)
+
+
+def file_tensor(weights: WeightFile, attr: DenseResourceAttr) -> np.ndarray:
+    """The tensor `attr` names in `weights`, a read-only view of the file, checked to be
+    of `attr`'s dtype and shape (`WeightsError` naming the key where it is not)."""
+    key = attr.resource_handle.data
+    array = weights.array(key)
     expected = attr.type
     assert isinstance(expected, TensorType)
     dtype, shape = numpy_dtype(expected), tuple(expected.get_shape())
     if array.dtype != dtype or array.shape != shape:
         raise WeightsError(
-            f"dense_resource<{key}>: '{path}' holds {array.dtype}{list(array.shape)}, the IR says {dtype}{list(shape)}"
+            f"dense_resource<{key}>: '{weights.path}' holds {array.dtype}{list(array.shape)}, the IR says "
+            f"{dtype}{list(shape)}"
         )
     return array
 

@@ -6,7 +6,8 @@
 (an llir.func with `llir.tensor_signature` takes and gives the arrays of that
 signature); compiled functions are cached per process and on disk (`cache.py`: in
 `$NNSTACK_CACHE_DIR`, `$XDG_CACHE_HOME/nnstack` or `~/.cache/nnstack`; `cache=False`
-neither reads nor writes it). With `check_bounds=True`
+neither reads nor writes it). The tensors of the module's weights file are mapped at run
+time, not compiled in (`weights.py`). With `check_bounds=True`
 bounds, use-after-free, double-free and read-only checks are compiled in; a failed
 check, like every run-time error llir defines, raises `NativeError` naming the op.
 """
@@ -65,7 +66,7 @@ def call(
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
     compiled = CACHE.compile(module, symbol, check_bounds, opt_level, disk_cache(cache), progress)
-    results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments))
+    results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments, module))
     return NativeCall(results, arguments, compiled)
 
 

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import llvmlite
 import llvmlite.binding
-from xdsl.dialects.builtin import DictionaryAttr, ModuleOp
+from xdsl.dialects.builtin import DenseResourceAttr, DictionaryAttr, ModuleOp
 from xdsl.printer import Printer
 
 from nnstack.dialects import llir
@@ -73,9 +73,12 @@ def _digest(parts: Iterable[tuple[bytes, bytes | memoryview]]) -> str:
 def module_digest(module: ModuleOp) -> str:
     """sha256 of what the native backend compiles of `module`: the text of each llir.func
     (locations included: the run-time check messages name them) and, of each
-    llir.global, its name, alignment, type and attributes as text and its initializer's
-    raw bytes. Printing a model's weights as hex would take seconds (1.6 s for
-    ResNet-18's 47 MB), hashing their bytes a tenth of that."""
+    llir.global, its name, alignment, type and attributes as text and its dense
+    initializer's raw bytes (printing a model's weights as hex would take seconds: 1.6 s
+    for ResNet-18's 47 MB; hashing their bytes a tenth of that). A global of the weights
+    file counts by its key, dtype and shape only: the code does not hold its data (it is
+    read at run time), so the same model with other weights, or another file, is the
+    same code."""
     return _digest(_module_parts(module))
 
 
@@ -84,7 +87,10 @@ def _module_parts(module: ModuleOp) -> Iterator[tuple[bytes, bytes | memoryview]
         if isinstance(op, llir.GlobalOp):
             head = f"@{op.sym_name.data} {op.alignment.value.data} {op.value.type} {DictionaryAttr(op.attributes)}"
             yield b"G", head.encode()
-            yield b"D", op.data()  # (a weights-file tensor's bytes too: the object holds them)
+            if isinstance(op.value, DenseResourceAttr):
+                yield b"R", op.value.resource_handle.data.encode()
+            else:
+                yield b"D", op.data()
         elif isinstance(op, llir.FuncOp):
             text = io.StringIO()
             Printer(stream=text, print_debuginfo=True).print_op(op)

@@ -7,7 +7,8 @@ compiled at -O3 for the host CPU (its vector units included). Compiled functions
 cached per process, keyed by a digest of the llir module, the symbol, the check mode
 and the optimization level, so a second call of the same program compiles nothing; and
 on disk (`nnstack.native.cache`), so a second process loads the code instead of
-compiling it.
+compiling it. The weights of the module's weights file are not in the code: each call
+puts their addresses into its weight table (`nnstack.native.weights`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import llvmlite.binding
@@ -37,13 +39,21 @@ from xdsl.utils.exceptions import InterpretationError, JITException
 from nnstack.dialects import llir
 from nnstack.dialects.values import is_float
 from nnstack.dialects.values import numpy_dtype as _dtype
-from nnstack.dialects.weights import WEIGHTS, weights_path
+from nnstack.dialects.weights import WeightsError, weights_path
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.native.backend import compile_object, load_object
 from nnstack.native.cache import CacheEntry, CacheKey, DiskCache, cache_key, module_digest
+from nnstack.native.weights import WeightBinding, WeightSlot, headed
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
-from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, HEADER_BYTES, BufferState
+from nnstack.transforms.llir_to_llvm import (
+    ERROR_GLOBALS,
+    ERROR_SITES,
+    WEIGHT_SLOTS,
+    WEIGHT_TABLE,
+    BufferState,
+    weight_globals,
+)
 
 OPT_LEVEL = 3
 """LLVM's optimization level by default: -O3."""
@@ -80,14 +90,39 @@ class CompiledFunction:
     from_cache: bool = False
     """Loaded from the on-disk cache (`compile_seconds` then the time that took), not
     compiled."""
+    slots: tuple[WeightSlot, ...] = ()
+    """The weights-file globals, by slot of the weight table."""
+    bindings: dict[Path | None, WeightBinding] = field(default_factory=dict)
+    """The tensors read for the slots, by weights file: modules of the same text share
+    compiled code, each with its own file."""
+
+    def weight_addresses(self, path: Path | None) -> np.ndarray | None:
+        """The weight table's contents for the weights file at `path` (read once, and again
+        if the file has been written since); None if the function uses no weights file."""
+        if not self.slots:
+            return None
+        binding = self.bindings.get(path)
+        if binding is None or not binding.current():
+            try:
+                binding = WeightBinding.read(path, self.slots, self.check_bounds)
+            except WeightsError as error:
+                raise NativeError(str(error)) from None
+            self.bindings[path] = binding
+        return binding.addresses
 
     def error_values(self) -> list[ctypes.c_int64]:
         engine = self.raw.engine
         return [ctypes.c_int64.from_address(engine.get_global_value_address(n)) for n in ERROR_GLOBALS]
 
-    def invoke(self, arguments: Sequence[Any], result_type: Attribute | None) -> Any:
+    def invoke(
+        self, arguments: Sequence[Any], result_type: Attribute | None, weights: np.ndarray | None = None
+    ) -> Any:
         """Call with runtime values (arrays for pointers, numpy scalars otherwise) and
-        return the result (or None); a failed check raises `NativeError`."""
+        `weights` in the weight table (`weight_addresses`), and return the result (or
+        None); a failed check raises `NativeError`."""
+        if weights is not None:
+            table = self.raw.engine.get_global_value_address(WEIGHT_TABLE)
+            ctypes.memmove(table, weights.ctypes.data, weights.nbytes)
         keep: list[Any] = []
         table = np.zeros(len(arguments) + (result_type is not None), np.uintp)
         for index, value in enumerate(arguments):
@@ -185,22 +220,24 @@ def compile_function(
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
     _load_runtime_libraries()
+    in_file = weight_globals(module)
     key = None
     if disk is not None:
         key = cache_key(digest or module_digest(module), symbol, check_bounds, opt_level)
         raw, sites = _load_entry(disk, key, opt_level, progress)
         if raw is not None:
             seconds = time.perf_counter() - start
-            return CompiledFunction(function, raw, sites, check_bounds, seconds, from_cache=True)
+            return CompiledFunction(
+                function, raw, sites, check_bounds, seconds, from_cache=True, slots=WeightSlot.of(in_file)
+            )
     if progress is not None:
         progress("lowering llir to the llvm dialect")
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
-    if (weights := weights_path(module)) is not None:  # where its dense_resource globals are
-        lowered.attributes[WEIGHTS] = StringAttr(str(weights))
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
     sites = lowered.attributes.pop(ERROR_SITES)
+    lowered.attributes.pop(WEIGHT_SLOTS, None)  # (the same order as `in_file`)
     assert isinstance(sites, ArrayAttr)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
     lowered_at = time.perf_counter()
@@ -210,7 +247,9 @@ def compile_function(
     end = time.perf_counter()
     if disk is not None and key is not None:
         disk.store(key, CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts))
-    return CompiledFunction(function, raw, texts, check_bounds, end - start, lowered_at - start)
+    return CompiledFunction(
+        function, raw, texts, check_bounds, end - start, lowered_at - start, slots=WeightSlot.of(in_file)
+    )
 
 
 def _load_entry(
@@ -247,23 +286,16 @@ def _llir_function(module: ModuleOp, symbol: str) -> llir.FuncOp:
     return function
 
 
-def _headed(array: np.ndarray, state: int) -> tuple[np.ndarray, np.ndarray]:
-    """A copy of `array`'s bytes behind a check-bounds buffer header (64 bytes in, so
-    aligned as numpy aligns), and the view of its data."""
-    data = array.reshape(-1, order="A").view(np.uint8)
-    holder = np.zeros(64 + data.size, np.uint8)
-    header = holder[64 - HEADER_BYTES : 64].view(np.int64)
-    header[:] = (data.size, state)
-    holder[64:] = data
-    return holder, holder[64:]
-
-
-def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[Any, ...]:
+def call_compiled(
+    compiled: CompiledFunction, arrays: Sequence[Any], module: ModuleOp | None = None
+) -> tuple[Any, ...]:
     """Call a compiled function the way the llir interpreter is called: an llir.func
     with `llir.tensor_signature` takes and returns the arrays of that signature, any
     other takes arrays for pointers (written in place) and scalars, and returns its
-    result (if any)."""
+    result (if any). The weights are those of `module`'s weights file (by default of
+    the module compiled): the same code serves modules of the same text."""
     function = compiled.function
+    weights = compiled.weight_addresses(weights_path(module if module is not None else function))
     signature = function.attributes.get(llir.TENSOR_SIGNATURE)
     order = "F" if function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR else "C"
     inputs = function.function_type.inputs.data
@@ -276,7 +308,7 @@ def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[An
             np.zeros(t.get_shape() if isinstance(t, TensorType) else (), _dtype(t), order=order)
             for t in signature.outputs.data
         ]
-        _call_checked(compiled, [*arguments, *outputs], inputs, len(arguments))
+        _call_checked(compiled, [*arguments, *outputs], inputs, len(arguments), weights)
         return tuple(o.copy(order="C") for o in outputs)
     if len(arrays) != len(inputs):
         raise ValueError(f"@{function.sym_name.data} takes {len(inputs)} arguments, {len(arrays)} given")
@@ -285,7 +317,7 @@ def call_compiled(compiled: CompiledFunction, arrays: Sequence[Any]) -> tuple[An
         for i, (a, t) in enumerate(zip(arrays, inputs))
     ]
     outputs_types = function.function_type.outputs.data
-    result = _call_checked(compiled, values, inputs, 0, outputs_types[0] if outputs_types else None)
+    result = _call_checked(compiled, values, inputs, 0, weights, outputs_types[0] if outputs_types else None)
     return () if result is None else (result,)
 
 
@@ -305,12 +337,13 @@ def _call_checked(
     values: list[Any],
     types: Sequence[Attribute],
     read_only: int,
+    weights: np.ndarray | None,
     result_type: Attribute | None = None,
 ) -> Any:
     """`invoke`, with check-bounds buffers around the pointer arguments: the first
     `read_only` ones read only, the others copied back after the call."""
     if not compiled.check_bounds:
-        return compiled.invoke(values, result_type)
+        return compiled.invoke(values, result_type, weights)
     copies: list[tuple[np.ndarray, np.ndarray]] = []
     passed: list[Any] = []
     for index, (value, typ) in enumerate(zip(values, types)):
@@ -318,10 +351,10 @@ def _call_checked(
             passed.append(value)
             continue
         state = BufferState.READ_ONLY_ARGUMENT if index < read_only else BufferState.ARGUMENT
-        holder, data = _headed(np.asarray(value), state)
+        holder, data = headed(np.asarray(value), state)
         passed.append(data)
         copies.append((value, holder))
-    result = compiled.invoke(passed, result_type)
+    result = compiled.invoke(passed, result_type, weights)
     for original, holder in copies:
         if isinstance(original, np.ndarray) and original.flags.writeable:
             original.reshape(-1, order="A").view(np.uint8)[:] = holder[64:]

@@ -10,9 +10,12 @@ from nnstack.transforms.llir_to_llvm.builder import (
     ERROR_GLOBALS,
     ERROR_SITES,
     HEADER_BYTES,
+    WEIGHT_SLOTS,
+    WEIGHT_TABLE,
     BufferState,
     Lowering,
     ModuleLowering,
+    weight_globals,
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
 from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS, lower_global
@@ -22,9 +25,10 @@ LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWE
 """Every llir op the pass lowers (llir.phi and llir.yield are lowered with their block
 and loop)."""
 
-RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset(ERROR_GLOBALS)
+RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset((*ERROR_GLOBALS, WEIGHT_TABLE))
 """The symbols the lowered module declares besides its own functions (the C functions
-it calls, the error globals): an llir.func may not take one of these names."""
+it calls, the error globals, the weight table): an llir.func may not take one of these
+names."""
 
 __all__ = [
     "ERROR_GLOBALS",
@@ -32,10 +36,13 @@ __all__ = [
     "HEADER_BYTES",
     "LOWERINGS",
     "RESERVED_SYMBOLS",
+    "WEIGHT_SLOTS",
+    "WEIGHT_TABLE",
     "BufferState",
     "Lowering",
     "ModuleLowering",
     "entry_point",
     "lower_function",
     "lower_global",
+    "weight_globals",
 ]

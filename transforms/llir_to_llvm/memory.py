@@ -1,7 +1,8 @@
 """Memory: buffers -> C's calloc / aligned_alloc and free, typed accesses -> getelementptr
 with llvm.load / llvm.store, memcpy -> llvm.memcpy, the data section (llir.global ->
 `llvm.mlir.global internal constant` with a dense initializer, llir.addressof ->
-llvm.mlir.addressof).
+llvm.mlir.addressof; a global of the weights file -> a slot of the weight table the
+runtime fills, `WEIGHT_TABLE`, and its address loaded from there).
 
 With `check-bounds`, a pointer is an (address, buffer start) pair and every buffer has a
 16-byte header before its start (size in bytes, state: see `BufferState`), so each
@@ -192,13 +193,15 @@ def _memcpy(lowering: FunctionLowering, op: Operation) -> None:
 
 
 def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
-    """`llvm.mlir.global internal constant` holding the initializer's bytes, flattened to
-    a 1-D array (i1 as bytes 0 / 1). With check-bounds the header (padded to the
-    alignment, as for llir.alloc_buffer) comes first: the initializer is then the bytes
-    of both, an i8 array."""
+    """`llvm.mlir.global internal constant` holding the dense initializer's bytes,
+    flattened to a 1-D array (i1 as bytes 0 / 1). With check-bounds the header (padded
+    to the alignment, as for llir.alloc_buffer) comes first: the initializer is then the
+    bytes of both, an i8 array. (A weights-file global becomes no global: its slot of
+    the weight table, `ModuleLowering.weight_slots`.)"""
     element = op.element_type
+    assert isinstance(op.value, DenseIntOrFPElementsAttr)
     data = op.data()
-    data = data if isinstance(data, bytes) else data.tobytes()  # (the attribute's own: no copy)
+    assert isinstance(data, bytes)  # (the attribute's own: no copy)
     alignment = op.alignment.value.data
     if module.check_bounds:
         header = max(HEADER_BYTES, alignment)
@@ -219,8 +222,16 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
 
 
 def _addressof(lowering: FunctionLowering, op: Operation) -> None:
-    """The global's address (with check-bounds: past its header, and its own start)."""
+    """The global's address (with check-bounds: past its header, and its own start); a
+    weights-file global's is its slot of the weight table."""
     assert isinstance(op, llir.AddressOfOp)
+    name = op.global_name.root_reference.data
+    if name in lowering.module.weight_slots:  # the runtime's buffer: headed with check-bounds
+        address = lowering.weight(name)
+        if lowering.module.check_bounds:
+            address = _pointer(lowering, address, address)
+        lowering.values[op.result] = address
+        return
     address = lowering.emit(llvm.AddressOfOp(op.global_name, PTR))
     if lowering.module.check_bounds:
         found = op.global_op()
