@@ -7,7 +7,9 @@ weights of a small language model. Here each `llvm.mlir.global` with a dense
 initializer is translated as a byte array instead: its initializer the raw bytes (as a
 `c"\\XX..."` string, which LLVM parses into one ConstantDataArray), its alignment kept.
 Loads through `llvm.mlir.addressof` read the same bytes (pointers are opaque), so the
-llvm-dialect IR the pass produces is unchanged: only its translation is faster.
+llvm-dialect IR the pass produces is unchanged: only its translation is faster. A global
+of the weights file is no initializer but an external declaration, which `load_object`
+links to the mapped tensor (`nnstack.native.weights`).
 
 LLVM emits an object file (`compile_object`), which MCJIT loads and links into the
 process (`load_object`): the same code as MCJIT compiling the module itself, and an
@@ -16,7 +18,7 @@ object the on-disk code cache (`nnstack.native.cache`) can keep.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import cast
 
 import llvmlite.binding
@@ -85,6 +87,11 @@ def compile_object(
 
     backend = LLVMJITBackend(lowering=(), opt_level=opt_level)  # pyright: ignore[reportArgumentType]
     initializers = take_initializers(module)
+    declared = {
+        op.sym_name.data: op.alignment.value.data
+        for op in module.ops
+        if isinstance(op, llvm.GlobalOp) and op.value is None and op.alignment is not None
+    }
     func_op = SymbolTable.lookup_symbol(module, symbol)
     if not isinstance(func_op, llvm.FuncOp):
         raise JITException(f"No llvm.func to JIT compile: {symbol}")
@@ -99,6 +106,9 @@ def compile_object(
         assert isinstance(variable, llvm_ir.GlobalVariable)
         # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
         variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
+        variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
+    for name, alignment in declared.items():  # (xDSL's translation drops their alignment)
+        variable = llvm_module.get_global(name)
         variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
     tell("parsing LLVM IR")
     parsed = llvmlite.binding.parse_assembly(str(llvm_module))
@@ -118,11 +128,21 @@ def compile_object(
 
 
 def load_object(
-    object_code: bytes, symbol: str, c_func_type: CFuncSignature, opt_level: int
+    object_code: bytes,
+    symbol: str,
+    c_func_type: CFuncSignature,
+    opt_level: int,
+    symbols: Mapping[str, int] | None = None,
 ) -> LLVMRawJITFunc:
     """`symbol` of `object_code` (an object file for the host, from `compile_object`)
     loaded by MCJIT into an engine of its own and linked against the process (libc,
-    libm), as a callable function. The object must be whole: LLVM does not check it."""
+    libm) and `symbols` (name: address; the weights-file globals the code declares), as
+    a callable function. The object must be whole: LLVM does not check it."""
+    for name, address in (symbols or {}).items():
+        # LLVM's table of explicit symbols is the process's, searched first: set just
+        # before this object is linked (relocated at finalize_object), so an earlier
+        # object's addresses for the same names do not matter
+        llvmlite.binding.add_symbol(name, address)
     target, target_machine = create_target_machine(opt_level)
     empty = llvmlite.binding.parse_assembly("")
     empty.triple = target_machine.triple

@@ -7,8 +7,8 @@ compiled at -O3 for the host CPU (its vector units included). Compiled functions
 cached per process, keyed by a digest of the llir module, the symbol, the check mode
 and the optimization level, so a second call of the same program compiles nothing; and
 on disk (`nnstack.native.cache`), so a second process loads the code instead of
-compiling it. The weights of the module's weights file are not in the code: each call
-puts their addresses into its weight table (`nnstack.native.weights`).
+compiling it. The weights of the module's weights file are not in the code: loading it
+links their symbols to the mapped file (`nnstack.native.weights`).
 """
 
 from __future__ import annotations
@@ -43,17 +43,10 @@ from nnstack.dialects.weights import WeightsError, weights_path
 from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.native.backend import compile_object, load_object
-from nnstack.native.cache import CacheEntry, CacheKey, DiskCache, cache_key, module_digest
-from nnstack.native.weights import WeightBinding, WeightSlot, headed
+from nnstack.native.cache import CacheEntry, DiskCache, cache_key, module_digest
+from nnstack.native.weights import WeightBinding, WeightGlobal, headed
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
-from nnstack.transforms.llir_to_llvm import (
-    ERROR_GLOBALS,
-    ERROR_SITES,
-    WEIGHT_SLOTS,
-    WEIGHT_TABLE,
-    BufferState,
-    weight_globals,
-)
+from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, BufferState, weight_globals
 
 OPT_LEVEL = 3
 """LLVM's optimization level by default: -O3."""
@@ -81,48 +74,56 @@ class CompiledFunction:
 
     function: llir.FuncOp
     """The llir.func (of the module given to `compile_function`; not changed)."""
-    raw: LLVMRawJITFunc
-    sites: tuple[str, ...]
+    entry: CacheEntry
+    """The object code and its entry point (what the on-disk cache holds)."""
+    opt_level: int
     check_bounds: bool
+    in_file: tuple[WeightGlobal, ...] = ()
+    """The weights-file globals the code declares, which loading it links."""
     compile_seconds: float = 0.0
     lower_seconds: float = 0.0
     """Of `compile_seconds`, the time convert-llir-to-llvm took (the rest is LLVM's)."""
     from_cache: bool = False
     """Loaded from the on-disk cache (`compile_seconds` then the time that took), not
     compiled."""
-    slots: tuple[WeightSlot, ...] = ()
-    """The weights-file globals, by slot of the weight table."""
-    bindings: dict[Path | None, WeightBinding] = field(default_factory=dict)
-    """The tensors read for the slots, by weights file: modules of the same text share
-    compiled code, each with its own file."""
+    linked: dict[Path | None, tuple[WeightBinding | None, LLVMRawJITFunc]] = field(default_factory=dict)
+    """The code loaded, by weights file (None: the code uses none), with the tensors it
+    is linked to: modules of the same text share compiled code, each with its file."""
 
-    def weight_addresses(self, path: Path | None) -> np.ndarray | None:
-        """The weight table's contents for the weights file at `path` (read once, and again
-        if the file has been written since); None if the function uses no weights file."""
-        if not self.slots:
-            return None
-        binding = self.bindings.get(path)
-        if binding is None or not binding.current():
+    @property
+    def sites(self) -> tuple[str, ...]:
+        return self.entry.sites
+
+    def code(self, path: Path | None) -> LLVMRawJITFunc:
+        """The code linked to the weights file at `path` (loaded once per file, and again
+        if the file has been written since); `NativeError` naming the global, key and
+        file where a tensor cannot be had."""
+        key = path if self.in_file else None
+        found = self.linked.get(key)
+        if found is not None and (found[0] is None or found[0].current()):
+            return found[1]
+        binding = None
+        if self.in_file:
             try:
-                binding = WeightBinding.read(path, self.slots, self.check_bounds)
+                binding = WeightBinding.read(path, self.in_file, self.check_bounds)
             except WeightsError as error:
                 raise NativeError(str(error)) from None
-            self.bindings[path] = binding
-        return binding.addresses
+        entry = self.entry
+        signature = CFuncSignature(entry.inputs, entry.output)
+        symbols = binding.symbols if binding is not None else None
+        raw = load_object(entry.object_code, entry.entry, signature, self.opt_level, symbols)
+        self.linked[key] = (binding, raw)
+        return raw
 
-    def error_values(self) -> list[ctypes.c_int64]:
-        engine = self.raw.engine
+    @staticmethod
+    def error_values(raw: LLVMRawJITFunc) -> list[ctypes.c_int64]:
+        engine = raw.engine
         return [ctypes.c_int64.from_address(engine.get_global_value_address(n)) for n in ERROR_GLOBALS]
 
-    def invoke(
-        self, arguments: Sequence[Any], result_type: Attribute | None, weights: np.ndarray | None = None
-    ) -> Any:
-        """Call with runtime values (arrays for pointers, numpy scalars otherwise) and
-        `weights` in the weight table (`weight_addresses`), and return the result (or
-        None); a failed check raises `NativeError`."""
-        if weights is not None:
-            table = self.raw.engine.get_global_value_address(WEIGHT_TABLE)
-            ctypes.memmove(table, weights.ctypes.data, weights.nbytes)
+    def invoke(self, raw: LLVMRawJITFunc, arguments: Sequence[Any], result_type: Attribute | None) -> Any:
+        """Call `raw` (the code, `code`) with runtime values (arrays for pointers, numpy
+        scalars otherwise) and return the result (or None); a failed check raises
+        `NativeError`."""
         keep: list[Any] = []
         table = np.zeros(len(arguments) + (result_type is not None), np.uintp)
         for index, value in enumerate(arguments):
@@ -135,10 +136,10 @@ class CompiledFunction:
             result = np.zeros(shape, _dtype(result_type))
             keep.append(result)
             table[-1] = result.ctypes.data
-        errors = self.error_values()
+        errors = self.error_values(raw)
         for error in errors:
             error.value = 0
-        self.raw.c_func(_FFI.cast("void *", table.ctypes.data))
+        raw.c_func(_FFI.cast("void *", table.ctypes.data))
         site, *details = (error.value for error in errors)
         if site:
             for error in errors:
@@ -220,16 +221,23 @@ def compile_function(
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
     _load_runtime_libraries()
-    in_file = weight_globals(module)
+    in_file = WeightGlobal.of(weight_globals(module))
+    weights = weights_path(module)
     key = None
     if disk is not None:
         key = cache_key(digest or module_digest(module), symbol, check_bounds, opt_level)
-        raw, sites = _load_entry(disk, key, opt_level, progress)
-        if raw is not None:
-            seconds = time.perf_counter() - start
-            return CompiledFunction(
-                function, raw, sites, check_bounds, seconds, from_cache=True, slots=WeightSlot.of(in_file)
-            )
+        entry = disk.load(key)
+        if entry is not None:
+            if progress is not None:
+                progress("loading from the cache")
+            compiled = CompiledFunction(function, entry, opt_level, check_bounds, in_file, from_cache=True)
+            try:
+                compiled.code(weights)
+            except JITException:  # (its entry point does not link: compiled again)
+                pass
+            else:
+                compiled.compile_seconds = time.perf_counter() - start
+                return compiled
     if progress is not None:
         progress("lowering llir to the llvm dialect")
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
@@ -237,39 +245,19 @@ def compile_function(
     ctx.load_dialect(llvm.LLVM)
     ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True).apply(ctx, lowered)
     sites = lowered.attributes.pop(ERROR_SITES)
-    lowered.attributes.pop(WEIGHT_SLOTS, None)  # (the same order as `in_file`)
     assert isinstance(sites, ArrayAttr)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
     lowered_at = time.perf_counter()
     entry_symbol = f"nnstack_entry_{symbol}"
     object_code, c_func_type = compile_object(lowered, entry_symbol, opt_level, progress)
-    raw = load_object(object_code, entry_symbol, c_func_type, opt_level)
-    end = time.perf_counter()
+    entry = CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts)
+    compiled = CompiledFunction(function, entry, opt_level, check_bounds, in_file)
     if disk is not None and key is not None:
-        disk.store(key, CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts))
-    return CompiledFunction(
-        function, raw, texts, check_bounds, end - start, lowered_at - start, slots=WeightSlot.of(in_file)
-    )
-
-
-def _load_entry(
-    disk: DiskCache, key: CacheKey, opt_level: int, progress: Callable[[str], None] | None = None
-) -> tuple[LLVMRawJITFunc | None, tuple[str, ...]]:
-    """The function of `disk`'s entry for `key` and its check messages, or None if there is
-    no usable entry (none, a damaged one, or one whose entry point does not link);
-    `progress` is told when an entry is found and loaded."""
-    entry = disk.load(key)
-    if entry is None:
-        return None, ()
-    if progress is not None:
-        progress("loading from the cache")
-    try:
-        raw = load_object(
-            entry.object_code, entry.entry, CFuncSignature(entry.inputs, entry.output), opt_level
-        )
-    except JITException:
-        return None, ()
-    return raw, entry.sites
+        disk.store(key, entry)
+    compiled.code(weights)
+    compiled.compile_seconds = time.perf_counter() - start
+    compiled.lower_seconds = lowered_at - start
+    return compiled
 
 
 def _llir_function(module: ModuleOp, symbol: str) -> llir.FuncOp:
@@ -295,7 +283,7 @@ def call_compiled(
     result (if any). The weights are those of `module`'s weights file (by default of
     the module compiled): the same code serves modules of the same text."""
     function = compiled.function
-    weights = compiled.weight_addresses(weights_path(module if module is not None else function))
+    raw = compiled.code(weights_path(module if module is not None else function))
     signature = function.attributes.get(llir.TENSOR_SIGNATURE)
     order = "F" if function.memory_layout == llir.MemoryLayout.COLUMN_MAJOR else "C"
     inputs = function.function_type.inputs.data
@@ -308,7 +296,7 @@ def call_compiled(
             np.zeros(t.get_shape() if isinstance(t, TensorType) else (), _dtype(t), order=order)
             for t in signature.outputs.data
         ]
-        _call_checked(compiled, [*arguments, *outputs], inputs, len(arguments), weights)
+        _call_checked(compiled, raw, [*arguments, *outputs], inputs, len(arguments))
         return tuple(o.copy(order="C") for o in outputs)
     if len(arrays) != len(inputs):
         raise ValueError(f"@{function.sym_name.data} takes {len(inputs)} arguments, {len(arrays)} given")
@@ -317,7 +305,7 @@ def call_compiled(
         for i, (a, t) in enumerate(zip(arrays, inputs))
     ]
     outputs_types = function.function_type.outputs.data
-    result = _call_checked(compiled, values, inputs, 0, weights, outputs_types[0] if outputs_types else None)
+    result = _call_checked(compiled, raw, values, inputs, 0, outputs_types[0] if outputs_types else None)
     return () if result is None else (result,)
 
 
@@ -334,16 +322,16 @@ def _pointer_argument(index: int, value: Any, typ: llir.PointerType) -> np.ndarr
 
 def _call_checked(
     compiled: CompiledFunction,
+    raw: LLVMRawJITFunc,
     values: list[Any],
     types: Sequence[Attribute],
     read_only: int,
-    weights: np.ndarray | None,
     result_type: Attribute | None = None,
 ) -> Any:
     """`invoke`, with check-bounds buffers around the pointer arguments: the first
     `read_only` ones read only, the others copied back after the call."""
     if not compiled.check_bounds:
-        return compiled.invoke(values, result_type, weights)
+        return compiled.invoke(raw, values, result_type)
     copies: list[tuple[np.ndarray, np.ndarray]] = []
     passed: list[Any] = []
     for index, (value, typ) in enumerate(zip(values, types)):
@@ -354,7 +342,7 @@ def _call_checked(
         holder, data = headed(np.asarray(value), state)
         passed.append(data)
         copies.append((value, holder))
-    result = compiled.invoke(passed, result_type, weights)
+    result = compiled.invoke(raw, passed, result_type)
     for original, holder in copies:
         if isinstance(original, np.ndarray) and original.flags.writeable:
             original.reshape(-1, order="A").view(np.uint8)[:] = holder[64:]

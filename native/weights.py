@@ -1,19 +1,20 @@
-"""The weights of compiled code, given at run time: each llir.global of the module's
-weights file (`dense_resource`) is compiled without its data, as a slot of the weight
-table (`nnstack_weights`, see convert-llir-to-llvm), and this module fills the slots.
+"""The weights of compiled code, given when it is loaded: each llir.global of the
+module's weights file (`dense_resource`) is compiled without its data, as an `external
+constant` declaration (see convert-llir-to-llvm), and the loader links each such symbol
+to its tensor (`nnstack.native.backend.load_object`).
 
-The file is mapped read-only (`nnstack.dialects.weights.WeightFile`): each slot holds
-the address of its tensor in the map, so nothing is copied, and the code (and the
-on-disk cache's object) holds none of the weights. The code assumes what llir does of a
-pointer: that it is aligned to its element size (its loads and vector loads say no
-more); a tensor of the file that is not (safetensors does not promise it; nnstack's
-writer makes it so) is copied. With check-bounds every tensor is copied behind a
-buffer header, as a global's initializer holds one.
+The file is mapped read-only (`nnstack.dialects.weights.WeightFile`): a symbol is the
+address of its tensor in the map, so nothing is copied, and the code (and the on-disk
+cache's object) holds none of the weights. The declaration promises the element size's
+alignment, as llir does of every pointer; a tensor of the file that is not aligned so
+(safetensors does not promise it; nnstack's writer makes it so) is copied. With
+check-bounds every tensor is copied behind a buffer header, as a global's initializer
+holds one.
 
-`WeightBinding` keeps the arrays alive as long as the addresses are in use, and knows
-the file it read (device, inode, size, modification time): a file written again since
-(a new file renamed into place, or one changed in place) is read again before the next
-call, so a call always uses the file's current weights.
+`WeightBinding` keeps the arrays alive as long as code linked to them is, and knows the
+file it read (device, inode, size, modification time): a file written again since (a
+new file renamed into place, or one changed in place) is read again, and the code
+linked again, before the next call, so a call always uses the file's current weights.
 """
 
 from __future__ import annotations
@@ -31,31 +32,32 @@ from nnstack.dialects.weights import WEIGHTS, WeightFile, WeightsError, file_ten
 from nnstack.transforms.llir_to_llvm import HEADER_BYTES, BufferState
 
 
-def headed(array: np.ndarray, state: int) -> tuple[np.ndarray, np.ndarray]:
-    """A copy of `array`'s bytes behind a check-bounds buffer header (64 bytes in, so
-    aligned as numpy aligns), and the view of its data."""
+def headed(array: np.ndarray, state: int, offset: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    """A copy of `array`'s bytes behind a check-bounds buffer header, `offset` bytes in
+    (a multiple of 16, at least 16: aligned as numpy aligns), and the view of its data."""
     data = array.reshape(-1, order="A").view(np.uint8)
-    holder = np.zeros(64 + data.size, np.uint8)
-    header = holder[64 - HEADER_BYTES : 64].view(np.int64)
+    holder = np.zeros(offset + data.size, np.uint8)
+    header = holder[offset - HEADER_BYTES : offset].view(np.int64)
     header[:] = (data.size, state)
-    holder[64:] = data
-    return holder, holder[64:]
+    holder[offset:] = data
+    return holder, holder[offset:]
 
 
 @dataclass(frozen=True)
-class WeightSlot:
-    """One slot of the weight table: the llir.global and its tensor of the file."""
+class WeightGlobal:
+    """A weights-file llir.global: its symbol, tensor and alignment."""
 
     name: str
     resource: DenseResourceAttr
+    alignment: int
 
     @staticmethod
-    def of(globals_: Sequence[llir.GlobalOp]) -> tuple[WeightSlot, ...]:
-        slots: list[WeightSlot] = []
+    def of(globals_: Sequence[llir.GlobalOp]) -> tuple[WeightGlobal, ...]:
+        in_file: list[WeightGlobal] = []
         for op in globals_:
             assert isinstance(op.value, DenseResourceAttr)
-            slots.append(WeightSlot(op.sym_name.data, op.value))
-        return tuple(slots)
+            in_file.append(WeightGlobal(op.sym_name.data, op.value, op.alignment.value.data))
+        return tuple(in_file)
 
     def describe(self) -> str:
         return f"llir.global @{self.name} = dense_resource<{self.resource.resource_handle.data}>"
@@ -69,46 +71,46 @@ def file_identity(path: Path) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class WeightBinding:
-    """The tensors of one weights file for the slots of one compiled function."""
+    """The tensors of one weights file for the globals of one compiled function."""
 
     path: Path
     identity: tuple[int, ...]
     arrays: tuple[np.ndarray, ...]
     """What the addresses point into (maps of the file, or copies): kept alive here."""
-    addresses: np.ndarray
-    """The table's contents: each slot's address (uintp)."""
+    symbols: dict[str, int]
+    """Each global's address: its tensor's (with check-bounds: its header's)."""
 
     @staticmethod
-    def read(path: Path | None, slots: Sequence[WeightSlot], check_bounds: bool) -> WeightBinding:
-        """The tensors of `slots` in the file at `path`; `WeightsError` naming the global,
+    def read(path: Path | None, in_file: Sequence[WeightGlobal], check_bounds: bool) -> WeightBinding:
+        """The tensors of `in_file` in the file at `path`; `WeightsError` naming the global,
         the key and the file where one cannot be had as the IR says."""
         if path is None:
             raise WeightsError(
-                f"{slots[0].describe()}: the module names no weights file (attribute {WEIGHTS})"
+                f"{in_file[0].describe()}: the module names no weights file (attribute {WEIGHTS})"
             )
         try:
             identity = file_identity(path)
             weights = WeightFile(path)
         except OSError as error:
             raise WeightsError(
-                f"{slots[0].describe()}: cannot read weights file '{path}': {error.strerror}"
+                f"{in_file[0].describe()}: cannot read weights file '{path}': {error.strerror}"
             ) from None
         except WeightsError as error:
-            raise WeightsError(f"{slots[0].describe()}: {error}") from None
+            raise WeightsError(f"{in_file[0].describe()}: {error}") from None
         arrays: list[np.ndarray] = []
-        addresses = np.zeros(len(slots), np.uintp)
-        for index, slot in enumerate(slots):
+        symbols: dict[str, int] = {}
+        for weight in in_file:
             try:
-                array = file_tensor(weights, slot.resource)
+                array = file_tensor(weights, weight.resource)
             except WeightsError as error:
-                raise WeightsError(f"llir.global @{slot.name}: {error}") from None
-            if check_bounds:
-                _, array = headed(array, BufferState.GLOBAL)  # (the view keeps its holder)
+                raise WeightsError(f"llir.global @{weight.name}: {error}") from None
+            if check_bounds:  # (the header padded to the alignment, as lower_global does)
+                array, _ = headed(array, BufferState.GLOBAL, max(HEADER_BYTES, weight.alignment))
             elif array.ctypes.data % array.dtype.itemsize:
                 array = array.copy()  # (numpy aligns what it allocates)
             arrays.append(array)
-            addresses[index] = array.ctypes.data
-        return WeightBinding(path, identity, tuple(arrays), addresses)
+            symbols[weight.name] = array.ctypes.data
+        return WeightBinding(path, identity, tuple(arrays), symbols)
 
     def current(self) -> bool:
         """Whether the file at `path` is still the one read."""

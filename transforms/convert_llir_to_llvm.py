@@ -21,11 +21,9 @@ which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compil
 - The data section: each `llir.global` with a dense initializer becomes an
   `llvm.mlir.global internal constant` holding it (flattened to an `!llvm.array`),
   `llir.addressof` `llvm.mlir.addressof`. A global whose data is in the module's
-  weights file (`dense_resource`) is compiled without its data: the module gets one
-  `@nnstack_weights` array of i64s (zero, common linkage as the error globals) whose
-  slot i the runtime fills with the address of the i-th such global's tensor, and each
-  function using one loads its address from its slot once, at its start. The module
-  attribute `nnstack.weight_slots` lists the slots' `dense_resource`s.
+  weights file (`dense_resource`) becomes an `external constant` declaration of the
+  same name, without its data: whoever runs the code links the symbol to the tensor
+  (`nnstack.native` maps the file), so LLVM compiles no weights.
 - `check-bounds=true` compiles in the llir interpreter's memory checks: bounds, use
   after free, double free, writes into read-only inputs and globals (see
   `llir_to_llvm.memory`).
@@ -43,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import ArrayAttr, ModuleOp
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
@@ -53,12 +51,10 @@ from nnstack.transforms.llir_to_llvm import (
     ERROR_SITES,
     LOWERINGS,
     RESERVED_SYMBOLS,
-    WEIGHT_SLOTS,
     ModuleLowering,
     entry_point,
     lower_function,
     lower_global,
-    weight_globals,
 )
 from nnstack.transforms.utils import Problem, fail_at_ops, locate
 
@@ -102,9 +98,7 @@ class ConvertLlirToLlvmPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         fail_at_ops(self.name, problems(op))
         functions = [f for f in op.walk() if isinstance(f, llir.FuncOp)]
-        in_file = weight_globals(op)
-        slots = {g.sym_name.data: index for index, g in enumerate(in_file)}
-        lowering = ModuleLowering(self.check_bounds, LOWERINGS, weight_slots=slots)
+        lowering = ModuleLowering(self.check_bounds, LOWERINGS)
         for function in functions:
             lowered: list[Operation] = [lower_function(lowering, function)]
             if self.entry_points and function.body.blocks:
@@ -112,9 +106,6 @@ class ConvertLlirToLlvmPass(ModulePass):
             Rewriter.replace_op(function, lowered, [])
         # after the functions: lowering an llir.addressof looks its llir.global up
         for global_op in [g for g in op.walk() if isinstance(g, llir.GlobalOp)]:
-            if global_op.sym_name.data in slots:
-                Rewriter.erase_op(global_op)
-                continue
             lowered_global = lower_global(lowering, global_op)
             lowered_global.location = global_op.location
             Rewriter.replace_op(global_op, lowered_global, [])
@@ -124,5 +115,3 @@ class ConvertLlirToLlvmPass(ModulePass):
             locate(declarations, functions[0].location)
         Rewriter.insert_op(declarations, InsertPoint.at_start(op.body.block))
         op.attributes[ERROR_SITES] = lowering.sites_attribute()
-        if in_file:
-            op.attributes[WEIGHT_SLOTS] = ArrayAttr(g.value for g in in_file)

@@ -178,8 +178,8 @@ def test_a_misaligned_tensor_is_read_right(tmp_path: Path):
         called = native.call(module, "f", [out, np.int64(5)], check_bounds=check_bounds, cache=False)
         assert called.results[0] == values[5]
         np.testing.assert_array_equal(out, values)
-        (binding,) = called.compiled.bindings.values()
-        assert binding.addresses[0] % 4 == 0
+        ((binding, _),) = called.compiled.linked.values()
+        assert binding is not None and binding.symbols["w"] % 4 == 0
 
 
 def _run_native(program: Path, x: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:

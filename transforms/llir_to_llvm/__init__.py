@@ -10,8 +10,6 @@ from nnstack.transforms.llir_to_llvm.builder import (
     ERROR_GLOBALS,
     ERROR_SITES,
     HEADER_BYTES,
-    WEIGHT_SLOTS,
-    WEIGHT_TABLE,
     BufferState,
     Lowering,
     ModuleLowering,
@@ -25,10 +23,9 @@ LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWE
 """Every llir op the pass lowers (llir.phi and llir.yield are lowered with their block
 and loop)."""
 
-RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset((*ERROR_GLOBALS, WEIGHT_TABLE))
+RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset(ERROR_GLOBALS)
 """The symbols the lowered module declares besides its own functions (the C functions
-it calls, the error globals, the weight table): an llir.func may not take one of these
-names."""
+it calls, the error globals): an llir.func may not take one of these names."""
 
 __all__ = [
     "ERROR_GLOBALS",
@@ -36,8 +33,6 @@ __all__ = [
     "HEADER_BYTES",
     "LOWERINGS",
     "RESERVED_SYMBOLS",
-    "WEIGHT_SLOTS",
-    "WEIGHT_TABLE",
     "BufferState",
     "Lowering",
     "ModuleLowering",

@@ -17,9 +17,7 @@ from xdsl.dialects import llvm
 from xdsl.dialects.builtin import (
     AnyFloat,
     ArrayAttr,
-    BytesAttr,
     DenseArrayBase,
-    DenseIntOrFPElementsAttr,
     DenseResourceAttr,
     FileLineColLoc,
     FloatAttr,
@@ -27,7 +25,6 @@ from xdsl.dialects.builtin import (
     IntegerType,
     LocationAttr,
     StringAttr,
-    TensorType,
     VectorType,
     i1,
     i8,
@@ -55,17 +52,9 @@ shows) before the function returns; 0 in the first means no error."""
 ERROR_SITES = "nnstack.error_sites"
 """The module attribute listing each check site's message (`{0}`, `{1}`: the details)."""
 
-WEIGHT_TABLE = "nnstack_weights"
-"""The i64 array global holding, in slot i, the address of the i-th weights-file global
-(`weight_globals`): the runtime fills it after loading the code, so the weights are
-buffers it maps, not initializers LLVM compiles."""
-
-WEIGHT_SLOTS = "nnstack.weight_slots"
-"""The module attribute listing the `dense_resource` of each slot of `WEIGHT_TABLE`."""
-
 
 def weight_globals(module: Operation) -> list[llir.GlobalOp]:
-    """The llir.globals of `module` whose data is in its weights file, in slot order."""
+    """The llir.globals of `module` whose data is in its weights file."""
     return [
         op
         for op in module.walk()
@@ -118,8 +107,6 @@ class ModuleLowering:
     lowerings: dict[type[Operation], Lowering]
     externals: dict[str, llvm.LLVMFunctionType] = field(default_factory=dict)
     sites: list[str] = field(default_factory=list)
-    weight_slots: dict[str, int] = field(default_factory=dict)
-    """The slot in `WEIGHT_TABLE` of each weights-file global, by name."""
 
     def external(self, name: str, inputs: Sequence[Attribute], output: Attribute | None) -> str:
         """Declare the C function `name` (malloc, exp, ...) once; returns its name."""
@@ -154,11 +141,6 @@ class ModuleLowering:
         ops: list[Operation] = [
             llvm.GlobalOp(i64, name, "common", value=IntegerAttr(0, i64)) for name in ERROR_GLOBALS
         ]
-        if self.weight_slots:  # common (as the error globals): LLVM cannot fold its loads to zeros
-            count = len(self.weight_slots)
-            zeros = DenseIntOrFPElementsAttr(TensorType(i64, [count]), BytesAttr(bytes(8 * count)))
-            table_type = llvm.LLVMArrayType(count, i64)
-            ops.append(llvm.GlobalOp(table_type, WEIGHT_TABLE, "common", value=zeros, alignment=8))
         for name, typ in sorted(self.externals.items()):
             ops.append(llvm.FuncOp(name, typ, linkage=llvm.LinkageAttr("external")))
         return ops
@@ -188,7 +170,6 @@ class FunctionLowering:
         self._fail: Block | None = None
         self._exit: Block | None = None
         self._constants: dict[tuple[str, str], llvm.ConstantOp] = {}
-        self._weights: dict[str, list[Operation]] = {}
         self.location: LocationAttr = func.location
         """The location of the llir op being lowered, which the ops it becomes get."""
 
@@ -222,19 +203,6 @@ class FunctionLowering:
             cached.location = self.location
             self._constants[key] = cached
         return cached.results[0]
-
-    def weight(self, name: str) -> SSAValue:
-        """The address of weights-file global `name`: its slot of `WEIGHT_TABLE`, loaded
-        once per call at the top of the entry block (see `finish`), so no store in the
-        function can make LLVM load it again."""
-        loaded = self._weights.get(name)
-        if loaded is None:
-            table = llvm.AddressOfOp(WEIGHT_TABLE, PTR)
-            slot = llvm.GEPOp(table.results[0], [self.module.weight_slots[name]], i64)
-            loaded = [table, slot, llvm.LoadOp(slot.results[0], PTR, alignment=8)]
-            locate(loaded, self.location)
-            self._weights[name] = loaded
-        return loaded[-1].results[0]
 
     def to_i64(self, value: SSAValue) -> SSAValue:
         """A signed integer (an offset, a size) sign-extended to i64."""
@@ -320,11 +288,11 @@ class FunctionLowering:
         self.block = cont
 
     def finish(self) -> Region:
-        """The body: the constants and weights' addresses first, the failure and exit
-        blocks (if a check needs them) last."""
+        """The body: the constants first, the failure and exit blocks (if a check needs
+        them) last."""
         entry = self.region.blocks.first
         assert entry is not None
-        constants = [*self._constants.values(), *(op for ops in self._weights.values() for op in ops)]
+        constants = list(self._constants.values())
         if constants:
             if entry.first_op is None:
                 entry.add_ops(constants)

@@ -1,8 +1,8 @@
 """Memory: buffers -> C's calloc / aligned_alloc and free, typed accesses -> getelementptr
 with llvm.load / llvm.store, memcpy -> llvm.memcpy, the data section (llir.global ->
 `llvm.mlir.global internal constant` with a dense initializer, llir.addressof ->
-llvm.mlir.addressof; a global of the weights file -> a slot of the weight table the
-runtime fills, `WEIGHT_TABLE`, and its address loaded from there).
+llvm.mlir.addressof; a global of the weights file -> an `external constant`
+declaration, which the runtime links to its tensor).
 
 With `check-bounds`, a pointer is an (address, buffer start) pair and every buffer has a
 16-byte header before its start (size in bytes, state: see `BufferState`), so each
@@ -23,6 +23,7 @@ from xdsl.dialects.builtin import (
     AnyDenseElement,
     BytesAttr,
     DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
     TensorType,
     VectorType,
     i1,
@@ -196,8 +197,23 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
     """`llvm.mlir.global internal constant` holding the dense initializer's bytes,
     flattened to a 1-D array (i1 as bytes 0 / 1). With check-bounds the header (padded
     to the alignment, as for llir.alloc_buffer) comes first: the initializer is then the
-    bytes of both, an i8 array. (A weights-file global becomes no global: its slot of
-    the weight table, `ModuleLowering.weight_slots`.)"""
+    bytes of both, an i8 array. A global of the weights file (`dense_resource`) is an
+    `external constant` declaration of the same layout, without its data: the runtime
+    links the symbol to its tensor (`nnstack.native.weights`), so LLVM compiles no
+    weights yet knows them constant and apart from every other buffer. It promises only
+    the element size's alignment, which is what a tensor of the file has."""
+    if isinstance(op.value, DenseResourceAttr):
+        element = FunctionLowering.memory_type(op.element_type)
+        count = op.byte_size // _element_bytes(element)
+        if module.check_bounds:
+            element, count = i8, op.byte_size + max(HEADER_BYTES, op.alignment.value.data)
+        return llvm.GlobalOp(
+            llvm.LLVMArrayType(count, element),
+            op.sym_name,
+            "external",
+            constant=True,
+            alignment=_element_bytes(op.element_type),
+        )
     element = op.element_type
     assert isinstance(op.value, DenseIntOrFPElementsAttr)
     data = op.data()
@@ -222,16 +238,8 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
 
 
 def _addressof(lowering: FunctionLowering, op: Operation) -> None:
-    """The global's address (with check-bounds: past its header, and its own start); a
-    weights-file global's is its slot of the weight table."""
+    """The global's address (with check-bounds: past its header, and its own start)."""
     assert isinstance(op, llir.AddressOfOp)
-    name = op.global_name.root_reference.data
-    if name in lowering.module.weight_slots:  # the runtime's buffer: headed with check-bounds
-        address = lowering.weight(name)
-        if lowering.module.check_bounds:
-            address = _pointer(lowering, address, address)
-        lowering.values[op.result] = address
-        return
     address = lowering.emit(llvm.AddressOfOp(op.global_name, PTR))
     if lowering.module.check_bounds:
         found = op.global_op()
