@@ -4,23 +4,30 @@ For each Llama (`transformers.LlamaForCausalLM`, random weights, eager attention
 cache, 8 tokens; exported by PyTorch's TorchScript exporter at opset 17 to a file with
 external data, as models past 2 GB must be), each command runs in a fresh process, one
 after the other, and prints its wall time and peak resident memory (the child's
-`ru_maxrss`):
+`ru_maxrss`) and CPU time:
 
 - `onnxruntime`: load the .onnx into an `InferenceSession` (one thread) and run once;
 - `nnstack-import-onnx model.onnx -o model.mlir`: writes the module and `model.safetensors`;
-- `nnstack-run model.mlir --input ...` at gawee level, and with `-p convert-gawee-to-linalg`.
+- `nnstack-run model.mlir --input ...` at gawee level, and with `-p convert-gawee-to-linalg`;
+- `nnstack-run model.mlir -p convert-gawee-to-mir,convert-mir-to-llir --backend native`:
+  lowered and compiled to native code (an empty code cache: `native compile`), then
+  the same command again, which loads the code from the cache (`native cached`). The
+  weights are not compiled in (they are mapped at run time), so the compile should
+  cost about what the program's code does, not its weights.
 
 Ratios are to ONNX Runtime's command; memory also as a ratio to the weights' bytes.
 One BLAS / ONNX Runtime thread, a pause between commands (OpenBLAS and ONNX Runtime
 threads spin after a call). Not a test: there is no pass or fail.
 
     .venv/bin/python benchmarks/bench_weights.py [--models 24m 550m 1b] [--keep DIR]
+        [--commands onnxruntime native-compile ...]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,6 +47,16 @@ CONFIGS = {
     "550m": (1536, 16, 12, 4096),
     "1b": (2048, 18, 16, 5632),
 }
+
+COMMANDS = {
+    "onnxruntime": "onnxruntime",
+    "nnstack-import-onnx": "import",
+    "nnstack-run gawee": "gawee",
+    "nnstack-run linalg": "linalg",
+    "native compile": "native-compile",
+    "native cached": "native-cached",
+}
+"""Each command's label, and its name for --commands."""
 
 ORT_COMMAND = """
 import sys, numpy as np, onnxruntime
@@ -122,6 +139,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", nargs="+", choices=list(CONFIGS), default=["24m"])
     parser.add_argument("--keep", type=Path, help="export into DIR and keep the files")
+    parser.add_argument(
+        "--commands",
+        nargs="+",
+        choices=COMMANDS.values(),
+        default=list(COMMANDS.values()),
+        help="measure only these",
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0]
     print(f"{os.cpu_count()} cores, load {load:.1f}; one thread; each command in a fresh process\n")
@@ -155,21 +179,47 @@ def main() -> None:
             ]
             runs["nnstack-run gawee"] = run
             runs["nnstack-run linalg"] = [*run, "-p", "convert-gawee-to-linalg"]
-            figures: dict[str, tuple[float, float]] = {}
+            native = [
+                *run,
+                "-p",
+                "convert-gawee-to-mir,convert-mir-to-llir",
+                "--backend",
+                "native",
+                "--timing",
+            ]
+            runs["native compile"] = runs["native cached"] = native
+            cache = directory / "native-cache"
+            if "native-compile" in args.commands:  # (else a cache of an earlier run, if any)
+                shutil.rmtree(cache, ignore_errors=True)
+            if "import" not in args.commands and not (directory / "model.mlir").exists():
+                subprocess.run(runs["nnstack-import-onnx"], check=True)
+            figures: dict[str, tuple[float, float, float]] = {}
+            reports: dict[str, str] = {}
             for label, argv in runs.items():
-                figures[label] = _measured(argv)
+                if COMMANDS[label] in args.commands:
+                    wall, peak, cpu, reports[label] = _measured(argv, {"NNSTACK_CACHE_DIR": str(cache)})
+                    figures[label] = (wall, peak, cpu)
+            entries = list((cache / "native").glob("*"))
             mlir_kb = (directory / "model.mlir").stat().st_size / 1024
-            ort_wall, ort_peak = figures["onnxruntime"]
             print(
                 f"  model.mlir {mlir_kb:.0f} KB + model.safetensors "
                 f"{(directory / 'model.safetensors').stat().st_size / 2**20:.0f} MB"
+                + (f"; the cached native code {entries[0].stat().st_size / 1024:.0f} KB" if entries else "")
             )
-            print(f"  {'command':<22}{'wall':>9}{'vs ORT':>8}{'peak RSS':>11}{'vs ORT':>8}{'vs weights':>12}")
-            for label, (wall, peak) in figures.items():
+            ort_wall, ort_peak, _ = figures.get("onnxruntime", (float("nan"),) * 3)
+            print(
+                f"  {'command':<22}{'wall':>9}{'vs ORT':>8}{'CPU':>9}{'peak RSS':>11}{'vs ORT':>8}"
+                f"{'vs weights':>12}"
+            )
+            for label, (wall, peak, cpu) in figures.items():
                 print(
-                    f"  {label:<22}{wall:>8.2f}s{wall / ort_wall:>7.2f}x{peak:>9.0f}MB"
+                    f"  {label:<22}{wall:>8.2f}s{wall / ort_wall:>7.2f}x{cpu:>8.2f}s{peak:>9.0f}MB"
                     f"{peak / ort_peak:>7.2f}x{peak / weights_mb:>11.2f}x"
                 )
+            for label, report in reports.items():
+                if report.strip():
+                    print(f"\n  {label}, its --timing report:")
+                    print("\n".join("    " + line for line in report.strip().splitlines()))
             print()
 
 
@@ -181,19 +231,24 @@ wall = time.perf_counter() - start
 if result.returncode:
     sys.stderr.write(result.stderr[-2000:])
     sys.exit(1)
-print(wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(wall, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime)
+sys.stdout.write(result.stderr)
 """
 
 
-def _measured(argv: list[str]) -> tuple[float, float]:
-    """(wall s, peak MB) of `argv`, run under a fresh measuring process."""
+def _measured(argv: list[str], environ: dict[str, str]) -> tuple[float, float, float, str]:
+    """(wall s, peak MB, CPU s, what it wrote to stderr) of `argv`, run under a fresh
+    measuring process with `environ` added to the environment. On a shared machine the
+    CPU time (user + system) moves less with the load than the wall time."""
     time.sleep(2)  # let the last command's threads stop spinning
-    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1", **environ}
     result = subprocess.run([sys.executable, "-c", _MEASURE, *argv], capture_output=True, text=True, env=env)
     if result.returncode != 0:
         raise RuntimeError(f"{Path(argv[0]).name} failed: {result.stderr.strip()[-800:]}")
-    wall, peak = result.stdout.split()
-    return float(wall), float(peak)
+    figures, _, report = result.stdout.partition("\n")
+    wall, peak, cpu = figures.split()
+    return float(wall), float(peak), float(cpu), report
 
 
 if __name__ == "__main__":
