@@ -53,6 +53,8 @@ class ImportContext:
     gawee's (which the op verifiers check), not ONNX's."""
     weights: WeightCollector | None = None
     """Where the constants the program takes go, beside the module; None: in it."""
+    taken: set[str] = field(default_factory=set)
+    """Every value name in use: the fresh names of a function body's expansion avoid them."""
 
     def fail(self, reason: str) -> OnnxImportError:
         node = self.node
@@ -168,18 +170,19 @@ class ImportContext:
         """The node's outputs are `results`, in order; their types must be the inferred ones.
         An output left out (an empty name) is no value: its result is not recorded."""
         for name, result in zip(self.node.output, results, strict=True):
-            if not name:
-                continue
-            expected = self.shapes.get(name)
-            got = tuple(result.type.get_shape()) if isinstance(result.type, TensorType) else None
-            if expected is not None and got != expected:
-                if got is None or not self.onnx_inference_diverges(got, expected):
-                    raise self.fail(
-                        f"output '{name}' has shape {list(got or ())}, ONNX infers {list(expected)}"
-                    )
-                self.unchecked.add(name)
-            if got is not None:
-                # where ONNX's inference stopped (shapes computed by folded arithmetic)
-                self.shapes[name] = got
-            result.name_hint = name_hint(name)
-            self.values[name] = result
+            if name:
+                self.define_output(name, result)
+
+    def define_output(self, name: str, result: SSAValue) -> None:
+        """The node's output `name` is `result`, whose type must be the inferred one."""
+        expected = self.shapes.get(name)
+        got = tuple(result.type.get_shape()) if isinstance(result.type, TensorType) else None
+        if expected is not None and got != expected:
+            if got is None or not self.onnx_inference_diverges(got, expected):
+                raise self.fail(f"output '{name}' has shape {list(got or ())}, ONNX infers {list(expected)}")
+            self.unchecked.add(name)
+        if got is not None:
+            # where ONNX's inference stopped (shapes computed by folded arithmetic)
+            self.shapes[name] = got
+        result.name_hint = name_hint(name)
+        self.values[name] = result

@@ -24,6 +24,7 @@ from nnstack.dialects.gawee.logic import ROUND_MODES
 from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import dense_attribute, numpy_dtype
 from nnstack.frontend.onnx.context import ImportContext
+from nnstack.frontend.onnx.control import convert_if
 from nnstack.frontend.onnx.decomposed import (
     convert_compress,
     convert_depth_to_space,
@@ -602,6 +603,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "ReverseSequence": convert_reverse_sequence,
     "Col2Im": convert_col2im,
     "Constant": convert_constant,
+    "If": convert_if,
     "CastLike": convert_cast_like,
     "DepthToSpace": convert_depth_to_space,
     "SpaceToDepth": convert_space_to_depth,

@@ -7,13 +7,13 @@ as one built for the node and its input types (`has_context_dependent_function`)
 for the opset versions where it changed. The body is taken at the newest of those at or
 before the model's opset, with its own opset import: its nodes have the semantics of
 that opset (ONNX refuses a body whose operators changed since, but the body with its
-opset still defines the node). The names inside a body node's subgraph (If, Loop, Scan)
-are not renamed: gawee carries none of those, and they fail as such.
+opset still defines the node). The names inside a body node's subgraph (an If's
+branches) are renamed as the body's: a branch reads the body's values by name.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -146,7 +146,7 @@ def inline(
         inlined.output.extend(rename(name) for name in body_node.output)
         for attr in body_node.attribute:
             if not attr.ref_attr_name:
-                inlined.attribute.append(attr)
+                inlined.attribute.append(_renamed_attribute(attr, rename))
             elif (source := given.get(attr.ref_attr_name, defaults.get(attr.ref_attr_name))) is not None:
                 resolved = inlined.attribute.add()
                 resolved.CopyFrom(source)
@@ -155,6 +155,24 @@ def inline(
         inlined.name = f"{scope}/{label}"
         nodes.append(inlined)
     return nodes
+
+
+def _renamed_attribute(attr: onnx.AttributeProto, rename: Callable[[str], str]) -> onnx.AttributeProto:
+    """`attr` with the value names of its subgraphs (if any) renamed by `rename`."""
+    if attr.type not in (onnx.AttributeProto.GRAPH, onnx.AttributeProto.GRAPHS):
+        return attr
+    renamed = onnx.AttributeProto()
+    renamed.CopyFrom(attr)
+    for graph in [renamed.g] if attr.type == onnx.AttributeProto.GRAPH else list(renamed.graphs):
+        for value in [*graph.input, *graph.output, *graph.value_info, *graph.initializer]:
+            value.name = rename(value.name)
+        for node in graph.node:
+            node.input[:] = [rename(name) for name in node.input]
+            node.output[:] = [rename(name) for name in node.output]
+            attributes = [_renamed_attribute(a, rename) for a in node.attribute]
+            del node.attribute[:]
+            node.attribute.extend(attributes)
+    return renamed
 
 
 def _body_opset(function: onnx.FunctionProto) -> int:

@@ -10,7 +10,10 @@ propagation), then walks the nodes in graph order:
   so the shape arithmetic of transformer exports (Shape, Gather, Concat, Range,
   ConstantOfShape, ...) leaves no trace in the program;
 - every other node is converted by the converter registered for its op type
-  (`converters.py`), which emits gawee ops;
+  (`converters.py`), which emits gawee ops; an If whose condition is known is imported
+  as the nodes of the branch it chooses (`control.py`: gawee has no control flow), which
+  read the enclosing graph's values by name (a node whose subgraphs read them is not
+  folded by the evaluator, which cannot see them: its branch's nodes fold instead);
 - a node of an operator that no converter maps but ONNX defines by a function
   (Attention, SoftmaxCrossEntropyLoss, RotaryEmbedding, ...) is expanded into the nodes
   of that function's body (`functions.py`: fresh value names, the node's inputs and
@@ -116,9 +119,44 @@ def _set_input_values(model: onnx.ModelProto, input_values: Mapping[str, np.ndar
         model.graph.input.remove(inputs[name])
 
 
+def subgraphs(node: onnx.NodeProto) -> list[onnx.GraphProto]:
+    """The graphs among `node`'s attributes (If's branches, Loop's and Scan's bodies)."""
+    graphs = [attr.g for attr in node.attribute if attr.type == onnx.AttributeProto.GRAPH]
+    return graphs + [
+        g for attr in node.attribute if attr.type == onnx.AttributeProto.GRAPHS for g in attr.graphs
+    ]
+
+
+def outer_references(node: onnx.NodeProto) -> set[str]:
+    """The values of the enclosing scopes that `node`'s subgraphs read (a branch reads
+    the values of the graph its If is in by name)."""
+    found: set[str] = set()
+    for graph in subgraphs(node):
+        defined = {value.name for value in [*graph.input, *graph.initializer]}
+        for inner in graph.node:
+            found.update(name for name in reads(inner) if name not in defined)
+            defined.update(inner.output)
+        found.update(value.name for value in graph.output if value.name not in defined)
+    return found - {""}
+
+
+def reads(node: onnx.NodeProto) -> list[str]:
+    """The values `node` reads: its inputs and what its subgraphs read of the enclosing scopes."""
+    return [name for name in [*node.input, *sorted(outer_references(node))] if name]
+
+
+def _all_nodes(nodes: Iterable[onnx.NodeProto]) -> Iterable[onnx.NodeProto]:
+    """`nodes` and the nodes of their subgraphs, at every depth."""
+    for node in nodes:
+        yield node
+        for graph in subgraphs(node):
+            yield from _all_nodes(graph.node)
+
+
 def _feeding(nodes: Iterable[onnx.NodeProto], names: Iterable[str], sources: set[str]) -> set[str]:
-    """The `sources` whose values the values `names` are computed from, through `nodes`."""
-    producers = {output: node for node in nodes for output in node.output}
+    """The `sources` whose values the values `names` are computed from, through `nodes`
+    (and the nodes of their subgraphs: a value an If's branch computes)."""
+    producers = {output: node for node in _all_nodes(nodes) for output in node.output}
     found: set[str] = set()
     pending, seen = list(names), set()
     while pending:
@@ -129,7 +167,7 @@ def _feeding(nodes: Iterable[onnx.NodeProto], names: Iterable[str], sources: set
         if value in sources:
             found.add(value)
         elif value in producers:
-            pending.extend(i for i in producers[value].input if i)
+            pending.extend(reads(producers[value]))
     return found
 
 
@@ -238,12 +276,12 @@ def _types(graph: onnx.GraphProto) -> dict[str, onnx.TypeProto]:
 def _names(graph: onnx.GraphProto) -> set[str]:
     """Every value name the graph uses: an expansion's fresh names avoid them."""
     names = {v.name for v in [*graph.input, *graph.output, *graph.value_info, *graph.initializer]}
-    for node in graph.node:
+    for node in _all_nodes(graph.node):
         names.update([*node.input, *node.output])
     return names
 
 
-def _static_shapes(graph: onnx.GraphProto) -> dict[str, tuple[int, ...]]:
+def static_shapes(graph: onnx.GraphProto) -> dict[str, tuple[int, ...]]:
     return {
         value_info.name: shape
         for value_info in [*graph.value_info, *graph.output, *graph.input]
@@ -269,7 +307,7 @@ def _unsupported_in_body(
     if expansion is None:
         return None
     body_known = {name: None for name in node.input if name in known}
-    return unsupported_nodes(expansion.graph, body_known, _static_shapes(expansion.graph), expansion.opset)
+    return unsupported_nodes(expansion.graph, body_known, static_shapes(expansion.graph), expansion.opset)
 
 
 def unsupported_nodes(
@@ -295,7 +333,7 @@ def unsupported_nodes(
         )
         if default_domain and shape_query:
             known.update(node.output)
-        elif default_domain and all(i in known for i in node.input if i) and node.op_type != "RandomNormal":
+        elif default_domain and all(i in known for i in reads(node)) and node.op_type != "RandomNormal":
             known.update(node.output)
         elif not default_domain:
             found.setdefault(f"{node.domain}.{node.op_type}", []).append(name)
@@ -333,12 +371,9 @@ def _input_types(context: ImportContext) -> dict[str, onnx.TypeProto]:
     return types
 
 
-_CONTROL_FLOW = (
-    "control flow (a subgraph run a number of times or on a condition), which gawee does not carry"
-)
+_CONTROL_FLOW = "control flow (a subgraph run a number of times), which gawee does not carry"
 _VALUE_SHAPED = "its output's shape depends on the input's values; gawee's types are static"
 UNSUPPORTED_BY_DESIGN: Mapping[str, str] = {
-    "If": _CONTROL_FLOW,
     "Loop": _CONTROL_FLOW,
     "Scan": _CONTROL_FLOW,
     "NonZero": _VALUE_SHAPED,
@@ -352,11 +387,13 @@ UNSUPPORTED_BY_DESIGN: Mapping[str, str] = {
 """Why the operators that no gawee op can carry have no lowering, for the error."""
 
 
-def _expand_node(context: ImportContext, taken: set[str]) -> None:
+def _expand_node(context: ImportContext) -> None:
     """Imports the node as the nodes of ONNX's function definition of its operator (at
     the body's own opset); fails if there is none, naming what of the body fails."""
     try:
-        expansion = expand(context.node, context.opset, _input_types(context), context.constants, taken)
+        expansion = expand(
+            context.node, context.opset, _input_types(context), context.constants, context.taken
+        )
     except (onnx.shape_inference.InferenceError, onnx.checker.ValidationError) as error:
         raise context.fail(
             f"ONNX's shape inference of its function body fails: {str(error).splitlines()[0]}"
@@ -364,11 +401,11 @@ def _expand_node(context: ImportContext, taken: set[str]) -> None:
     if expansion is None:
         reason = UNSUPPORTED_BY_DESIGN.get(context.node.op_type)
         raise context.fail("no gawee lowering for this operator" + (f": {reason}" if reason else ""))
-    for name, shape in _static_shapes(expansion.graph).items():
+    for name, shape in static_shapes(expansion.graph).items():
         context.shapes.setdefault(name, shape)
     for node in expansion.nodes:
         try:
-            _import_node(dataclasses.replace(context, node=node, opset=expansion.opset), taken)
+            import_node(dataclasses.replace(context, node=node, opset=expansion.opset))
         except NotConstantError as error:
             # what the body needs as a constant comes from some of the node's inputs
             feeding = _feeding(expansion.nodes, error.values, set(context.node.input))
@@ -378,9 +415,8 @@ def _expand_node(context: ImportContext, taken: set[str]) -> None:
             raise context.fail(f"expanded from ONNX's function definition, {error}") from None
 
 
-def _import_node(context: ImportContext, taken: set[str]) -> None:
-    """Folds the node, converts it, or expands it from its function definition
-    (`taken`: the names in use, which an expansion's fresh names avoid)."""
+def import_node(context: ImportContext) -> None:
+    """Folds the node, converts it, or expands it from its function definition."""
     from nnstack.frontend.onnx.converters import CONVERTERS
 
     node = context.node
@@ -392,7 +428,8 @@ def _import_node(context: ImportContext, taken: set[str]) -> None:
     if (shape := _fold_shape_query(context)) is not None or (shape := _fold_cast_like(context)) is not None:
         context.constants[node.output[0]] = shape
         return
-    if all(name in context.constants for name in node.input if name) and node.op_type != "RandomNormal":
+    foldable = node.op_type != "RandomNormal" and not outer_references(node)
+    if foldable and all(name in context.constants for name in node.input if name):
         try:
             context.constants.update(zip(node.output, _fold(node, context.opset, context.constants)))
             return
@@ -404,7 +441,7 @@ def _import_node(context: ImportContext, taken: set[str]) -> None:
     if converter is not None:
         converter(context)
     else:
-        _expand_node(context, taken)
+        _expand_node(context)
 
 
 def importable(op_type: str) -> bool:
@@ -483,7 +520,12 @@ def import_onnx(
         raise OnnxImportError(f"ONNX shape inference fails: {str(error).splitlines()[0]}") from None
     graph = model.graph
 
-    shapes = _static_shapes(graph)
+    for output in graph.output:
+        if (kind := output.type.WhichOneof("value")) not in ("tensor_type", None):
+            raise OnnxImportError(
+                f"output '{output.name}' is of {kind}, which gawee cannot carry (only tensors)"
+            )
+    shapes = static_shapes(graph)
     unchecked: set[str] = set()
     constants = initializer_values(graph, large)
 
@@ -515,9 +557,7 @@ def import_onnx(
     taken = _names(graph)
     told.stage(f"converting {len(graph.node)} nodes")
     for index, node in enumerate(graph.node):
-        _import_node(
-            ImportContext(node, opset, builder, values, constants, shapes, unchecked, weights), taken
-        )
+        import_node(ImportContext(node, opset, builder, values, constants, shapes, unchecked, weights, taken))
         told.count(f"{index + 1}/{len(graph.node)} nodes")
 
     outputs = []

@@ -49,6 +49,7 @@ EXPANDED = [
     "spacetodepth",
     "mvn",
     "dynamicquantizelinear",
+    "affine_grid",
 ]
 """Name stems of cases with several nodes that run too: the function-expanded node
 cases and the small model cases (log_softmax, expand), each node of a mapped operator."""
@@ -68,6 +69,7 @@ EXCLUDED: dict[str, str] = {
     r"^test_linear_attention_": "LinearAttention's function body loops (Scan), which ONNX's shape inference of "
     "the body cannot type and gawee does not carry",
     r"^test_sequence_map_": "sequence types have no gawee counterpart",
+    r"^test_if_(seq|opt)": "the If's outputs are a sequence and an optional, which have no gawee counterpart",
     r"^test_lstm_with_peepholes": "peepholes (input P) are not supported, and its sequence_lens is a graph input "
     "(run-time lengths; gawee.lstm runs the whole sequence)",
 }
