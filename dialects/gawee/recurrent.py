@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from xdsl.dialects.builtin import BoolAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, var_operand_def, var_result_def
+from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, opt_operand_def, result_def
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
@@ -51,9 +51,8 @@ class TimeSteps:
     """The cell's step (the states in, the new states out; the first is h)."""
 
 
-_OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_states"
+_OPERANDS = "$input `,` $weight `,` $recurrence `,` $bias `,` $initial_h"
 _REVERSE = "(`reverse` `=` $reverse^)?"
-_STATE_NAMES = ("initial_h", "initial_c")
 
 
 class RecurrentOp(GaweeOperation):
@@ -61,8 +60,8 @@ class RecurrentOp(GaweeOperation):
     recurrence [G*H, H], bias [2*G*H] (the input's biases, then the recurrence's) and
     initial_h [B, H], for the cell's G gates; results y [T, B, H] (every step's hidden
     state, at the step's time index) and y_h [B, H] (the last step's). The states the cell
-    carries (h; LSTM's c too) are one variadic operand and result, so that the three ops
-    share this declaration."""
+    carries (h; LSTM's c too, declared by gawee.lstm) are `initial_states` and
+    `final_states`, so that the loop over time is written once."""
 
     GATES: ClassVar[int] = 1
     STATES: ClassVar[int] = 1
@@ -74,24 +73,42 @@ class RecurrentOp(GaweeOperation):
     weight = operand_def(static_tensor(E))
     recurrence = operand_def(static_tensor(E))
     bias = operand_def(static_tensor(E))
-    initial_states = var_operand_def(static_tensor(E))
+    initial_h = operand_def(static_tensor(E))
     y = result_def(static_tensor(E))
-    final_states = var_result_def(static_tensor(E))
+    y_h = result_def(static_tensor(E))
 
     reverse = opt_attr_def(BoolAttr, default_value=BoolAttr.from_bool(False))
 
-    def __init__(self, operands: Sequence[SSAValue | Operation], *, reverse: bool = False, **flags: bool):
-        values = [SSAValue.get(v) for v in operands]
-        (steps, batch, _), hidden = tensor_shape(values[0]), tensor_shape(values[2])[1]
-        state = tensor_like(values[0], (batch, hidden))
+    def __init__(
+        self,
+        operands: Sequence[SSAValue | Operation | Sequence[SSAValue]],
+        *,
+        reverse: bool = False,
+        **flags: bool,
+    ):
+        """`operands` in order (input, weight, recurrence, bias, the initial states, then
+        any optional operand as a list of none or one value)."""
+        x, _, recurrence = (SSAValue.get(v) for v in operands[:3])  # pyright: ignore[reportArgumentType]
+        (steps, batch, _), hidden = tensor_shape(x), tensor_shape(recurrence)[1]
+        state = tensor_like(x, (batch, hidden))
         attributes = {
             name: BoolAttr.from_bool(True) for name, on in (("reverse", reverse), *flags.items()) if on
         }
         super().__init__(
-            operands=[*values[:4], values[4:]],
-            result_types=[tensor_like(values[0], (steps, batch, hidden)), [state] * self.STATES],
+            operands=list(operands),
+            result_types=[tensor_like(x, (steps, batch, hidden)), *[state] * self.STATES],
             attributes=attributes,
         )
+
+    @property
+    def initial_states(self) -> tuple[SSAValue, ...]:
+        """The states the cell starts from: initial_h (and initial_c)."""
+        return (self.initial_h,)
+
+    @property
+    def final_states(self) -> tuple[SSAValue, ...]:
+        """The last step's states: y_h (and y_c)."""
+        return (self.y_h,)
 
     @property
     def hidden_size(self) -> int:
@@ -105,12 +122,7 @@ class RecurrentOp(GaweeOperation):
         for what, rank in (("input", 3), ("weight", 2), ("recurrence", 2)):
             self.expect_rank(what, getattr(self, what), rank)
         steps, batch, features = tensor_shape(self.input)
-        states = _STATE_NAMES[: self.STATES]
-        if len(self.initial_states) != self.STATES or len(self.final_states) != self.STATES:
-            raise self.fail(
-                f"needs {self.STATES} initial state(s) ({', '.join(states)}) and as many final ones, "
-                f"got {len(self.initial_states)} and {len(self.final_states)}"
-            )
+        states = ("initial_h", "initial_c")[: self.STATES]
         if steps < 1:
             raise self.fail("input must have at least one time step")
         hidden = self.hidden_size
@@ -279,28 +291,90 @@ class GruOp(RecurrentOp):
 
 @gawee_op_definition
 class LstmOp(RecurrentOp):
-    """One direction of ONNX LSTM with its default activations and no peepholes, gates i,
-    o, f, c: each gate's pre-activation g = x W^T + h R^T + Wb + Rb; c = sigmoid(f) * c +
-    sigmoid(i) * tanh(c~), h = sigmoid(o) * tanh(c). Operands and results as gawee.rnn's
-    with 4H rows of weight and recurrence (i, o, f, c) and bias [8H], and an initial_c [B,
-    H] operand and a y_c [B, H] result (the last step's cell state) besides."""
+    """One direction of ONNX LSTM with its default activations, gates i, o, f, c: each
+    gate's pre-activation g = x W^T + h R^T + Wb + Rb; i = sigmoid(gi + Pi * c), f =
+    sigmoid(gf + Pf * c) with the previous step's c, then c = f * c + i * tanh(gc) and o =
+    sigmoid(go + Po * c) with the new c, h = o * tanh(c). Operands and results as
+    gawee.rnn's with 4H rows of weight and recurrence (i, o, f, c) and bias [8H], and an
+    initial_c [B, H] operand and a y_c [B, H] result (the last step's cell state) besides;
+    the optional `peepholes` P [3H] (Pi, Po, Pf, ONNX's order) are zero when absent."""
 
     name = "gawee.lstm"
 
     GATES: ClassVar[int] = 4
     STATES: ClassVar[int] = 2
 
-    assembly_format = f"{_OPERANDS} {_REVERSE} {ATTR_DICT_AND_TYPES}"
+    # (IRDL orders a subclass's fields before its bases': the operands and results in order)
+    input = operand_def(static_tensor(RecurrentOp.E))
+    weight = operand_def(static_tensor(RecurrentOp.E))
+    recurrence = operand_def(static_tensor(RecurrentOp.E))
+    bias = operand_def(static_tensor(RecurrentOp.E))
+    initial_h = operand_def(static_tensor(RecurrentOp.E))
+    initial_c = operand_def(static_tensor(RecurrentOp.E))
+    peepholes = opt_operand_def(static_tensor(RecurrentOp.E))
+    y = result_def(static_tensor(RecurrentOp.E))
+    y_h = result_def(static_tensor(RecurrentOp.E))
+    y_c = result_def(static_tensor(RecurrentOp.E))
+
+    assembly_format = (
+        f"{_OPERANDS} `,` $initial_c (`peepholes` `=` $peepholes^)? {_REVERSE} {ATTR_DICT_AND_TYPES}"
+    )
+
+    def __init__(
+        self,
+        operands: Sequence[SSAValue | Operation],
+        *,
+        reverse: bool = False,
+        peepholes: SSAValue | Operation | None = None,
+    ):
+        """`operands`: input, weight, recurrence, bias, initial_h, initial_c."""
+        optional = [SSAValue.get(peepholes)] if peepholes is not None else []
+        super().__init__([*operands, optional], reverse=reverse)
+
+    @property
+    def initial_states(self) -> tuple[SSAValue, ...]:
+        return (self.initial_h, self.initial_c)
+
+    @property
+    def final_states(self) -> tuple[SSAValue, ...]:
+        return (self.y_h, self.y_c)
+
+    def verify_(self) -> None:
+        super().verify_()
+        if self.peepholes is not None and tensor_shape(self.peepholes) != (3 * self.hidden_size,):
+            raise self.fail(
+                f"peepholes shape {list(tensor_shape(self.peepholes))} is not [{3 * self.hidden_size}] "
+                f"(Pi, Po, Pf of hidden size {self.hidden_size})"
+            )
 
     def cell(self, b: Composer, recurrence: SSAValue, recurrence_bias: SSAValue) -> Cell:
         from nnstack.dialects.gawee.elementwise import AddOp, MulOp, SigmoidOp, TanhOp
+        from nnstack.dialects.gawee.movement import SliceOp
+
+        hidden = self.hidden_size
+        peepholes = (
+            [b.emit(SliceOp(self.peepholes, [k * hidden], [(k + 1) * hidden], [0], [1])) for k in range(3)]
+            if self.peepholes is not None
+            else None
+        )
+
+        def peep(body: Composer, gate: SSAValue, k: int, c: SSAValue) -> SSAValue:
+            """The gate's pre-activation with peephole `k` (0: i, 1: o, 2: f) of `c`."""
+            if peepholes is None:
+                return gate
+            return body.emit(AddOp(gate, body.emit(MulOp(peepholes[k], c))))
 
         def step(body: Composer, x: SSAValue, state: list[SSAValue]) -> list[SSAValue]:
             h, c = state
             gates = body.emit(AddOp(x, _recurrent(body, h, recurrence, recurrence_bias)))
             i, o, f, candidate = _split(body, gates, 4)
-            i, o, f = (body.emit(SigmoidOp(g)) for g in (i, o, f))
+            i = body.emit(SigmoidOp(peep(body, i, 0, c)))
+            if peepholes is None:  # (o does not wait for the new c)
+                o = body.emit(SigmoidOp(o))
+            f = body.emit(SigmoidOp(peep(body, f, 2, c)))
             c = body.emit(AddOp(body.emit(MulOp(f, c)), body.emit(MulOp(i, body.emit(TanhOp(candidate))))))
+            if peepholes is not None:
+                o = body.emit(SigmoidOp(peep(body, o, 1, c)))
             return [body.emit(MulOp(o, body.emit(TanhOp(c)))), c]
 
         return step

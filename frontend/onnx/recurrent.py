@@ -35,7 +35,7 @@ _SEQUENCE_LENS, _INITIAL_H, _INITIAL_C, _PEEPHOLES = 4, 5, 6, 7
 def _check_attributes(context: ImportContext, directions: int) -> None:
     """Rejects what gawee's recurrent ops do not carry: other activations (their alpha and
     beta), clip, LSTM's coupled input and forget gates, sequence lengths other than the
-    whole sequence, peepholes."""
+    whole sequence."""
     op_type = context.node.op_type
     activations = [
         a.decode() if isinstance(a, bytes) else str(a) for a in context.attribute("activations", [])
@@ -51,8 +51,6 @@ def _check_attributes(context: ImportContext, directions: int) -> None:
         steps = context.shape(0)[1 if context.attribute("layout", 0) else 0]
         if np.any(lengths != steps):
             raise context.fail(f"sequence_lens {lengths.tolist()} (not all {steps}) are not supported")
-    if op_type == "LSTM" and context.has_input(_PEEPHOLES):
-        raise context.fail("peepholes (input P) are not supported")
 
 
 def _direction(context: ImportContext, value: SSAValue, d: int, directions: int) -> SSAValue:
@@ -82,9 +80,10 @@ def _joined(context: ImportContext, parts: list[SSAValue], axis: int) -> SSAValu
 def convert_recurrent(context: ImportContext) -> None:
     """RNN, GRU and LSTM with their default activations (Tanh; Sigmoid and Tanh; Sigmoid,
     Tanh and Tanh), both layouts, every direction, GRU's `linear_before_reset`; absent
-    B, initial_h and initial_c are zeros. Rejected: other activations, clip, LSTM's
-    input_forget and peepholes (P), and sequence_lens unless it is a constant of the
-    whole sequence length for every batch entry."""
+    B, initial_h and initial_c are zeros; LSTM's peepholes (P). Rejected: other
+    activations, clip, LSTM's input_forget, and sequence_lens unless it is known (a
+    constant, or specialised on at run) and the whole sequence length for every batch
+    entry."""
     op_type, emit = context.node.op_type, context.emit_value
     direction = context.string("direction", "forward")
     if direction not in DIRECTIONS:
@@ -126,7 +125,12 @@ def convert_recurrent(context: ImportContext) -> None:
             before_reset = bool(context.attribute("linear_before_reset", 0))
             op = gawee.GruOp(operands, reverse=reverse, linear_before_reset=before_reset)
         else:
-            op = gawee.LstmOp(operands, reverse=reverse)
+            peepholes = (
+                _direction(context, context.value(_PEEPHOLES), d, directions)
+                if context.has_input(_PEEPHOLES)
+                else None
+            )
+            op = gawee.LstmOp(operands, reverse=reverse, peepholes=peepholes)
         ops.append(context.emit(op))  # type: ignore[arg-type]
     if len(context.node.output) > 1 + len(states):
         raise context.fail(f"{op_type} has {1 + len(states)} outputs, the node {len(context.node.output)}")

@@ -47,28 +47,32 @@ def _gru(op: gawee.GruOp, r: np.ndarray, rb: np.ndarray) -> Step:
     return step
 
 
-def _lstm(op: gawee.LstmOp, r: np.ndarray, rb: np.ndarray) -> Step:
-    """ONNX's i, o, f, c gates, no peepholes."""
+def _lstm(op: gawee.LstmOp, r: np.ndarray, rb: np.ndarray, *peepholes: np.ndarray) -> Step:
+    """ONNX's i, o, f, c gates; the peepholes P (Pi, Po, Pf) weigh the previous c into i
+    and f, the new c into o (zero without them)."""
+    p_i, p_o, p_f = np.split(peepholes[0], 3) if peepholes else (0, 0, 0)
 
     def step(x: np.ndarray, states: list[np.ndarray]) -> list[np.ndarray]:
         h, c = states
         i, o, f, candidate = np.split(x + h @ r.T + rb, 4, axis=1)
-        c = _sigmoid(f) * c + _sigmoid(i) * np.tanh(candidate)
-        return [_sigmoid(o) * np.tanh(c), c]
+        c = _sigmoid(f + p_f * c) * c + _sigmoid(i + p_i * c) * np.tanh(candidate)
+        return [_sigmoid(o + p_o * c) * np.tanh(c), c]
 
     return step
 
 
 def recurrent(
-    op: gawee.RecurrentOp, x: np.ndarray, w: np.ndarray, r: np.ndarray, bias: np.ndarray, *states: np.ndarray
+    op: gawee.RecurrentOp, x: np.ndarray, w: np.ndarray, r: np.ndarray, bias: np.ndarray, *rest: np.ndarray
 ) -> tuple[np.ndarray, ...]:
-    """y (every step's h, at its time index) and the last step's states."""
+    """y (every step's h, at its time index) and the last step's states; `rest`: the
+    initial states, then the optional operands (LSTM's peepholes)."""
     dtype, acc = x.dtype, _accumulator(x.dtype)
-    x, w, r, bias = (a.astype(acc, copy=False) for a in (x, w, r, bias))
+    x, w, r, bias, *operands = (a.astype(acc, copy=False) for a in (x, w, r, bias, *rest))
+    states, optional = operands[: op.STATES], operands[op.STATES :]
     rows = w.shape[0]
     projected = x @ w.T + bias[:rows]
-    cell = CELLS[type(op)](op, r, bias[rows:])  # pyright: ignore[reportArgumentType]
-    state = [s.astype(acc, copy=False) for s in states]
+    cell = CELLS[type(op)](op, r, bias[rows:], *optional)  # pyright: ignore[reportArgumentType]
+    state = list(states)
     y = np.empty((*x.shape[:2], op.hidden_size), acc)
     for t in reversed(range(len(x))) if op.is_reverse else range(len(x)):
         state = cell(projected[t], state)

@@ -294,7 +294,16 @@ NN_CASES: list[tuple[str, Op, str]] = [
     ("lstm-weight-gates", LSTM.operand(1, t(6, 3)), "weight shape [6, 3] does not match [8, 3]"),
     ("lstm-initial-c-shape", LSTM.operand(5, t(1, 3)), "initial_c shape [1, 3] does not match [1, 2]"),
     ("lstm-y-c-shape", _result(LSTM, 2, t(2, 2)), "result #2 shape [2, 2] is not [1, 2]"),
-    ("lstm-no-initial-c", replace(LSTM, operands=LSTM.operands[:5]), "needs 2 initial state(s)"),
-    ("rnn-extra-state-result", replace(RNN, results=(*RNN.results, t(1, 2))), "needs 1 initial state(s)"),
+    ("lstm-no-initial-c", replace(LSTM, operands=LSTM.operands[:5]), "expected 6 or 7 operands, but got 5"),
+    (
+        "rnn-extra-state-result",
+        replace(RNN, results=(*RNN.results, t(1, 2))),
+        "expected 2 results, but got 3",
+    ),
+    (
+        "lstm-peepholes-shape",
+        replace(LSTM, operands=(*LSTM.operands, t(4))),
+        "peepholes shape [4] is not [6] (Pi, Po, Pf of hidden size 2)",
+    ),
     ("lstm-integer", LSTM.operand(0, t(2, 1, 3, element="i32")), "i32"),
 ]

@@ -70,8 +70,6 @@ EXCLUDED: dict[str, str] = {
     "the body cannot type and gawee does not carry",
     r"^test_sequence_map_": "sequence types have no gawee counterpart",
     r"^test_if_(seq|opt)": "the If's outputs are a sequence and an optional, which have no gawee counterpart",
-    r"^test_lstm_with_peepholes": "peepholes (input P) are not supported, and its sequence_lens is a graph input "
-    "(run-time lengths; gawee.lstm runs the whole sequence)",
 }
 """Excluded cases (regex over the case name) and why; `prepare` rejects each of them
 with an `OnnxImportError` naming the node and the reason."""

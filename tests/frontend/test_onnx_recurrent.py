@@ -44,7 +44,8 @@ def recurrent_model(
     **attributes,
 ) -> tuple[onnx.ModelProto, dict[str, np.ndarray]]:
     """A one-node model named 'n' and its feeds: X (`steps` time steps), W, R and the
-    `optional` inputs of those three (random; W, R and B initializers with `constant_weights`); the outputs
+    `optional` inputs of those (B, initial_h, initial_c, LSTM's peepholes P; random; W, R
+    and B initializers with `constant_weights`); the outputs
     Y, Y_h (and LSTM's Y_c) where `outputs` says so (an empty name otherwise)."""
     rng = np.random.default_rng(seed)
     d, g = (2 if direction == "bidirectional" else 1), GATES[op_type]
@@ -57,8 +58,11 @@ def recurrent_model(
         "sequence_lens": None,
         "initial_h": state,
         "initial_c": state,
+        "P": (d, 3 * HIDDEN),
     }
-    names = ["X", "W", "R", "B", "sequence_lens", "initial_h"] + (["initial_c"] if op_type == "LSTM" else [])
+    names = ["X", "W", "R", "B", "sequence_lens", "initial_h"] + (
+        ["initial_c", "P"] if op_type == "LSTM" else []
+    )
     arrays = {
         n: rng.uniform(-1, 1, s).astype(np.float32)
         for n, s in shapes.items()
@@ -129,10 +133,32 @@ def test_gru_linear_before_reset(linear_before_reset: int, direction: str, level
     assert_matches_reference(model, feeds, level)
 
 
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("steps", [1, 4])
+@pytest.mark.parametrize("layout", [0, 1])
+@pytest.mark.parametrize("direction", ["forward", "reverse", "bidirectional"])
+@pytest.mark.parametrize(
+    "optional", [("P",), ("B", "initial_h", "initial_c", "P")], ids=["zero-states", "states"]
+)
+def test_lstm_peepholes(optional: tuple[str, ...], direction: str, layout: int, steps: int, level: str):
+    """LSTM's peepholes P (Pi, Po, Pf per direction): i and f see the previous step's c,
+    o the new one; from zero states (where Pi and Pf add nothing at the first step) and
+    given ones."""
+    model, feeds = recurrent_model("LSTM", direction, layout, optional, steps=steps, seed=steps + layout)
+    feeds["P"] *= 4  # (weigh c in enough that a peephole applied to the wrong c shows)
+    assert_matches_reference(model, feeds, level)
+
+
 @pytest.mark.parametrize("steps", [1, 4])
 @pytest.mark.parametrize(
     ("op_type", "attributes"),
-    [("RNN", {}), ("GRU", {"linear_before_reset": 0}), ("GRU", {"linear_before_reset": 1}), ("LSTM", {})],
+    [
+        ("RNN", {}),
+        ("GRU", {"linear_before_reset": 0}),
+        ("GRU", {"linear_before_reset": 1}),
+        ("LSTM", {}),
+        ("LSTM", {"optional": ("B", "initial_h", "initial_c", "P")}),
+    ],
 )
 def test_llir_and_native_code(op_type: str, attributes: dict, steps: int):
     """The mir.for over time lowered to llir (gawee -> mir -> llir), run by the llir
@@ -248,11 +274,10 @@ def _flat(x: torch.Tensor, states: list) -> list[np.ndarray]:
         ("LSTM", {"activation_alpha": [0.5]}, "attribute activation_alpha is not supported"),
         ("RNN", {"sequence_lens": [3, 2]}, "sequence_lens [3, 2] (not all 3) are not supported"),
         ("GRU", {"sequence_lens": None}, "sequence_lens (input 'lens') must be a constant"),
-        ("LSTM", {"P": True}, "peepholes (input P) are not supported"),
     ],
 )
 def test_rejected(op_type: str, change: dict, message: str):
-    attributes = {k: v for k, v in change.items() if k not in ("sequence_lens", "P")}
+    attributes = {k: v for k, v in change.items() if k != "sequence_lens"}
     model, _ = recurrent_model(op_type, **attributes)
     node = model.graph.node[0]
     if "sequence_lens" in change:
@@ -262,9 +287,6 @@ def test_rejected(op_type: str, change: dict, message: str):
         else:
             model.graph.initializer.append(numpy_helper.from_array(np.array(lens, np.int32), "lens"))
         node.input[4] = "lens"
-    if "P" in change:
-        model.graph.input.append(helper.make_tensor_value_info("P", onnx.TensorProto.FLOAT, [1, 3 * HIDDEN]))
-        node.input.extend(["P"])
     with pytest.raises(OnnxImportError) as error:
         import_onnx(model)
     assert str(error.value) == f"node 'n' ({op_type}, opset 14): {message}"

@@ -338,6 +338,9 @@ def recurrent(b: ProgramBuilder, x: SSAValue) -> list[SSAValue] | None:
         return b.append(
             gawee.GruOp(operands, reverse=reverse, linear_before_reset=bool(b.rng.random() < 0.5))
         )
+    if op_type is gawee.LstmOp and b.rng.random() < 0.5:
+        peepholes = b.argument((3 * hidden,), element)
+        return b.append(gawee.LstmOp(operands, reverse=reverse, peepholes=peepholes))
     return b.append(op_type(operands, reverse=reverse))
 
 
