@@ -77,6 +77,7 @@ from nnstack.frontend.onnx.quantized import (
     convert_quantize_linear,
 )
 from nnstack.frontend.onnx.recurrent import convert_recurrent
+from nnstack.frontend.onnx.spectral import convert_dft, convert_stft
 from nnstack.frontend.onnx.windows import (
     convert_average_pool,
     convert_conv,
@@ -617,6 +618,8 @@ CONVERTERS: Mapping[str, Converter] = {
     "RNN": convert_recurrent,
     "GRU": convert_recurrent,
     "LSTM": convert_recurrent,
+    "DFT": convert_dft,
+    "STFT": convert_stft,
     "QuantizeLinear": convert_quantize_linear,
     "DequantizeLinear": convert_dequantize_linear,
     "DynamicQuantizeLinear": convert_dynamic_quantize_linear,

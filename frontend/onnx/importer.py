@@ -205,10 +205,16 @@ def import_specialised(
             bound |= needed
 
 
+_MISREAD_DEFAULTS = frozenset({"STFT"})
+"""Operators whose shape inference in onnx 1.23 reads an absent attribute as other than
+its default (STFT's onesided as 0, where the default is 1)."""
+
+
 def _with_explicit_defaults(model: onnx.ModelProto, opset: int) -> None:
-    """Writes out the absent attributes of the function-defined nodes that have a default:
-    onnx 1.23's shape inference of a function body fails where the body reads an absent
-    one (MeanVarianceNormalization without axes from opset 13)."""
+    """Writes out the absent attributes that have a default of the function-defined nodes
+    (onnx 1.23's shape inference of a function body fails where the body reads an absent
+    one: MeanVarianceNormalization without axes from opset 13) and of the operators
+    whose inference misreads them (`_MISREAD_DEFAULTS`)."""
     for node in model.graph.node:
         if node.domain not in ("", "ai.onnx"):
             continue
@@ -216,7 +222,7 @@ def _with_explicit_defaults(model: onnx.ModelProto, opset: int) -> None:
             schema = onnx.defs.get_schema(node.op_type, opset)
         except onnx.defs.SchemaError:  # (an unknown operator: the import names it later)
             continue
-        if not schema.function_body.node:
+        if not schema.function_body.node and node.op_type not in _MISREAD_DEFAULTS:
             continue
         given = {attr.name for attr in node.attribute}
         for name, attr in schema.attributes.items():
