@@ -242,7 +242,6 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
-    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...]: ...
 
 
@@ -255,7 +254,6 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
-    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[tuple[np.ndarray, ...], tuple[Any, ...]]: ...
 
 
@@ -267,7 +265,6 @@ def run(
     on_finish: Callable[[Interpreter], None] | None = None,
     max_allocation: int | None = None,
     max_call_depth: int | None = None,
-    backend: Literal["interpreter", "native"] = "interpreter",
 ) -> tuple[np.ndarray, ...] | tuple[tuple[np.ndarray, ...], tuple[Any, ...]]:
     """Run function `symbol` of a module on numpy inputs; return its results.
 
@@ -283,15 +280,9 @@ def run(
     interpreter functions recorded (e.g. the spensor memory profile).
     `max_allocation` (bytes) and `max_call_depth` bound what llir functions may
     allocate and how deep they may call (`nnstack.interpreters.llir.set_limits`).
-    `backend="native"` JIT-compiles an llir function instead (`nnstack.native.call`;
-    `on_finish` is not called).
+    Native code is `nnstack.native.run`, which takes and gives the same arrays (the
+    native backend sits above the interpreters and uses their argument conversion).
     """
-    if backend == "native":
-        # imported on first use: it loads LLVM (llvmlite), which the interpreters never need
-        from nnstack.native import call as call_native
-
-        called_native = call_native(module_or_text, symbol, arrays)
-        return (called_native.results, called_native.arguments) if return_arguments else called_native.results
     called = call(
         module_or_text, symbol, arrays, max_allocation=max_allocation, max_call_depth=max_call_depth
     )

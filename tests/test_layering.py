@@ -7,8 +7,13 @@ without the ones above it:
 - transforms and the front end: they build and rewrite IR, folding constants with what
   the dialects give them; they never run a program, so they import neither the
   interpreters nor the native backend.
-- interpreters: they run programs (and may hand them to the native backend), but never
-  depend on the command-line tools built on top of them.
+- interpreters: they run programs, but never depend on the native backend or the
+  command-line tools built on top of them.
+- native: it compiles llir to native code and calls it with the arrays the
+  interpreters' `run` takes (their argument conversion), so it sits above the
+  interpreters (and the passes, for convert-llir-to-llvm): the interpreters never import
+  it back, and it imports neither the front end nor the tools. A caller that wants
+  native code calls `nnstack.native.run`; there is no dispatch inside the interpreters.
 
 The one exception is `frontend/onnx/backend.py`: an `onnx.backend.base.Backend` runs the
 models it imports (`nnstack.interpreters.prepare`), so it sits above the interpreters. No
@@ -44,7 +49,8 @@ RULES: dict[str, tuple[tuple[str, ...], frozenset[str]]] = {
     ),
     "transforms": (("nnstack.interpreters", "nnstack.native"), frozenset()),
     "frontend": (("nnstack.interpreters", "nnstack.native"), RUNS_PROGRAMS),
-    "interpreters": (("nnstack.tools",), frozenset()),
+    "interpreters": (("nnstack.native", "nnstack.tools"), frozenset()),
+    "native": (("nnstack.frontend", "nnstack.tools"), frozenset()),
 }
 """For each top-level folder (package `nnstack.<folder>`): the packages its modules
 must not import, and the modules (paths from the repository root) exempt from that."""

@@ -17,6 +17,7 @@ import pytest
 from levels import lower
 from llir_programs import lower_to_llir
 
+from nnstack import native
 from nnstack.interpreters import call, parse_module, run
 
 DTYPES = {"i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64}
@@ -139,7 +140,7 @@ def test_integer_arithmetic_wraps_at_every_level(element: str, level: str):
 def test_integer_arithmetic_wraps_in_native_code(element: str):
     dtype = DTYPES[element]
     arrays = operands(dtype)
-    results = run(lowered(element, "llir-row-major-4"), "main", *arrays.values(), backend="native")
+    results = native.run(lowered(element, "llir-row-major-4"), "main", *arrays.values())
     for op, got in zip(REFERENCES, results, strict=True):
         want = expected(op, dtype, [arrays[name] for name in OPERANDS[op]])
         np.testing.assert_array_equal(got, want, err_msg=op)
@@ -185,7 +186,7 @@ def test_integer_reductions_wrap_at_every_level(element: str, level: str):
         module = lower(module, level)
     elif level != "gawee":
         module = lower_to_llir(lower(module, "mir"), "row-major", 4)
-    results = run(module, "main", a, backend="native") if level == "native" else None
+    results = native.run(module, "main", a) if level == "native" else None
     if level.startswith("llir"):
         results = call(module, "main", [a], strict_memory=True).results
     elif results is None:
@@ -231,7 +232,7 @@ def test_integer_casts_at_every_level(element: str, level: str):
     elif level != "gawee":
         module = lower_to_llir(lower(module, "mir"), "row-major", 4)
     if level == "native":
-        results = run(module, "main", a, x, backend="native")
+        results = native.run(module, "main", a, x)
     elif level.startswith("llir"):
         results = call(module, "main", [a, x], strict_memory=True).results
     else:

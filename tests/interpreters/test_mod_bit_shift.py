@@ -18,6 +18,7 @@ from llir_programs import lower_to_llir
 from onnx_checks import onnx_model, onnx_outputs
 from xdsl.utils.exceptions import InterpretationError
 
+from nnstack import native
 from nnstack.frontend.onnx import OnnxImportError, import_onnx
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.utils import PassFailedAtOps
@@ -75,9 +76,7 @@ def lowered(text: str, level: str):
 
 
 def run_at(text: str, level: str, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-    return run(
-        lowered(text, level), "main", *arrays, backend="native" if level == "native" else "interpreter"
-    )
+    return (native.run if level == "native" else run)(lowered(text, level), "main", *arrays)
 
 
 def grid(dtype: type, values: list[int]) -> tuple[np.ndarray, np.ndarray]:

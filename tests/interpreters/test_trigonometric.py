@@ -14,6 +14,7 @@ import pytest
 from levels import lower, run_at_levels
 from llir_programs import lower_to_llir
 
+from nnstack import native
 from nnstack.interpreters import parse_module, run
 
 REFERENCES = {
@@ -70,5 +71,5 @@ def test_edges_at_every_level(op: str, dtype: type):
     llir = lower_to_llir(lower(parse_module(text), "mir"), "row-major", 4)
     (got,) = run(llir, "main", x)
     assert_close(got, want, f"{op} at llir level")
-    (native,) = run(llir, "main", x, backend="native")
-    np.testing.assert_array_equal(native, got, err_msg=f"{op}: native code and the llir interpreter")
+    (compiled,) = native.run(llir, "main", x)
+    np.testing.assert_array_equal(compiled, got, err_msg=f"{op}: native code and the llir interpreter")

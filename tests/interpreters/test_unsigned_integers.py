@@ -18,6 +18,7 @@ from llir_programs import lower_to_llir
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 
+from nnstack import native
 from nnstack.dialects import gawee
 from nnstack.interpreters import parse_module, run
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
@@ -87,8 +88,7 @@ def lowered(text: str, level: str) -> ModuleOp:
 
 
 def run_at(text: str, level: str, *arrays: np.ndarray) -> tuple[np.ndarray, ...]:
-    backend = "native" if level == "native" else "interpreter"
-    return tuple(run(lowered(text, level), "main", *arrays, backend=backend))
+    return tuple((native.run if level == "native" else run)(lowered(text, level), "main", *arrays))
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -122,21 +122,24 @@ def test_scalar_semantics(symbol: str):
         np.testing.assert_array_equal(got, expected, err_msg=f"@{symbol}{args}")
 
 
-def test_interpreters_run_with_the_native_backend():
-    """`nnstack.interpreters.run(..., backend="native")` compiles and calls the function
-    it names (here not the module's first), with the interpreter's results; with
-    `return_arguments`, the converted arguments too."""
-    from nnstack.interpreters import run
-
+def test_native_call_gives_the_arguments_as_the_interpreter_does():
+    """`nnstack.native.call` compiles and calls the function it names (here not the
+    module's first), with the interpreter's results and converted arguments, as
+    `nnstack.interpreters.call` gives them (so a caller can switch between the two)."""
     module = parse_module(ARITH)
     args = (1.0, 2.0, -1, 1)
-    (expected,) = call(module, "compare", args).results
-    (got,) = run(module, "compare", *args, backend="native")
+    interpreted = call(module, "compare", args)
+    (expected,) = interpreted.results
+    (got,) = native.run(module, "compare", *args)
     assert got.dtype == expected.dtype
     np.testing.assert_array_equal(got, expected)
-    (again,), arguments = run(module, "compare", *args, backend="native", return_arguments=True)
+    called = native.call(module, "compare", args)
+    (again,) = called.results
     np.testing.assert_array_equal(again, expected)
-    assert len(arguments) == 4
+    assert len(called.arguments) == 4
+    for got_argument, want_argument in zip(called.arguments, interpreted.arguments, strict=True):
+        assert type(got_argument) is type(want_argument)
+        assert got_argument == want_argument
 
 
 CONTROL = """
