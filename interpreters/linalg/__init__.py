@@ -24,14 +24,14 @@ use the hidden region and indexing maps xDSL builds for them, except
 
 On tensors of static shapes (what the lowerings emit) an op's run is worked out once
 (`static`): how each operand is viewed, the shape of every body value, the layout of a
-contraction. Its body runs as direct numpy calls (`natives`), each ufunc writing into a
+contraction. Its body runs as direct numpy calls (`numpy_calls`), each ufunc writing into a
 temporary that dies there, so a chain of element-wise ops makes one array; an
 embedding lookup is one `ndarray.take`. Such ops are also kernels of prepared programs
 (`LinalgFunctions.kernel`), and tensors that are only written over are never copied.
 
 The package follows these steps: `views` (operands over the domain), `contractions`,
 `plans` (what kind of op a body is, once per op), `bodies` (a vectorized body compiled
-once), `natives` and `static` (the runs of ops on static tensors), `execution` (running
+once), `numpy_calls` and `static` (the runs of ops on static tensors), `execution` (running
 a plan in general) and `registration` (the xDSL `InterpreterFunctions`).
 """
 

@@ -24,7 +24,7 @@ from nnstack.interpreters.convolution import conv2d
 from nnstack.interpreters.kernels import ArrayType, KernelSpec, Signature, kernel_functions_class, kernel_impl
 from nnstack.interpreters.linalg.contractions import all_zero
 from nnstack.interpreters.linalg.execution import run_structured
-from nnstack.interpreters.linalg.natives import Fallback
+from nnstack.interpreters.linalg.numpy_calls import Fallback
 from nnstack.interpreters.linalg.plans import Plan, make_plan
 from nnstack.interpreters.linalg.static import StaticRun
 from nnstack.interpreters.linalg.views import OperandMap, strided_view
@@ -98,7 +98,7 @@ class _Prepared:
 
 
 def _fallback(interpreter: Interpreter) -> Fallback:
-    """Body ops without a native form run their implementations registered in `interpreter`
+    """Body ops without a numpy call run their implementations registered in `interpreter`
     (those of arith, math and tensor.extract read nothing but their operands)."""
 
     def fallback(op: Operation) -> Callable[..., Any]:

@@ -3,7 +3,7 @@
 With static operand types the loop ranges, the way each operand is viewed over the
 domain, the shapes of every body value and the layout of a contraction are known
 before the op first runs: a `StaticRun` holds them, and a call only views its
-operands, runs the body's numpy calls (`natives.NativeBody`) and hands back new
+operands, runs the body's numpy calls (`numpy_calls.NumpyBody`) and hands back new
 arrays. It covers the parallel, reduction and contraction plans whose outputs are
 the init's axes in order (what the lowerings emit); `StaticRun.of` gives None for
 anything else, which `execution.run_structured` runs.
@@ -29,7 +29,7 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack.dialects.values import as_dtype, numpy_dtype
 from nnstack.interpreters.blas import ColumnBlocks, constant_weights_product
 from nnstack.interpreters.linalg.contractions import Contraction, all_zero
-from nnstack.interpreters.linalg.natives import Fallback, Native, NativeBody, Slot, native_of
+from nnstack.interpreters.linalg.numpy_calls import Fallback, NumpyBody, NumpyCall, Slot, numpy_call_of
 from nnstack.interpreters.linalg.plans import REDUCERS, Plan
 from nnstack.interpreters.linalg.views import OperandMap, compact_view, domain_view
 
@@ -136,7 +136,7 @@ class StaticRun:
     ) -> StaticRun | None:
         """The op's static run, or None (dynamic shapes, memrefs, an empty domain, the
         per-point plan, outputs that are not the init's axes in order, a body the
-        natives cannot describe; or ops without a native form and no `fallback`).
+        numpy calls cannot describe; or ops without a numpy call and no `fallback`).
         `constants[i]`: the value of operand i if it is the same on every run (a
         contraction lays out a constant weight matrix once: `ConstantProduct`)."""
         shapes = [_static_shape(t) for t in operand_types]
@@ -194,7 +194,7 @@ class _Builder:
 
     def _body(
         self, views: Sequence[OperandView | None], wanted: Sequence[SSAValue], skip: set[Operation]
-    ) -> NativeBody | None:
+    ) -> NumpyBody | None:
         args: list[Slot] = []
         for i, (arg, view) in enumerate(zip(self.block.args, views, strict=True)):
             dtype = numpy_dtype(arg.type) if i < self.n_inputs or arg.uses else None
@@ -203,11 +203,11 @@ class _Builder:
             else:
                 shape = tuple(size if d in view.omap.dims else 1 for d, size in enumerate(self.ranges))
                 args.append(Slot(shape, frozenset(view.omap.dims), dtype, False))
-        return NativeBody.compile(self.block, wanted, skip, args, self.ranges, self.fallback)
+        return NumpyBody.compile(self.block, wanted, skip, args, self.ranges, self.fallback)
 
     def _arguments(self, views: Sequence[OperandView | None]) -> Callable[[Sequence[Any]], list[Any]]:
         """The block arguments' values from the operands': inputs and read inits over the
-        domain, scalars as numpy scalars of their type (the natives compute in the dtype
+        domain, scalars as numpy scalars of their type (the numpy calls compute in the dtype
         of their operands), None for an init the body does not read."""
         args = self.block.args
         read = [view if i < self.n_inputs or args[i].uses else None for i, view in enumerate(views)]
@@ -267,8 +267,8 @@ class _Builder:
         out_args = self.block.args[self.n_inputs :]
         if any(c is None for c in combiners) or not all(self._output_dims(k, kept) for k in range(n_outputs)):
             return None
-        natives = [native_of(c) for c in combiners if c is not None]
-        if any(native is None for native in natives):
+        calls = [numpy_call_of(c) for c in combiners if c is not None]
+        if any(call is None for call in calls):
             return None
         views = self._views()
         wanted = [_other_operand(c, arg) for c, arg in zip(combiners, out_args) if c is not None]
@@ -277,9 +277,9 @@ class _Builder:
             return None
         arguments = self._arguments(views)
         reductions = [
-            _Reduction.of(c, arg, native, slot, self.ranges, red, self.n_inputs + k)
-            for k, (c, arg, native, slot) in enumerate(zip(combiners, out_args, natives, body.wanted))
-            if c is not None and native is not None
+            _Reduction.of(c, arg, call, slot, self.ranges, red, self.n_inputs + k)
+            for k, (c, arg, call, slot) in enumerate(zip(combiners, out_args, calls, body.wanted))
+            if c is not None and call is not None
         ]
 
         def run(operands: Sequence[Any], outer: Sequence[Any] = ()) -> tuple[np.ndarray, ...]:
@@ -295,8 +295,8 @@ class _Builder:
         omap = self.plan.maps[self.n_inputs]
         if not self._output_dims(0, omap.dims):
             return None
-        casts = [native_of(f.cast) if f.cast is not None else None for f in self.plan.factors]
-        combine = native_of(combiner)
+        casts = [numpy_call_of(f.cast) if f.cast is not None else None for f in self.plan.factors]
+        combine = numpy_call_of(combiner)
         if combine is None or any(f.cast is not None and c is None for f, c in zip(self.plan.factors, casts)):
             return None
         views = self._views()
@@ -311,7 +311,7 @@ class _Builder:
         shape = self.shapes[init_index]
         dtype = numpy_dtype(out_arg.type)
 
-        def factor(operands: Sequence[Any], index: int, view: OperandView, cast: Native | None) -> Any:
+        def factor(operands: Sequence[Any], index: int, view: OperandView, cast: NumpyCall | None) -> Any:
             value = view.compact(operands[index])
             return value if cast is None else cast.run(value)
 
@@ -334,7 +334,7 @@ class _Builder:
         return StaticRun(run, (), False)
 
     def _constant_product(
-        self, contraction: Contraction, factors: Sequence[tuple[int, OperandView | None, Native | None]]
+        self, contraction: Contraction, factors: Sequence[tuple[int, OperandView | None, NumpyCall | None]]
     ) -> Callable[[Sequence[Any]], np.ndarray] | None:
         """The product of a contraction whose right matrix is a constant of f32 or f64
         that pays off in `ColumnBlocks` (few rows on the left), as a `ConstantProduct`
@@ -368,7 +368,7 @@ class _Reduction:
     init: int
     """The operand index of the init."""
     ufunc: np.ufunc
-    combine: Native
+    combine: NumpyCall
     init_first: bool
     axes: tuple[int, ...]
     broadcast: Shape | None
@@ -380,7 +380,7 @@ class _Reduction:
     def of(
         combiner: Operation,
         arg: SSAValue,
-        combine: Native,
+        combine: NumpyCall,
         slot: Slot,
         ranges: Shape,
         axes: tuple[int, ...],

@@ -1,4 +1,4 @@
-"""Tests of the static runs of structured ops (nnstack.interpreters.linalg.static, natives).
+"""Tests of the static runs of structured ops (nnstack.interpreters.linalg.static, numpy_calls).
 
 Each program runs three ways and is compared with a numpy reference written here:
 as a prepared program (its generics are kernels), through xDSL's interpreter op by op
@@ -24,7 +24,7 @@ from xdsl.utils.exceptions import InterpretationError
 
 from nnstack.interpreters import find_function, parse_module, prepare, register_nnstack_implementations
 from nnstack.interpreters.linalg import registration
-from nnstack.interpreters.linalg.natives import NativeBody, Slot, Take
+from nnstack.interpreters.linalg.numpy_calls import NumpyBody, Slot, Take
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 
 RNG = np.random.default_rng(77)
@@ -113,7 +113,7 @@ def test_chain_reuse_is_where_the_operand_dies() -> None:
         Slot(None, frozenset(), None, False),
     ]
     yielded = list(op.body.block.last_op.operands)  # pyright: ignore[reportOptionalMemberAccess]
-    body = NativeBody.compile(op.body.block, yielded, set(), args, (2, 3, 4), None)
+    body = NumpyBody.compile(op.body.block, yielded, set(), args, (2, 3, 4), None)
     assert body is not None
     sub, mul, add, mul2, neg = body.instructions
     assert sub.reuse is None  # operands are views of the inputs
@@ -434,7 +434,7 @@ def test_embedding_lookup_compiles_to_take() -> None:
         Slot(None, frozenset(), None, False),
     ]
     yielded = list(op.body.block.last_op.operands)  # pyright: ignore[reportOptionalMemberAccess]
-    body = NativeBody.compile(op.body.block, yielded, set(), args, (2, 3, 4), None)
+    body = NumpyBody.compile(op.body.block, yielded, set(), args, (2, 3, 4), None)
     assert body is not None
     assert isinstance(body.instructions[-1].run, Take)
 

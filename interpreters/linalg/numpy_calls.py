@@ -1,14 +1,14 @@
 """Body ops as direct numpy calls, for bodies whose operand shapes are known.
 
 Through its registered implementation a body op costs a dispatch, an `np.errstate`
-and a lookup of its result dtype, and every op makes a new array. A `NativeBody`
+and a lookup of its result dtype, and every op makes a new array. A `NumpyBody`
 computes the common arith / math ops of a body with the numpy function their
 implementation calls, on operands of the op's declared types (so the same values):
 a ufunc writes its result into a temporary of the same shape and dtype that dies at
 that op (`out=`), so a chain such as `(x - mean) / sqrt(var + eps) * w + b` makes one
 array of the domain's shape, not four. The shapes of every value are known when the
 body is compiled (the domain's ranges are static), and so is which temporaries may be
-written: only arrays a native op made, never a view of an operand or a value a later
+written: only arrays a numpy call made, never a view of an operand or a value a later
 op still reads or that an op may have returned as it is (a cast to the same type, a
 select on a scalar, any registered implementation).
 
@@ -130,7 +130,7 @@ signed integer to float."""
 
 
 @dataclass(frozen=True)
-class Native:
+class NumpyCall:
     """How one body op runs: `run(*operands)`, or `run(*operands, out=buffer)` for a ufunc."""
 
     run: Callable[..., Any]
@@ -158,7 +158,7 @@ def _then_cast(fn: Callable[..., Any], dtype: np.dtype[Any]) -> Callable[..., An
     return lambda *args: as_dtype(fn(*args), dtype)
 
 
-def extremum_with_constant(op: Operation, index: int, constant: Any) -> Native | None:
+def extremum_with_constant(op: Operation, index: int, constant: Any) -> NumpyCall | None:
     """maximumf / minimumf of an array and a scalar constant (operand `index`), where a
     clip (`arith.clipped`) computes it exactly: with a nonzero constant (or NaN) there
     is no tie of zeros of different signs; maximumf with +0.0 (a ReLU) adds +0.0 after
@@ -168,26 +168,26 @@ def extremum_with_constant(op: Operation, index: int, constant: Any) -> Native |
     maximum = isinstance(op, arith.MaximumfOp)
     if constant != 0 or np.isnan(constant):
         if maximum:
-            return _native_with_constant(index, lambda x, c, out: clipped(x, low=c, out=out))
-        return _native_with_constant(index, lambda x, c, out: clipped(x, high=c, out=out))
+            return _call_with_constant(index, lambda x, c, out: clipped(x, low=c, out=out))
+        return _call_with_constant(index, lambda x, c, out: clipped(x, high=c, out=out))
     if maximum and not np.signbit(constant):
-        return _native_with_constant(index, lambda x, c, out: relu(x, out=out))
+        return _call_with_constant(index, lambda x, c, out: relu(x, out=out))
     return None
 
 
-def _native_with_constant(index: int, fn: Callable[[Any, Any, Any], Any]) -> Native:
-    """`fn(x, constant, out)` as a native ufunc-like function of the op's two operands,
+def _call_with_constant(index: int, fn: Callable[[Any, Any, Any], Any]) -> NumpyCall:
+    """`fn(x, constant, out)` as a ufunc-like numpy call of the op's two operands,
     the constant's at `index`: a new array, or one written into `out`."""
     if index == 0:
-        return Native(lambda constant, x, out=None: fn(x, constant, out), ufunc=True, fresh=True)
-    return Native(lambda x, constant, out=None: fn(x, constant, out), ufunc=True, fresh=True)
+        return NumpyCall(lambda constant, x, out=None: fn(x, constant, out), ufunc=True, fresh=True)
+    return NumpyCall(lambda x, constant, out=None: fn(x, constant, out), ufunc=True, fresh=True)
 
 
 def _select(condition: Any, on_true: Any, on_false: Any) -> Any:
     return np.where(condition, on_true, on_false)
 
 
-def native_of(op: Operation) -> Native | None:
+def numpy_call_of(op: Operation) -> NumpyCall | None:
     """`op` as a numpy call computing what its registered implementation computes on
     operands of its declared types, or None."""
     if len(op.results) != 1:
@@ -196,24 +196,24 @@ def native_of(op: Operation) -> Native | None:
     kind = _kind(result_type)
     op_type = type(op)
     if op_type in _FLOAT_UFUNCS and kind == "f" and _same_types(op):
-        return Native(_FLOAT_UFUNCS[op_type], ufunc=True, fresh=True)
+        return NumpyCall(_FLOAT_UFUNCS[op_type], ufunc=True, fresh=True)
     if op_type in _FLOAT_FUNCTIONS and kind == "f" and _same_types(op):
-        return Native(_then_cast(_FLOAT_FUNCTIONS[op_type], numpy_dtype(result_type)), False, True)
+        return NumpyCall(_then_cast(_FLOAT_FUNCTIONS[op_type], numpy_dtype(result_type)), False, True)
     if op_type in _INT_UFUNCS and kind == "i" and _same_types(op):
-        return Native(_INT_UFUNCS[op_type], ufunc=True, fresh=True)
+        return NumpyCall(_INT_UFUNCS[op_type], ufunc=True, fresh=True)
     if op_type in _BITWISE_UFUNCS and kind in ("i", "b") and _same_types(op):
-        return Native(_BITWISE_UFUNCS[op_type], ufunc=True, fresh=True)
+        return NumpyCall(_BITWISE_UFUNCS[op_type], ufunc=True, fresh=True)
     if isinstance(op, arith.CmpfOp) and _kind(op.lhs.type) == "f" and op.lhs.type == op.rhs.type:
         ufunc = _CMPF_UFUNCS.get(op.predicate.value.data)
-        return None if ufunc is None else Native(ufunc, ufunc=True, fresh=True)
+        return None if ufunc is None else NumpyCall(ufunc, ufunc=True, fresh=True)
     if isinstance(op, arith.CmpiOp) and op.lhs.type == op.rhs.type:
         predicate = op.predicate.value.data
         operand_kind = _kind(op.lhs.type)
         if predicate in _CMPI_UFUNCS and (operand_kind == "i" or operand_kind == "b" and predicate < 2):
-            return Native(_CMPI_UFUNCS[predicate], ufunc=True, fresh=True)
+            return NumpyCall(_CMPI_UFUNCS[predicate], ufunc=True, fresh=True)
         return None
     if isinstance(op, arith.SelectOp) and op.lhs.type == op.rhs.type == result_type:
-        return Native(_select, ufunc=False, fresh=True)
+        return NumpyCall(_select, ufunc=False, fresh=True)
     if op_type in _CASTS:
         source, kinds = op.operands[0].type, _CASTS[op_type]
         if (_kind(source), kind) != kinds:
@@ -221,13 +221,13 @@ def native_of(op: Operation) -> Native | None:
         source_dtype, dtype = numpy_dtype(source), numpy_dtype(result_type)
         if kinds == ("i", "i") and source_dtype.itemsize > dtype.itemsize:
             return None  # a truncation: wraps in the implementation's own way
-        return Native(_cast(dtype), ufunc=False, fresh=source_dtype != dtype)
+        return NumpyCall(_cast(dtype), ufunc=False, fresh=source_dtype != dtype)
     return None
 
 
 Fallback = Callable[[Operation], Callable[..., Any]]
 """An op's registered implementation as a function of its operands (for the ops without
-a native form)."""
+a numpy call)."""
 
 
 @dataclass(frozen=True)
@@ -288,7 +288,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class NativeBody:
+class NumpyBody:
     """A body compiled to `Instruction`s over slots: the block arguments, then the
     values read from outside the body, then the other values in order."""
 
@@ -333,16 +333,16 @@ class NativeBody:
         args: Sequence[Slot],
         ranges: Sequence[int],
         fallback: Fallback | None,
-    ) -> NativeBody | None:
+    ) -> NumpyBody | None:
         """The body's ops but `skip` and the yield, computing `wanted`, on block arguments
-        described by `args`. An op without a native form runs its registered
+        described by `args`. An op without a numpy call runs its registered
         implementation (`fallback`); without one, and for bodies this does not describe
         (multi-result ops, tensors from outside read other than by tensor.extract), None."""
         return _Compiler(block, args, ranges, fallback).compile(wanted, skip)
 
 
 class _Compiler:
-    """The state of one `NativeBody.compile`."""
+    """The state of one `NumpyBody.compile`."""
 
     def __init__(self, block: Block, args: Sequence[Slot], ranges: Sequence[int], fallback: Fallback | None):
         self.block = block
@@ -360,7 +360,7 @@ class _Compiler:
         self.slots.append(slot)
         return index
 
-    def compile(self, wanted: Sequence[SSAValue], skip: set[Operation]) -> NativeBody | None:
+    def compile(self, wanted: Sequence[SSAValue], skip: set[Operation]) -> NumpyBody | None:
         block = self.block
         ops = [op for op in block.ops if op not in skip and op is not block.last_op]
         if any(isinstance(r.type, ShapedType) for op in ops for r in op.results):
@@ -387,14 +387,14 @@ class _Compiler:
         for position, op in enumerate(ops):
             if self._fill(op):
                 continue
-            run, native = self._run(op)
+            run, call = self._run(op)
             if run is None:
                 return None
             operands = [self.slot_of[v] for v in op.operands]
             shape, dims = self._broadcast(op, operands)
             dtype = _dtype(op.results[0].type)
             reuse = None
-            if native is not None and native.ufunc and shape:
+            if call is not None and call.ufunc and shape:
                 reuse = next(
                     (
                         s
@@ -406,14 +406,14 @@ class _Compiler:
                     ),
                     None,
                 )
-            if native is None or not native.fresh:
+            if call is None or not call.fresh:
                 for s in operands:  # the result may be that operand: it must stay as it is
                     self.slots[s] = replace(self.slots[s], owned=False)
-            owned = native is not None and native.fresh and bool(shape)
+            owned = call is not None and call.fresh and bool(shape)
             result = self._new_slot(op.results[0], Slot(shape, dims, dtype, owned))
             instructions.append(Instruction(run, tuple(operands), result, reuse))
         wanted_slots = tuple(self.slot_of[v] for v in wanted)
-        return NativeBody(
+        return NumpyBody(
             len(block.args),
             tuple(outer),
             tuple(self.constants),
@@ -441,18 +441,18 @@ class _Compiler:
             return True
         return False
 
-    def _run(self, op: Operation) -> tuple[Callable[..., Any] | None, Native | None]:
-        """How `op` runs, and its native form (None: its implementation runs)."""
+    def _run(self, op: Operation) -> tuple[Callable[..., Any] | None, NumpyCall | None]:
+        """How `op` runs, and its numpy call (None: its implementation runs)."""
         if isinstance(op, tensor.ExtractOp):
-            return self._extract(op), Native(_extract(op), ufunc=False, fresh=True)
-        native = native_of(op)
+            return self._extract(op), NumpyCall(_extract(op), ufunc=False, fresh=True)
+        call = numpy_call_of(op)
         constants = [
             (i, self.constant_values[v]) for i, v in enumerate(op.operands) if v in self.constant_values
         ]
         if len(constants) == 1 and len(op.operands) == 2:
-            native = extremum_with_constant(op, *constants[0]) or native
-        if native is not None:
-            return native.run, native
+            call = extremum_with_constant(op, *constants[0]) or call
+        if call is not None:
+            return call.run, call
         if self.fallback is None or len(op.results) != 1 or op.regions or isinstance(op, linalg.IndexOp):
             return None, None
         self.needs_interpreter = True
