@@ -16,7 +16,9 @@ safetensors (https://github.com/huggingface/safetensors) is an 8-byte little-end
 header length, a JSON header naming each tensor's dtype, shape and byte range, then the
 bytes. The writer here streams tensors one at a time (the library's `save_file` takes
 them all in memory) and orders them by element size, so that each starts aligned to
-its element size.
+its element size. A module written with its weights file beside it (`save_weights`)
+takes along the large constants a pass computed and copies the tensors it still reads
+from its old file by their bytes.
 """
 
 from __future__ import annotations
@@ -27,11 +29,19 @@ import re
 import secrets
 import struct
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import DenseResourceAttr, ModuleOp, StringAttr, TensorType
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+)
 from xdsl.ir import Attribute, Operation
 
 from nnstack.dialects.utils import fresh_name
@@ -57,6 +67,14 @@ _DTYPES: dict[str, np.dtype[Any]] = {
 }
 _NAMES = {dtype: name for name, dtype in _DTYPES.items()}
 _HEADER_LIMIT = 100_000_000  # as the safetensors library: a larger header is a broken file
+_COPY_CHUNK = 1 << 24  # bytes a copied tensor goes through memory in
+_CACHED = "_nnstack_weight_file"  # the module op's attribute holding its opened WeightFile
+
+
+def _signature(path: Path) -> tuple[int, int, int]:
+    """What tells a file written again from the one read (inode, size, mtime)."""
+    status = os.stat(path)
+    return status.st_ino, status.st_size, status.st_mtime_ns
 
 
 class WeightsError(Exception):
@@ -74,6 +92,7 @@ class WeightFile:
                 if length > _HEADER_LIMIT:
                     raise WeightsError(f"weights file '{path}' is not a safetensors file")
                 header = json.loads(file.read(length))
+            self.signature = _signature(self.path)
         except OSError as error:
             raise WeightsError(f"cannot read weights file '{path}': {error.strerror}") from None
         except (struct.error, ValueError):
@@ -88,8 +107,8 @@ class WeightFile:
     def keys(self) -> Iterable[str]:
         return self.entries.keys()
 
-    def array(self, key: str) -> np.ndarray:
-        """Tensor `key`, a read-only view of the file (no copy)."""
+    def stored(self, key: str) -> StoredTensor:
+        """Where tensor `key` is in the file, checked against its dtype and shape."""
         entry = self.entries.get(key)
         if entry is None:
             raise WeightsError(f"weights file '{self.path}' has no tensor '{key}'")
@@ -102,15 +121,48 @@ class WeightFile:
             raise WeightsError(
                 f"tensor '{key}' of '{self.path}' has {end - start} bytes for shape {list(shape)}"
             )
-        if end == start:
-            return np.zeros(shape, dtype)
+        return StoredTensor(self.path, dtype, shape, self.data_start + start)
+
+    def array(self, key: str) -> np.ndarray:
+        """Tensor `key`, a read-only view of the file (no copy)."""
+        stored = self.stored(key)
+        if stored.nbytes == 0:
+            return np.zeros(stored.shape, stored.dtype)
         # a plain ndarray over the map: kernels take exactly np.ndarray, not its subclass
-        return np.memmap(self.path, dtype, "r", self.data_start + start, shape).view(np.ndarray)
+        return np.memmap(self.path, stored.dtype, "r", stored.offset, stored.shape).view(np.ndarray)
 
 
-def write_weights(path: str | Path, tensors: Iterable[tuple[str, np.ndarray]]) -> None:
-    """Writes `tensors` (name, array) to the safetensors file `path`, atomically (a
-    reader never sees half a file), one tensor at a time."""
+@dataclass(frozen=True)
+class StoredTensor:
+    """A tensor of a weights file, by place: what `write_weights` copies to another file
+    through a small buffer, neither mapped nor read whole."""
+
+    path: Path
+    dtype: np.dtype[Any]
+    shape: tuple[int, ...]
+    offset: int
+    """Of its first byte in the file."""
+
+    @property
+    def nbytes(self) -> int:
+        return self.dtype.itemsize * int(np.prod(self.shape))
+
+    def copy_to(self, file: Any) -> None:
+        """Appends the tensor's bytes to the open binary `file`, a chunk at a time."""
+        with open(self.path, "rb") as source:
+            source.seek(self.offset)
+            left = self.nbytes
+            while left > 0:
+                chunk = source.read(min(left, _COPY_CHUNK))
+                if not chunk:
+                    raise WeightsError(f"weights file '{self.path}' ends inside a tensor")
+                file.write(chunk)
+                left -= len(chunk)
+
+
+def write_weights(path: str | Path, tensors: Iterable[tuple[str, np.ndarray | StoredTensor]]) -> None:
+    """Writes `tensors` (name, array or tensor of another file) to the safetensors file
+    `path`, atomically (a reader never sees half a file), one tensor at a time."""
     named = sorted(tensors, key=lambda item: -item[1].dtype.itemsize)  # aligned starts
     header: dict[str, Any] = {}
     offset = 0
@@ -131,7 +183,10 @@ def write_weights(path: str | Path, tensors: Iterable[tuple[str, np.ndarray]]) -
         with open(temporary, "xb") as file:
             file.write(struct.pack("<Q", len(text)) + text)
             for _, array in named:
-                file.write(np.ascontiguousarray(array).reshape(-1).view(np.uint8).data)
+                if isinstance(array, StoredTensor):
+                    array.copy_to(file)
+                else:
+                    file.write(np.ascontiguousarray(array).reshape(-1).view(np.uint8).data)
         os.replace(temporary, path)
     except BaseException:
         temporary.unlink(missing_ok=True)
@@ -169,26 +224,52 @@ class WeightCollector:
         return DenseResourceAttr.from_params(key, type)
 
 
-def weights_path(op: Operation) -> Path | None:
-    """The weights file of the module that holds `op` (the outermost one that names one)."""
-    path = None
+def _weights_module(op: Operation) -> tuple[ModuleOp, Path] | None:
+    """The outermost module holding `op` that names a weights file, and the file."""
+    found = None
     parent: Operation | None = op
     while parent is not None:
         if isinstance(parent, ModuleOp) and isinstance(named := parent.attributes.get(WEIGHTS), StringAttr):
-            path = Path(named.data)
+            found = parent, Path(named.data)
         parent = parent.parent_op()
-    return path
+    return found
+
+
+def weights_path(op: Operation) -> Path | None:
+    """The weights file of the module that holds `op` (the outermost one that names one)."""
+    found = _weights_module(op)
+    return found[1] if found is not None else None
+
+
+def module_weights(op: Operation) -> WeightFile | None:
+    """The opened weights file of the module that holds `op`. It is kept on the module op
+    (its header is read once, not once per constant) while the module names that path
+    and the file is not written again."""
+    found = _weights_module(op)
+    if found is None:
+        return None
+    module, path = found
+    cached = getattr(module, _CACHED, None)
+    if isinstance(cached, WeightFile) and cached.path == path:
+        try:
+            if _signature(path) == cached.signature:
+                return cached
+        except OSError:
+            pass  # (WeightFile names the error)
+    weights = WeightFile(path)
+    setattr(module, _CACHED, weights)
+    return weights
 
 
 def resource_array(attr: DenseResourceAttr, owner: Operation) -> np.ndarray:
     """The value of `owner`'s constant `attr`: a read-only view of its module's weights
     file; `WeightsError` naming the key where it is not there as the IR says."""
-    path = weights_path(owner)
-    if path is None:
+    weights = module_weights(owner)
+    if weights is None:
         raise WeightsError(
             f"dense_resource<{attr.resource_handle.data}>: the module names no weights file (attribute {WEIGHTS})"
         )
-    return file_tensor(WeightFile(path), attr)
+    return file_tensor(weights, attr)
 
 
 def file_tensor(weights: WeightFile, attr: DenseResourceAttr) -> np.ndarray:
@@ -239,3 +320,64 @@ def constant_value(owner: Operation, value: Attribute, type: Attribute, shared: 
         array = resource_array(value, owner)
         return array if shared else np.array(array)
     return attribute_value(value, type, shared)
+
+
+_HOLDERS = {"arith.constant", "mir.constant", "llir.global"}
+"""The ops whose `value` may be a `dense_resource` as well as a dense attribute."""
+
+
+def save_weights(module: ModuleOp, path: str | Path, threshold: int = 4096) -> bool:
+    """Gives `module`, which a tool writes with its weights file beside it, the weights
+    file `path`: the dense constants of at least `threshold` bytes in its text (those a
+    pass computed, such as the weights `gawee-fold-batch-norm` folds) move to it, with
+    the tensors the module still reads from its weights file, copied a chunk at a time
+    (the ones it no longer reads are left behind); the module then names `path`.
+
+    A module with its weights in the text (no `nnstack.weights`) keeps them there, and
+    one with no such constant keeps its file; then nothing is written (False)."""
+    if not isinstance(module.attributes.get(WEIGHTS), StringAttr):
+        return False
+    inline: list[tuple[Operation, DenseIntOrFPElementsAttr]] = []
+    for op in module.walk():
+        value = op.properties.get("value", op.attributes.get("value"))
+        if (
+            op.name in _HOLDERS
+            and isinstance(value, DenseIntOrFPElementsAttr)
+            and isinstance(value.type, TensorType)
+            and len(value.data.data) >= threshold
+            and numpy_dtype(value.get_element_type()) in _NAMES
+        ):
+            inline.append((op, value))
+    if not inline:
+        return False
+    source = module_weights(module)
+    assert source is not None
+    tensors: list[tuple[str, np.ndarray | StoredTensor]] = []
+    taken: set[str] = set()
+    for _, resource in resource_constants(module):
+        key = resource.resource_handle.data
+        if key not in taken:
+            taken.add(key)
+            tensors.append((key, source.stored(key)))
+    moved: list[tuple[Operation, DenseResourceAttr]] = []
+    for op, value in inline:
+        key = resource_key(_hint(op), taken)
+        tensors.append((key, attribute_value(value, value.type, shared=True)))
+        moved.append((op, DenseResourceAttr.from_params(key, value.type)))
+    write_weights(path, tensors)
+    for op, resource in moved:  # (once the file is there)
+        if "value" in op.properties:
+            op.properties["value"] = resource
+        else:
+            op.attributes["value"] = resource
+    module.attributes[WEIGHTS] = StringAttr(os.path.abspath(path))
+    return True
+
+
+def _hint(op: Operation) -> str:
+    """A name for `op`'s constant in a weights file: its symbol or result's name."""
+    if isinstance(symbol := op.properties.get("sym_name"), StringAttr):
+        return symbol.data
+    if isinstance(op, arith.ConstantOp) and op.result.name_hint:
+        return op.result.name_hint
+    return "constant"

@@ -33,7 +33,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, ShrinkException
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from nnstack.dialects.weights import relocated
+from nnstack.dialects.weights import WeightsError, relocated, save_weights
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, one_line, render
 from nnstack.tools.driver import (
     Chunk,
@@ -184,7 +184,7 @@ class NnstackOptMain(xDSLOptMain):
         except ShrinkException:
             print("Success, can shrink")
             return 0
-        except (InputError, OSError) as error:
+        except (InputError, OSError, WeightsError) as error:
             print(f"{TOOL}: error: {one_line(str(error))}", file=sys.stderr)
             return 1
         except Exception as error:  # noqa: BLE001 (a bug, reported as one)
@@ -249,6 +249,9 @@ class NnstackOptMain(xDSLOptMain):
             return error.diagnostics
         with self.timing.phase("Output", shown=False):
             target = self.args.output_file
+            if target is not None and not self.args.split_input_file:
+                # the constants a pass computed go beside the output, as the importer's do
+                save_weights(module, Path(target).with_suffix(".safetensors"))
             relocated(module, Path(target).parent if target is not None else Path.cwd())
             output.write(self.output_resulting_program(module))
             output.flush()

@@ -53,7 +53,14 @@ from xdsl.utils.exceptions import (
 )
 
 from nnstack.dialects.values import attribute_value, numpy_dtype
-from nnstack.dialects.weights import WEIGHTS, WeightCollector, relocated, write_weights
+from nnstack.dialects.weights import (
+    WEIGHTS,
+    WeightCollector,
+    WeightsError,
+    relocated,
+    save_weights,
+    write_weights,
+)
 from nnstack.frontend.errors import NotConstantError, OnnxImportError
 from nnstack.interpreters import Call, argument_types, find_function, prepare, random_inputs
 from nnstack.interpreters.inputs import ArgumentDomains, argument_domains
@@ -85,6 +92,7 @@ USER_ERRORS = (
     VerifyException,
     ValueError,
     OSError,
+    WeightsError,
 )
 """What a bad program, a bad input file or a bad command line raises."""
 
@@ -491,7 +499,9 @@ class NnstackRunMain(xDSLRunMain):
     @staticmethod
     def save(module: ModuleOp, path: Path) -> None:
         """Writes `module` to `path`, its weights path relative to it (as the module
-        runs here, with the path as it was)."""
+        runs here, with the path as it was); the large constants a pass computed go to
+        the weights file beside it (`save_weights`)."""
+        save_weights(module, path.with_suffix(".safetensors"))
         named = module.attributes.get(WEIGHTS)
         relocated(module, path.parent)
         path.write_text(str(module) + "\n")

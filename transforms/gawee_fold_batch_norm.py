@@ -11,6 +11,11 @@ The fold needs the conv weight and bias and the four batch-norm parameters as
 `arith.constant`s (as `nnstack-import-onnx` emits weights); a batch norm whose
 parameters are function arguments, or whose conv has other users, is left as it is.
 The new parameters are computed in f64 and rounded once to the element type.
+
+Weights in the module's weights file are read as maps of it, one fold at a time, so the
+pass never holds all the input weights at once; the folded ones are dense constants
+(bytes), which a tool writing the module with `-o` moves to the weights file beside its
+output (`nnstack.dialects.weights.save_weights`).
 """
 
 from __future__ import annotations

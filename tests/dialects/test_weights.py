@@ -13,7 +13,15 @@ import numpy as np
 import pytest
 from safetensors.numpy import load_file, save_file
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import DenseResourceAttr, ModuleOp, StringAttr, TensorType, f32, i64
+from xdsl.dialects.builtin import (
+    DenseIntOrFPElementsAttr,
+    DenseResourceAttr,
+    ModuleOp,
+    StringAttr,
+    TensorType,
+    f32,
+    i64,
+)
 
 from nnstack.dialects.weights import (
     WEIGHTS,
@@ -21,9 +29,11 @@ from nnstack.dialects.weights import (
     WeightFile,
     WeightsError,
     anchored,
+    module_weights,
     relocated,
     resource_array,
     resource_key,
+    save_weights,
     write_weights,
 )
 from nnstack.interpreters.api import parse_module
@@ -167,3 +177,64 @@ def test_a_resource_key_is_kept_when_parsed_again():
         (constant,) = module.ops
         assert isinstance(constant, arith.ConstantOp)
         assert isinstance(constant.value, DenseResourceAttr) and constant.value.resource_handle.data == "w"
+
+
+def test_a_module_reads_its_file_header_once_until_it_is_written_again(tmp_path: Path):
+    path = tmp_path / "w.safetensors"
+    write_weights(path, [("a", TENSORS["f32"])])
+    value = DenseResourceAttr.from_params("a", TensorType(f32, [4, 6]))
+    module, constant = _module_with(value, str(path))
+    opened = module_weights(constant)
+    assert opened is not None and module_weights(module) is opened
+    np.testing.assert_array_equal(resource_array(value, constant), TENSORS["f32"])
+    write_weights(path, [("a", -TENSORS["f32"])])  # another inode: read again
+    assert module_weights(constant) is not opened
+    np.testing.assert_array_equal(resource_array(value, constant), -TENSORS["f32"])
+    _, other = _module_with(value, str(path))
+    assert module_weights(other) is not module_weights(constant)  # each module its own
+
+
+def test_saved_weights_move_large_constants_and_copy_only_the_tensors_still_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """`save_weights`: a large dense constant goes to the new file, a small one stays in
+    the text, the file tensor still read is copied (by its bytes: no map of the source),
+    the one no longer read is not, and the source file is unchanged."""
+    source = tmp_path / "in.safetensors"
+    kept, dropped = RNG.standard_normal((32, 32)).astype(np.float32), np.ones(2048, np.float32)
+    write_weights(source, [("kept", kept), ("dropped", dropped)])
+    before = source.read_bytes()
+    computed, small = RNG.standard_normal((16, 64)).astype(np.float32), np.arange(4, dtype=np.float32)
+    module = ModuleOp(
+        [
+            arith.ConstantOp(DenseResourceAttr.from_params("kept", TensorType(f32, [32, 32]))),
+            big := arith.ConstantOp(
+                DenseIntOrFPElementsAttr.from_list(TensorType(f32, [16, 64]), computed.ravel().tolist())
+            ),
+            arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(TensorType(f32, [4]), small.tolist())),
+        ]
+    )
+    big.result.name_hint = "folded"
+    module.attributes[WEIGHTS] = StringAttr(str(source))
+    monkeypatch.setattr(WeightFile, "array", lambda *_: pytest.fail("a tensor was mapped to be copied"))
+    assert save_weights(module, tmp_path / "out.safetensors")
+    monkeypatch.undo()
+    assert module.attributes[WEIGHTS] == StringAttr(str(tmp_path / "out.safetensors"))
+    written = load_file(tmp_path / "out.safetensors")
+    assert set(written) == {"kept", "folded"}
+    np.testing.assert_array_equal(written["kept"], kept)
+    np.testing.assert_array_equal(written["folded"], computed)
+    values = [op.value for op in module.ops if isinstance(op, arith.ConstantOp)]
+    assert values[1] == DenseResourceAttr.from_params("folded", TensorType(f32, [16, 64]))
+    assert isinstance(values[2], DenseIntOrFPElementsAttr)
+    assert source.read_bytes() == before
+    assert not save_weights(module, tmp_path / "again.safetensors")  # nothing inline: the file stays
+    assert not (tmp_path / "again.safetensors").exists()
+
+
+def test_a_module_with_its_weights_in_the_text_keeps_them(tmp_path: Path):
+    module = ModuleOp(
+        [arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(TensorType(f32, [2048]), [1.0] * 2048))]
+    )
+    assert not save_weights(module, tmp_path / "out.safetensors")
+    assert WEIGHTS not in module.attributes and not (tmp_path / "out.safetensors").exists()
