@@ -275,17 +275,23 @@ def resource_array(attr: DenseResourceAttr, owner: Operation) -> np.ndarray:
 def file_tensor(weights: WeightFile, attr: DenseResourceAttr) -> np.ndarray:
     """The tensor `attr` names in `weights`, a read-only view of the file, checked to be
     of `attr`'s dtype and shape (`WeightsError` naming the key where it is not)."""
+    stored_tensor(weights, attr)
+    return weights.array(attr.resource_handle.data)
+
+
+def stored_tensor(weights: WeightFile, attr: DenseResourceAttr) -> StoredTensor:
+    """Where the tensor `attr` names is in `weights`, checked as `file_tensor` does."""
     key = attr.resource_handle.data
-    array = weights.array(key)
+    stored = weights.stored(key)
     expected = attr.type
     assert isinstance(expected, TensorType)
     dtype, shape = numpy_dtype(expected), tuple(expected.get_shape())
-    if array.dtype != dtype or array.shape != shape:
+    if stored.dtype != dtype or stored.shape != shape:
         raise WeightsError(
-            f"dense_resource<{key}>: '{weights.path}' holds {array.dtype}{list(array.shape)}, the IR says "
+            f"dense_resource<{key}>: '{weights.path}' holds {stored.dtype}{list(stored.shape)}, the IR says "
             f"{dtype}{list(shape)}"
         )
-    return array
+    return stored
 
 
 def anchored(module: ModuleOp, directory: str | Path) -> None:
@@ -358,7 +364,7 @@ def save_weights(module: ModuleOp, path: str | Path, threshold: int = 4096) -> b
         key = resource.resource_handle.data
         if key not in taken:
             taken.add(key)
-            tensors.append((key, source.stored(key)))
+            tensors.append((key, stored_tensor(source, resource)))
     moved: list[tuple[Operation, DenseResourceAttr]] = []
     for op, value in inline:
         key = resource_key(_hint(op), taken)

@@ -238,3 +238,18 @@ def test_a_module_with_its_weights_in_the_text_keeps_them(tmp_path: Path):
     )
     assert not save_weights(module, tmp_path / "out.safetensors")
     assert WEIGHTS not in module.attributes and not (tmp_path / "out.safetensors").exists()
+
+
+def test_a_copied_tensor_is_checked_against_the_ir(tmp_path: Path):
+    write_weights(tmp_path / "in.safetensors", [("a", TENSORS["f32"])])
+    module, _ = _module_with(
+        DenseResourceAttr.from_params("a", TensorType(i64, [4, 6])), str(tmp_path / "in.safetensors")
+    )
+    module.body.block.add_op(
+        arith.ConstantOp(DenseIntOrFPElementsAttr.from_list(TensorType(f32, [2048]), [1.0] * 2048))
+    )
+    with pytest.raises(
+        WeightsError, match=r"dense_resource<a>: .* holds float32\[4, 6\], the IR says int64\[4, 6\]"
+    ):
+        save_weights(module, tmp_path / "out.safetensors")
+    assert not (tmp_path / "out.safetensors").exists()
