@@ -22,7 +22,7 @@ import pytest
 from gawee_inputs import random_arguments
 from levels import lower
 from llir_programs import MIR_TO_LLIR_ERROR_FILES, NETWORKS, chunks, dynamic_shapes, functions, lower_to_llir
-from xdsl.dialects.builtin import IntegerType, ModuleOp
+from xdsl.dialects.builtin import IntegerType, ModuleOp, VectorType
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
@@ -143,6 +143,8 @@ def test_llir_filecheck_inputs(chunk: str, symbol: str):
     assert isinstance(function, llir.FuncOp)
     if any(isinstance(t, llir.PointerType) for t in function.function_type.outputs.data):
         pytest.skip("returns a pointer, which the native backend cannot give back (checked at its callers)")
+    if any(isinstance(t, VectorType) for t in function.function_type.inputs.data):
+        pytest.skip("takes a vector, which native calls do not pass (llir.vfma: test_native_semantics)")
     for seed in (0, 1):
         arguments = _llir_arguments(function, seed)
         interpreted = [a.copy() if isinstance(a, np.ndarray) else a for a in arguments]

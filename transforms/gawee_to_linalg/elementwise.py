@@ -30,6 +30,7 @@ from nnstack.dialects.gawee import (
     ErfOp,
     ExpOp,
     FloorOp,
+    GaweeOperation,
     LogOp,
     MaxOp,
     MeanOp,
@@ -358,7 +359,13 @@ class ElementwiseLowering(RewritePattern):
     """
 
     def lowers(self, op: Operation) -> bool:
-        return len(op.results) == 1 and not isinstance(op, ConstantOp) and is_scalar(op)
+        # (a gawee op: the index arithmetic of a loop the recurrent ops lower to is not)
+        return (
+            isinstance(op, GaweeOperation)
+            and len(op.results) == 1
+            and not isinstance(op, ConstantOp)
+            and is_scalar(op)
+        )
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
         if not self.lowers(op):
