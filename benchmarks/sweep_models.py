@@ -25,7 +25,7 @@ the dynamo exporter's rows, saying why.
 
     .venv/bin/python benchmarks/sweep_models.py [--families transformers torchvision timm
         onnx-files quantized] [--models NAME ...] [--exporters torchscript dynamo file qdq
-        dynamic] [--levels gawee linalg mir] [--timeout SECONDS] [--output sweep.md | sweep.csv]
+        dynamic] [--levels gawee linalg mir native] [--timeout SECONDS] [--output sweep.md | sweep.csv]
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ import numpy as np
 from sweep_cases import CASES, FAMILY_PACKAGES, SOURCES, Case, example_arrays, export, import_torchvision
 
 LEVELS = ("gawee", "linalg", "mir")
+"""The levels a sweep runs by default; `native` (gawee -> mir -> llir -> LLVM) on request."""
 
 
 @dataclass
@@ -291,7 +292,7 @@ def main() -> None:
     parser.add_argument(
         "--exporters", nargs="+", default=list(SOURCES), choices=SOURCES, help="the rows' sources"
     )
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=(*LEVELS, "native"))
     parser.add_argument("--timeout", type=float, default=300.0, help="seconds per model and exporter")
     parser.add_argument("--output", type=Path, help="a .csv or .md file for the rows and the summary")
     args = parser.parse_args()
