@@ -1,6 +1,7 @@
 """Writes docs/onnx-coverage.md: every ONNX operator the importer maps, to what, and
 what of it is supported (the converter's docstring, or for an operator expanded from
-ONNX's function definition, what its body needs).
+ONNX's function definition, what its body needs); then every operator it does not map,
+and why (`nnstack.frontend.onnx.unsupported`).
 
     python scripts/onnx_coverage_doc.py > docs/onnx-coverage.md
 
@@ -16,8 +17,9 @@ from collections.abc import Callable
 from nnstack.dialects.gawee import Gawee
 from nnstack.frontend.onnx import converters
 from nnstack.frontend.onnx.functions import function_operators, function_opsets
+from nnstack.frontend.onnx.unsupported import UNSUPPORTED_OPERATORS
 
-HEADER = """# ONNX operators the importer maps
+HEADER = """# ONNX operators: what the importer maps, and what it does not
 
 The ONNX operators (default domain) that `nnstack-import-onnx` and the ONNX backend
 (`nnstack.frontend.onnx.backend`) import, from opset 7 on, each with its semantics at the
@@ -87,11 +89,16 @@ def document() -> str:
         else:
             rows.append(f"| {name} | converter | {note(converter)} |")
     rejected = [f"- {name}: {reason}." for name, reason in sorted(NOT_IMPORTED.items())]
+    unmapped = [f"| {name} | {reason} |" for name, reason in sorted(UNSUPPORTED_OPERATORS.items())]
     return (
         f"{HEADER}\n{len(rows) - 2} operators.\n\n"
         + "\n".join(rows)
         + "\n\nONNX defines these operators by a function too, but their bodies need what gawee lacks:\n\n"
         + "\n".join(rejected)
+        + f"\n\n## Not imported\n\nThe other {len(unmapped)} operators of the default domain, and why; a model"
+        + " with one of them fails to import with the reason, naming every such node at once.\n\n"
+        + "| operator | why |\n|---|---|\n"
+        + "\n".join(unmapped)
         + "\n"
     )
 

@@ -56,6 +56,7 @@ from nnstack.frontend.errors import DynamicShapeError, NotConstantError, OnnxImp
 from nnstack.frontend.onnx.context import ELEMENT_TYPES, ImportContext, name_hint
 from nnstack.frontend.onnx.functions import expand, function_defined
 from nnstack.frontend.onnx.initializers import ImportProgress, initializer_values, skeleton
+from nnstack.frontend.onnx.unsupported import UNSUPPORTED_OPERATORS
 
 
 def _static_shape(value_info: onnx.ValueInfoProto) -> tuple[int, ...] | None:
@@ -354,9 +355,11 @@ def unsupported_nodes(
 
 
 def _unsupported_error(found: Mapping[str, list[str]], opset: int) -> OnnxImportError:
-    """One line naming every operator the import lacks, with its count and first node."""
+    """One line naming every operator the import lacks, with its count, first node and
+    (for an operator the importer does not map) why."""
     parts = [
-        f"{operator} ({len(names)} node{'s' if len(names) > 1 else ''}, the first '{names[0]}')"
+        f"{operator} ({len(names)} node{'s' if len(names) > 1 else ''}, the first '{names[0]}'"
+        + (f"; {UNSUPPORTED_OPERATORS[operator]})" if operator in UNSUPPORTED_OPERATORS else ")")
         for operator, names in sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
     ]
     return OnnxImportError(f"operators gawee has no lowering for (opset {opset}): " + ", ".join(parts))
@@ -377,22 +380,6 @@ def _input_types(context: ImportContext) -> dict[str, onnx.TypeProto]:
     return types
 
 
-_CONTROL_FLOW = "control flow (a subgraph run a number of times), which gawee does not carry"
-_VALUE_SHAPED = "its output's shape depends on the input's values; gawee's types are static"
-UNSUPPORTED_BY_DESIGN: Mapping[str, str] = {
-    "Loop": _CONTROL_FLOW,
-    "Scan": _CONTROL_FLOW,
-    "NonZero": _VALUE_SHAPED,
-    "Unique": _VALUE_SHAPED,
-    "NonMaxSuppression": _VALUE_SHAPED,
-    "RandomUniformLike": "it draws random numbers, which gawee does not",
-    "RandomNormalLike": "it draws random numbers, which gawee does not",
-    "RandomUniform": "it draws random numbers, which gawee does not",
-    "Multinomial": "it draws random numbers, which gawee does not",
-}
-"""Why the operators that no gawee op can carry have no lowering, for the error."""
-
-
 def _expand_node(context: ImportContext) -> None:
     """Imports the node as the nodes of ONNX's function definition of its operator (at
     the body's own opset); fails if there is none, naming what of the body fails."""
@@ -405,7 +392,7 @@ def _expand_node(context: ImportContext) -> None:
             f"ONNX's shape inference of its function body fails: {str(error).splitlines()[0]}"
         ) from None
     if expansion is None:
-        reason = UNSUPPORTED_BY_DESIGN.get(context.node.op_type)
+        reason = UNSUPPORTED_OPERATORS.get(context.node.op_type)
         raise context.fail("no gawee lowering for this operator" + (f": {reason}" if reason else ""))
     for name, shape in static_shapes(expansion.graph).items():
         context.shapes.setdefault(name, shape)

@@ -1,5 +1,5 @@
 """Converters of the ONNX operators over sliding windows: Conv, ConvTranspose, MaxPool, AveragePool,
-LpPool (1-D, 2-D and 3-D), GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
+LpPool (1-D, 2-D and 3-D), GlobalLpPool, GlobalAveragePool, GlobalMaxPool and LRN, with ONNX's padding
 rules (`pads` or `auto_pad`) resolved to gawee's static padding."""
 
 from __future__ import annotations
@@ -232,6 +232,23 @@ def convert_lp_pool(context: ImportContext) -> None:
     ONNX Runtime does (onnx's reference scales their average to the whole window)."""
     p = int(context.attribute("p", 2))  # type: ignore[arg-type]
     context.define(context.emit(gawee.LpPoolOp(context.value(0), p=p, **_pool_window(context))).results[0])
+
+
+def convert_global_lp_pool(context: ImportContext) -> None:
+    """GlobalLpPool, 1-D, 2-D or 3-D: an LpPool whose window is the whole spatial extent, p (2)."""
+    spatial = context.shape(0)[2:]
+    if not 1 <= len(spatial) <= 3:
+        raise context.fail(f"a rank-{len(spatial) + 2} input: GlobalLpPool is supported on rank 3 to 5")
+    p = int(context.attribute("p", 2))  # type: ignore[arg-type]
+    ones = (1,) * len(spatial)
+    window: gawee.PoolWindow = {
+        "kernel_size": spatial,
+        "strides": ones,
+        "padding": (0,) * 2 * len(spatial),
+        "dilation": ones,
+        "ceil_mode": False,
+    }
+    context.define(context.emit(gawee.LpPoolOp(context.value(0), p=p, **window)).results[0])
 
 
 def convert_global_average_pool(context: ImportContext) -> None:

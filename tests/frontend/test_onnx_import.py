@@ -181,8 +181,9 @@ def test_every_unsupported_node_is_named_at_once():
     with pytest.raises(OnnxImportError) as info:
         import_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]))
     assert str(info.value) == (
-        "operators gawee has no lowering for (opset 17): Unique (2 nodes, the first 't1'), "
-        "NonZero (1 node, the first 'c1')"
+        "operators gawee has no lowering for (opset 17): Unique (2 nodes, the first 't1'; its "
+        "output's shape depends on the input's values; gawee's types are static), NonZero (1 node, "
+        "the first 'c1'; its output's shape depends on the input's values; gawee's types are static)"
     )
 
 
