@@ -37,6 +37,7 @@ from nnstack.frontend.onnx.decomposed import (
     convert_size,
     convert_space_to_depth,
     convert_swish,
+    convert_tensor_scatter,
 )
 from nnstack.frontend.onnx.movement import (
     convert_affine_grid,
@@ -589,6 +590,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "ScatterND": convert_scatter_nd,
     "ScatterElements": convert_scatter_elements,
     "Swish": convert_swish,
+    "TensorScatter": convert_tensor_scatter,
     "Scatter": convert_scatter_elements,
     "Resize": convert_resize,
     "GridSample": convert_grid_sample,

@@ -1,7 +1,7 @@
 """The converters of ONNX operators that have no gawee op of their own but are a few
 existing ones: DepthToSpace / SpaceToDepth (reshape, transpose, reshape),
 LpNormalization, MeanVarianceNormalization, Hardmax, OneHot, Compress, Size,
-ScatterElements, Swish and the Einsum equations of matrix products, transposes, sums and
+ScatterElements, TensorScatter, Swish and the Einsum equations of matrix products, transposes, sums and
 diagonals.
 
 Each follows the operator's definition (its ONNX function body where it has one, as
@@ -346,21 +346,51 @@ def convert_scatter_elements(context: ImportContext) -> None:
     reduction = context.string("reduction", "none")
     if reduction not in gawee.ScatterNDOp.REDUCTIONS:
         raise context.fail(f"reduction = {reduction} is not supported")
-    rank, shape = len(context.shape(0)), context.shape(1)
-    axis = _axis(context, 0, rank)
+    axis = _axis(context, 0, len(context.shape(0)))
     indices = context.value(1)
     if element_type(indices) != i64:
         indices = context.emit_value(gawee.CastOp(indices, i64))
+    context.define(_scatter_along(context, axis, indices, 2, reduction))
+
+
+def _scatter_along(
+    context: ImportContext, axis: int, indices: SSAValue, updates: int, reduction: str
+) -> SSAValue:
+    """Input 0 with the elements of input `updates` written along `axis` at `indices` (i64,
+    of the updates' shape), elsewhere at their own positions: a scatter_nd of those index
+    tuples."""
+    shape = context.shape(updates)
     positions = np.indices(shape, dtype=np.int64)
     parts = [
         context.emit_value(
-            gawee.UnsqueezeOp(indices if d == axis else _constant(context, positions[d], i64), [rank]),
+            gawee.UnsqueezeOp(indices if d == axis else _constant(context, positions[d], i64), [len(shape)]),
         )
-        for d in range(rank)
+        for d in range(len(shape))
     ]
-    tuples = context.emit_value(gawee.CatOp(parts, rank))
-    op = gawee.ScatterNDOp(context.value(0), tuples, context.value(2), reduction)
-    context.define(context.emit_value(op))
+    tuples = context.emit_value(gawee.CatOp(parts, len(shape)))
+    return context.emit_value(gawee.ScatterNDOp(context.value(0), tuples, context.value(updates), reduction))
+
+
+def convert_tensor_scatter(context: ImportContext) -> None:
+    """TensorScatter (opset 24), `mode` linear or circular: the update written into the
+    cache along `axis` (not the batch axis), each batch entry's rows from its write index
+    on (0 without write_indices; modulo the cache's length in circular mode)."""
+    mode = context.string("mode", "linear")
+    if mode not in ("linear", "circular"):
+        raise context.fail(f'mode = "{mode}" is not supported (linear or circular)')
+    cache, update = context.shape(0), context.shape(1)  # (fitting: ONNX's inference checks)
+    axis = _axis(context, -2, len(cache))
+    rows = np.indices(update, dtype=np.int64)[axis]
+    indices = _constant(context, rows, i64)
+    if context.has_input(2):
+        starts = context.value(2)
+        if element_type(starts) != i64:
+            starts = context.emit_value(gawee.CastOp(starts, i64))
+        starts = _reshape(context, starts, [cache[0]] + [1] * (len(cache) - 1))
+        indices = context.emit_value(gawee.AddOp(indices, starts))
+    if mode == "circular":
+        indices = context.emit_value(gawee.ModOp(indices, _constant(context, np.array(cache[axis]), i64)))
+    context.define(_scatter_along(context, axis, indices, 1, "none"))
 
 
 def convert_swish(context: ImportContext) -> None:

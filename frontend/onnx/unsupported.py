@@ -48,6 +48,5 @@ UNSUPPORTED_OPERATORS: Mapping[str, str] = {
     "DeformConv": "not implemented: a convolution sampling its input at offsets the model computes",
     "RoiAlign": _REGIONS,
     "MaxRoiPool": _REGIONS,
-    "TensorScatter": "not implemented: the cache update of opset 24 (a scatter at write positions per batch entry)",
 }
 """Why each operator of the default domain that the importer does not map is not."""

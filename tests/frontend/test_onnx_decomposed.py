@@ -465,3 +465,45 @@ def test_rejections_onnx_inference_makes_first(node, shapes, constants, message)
     )
     with pytest.raises(OnnxImportError, match=rf"^node 'y' \({node.op_type}, opset 13\): {message}$"):
         CONVERTERS[node.op_type](context)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize(
+    ("cache", "update", "attributes", "starts"),
+    [
+        ((2, 3, 6, 4), (2, 3, 2, 4), {}, [1, 4]),
+        ((2, 3, 6, 4), (2, 3, 3, 4), {"mode": "circular"}, [4, 5]),
+        ((2, 5, 3), (2, 2, 3), {"axis": 1}, None),
+        ((1, 2, 7, 3), (1, 2, 7, 3), {"mode": "circular"}, [3]),
+        ((3, 4, 2, 5), (3, 1, 2, 5), {"axis": -3, "mode": "circular"}, [3, 0, 2]),
+    ],
+)
+def test_tensor_scatter_matches_the_reference(level, cache, update, attributes, starts):
+    """The KV-cache update of opset 24: each batch entry's rows written from its write
+    index on (wrapping around in circular mode), the rest of the cache kept."""
+    inputs = {
+        "cache": RNG.standard_normal(cache).astype(np.float32),
+        "update": RNG.standard_normal(update).astype(np.float32),
+    }
+    if starts is not None:
+        inputs["starts"] = np.array(starts, np.int64)
+    made = model("TensorScatter", inputs, 24, **attributes)
+    check(level, made, inputs, reference(made, inputs))
+
+
+@pytest.mark.parametrize(
+    ("cache", "update", "attributes", "message"),
+    [
+        ((2, 6, 4), (2, 2, 4), {"mode": "ring"}, 'mode = "ring" is not supported'),
+        (
+            (2, 6, 4),
+            (2, 2, 5),
+            {"axis": 1},
+            "Dimension mismatch in unification between 5 and 4",
+        ),
+    ],
+)
+def test_tensor_scatter_rejects_what_it_cannot_carry(cache, update, attributes, message):
+    inputs = {"cache": np.zeros(cache, np.float32), "update": np.zeros(update, np.float32)}
+    with pytest.raises(OnnxImportError, match=message):
+        import_onnx(model("TensorScatter", inputs, 24, **attributes))
