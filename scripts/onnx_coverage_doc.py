@@ -52,7 +52,6 @@ EXPANDED_NOTES = {
 
 NOT_IMPORTED = {
     "Bernoulli": "its body draws random numbers (RandomUniformLike)",
-    "LinearAttention": "its body loops (Scan), which ONNX's inference of the body cannot type",
     "SequenceMap": "sequences, which have no gawee counterpart",
 }
 """Operators ONNX defines by a function whose body does not import, and why."""

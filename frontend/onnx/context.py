@@ -106,7 +106,10 @@ class ImportContext:
 
     def value(self, index: int) -> SSAValue:
         """Input `index` as an SSA value; a constant becomes an `arith.constant`."""
-        name = self.node.input[index]
+        return self.named_value(self.node.input[index])
+
+    def named_value(self, name: str) -> SSAValue:
+        """The value named `name` as an SSA value; a constant becomes an `arith.constant`."""
         if name not in self.values:
             array = np.asarray(self.constants[name])
             element = self._element_type(array, f"constant '{name}'")

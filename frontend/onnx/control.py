@@ -1,14 +1,17 @@
-"""ONNX's If, imported as the branch its condition chooses: gawee has no control flow,
-but the conditions that exporters and ONNX's function bodies write are known at import
-(a rank, an attribute, a static size), and one computed from graph inputs is known at
-`run`, where the backend specialises on it."""
+"""ONNX's If and Scan. gawee has no control flow, but both are known at import: an If's
+condition as exporters and ONNX's function bodies write it (a rank, an attribute, a
+static size; one computed from graph inputs is known at `run`, where the backend
+specialises on it), and a Scan's number of steps, a static dim of its inputs."""
 
 from __future__ import annotations
 
 import dataclasses
 
+import onnx
 from onnx import numpy_helper
+from xdsl.ir import SSAValue
 
+from nnstack.dialects import gawee
 from nnstack.frontend.errors import NotConstantError, OnnxImportError
 from nnstack.frontend.onnx.context import ImportContext
 
@@ -63,3 +66,85 @@ def convert_if(context: ImportContext) -> None:
             context.define_output(outer, context.values[inner])
         else:
             raise context.fail(f"the {which} branch's output '{inner}' is not a tensor gawee carries")
+
+
+def convert_scan(context: ImportContext) -> None:
+    """Scan from opset 9, unrolled: its number of steps is the scan inputs' (static)
+    length, so the body is imported once per step, reading the states the step before
+    wrote and the step's slice of each scan input (`scan_input_axes`, reversed where
+    `scan_input_directions` is 1); the scan outputs are the steps' slices stacked along
+    `scan_output_axes` (in reverse where `scan_output_directions` is 1). The program grows
+    with the number of steps. Scan of opsets 8 (a batch axis and sequence_lens) is
+    rejected."""
+    if context.opset < 9:
+        raise context.fail("Scan before opset 9 (a batch axis and sequence_lens) is not supported")
+    body: onnx.GraphProto = context.attribute("body")
+    scans = int(context.attribute("num_scan_inputs"))
+    count = len(context.node.input) - scans
+    outputs = len(body.output) - count
+    ranks = [len(context.shape(count + j)) for j in range(scans)]
+    in_axes = [a % r for a, r in zip(context.ints("scan_input_axes", [0] * scans), ranks)]
+    in_reversed = context.ints("scan_input_directions", [0] * scans)
+    lengths = {context.shape(count + j)[in_axes[j]] for j in range(scans)}
+    if len(lengths) != 1:
+        raise context.fail(f"the scan inputs have different lengths {sorted(lengths)}")
+    (steps,) = lengths
+    states = [context.value(i) for i in range(count)]
+    slices: list[list[SSAValue]] = [[] for _ in range(outputs)]
+    _declare_body(context, body)
+    for step in range(steps):
+        bound = dict(zip((value.name for value in body.input), states))
+        for j in range(scans):
+            index = steps - 1 - step if in_reversed[j] else step
+            sliced = gawee.SliceOp(context.value(count + j), [index], [index + 1], [in_axes[j]], [1])
+            bound[body.input[count + j].name] = context.emit_value(
+                gawee.SqueezeOp(context.emit_value(sliced), [in_axes[j]])
+            )
+        results = _import_body(context, body, bound, f"at step {step} of its body")
+        states = results[:count]
+        for sliced_outputs, result in zip(slices, results[count:]):
+            sliced_outputs.append(result)
+    out_axes = context.ints("scan_output_axes", [0] * outputs)
+    out_reversed = context.ints("scan_output_directions", [0] * outputs)
+    stacked = []
+    for k, parts in enumerate(slices):
+        axis = out_axes[k] % (len(parts[0].type.get_shape()) + 1)  # type: ignore[attr-defined]
+        ordered = parts[::-1] if out_reversed[k] else parts
+        unsqueezed = [context.emit_value(gawee.UnsqueezeOp(part, [axis])) for part in ordered]
+        stacked.append(
+            unsqueezed[0] if len(unsqueezed) == 1 else context.emit_value(gawee.CatOp(unsqueezed, axis))
+        )
+    context.define(*states, *stacked)
+
+
+def _declare_body(context: ImportContext, body: onnx.GraphProto) -> None:
+    """The body's constants and its values' static shapes, into the import's."""
+    from nnstack.frontend.onnx.importer import static_shapes
+
+    for initializer in body.initializer:
+        context.constants[initializer.name] = numpy_helper.to_array(initializer)
+    for name, shape in static_shapes(body).items():
+        context.shapes.setdefault(name, shape)
+
+
+def _import_body(
+    context: ImportContext, body: onnx.GraphProto, bound: dict[str, SSAValue], where: str
+) -> list[SSAValue]:
+    """The body's outputs, its inputs `bound` to those values: each of its nodes imported
+    in turn, after the values an earlier import of the body left under its names are
+    forgotten (so none of them is read as this step's)."""
+    from nnstack.frontend.onnx.importer import import_node
+
+    for name in [*bound, *(output for node in body.node for output in node.output)]:
+        context.values.pop(name, None)
+        context.constants.pop(name, None)
+    context.values.update(bound)
+    context.shapes.update({name: tuple(value.type.get_shape()) for name, value in bound.items()})  # type: ignore[attr-defined]
+    for node in body.node:
+        try:
+            import_node(dataclasses.replace(context, node=node))
+        except NotConstantError as error:
+            raise NotConstantError(str(context.fail(f"{where}, {error}")), error.values) from None
+        except OnnxImportError as error:
+            raise context.fail(f"{where}, {error}") from None
+    return [context.named_value(value.name) for value in body.output]

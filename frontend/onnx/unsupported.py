@@ -17,7 +17,6 @@ _REGIONS = "not implemented: pooling over regions that a tensor of boxes gives"
 
 UNSUPPORTED_OPERATORS: Mapping[str, str] = {
     "Loop": _CONTROL_FLOW,
-    "Scan": _CONTROL_FLOW,
     "NonZero": _VALUE_SHAPED,
     "Unique": _VALUE_SHAPED,
     "NonMaxSuppression": _VALUE_SHAPED,
