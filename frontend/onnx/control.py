@@ -1,14 +1,18 @@
-"""ONNX's If and Scan. gawee has no control flow, but both are known at import: an If's
-condition as exporters and ONNX's function bodies write it (a rank, an attribute, a
-static size; one computed from graph inputs is known at `run`, where the backend
-specialises on it), and a Scan's number of steps, a static dim of its inputs."""
+"""ONNX's If, Scan and Loop. gawee has no control flow, but what they do is known at
+import: an If's condition as exporters and ONNX's function bodies write it (a rank, an
+attribute, a static size; one computed from graph inputs is known at `run`, where the
+backend specialises on it), a Scan's number of steps (a static dim of its inputs) and a
+Loop's trip count (a constant, or specialised on at run)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
+import numpy as np
 import onnx
 from onnx import numpy_helper
+from xdsl.dialects import arith
 from xdsl.ir import SSAValue
 
 from nnstack.dialects import gawee
@@ -68,6 +72,11 @@ def convert_if(context: ImportContext) -> None:
             raise context.fail(f"the {which} branch's output '{inner}' is not a tensor gawee carries")
 
 
+Bound = SSAValue | np.ndarray
+"""A value a body's input is bound to: a value of the program, or a constant (which the
+body's nodes then fold)."""
+
+
 def convert_scan(context: ImportContext) -> None:
     """Scan from opset 9, unrolled: its number of steps is the scan inputs' (static)
     length, so the body is imported once per step, reading the states the step before
@@ -89,8 +98,8 @@ def convert_scan(context: ImportContext) -> None:
     if len(lengths) != 1:
         raise context.fail(f"the scan inputs have different lengths {sorted(lengths)}")
     (steps,) = lengths
-    states = [context.value(i) for i in range(count)]
-    slices: list[list[SSAValue]] = [[] for _ in range(outputs)]
+    states = [_input(context, i) for i in range(count)]
+    slices: list[list[Bound]] = [[] for _ in range(outputs)]
     _declare_body(context, body)
     for step in range(steps):
         bound = dict(zip((value.name for value in body.input), states))
@@ -106,15 +115,80 @@ def convert_scan(context: ImportContext) -> None:
             sliced_outputs.append(result)
     out_axes = context.ints("scan_output_axes", [0] * outputs)
     out_reversed = context.ints("scan_output_directions", [0] * outputs)
-    stacked = []
-    for k, parts in enumerate(slices):
-        axis = out_axes[k] % (len(parts[0].type.get_shape()) + 1)  # type: ignore[attr-defined]
-        ordered = parts[::-1] if out_reversed[k] else parts
-        unsqueezed = [context.emit_value(gawee.UnsqueezeOp(part, [axis])) for part in ordered]
-        stacked.append(
-            unsqueezed[0] if len(unsqueezed) == 1 else context.emit_value(gawee.CatOp(unsqueezed, axis))
-        )
-    context.define(*states, *stacked)
+    stacked = [
+        _stack(context, parts[::-1] if out_reversed[k] else parts, out_axes[k])
+        for k, parts in enumerate(slices)
+    ]
+    _define(context, [*states, *stacked])
+
+
+def convert_loop(context: ImportContext) -> None:
+    """Loop, unrolled: its trip count (input M) and condition must be known at import
+    (or at run, where the backend specialises on them), and so must the condition the
+    body computes at each step (it usually passes the one it reads on); the body is
+    imported once per step with the step number and the carried values bound to its
+    inputs, and the scan outputs are the steps' values stacked on a new first axis. A
+    Loop without a trip count (a while loop) is rejected, and so is one with scan
+    outputs that runs no step (zero-size tensors). The program grows with the trip count."""
+    if not context.has_input(0):
+        raise context.fail("a Loop without a trip count (a while loop) is not supported")
+    trips = int(context.scalar(0, "the trip count"))
+    running = bool(context.scalar(1, "the condition")) if context.has_input(1) else True
+    body: onnx.GraphProto = context.attribute("body")
+    count = len(context.node.input) - 2
+    states = [_input(context, 2 + i) for i in range(count)]
+    slices: list[list[Bound]] = [[] for _ in range(len(body.output) - 1 - count)]
+    _declare_body(context, body)
+    step = 0
+    while running and step < trips:
+        names = [value.name for value in body.input]
+        bound = {
+            names[0]: np.array(step, np.int64),
+            names[1]: np.array(running),
+            **dict(zip(names[2:], states)),
+        }
+        results = _import_body(context, body, bound, f"at step {step} of its body")
+        if not isinstance(results[0], np.ndarray):
+            raise context.fail(f"at step {step}, the body's condition is computed from run-time values")
+        running, states = bool(results[0]), results[1 : 1 + count]
+        for sliced_outputs, result in zip(slices, results[1 + count :]):
+            sliced_outputs.append(result)
+        step += 1
+    if slices and step == 0:
+        raise context.fail("it runs no step, so its scan outputs are empty (zero-size tensors)")
+    _define(context, [*states, *(_stack(context, parts, 0) for parts in slices)])
+
+
+def _input(context: ImportContext, index: int) -> Bound:
+    """Input `index`: its array if it is a constant, else its value."""
+    name = context.node.input[index]
+    return context.constants[name] if name in context.constants else context.value(index)
+
+
+def _as_value(context: ImportContext, bound: Bound) -> SSAValue:
+    if isinstance(bound, SSAValue):
+        return bound
+    return context.builder.insert(arith.ConstantOp(context.dense(bound, "a constant of the body"))).result
+
+
+def _stack(context: ImportContext, parts: list[Bound], axis: int) -> Bound:
+    """The parts stacked along a new `axis` (counted in the result's rank)."""
+    arrays = [part for part in parts if isinstance(part, np.ndarray)]
+    if len(arrays) == len(parts):
+        return np.stack(arrays, axis=axis % (arrays[0].ndim + 1))
+    values = [_as_value(context, part) for part in parts]
+    axis %= len(values[0].type.get_shape()) + 1  # type: ignore[attr-defined]
+    unsqueezed = [context.emit_value(gawee.UnsqueezeOp(value, [axis])) for value in values]
+    return unsqueezed[0] if len(unsqueezed) == 1 else context.emit_value(gawee.CatOp(unsqueezed, axis))
+
+
+def _define(context: ImportContext, results: list[Bound]) -> None:
+    """The node's outputs: a constant stays one (later nodes fold on it)."""
+    for name, result in zip(context.node.output, results, strict=True):
+        if name and isinstance(result, np.ndarray):
+            context.constants[name] = result
+        elif name:
+            context.define_output(name, cast(SSAValue, result))
 
 
 def _declare_body(context: ImportContext, body: onnx.GraphProto) -> None:
@@ -128,18 +202,23 @@ def _declare_body(context: ImportContext, body: onnx.GraphProto) -> None:
 
 
 def _import_body(
-    context: ImportContext, body: onnx.GraphProto, bound: dict[str, SSAValue], where: str
-) -> list[SSAValue]:
-    """The body's outputs, its inputs `bound` to those values: each of its nodes imported
-    in turn, after the values an earlier import of the body left under its names are
-    forgotten (so none of them is read as this step's)."""
+    context: ImportContext, body: onnx.GraphProto, bound: dict[str, Bound], where: str
+) -> list[Bound]:
+    """The body's outputs (a constant where it folds), its inputs `bound` to those values:
+    each of its nodes imported in turn, after the values an earlier import of the body
+    left under its names are forgotten (so none of them is read as this step's)."""
     from nnstack.frontend.onnx.importer import import_node
 
     for name in [*bound, *(output for node in body.node for output in node.output)]:
         context.values.pop(name, None)
         context.constants.pop(name, None)
-    context.values.update(bound)
-    context.shapes.update({name: tuple(value.type.get_shape()) for name, value in bound.items()})  # type: ignore[attr-defined]
+    for name, value in bound.items():
+        if isinstance(value, np.ndarray):
+            context.constants[name] = value
+            context.shapes[name] = value.shape
+        else:
+            context.values[name] = value
+            context.shapes[name] = tuple(value.type.get_shape())  # type: ignore[attr-defined]
     for node in body.node:
         try:
             import_node(dataclasses.replace(context, node=node))
@@ -147,4 +226,7 @@ def _import_body(
             raise NotConstantError(str(context.fail(f"{where}, {error}")), error.values) from None
         except OnnxImportError as error:
             raise context.fail(f"{where}, {error}") from None
-    return [context.named_value(value.name) for value in body.output]
+    return [
+        context.constants[value.name] if value.name not in context.values else context.values[value.name]
+        for value in body.output
+    ]

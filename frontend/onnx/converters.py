@@ -24,7 +24,7 @@ from nnstack.dialects.gawee.logic import ROUND_MODES
 from nnstack.dialects.utils import element_type
 from nnstack.dialects.values import dense_attribute, numpy_dtype
 from nnstack.frontend.onnx.context import ImportContext
-from nnstack.frontend.onnx.control import convert_if, convert_scan
+from nnstack.frontend.onnx.control import convert_if, convert_loop, convert_scan
 from nnstack.frontend.onnx.decomposed import (
     convert_compress,
     convert_depth_to_space,
@@ -589,6 +589,7 @@ CONVERTERS: Mapping[str, Converter] = {
     "TopK": convert_topk,
     "ScatterND": convert_scatter_nd,
     "ScatterElements": convert_scatter_elements,
+    "Loop": convert_loop,
     "Scan": convert_scan,
     "Swish": convert_swish,
     "TensorScatter": convert_tensor_scatter,

@@ -235,10 +235,21 @@ def _opset(model: onnx.ModelProto) -> int:
     return next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
 
 
-def _fold(node: onnx.NodeProto, opset: int, constants: Mapping[str, np.ndarray]) -> list[np.ndarray]:
+def _fold(node: onnx.NodeProto, opset: int, constants: Mapping[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """The node's outputs by name, computed by onnx's reference evaluator. The node goes in as a
+    model of `opset`: given the node alone, the evaluator runs some operators at their
+    newest version (Unsqueeze of opset 11 with its axes attribute fails as Unsqueeze 13)."""
     feeds = {name: constants[name] for name in node.input if name}
+    outputs = [name for name in node.output if name]
+    graph = onnx.helper.make_graph(
+        [node],
+        "fold",
+        [onnx.helper.make_empty_tensor_value_info(name) for name in feeds],
+        [onnx.helper.make_empty_tensor_value_info(name) for name in outputs],
+    )
+    model = onnx.helper.make_model(graph, opset_imports=[onnx.helper.make_opsetid("", opset)])
     with np.errstate(all="ignore"):  # IEEE results (inf, NaN), as ONNX Runtime computes them, silently
-        return [np.asarray(v) for v in ReferenceEvaluator(node, opsets={"": opset}).run(None, feeds)]
+        return {name: np.asarray(v) for name, v in zip(outputs, ReferenceEvaluator(model).run(None, feeds))}
 
 
 def _fold_shape_query(context: ImportContext) -> np.ndarray | None:
@@ -265,7 +276,7 @@ def _fold_cast_like(context: ImportContext) -> np.ndarray | None:
         return None
     value, like = context.constants[node.input[0]], context.values[node.input[1]]
     feeds = {node.input[0]: value, node.input[1]: np.zeros((), numpy_dtype(element_type(like)))}
-    return _fold(node, context.opset, feeds)[0]
+    return _fold(node, context.opset, feeds)[node.output[0]]
 
 
 def _types(graph: onnx.GraphProto) -> dict[str, onnx.TypeProto]:
@@ -424,7 +435,7 @@ def import_node(context: ImportContext) -> None:
     foldable = node.op_type != "RandomNormal" and not outer_references(node)
     if foldable and all(name in context.constants for name in node.input if name):
         try:
-            context.constants.update(zip(node.output, _fold(node, context.opset, context.constants)))
+            context.constants.update(_fold(node, context.opset, context.constants))
             return
         except (RuntimeError, ValueError, TypeError, NotImplementedError, KeyError, IndexError):
             # the reference evaluator fails on some valid nodes (GatherElements with

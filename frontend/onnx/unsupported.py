@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-_CONTROL_FLOW = "control flow (a subgraph run a number of times), which gawee does not carry"
 _VALUE_SHAPED = "its output's shape depends on the input's values; gawee's types are static"
 _RANDOM = "it draws random numbers, which gawee does not"
 _SEQUENCES = "sequences of tensors, which have no gawee type"
@@ -16,7 +15,6 @@ _STRINGS = "strings, which are no gawee element type"
 _REGIONS = "not implemented: pooling over regions that a tensor of boxes gives"
 
 UNSUPPORTED_OPERATORS: Mapping[str, str] = {
-    "Loop": _CONTROL_FLOW,
     "NonZero": _VALUE_SHAPED,
     "Unique": _VALUE_SHAPED,
     "NonMaxSuppression": _VALUE_SHAPED,
