@@ -7,7 +7,9 @@
 signature); compiled functions are cached per process and on disk (`cache.py`: in
 `$NNSTACK_CACHE_DIR`, `$XDG_CACHE_HOME/nnstack` or `~/.cache/nnstack`; `cache=False`
 neither reads nor writes it). The tensors of the module's weights file are mapped at run
-time, not compiled in (`weights.py`). With `check_bounds=True`
+time, not compiled in (`weights.py`). With `threads=N` the loops marked
+`llir.parallel` run on up to N threads (`threads.py`: the runtime; the results are
+those of one thread bit for bit). With `check_bounds=True`
 bounds, use-after-free, double-free and read-only checks are compiled in; a failed
 check, like every run-time error llir defines, raises `NativeError` naming the op.
 """
@@ -59,13 +61,14 @@ def call(
     opt_level: int = OPT_LEVEL,
     cache: bool | Path = True,
     progress: Callable[[str], None] | None = None,
+    threads: int = 1,
 ) -> NativeCall:
     """Compile (or take from the caches) llir function `symbol` and call it on `arrays`;
-    `cache`: the on-disk cache (`disk_cache`); `progress` is told each stage of a
+    `threads`: the threads its parallel loops run on; `cache`: the on-disk cache (`disk_cache`); `progress` is told each stage of a
     compilation as it starts, or the load from the on-disk cache (for a progress line)."""
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
-    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, disk_cache(cache), progress)
+    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, disk_cache(cache), progress, threads)
     results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments, module))
     return NativeCall(results, arguments, compiled)
 
@@ -77,10 +80,17 @@ def run(
     check_bounds: bool = False,
     opt_level: int = OPT_LEVEL,
     cache: bool | Path = True,
+    threads: int = 1,
 ) -> tuple[np.ndarray, ...]:
     """`nnstack.interpreters.run` for llir functions, natively."""
     return call(
-        module_or_text, symbol, arrays, check_bounds=check_bounds, opt_level=opt_level, cache=cache
+        module_or_text,
+        symbol,
+        arrays,
+        check_bounds=check_bounds,
+        opt_level=opt_level,
+        cache=cache,
+        threads=threads,
     ).results
 
 

@@ -36,6 +36,7 @@ from xdsl.traits import SymbolTable
 from xdsl.utils.exceptions import JITException
 
 from nnstack.dialects.xdsl_compat import create_target_machine
+from nnstack.native.threads import link_runtime, uses_runtime
 
 _FFI = FFI()
 
@@ -114,6 +115,8 @@ def compile_object(
     parsed = llvmlite.binding.parse_assembly(str(llvm_module))
     parsed.triple = target_machine.triple
     parsed.data_layout = str(target_machine.target_data)
+    if uses_runtime(parsed):  # (parallel loops: the threads runtime, compiled with the code)
+        link_runtime(parsed)
     tell(f"optimising LLVM IR (-O{opt_level})")
     options = llvmlite.binding.PipelineTuningOptions(speed_level=opt_level)
     options.slp_vectorization = True

@@ -4,7 +4,7 @@ not once per process (as ccache, Triton's and torch inductor's kernel caches do)
 An entry is the object code LLVM emitted for one llir function, with what loading and
 calling it needs (the entry point's name and C signature, the run-time check messages),
 in one file named by the digest of its key: the llir module (`module_digest`), the
-function, the check mode, the optimization level, the target (triple, CPU name and
+function, the check mode, the optimization level, the number of threads, the target (triple, CPU name and
 features) and the compiler (the versions of LLVM, llvmlite, xDSL and nnstack, and a
 digest of the nnstack sources that lower llir to machine code, so an edited lowering
 never loads stale code). An entry is written to a temporary file and renamed into
@@ -115,14 +115,18 @@ def _version(distribution: str) -> str:
         return "unknown"
 
 
-def cache_key(digest: str, symbol: str, check_bounds: bool, opt_level: int) -> dict[str, str | int | bool]:
+def cache_key(
+    digest: str, symbol: str, check_bounds: bool, opt_level: int, threads: int = 1
+) -> dict[str, str | int | bool]:
     """The key of `symbol` of the module whose `module_digest` is `digest`, compiled for
-    this machine (the host CPU, as `create_target_machine` targets it)."""
+    this machine (the host CPU, as `create_target_machine` targets it), its parallel
+    loops for `threads` threads."""
     return {
         "module": digest,
         "symbol": symbol,
         "check_bounds": check_bounds,
         "opt_level": opt_level,
+        "threads": threads,
         "triple": llvmlite.binding.get_process_triple(),
         "cpu": llvmlite.binding.get_host_cpu_name(),
         "features": llvmlite.binding.get_host_cpu_features().flatten(),

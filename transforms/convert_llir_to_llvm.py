@@ -27,13 +27,20 @@ which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compil
 - `check-bounds=true` compiles in the llir interpreter's memory checks: bounds, use
   after free, double free, writes into read-only inputs and globals (see
   `llir_to_llvm.memory`).
+- `threads=N` (N > 1) runs each outermost loop marked `llir.parallel` (whose
+  iterations are independent, see `nnstack.transforms.parallel_loops`) on up to N
+  threads: its body is outlined into a function over a range of iterations, which a
+  call of the runtime function `nnstack_parallel_for` runs in chunks on threads (see
+  `llir_to_llvm.parallel`; `nnstack.native` links the runtime in). The default, 1,
+  runs every loop on the calling thread.
 - `entry-points=true` adds `@nnstack_entry_<f>(!llvm.ptr)` per function, which takes its
   arguments from an array of pointers (see `llir_to_llvm.entry_point`): what the JIT
   calls.
 
 An op the pass cannot lower (anything but llir inside an llir.func) fails the pass with
 a diagnostic at that op, before anything changes; so does an llir.func or llir.global
-named like a symbol the native code uses (`RESERVED_SYMBOLS`).
+named like a symbol the native code uses (`RESERVED_SYMBOLS`, and the names of outlined
+loops, `nnstack_parallel_...`).
 """
 
 from __future__ import annotations
@@ -45,11 +52,13 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects import llir
 from nnstack.transforms.llir_to_llvm import (
     ERROR_SITES,
     LOWERINGS,
+    OUTLINED_PREFIX,
     RESERVED_SYMBOLS,
     ModuleLowering,
     entry_point,
@@ -65,7 +74,9 @@ def problems(module: ModuleOp) -> list[Problem]:
     """Every op inside an llir.func that the pass cannot lower."""
     found: list[Problem] = []
     for symbol in module.walk():
-        if isinstance(symbol, llir.FuncOp | llir.GlobalOp) and symbol.sym_name.data in RESERVED_SYMBOLS:
+        if isinstance(symbol, llir.FuncOp | llir.GlobalOp) and (
+            symbol.sym_name.data in RESERVED_SYMBOLS or symbol.sym_name.data.startswith(OUTLINED_PREFIX)
+        ):
             what = "function" if isinstance(symbol, llir.FuncOp) else "global"
             found.append(
                 (
@@ -95,15 +106,21 @@ class ConvertLlirToLlvmPass(ModulePass):
     entry_points: bool = False
     """Add an `@nnstack_entry_<f>(!llvm.ptr)` per function for JIT callers."""
 
+    threads: int = 1
+    """Run each outermost loop marked `llir.parallel` on up to this many threads."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.threads < 1:
+            raise PassFailedException(f"{self.name}: threads must be >= 1, got {self.threads}")
         fail_at_ops(self.name, problems(op))
         functions = [f for f in op.walk() if isinstance(f, llir.FuncOp)]
-        lowering = ModuleLowering(self.check_bounds, LOWERINGS)
+        lowering = ModuleLowering(self.check_bounds, LOWERINGS, self.threads)
         for function in functions:
             lowered: list[Operation] = [lower_function(lowering, function)]
             if self.entry_points and function.body.blocks:
                 lowered.append(entry_point(lowering, function))
             Rewriter.replace_op(function, lowered, [])
+        Rewriter.insert_op(lowering.outlined, InsertPoint.at_end(op.body.block))
         # after the functions: lowering an llir.addressof looks its llir.global up
         for global_op in [g for g in op.walk() if isinstance(g, llir.GlobalOp)]:
             lowered_global = lower_global(lowering, global_op)

@@ -17,13 +17,14 @@ from nnstack.transforms.llir_to_llvm.builder import (
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
 from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS, lower_global
+from nnstack.transforms.llir_to_llvm.parallel import OUTLINED_PREFIX, RUNTIME_FUNCTION
 from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
 LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
 """Every llir op the pass lowers (llir.phi and llir.yield are lowered with their block
 and loop)."""
 
-RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset(ERROR_GLOBALS)
+RESERVED_SYMBOLS = LIBM_FUNCTIONS | ALLOCATION_FUNCTIONS | frozenset((*ERROR_GLOBALS, RUNTIME_FUNCTION))
 """The symbols the lowered module declares besides its own functions (the C functions
 it calls, the error globals): an llir.func may not take one of these names."""
 
@@ -32,7 +33,9 @@ __all__ = [
     "ERROR_SITES",
     "HEADER_BYTES",
     "LOWERINGS",
+    "OUTLINED_PREFIX",
     "RESERVED_SYMBOLS",
+    "RUNTIME_FUNCTION",
     "BufferState",
     "Lowering",
     "ModuleLowering",

@@ -105,8 +105,12 @@ class ModuleLowering:
 
     check_bounds: bool
     lowerings: dict[type[Operation], Lowering]
+    threads: int = 1
+    """Threads a parallel loop may run on (1: every loop runs on the calling thread)."""
     externals: dict[str, llvm.LLVMFunctionType] = field(default_factory=dict)
     sites: list[str] = field(default_factory=list)
+    outlined: list[llvm.FuncOp] = field(default_factory=list)
+    """The functions outlined from parallel loops (`llir_to_llvm.parallel`)."""
 
     def external(self, name: str, inputs: Sequence[Attribute], output: Attribute | None) -> str:
         """Declare the C function `name` (malloc, exp, ...) once; returns its name."""
@@ -170,6 +174,9 @@ class FunctionLowering:
         self._fail: Block | None = None
         self._exit: Block | None = None
         self._constants: dict[tuple[str, str], llvm.ConstantOp] = {}
+        self._allocas: list[Operation] = []
+        self.outlining = True
+        """Whether a parallel loop met here is outlined (not inside an outlined loop)."""
         self.location: LocationAttr = func.location
         """The location of the llir op being lowered, which the ops it becomes get."""
 
@@ -241,6 +248,14 @@ class FunctionLowering:
         mask = DenseArrayBase.from_list(i32, [0] * width)
         return self.emit(llvm.ShuffleVectorOp(first, first, mask, vector_type))
 
+    def entry_alloca(self, size: int) -> SSAValue:
+        """`size` bytes of stack memory, allocated in the entry block (see `finish`), so
+        code in a loop does not grow the stack at each iteration."""
+        alloca = llvm.AllocaOp(self.constant(size), i8, alignment=16)
+        alloca.location = self.location
+        self._allocas.append(alloca)
+        return alloca.results[0]
+
     # -- memory types ----------------------------------------------------------
 
     @staticmethod
@@ -292,7 +307,7 @@ class FunctionLowering:
         them) last."""
         entry = self.region.blocks.first
         assert entry is not None
-        constants = list(self._constants.values())
+        constants: list[Operation] = [*self._constants.values(), *self._allocas]
         if constants:
             if entry.first_op is None:
                 entry.add_ops(constants)

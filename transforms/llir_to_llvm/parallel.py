@@ -1,0 +1,189 @@
+"""Parallel loops (convert-llir-to-llvm with `threads` > 1): an `llir.for` marked
+`llir.parallel` (`nnstack.transforms.parallel_loops`), not inside another such loop,
+without loop-carried values and with an i64 induction variable, is outlined into
+
+    llvm.func internal @nnstack_parallel_<f>_<k>(%context: !llvm.ptr, %begin: i64, %end: i64)
+
+which runs the iterations [begin, end) of the loop (counted from 0: the induction
+variable is lb + t * step), reading the values from outside the loop that its body uses
+(constants excepted: they are made again inside, so LLVM still sees them) from the
+bytes at %context, one after the other (read and written unaligned). The loop itself
+becomes: the context filled (on the stack, allocated in the entry block), the trip count, and a call of the runtime
+
+    nnstack_parallel_for(ptr @outlined, ptr %context, i64 trips, i64 threads, i64 work)
+
+which runs contiguous chunks of [0, trips) on up to `threads` threads (one per chunk;
+fewer for little work: `work` is the lowering's estimate of the ops of one iteration)
+and returns when all are done (`nnstack.native.threads` links it into the native
+code). Each iteration runs exactly once, on one thread, so the results are those of
+the sequential loop bit for bit. A run-time check failing inside records its error as
+anywhere else (which thread's, if several fail, is not defined) and the caller returns
+after the loop, as after a failed llir.call.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import llvm
+from xdsl.dialects.builtin import AnyFloat, IntegerType, VectorType, i8, i64
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from nnstack.dialects import llir
+from nnstack.transforms.llir_to_llvm.builder import PTR, FunctionLowering
+from nnstack.transforms.llir_unroll_hints import constant_trip_count
+from nnstack.transforms.parallel_loops import is_parallel, max_threads
+
+RUNTIME_FUNCTION = "nnstack_parallel_for"
+"""The runtime function that runs an outlined loop's chunks on threads."""
+
+OUTLINED_PREFIX = "nnstack_parallel_"
+"""The name of an outlined loop: this, its function's name and its number."""
+
+UNKNOWN_TRIPS = 8
+"""The trip count the work estimate assumes for a loop whose count is not constant."""
+
+MAX_WORK = 1 << 24
+"""The work estimate is capped (the runtime multiplies it by the trip count)."""
+
+
+def _work(block: Block) -> int:
+    """Roughly the ops one run of `block` executes: nested loops count their trips."""
+    total = 0
+    for op in block.ops:
+        total += 1
+        if isinstance(op, llir.ForOp):
+            trips = constant_trip_count(op)
+            total += (UNKNOWN_TRIPS if trips is None else trips) * _work(op.body.block)
+    return min(total, MAX_WORK)
+
+
+def _defined_outside(value: SSAValue, loop: Operation) -> bool:
+    owner = value.owner
+    op = owner if isinstance(owner, Operation) else owner.parent_op()
+    return op is None or not loop.is_ancestor(op)
+
+
+def _captured(loop: llir.ForOp) -> list[SSAValue]:
+    """The values from outside `loop` that its body (or its iv: lb, step) uses, in the
+    order of first use."""
+    seen: dict[SSAValue, None] = {loop.lb: None, loop.step: None}
+    for op in loop.body.walk():
+        for operand in op.operands:
+            if _defined_outside(operand, loop):
+                seen.setdefault(operand, None)
+    return list(seen)
+
+
+def _bytes(typ: Attribute) -> int:
+    """The bytes a value of the lowered type `typ` takes in the context (as stored)."""
+    if isinstance(typ, llvm.LLVMPointerType):
+        return 8
+    if isinstance(typ, llvm.LLVMStructType):
+        return sum(_bytes(t) for t in typ.types.data)
+    if isinstance(typ, VectorType):
+        return typ.element_count() * _bytes(typ.element_type)
+    assert isinstance(typ, IntegerType | AnyFloat)
+    return max(1, typ.bitwidth // 8)
+
+
+def _field(lowering: FunctionLowering, context: SSAValue, offset: int, typ: Attribute) -> SSAValue:
+    """The address of the field of type `typ` at byte `offset` of the context."""
+    at = lowering.emit(llvm.GEPOp(context, [offset], i8)) if offset else context
+    return lowering.emit(llvm.GEPOp(at, [0], FunctionLowering.memory_type(typ)))
+
+
+def _store(lowering: FunctionLowering, value: SSAValue, context: SSAValue, offset: int) -> None:
+    """Store `value` at byte `offset` of the context: a pointer as an i64 (xDSL's
+    translation cannot store a pointer), a checked pointer as its two."""
+    typ = value.type
+    if isinstance(typ, llvm.LLVMStructType):
+        for index, part in enumerate(typ.types.data):
+            _store(lowering, lowering.extract(value, index, part), context, offset + 8 * index)
+    elif isinstance(typ, llvm.LLVMPointerType):
+        integer = lowering.emit(llvm.PtrToIntOp(value, i64))
+        lowering.store(integer, _field(lowering, context, offset, i64), 1)
+    else:
+        lowering.store(value, _field(lowering, context, offset, typ), 1)
+
+
+def _load(lowering: FunctionLowering, typ: Attribute, context: SSAValue, offset: int) -> SSAValue:
+    """The value of type `typ` `_store` stored at byte `offset` of the context."""
+    if isinstance(typ, llvm.LLVMStructType):
+        value = lowering.emit(llvm.UndefOp(typ))
+        for index, part in enumerate(typ.types.data):
+            value = lowering.insert(value, index, _load(lowering, part, context, offset + 8 * index))
+        return value
+    if isinstance(typ, llvm.LLVMPointerType):
+        integer = lowering.load(_field(lowering, context, offset, i64), i64, 1)
+        return lowering.emit(llvm.IntToPtrOp(integer))
+    return lowering.load(_field(lowering, context, offset, typ), typ, 1)
+
+
+def thread_count(lowering: FunctionLowering, loop: llir.ForOp) -> int:
+    """The threads `loop` runs on: 1 unless it is lowered to a parallel call."""
+    threads = lowering.module.threads
+    limit = max_threads(loop)
+    if limit is not None:
+        threads = min(threads, limit)
+    if (
+        threads <= 1
+        or not lowering.outlining
+        or not is_parallel(loop)
+        or loop.iter_args
+        or loop.lb.type != i64
+    ):
+        return 1
+    return threads
+
+
+def lower_parallel(lowering: FunctionLowering, loop: llir.ForOp, threads: int) -> None:
+    """`loop` as a call of the runtime with its body outlined (see the module docstring);
+    its step is known positive."""
+    module = lowering.module
+    captured = _captured(loop)
+    constants = [v for v in captured if isinstance(v.owner, llir.ConstantOp)]
+    passed = [v for v in captured if not isinstance(v.owner, llir.ConstantOp)]
+    types = [module.lowered_type(v.type) for v in passed]
+    offsets = [sum(_bytes(FunctionLowering.memory_type(t)) for t in types[:k]) for k in range(len(types) + 1)]
+    name = f"{OUTLINED_PREFIX}{lowering.func.sym_name.data}_{len(module.outlined)}"
+
+    inner = FunctionLowering(module, lowering.func, llvm.LLVMFunctionType([PTR, i64, i64], None))
+    inner.outlining = False
+    inner.location = loop.location
+    context, begin, end = inner.block.args
+    for value, typ, offset in zip(passed, types, offsets):
+        inner.values[value] = _load(inner, typ, context, offset)
+    inner.lower_ops([v.owner for v in constants])  # pyright: ignore[reportArgumentType]
+    header = inner.new_block([i64])
+    body = inner.new_block()
+    exit_ = inner.new_block()
+    inner.emit(llvm.BrOp(header, begin))
+    inner.block = header
+    trip = header.args[0]
+    inner.emit(llvm.CondBrOp(inner.icmp("slt", trip, end), body, [], exit_, []))
+    inner.block = body
+    offset = inner.emit(llvm.MulOp(trip, inner.value(loop.step)))
+    inner.lower_body(loop.body.block, [inner.emit(llvm.AddOp(inner.value(loop.lb), offset))])
+    inner.emit(llvm.BrOp(header, inner.emit(llvm.AddOp(trip, inner.constant(1)))))
+    inner.block = exit_
+    inner.emit(llvm.ReturnOp())
+    outlined = llvm.FuncOp(
+        name, inner.function_type, linkage=llvm.LinkageAttr("internal"), body=inner.finish()
+    )
+    outlined.location = loop.location
+    module.outlined.append(outlined)
+
+    context_pointer = lowering.entry_alloca(max(offsets[-1], 1))
+    for value, offset in zip(passed, offsets):
+        _store(lowering, lowering.value(value), context_pointer, offset)
+    lb, ub, step = (lowering.value(v) for v in (loop.lb, loop.ub, loop.step))
+    span = lowering.emit(llvm.SubOp(ub, lb))
+    rounded = lowering.emit(llvm.AddOp(span, lowering.emit(llvm.SubOp(step, lowering.constant(1)))))
+    trips = lowering.emit(llvm.SDivOp(rounded, step))
+    some = lowering.icmp("sgt", ub, lb)
+    trips = lowering.emit(llvm.SelectOp(some, trips, lowering.constant(0)))
+    function = lowering.emit(llvm.AddressOfOp(name, PTR))
+    work = lowering.constant(_work(loop.body.block))
+    lowering.call(
+        RUNTIME_FUNCTION, [function, context_pointer, trips, lowering.constant(threads), work], None
+    )
+    lowering.propagate_errors()
