@@ -42,6 +42,7 @@ from xdsl.rewriter import InsertPoint
 from nnstack.dialects import llir
 from nnstack.dialects.llir import PointerType
 from nnstack.dialects.values import scalar_attribute
+from nnstack.transforms.parallel_loops import mark_parallel
 
 from .layout import element_strides
 
@@ -270,18 +271,25 @@ class Builder:
         ub: IntLike,
         step: IntLike = 1,
         iter_args: Sequence[SSAValue] = (),
+        parallel: bool = False,
     ) -> Loop:
-        """An `llir.for` to fill in a `with` block; it is added when the block ends."""
-        return Loop(self, lb, ub, step, iter_args)
+        """An `llir.for` to fill in a `with` block; it is added when the block ends.
+        `parallel`: its iterations are independent (`nnstack.transforms.parallel_loops`)."""
+        return Loop(self, lb, ub, step, iter_args, parallel)
 
     @contextmanager
-    def nest(self, sizes: Sequence[int]) -> Iterator[list[IntLike]]:
+    def nest(self, sizes: Sequence[int], parallel: bool = False) -> Iterator[list[IntLike]]:
         """Loops over `sizes`, outermost first, yielding their indices; a dim of size 1
-        gets index 0 and no loop."""
+        gets index 0 and no loop. `parallel`: the outermost loop's iterations are
+        independent."""
         with ExitStack() as stack:
             ivs: list[IntLike] = []
             for size in sizes:
-                ivs.append(0 if size == 1 else stack.enter_context(self.loop(0, size)).iv)
+                if size == 1:
+                    ivs.append(0)
+                    continue
+                ivs.append(stack.enter_context(self.loop(0, size, parallel=parallel)).iv)
+                parallel = False
             yield ivs
 
     def when(self, cond: SSAValue, iter_args: Sequence[SSAValue] = ()) -> Loop:
@@ -305,8 +313,10 @@ class Loop:
         ub: IntLike,
         step: IntLike,
         iter_args: Sequence[SSAValue],
+        parallel: bool = False,
     ):
         self.builder = builder
+        self.parallel = parallel
         self.bounds = (builder.value(lb), builder.value(ub), builder.value(step))
         self.inits = tuple(iter_args)
         self.block = Block(arg_types=[i64, *(a.type for a in iter_args)])
@@ -351,6 +361,8 @@ class Loop:
         self.ops.append(llir.YieldOp(*self.yielded))
         self.block.add_ops(self.ops)
         self.op = self.builder.emit(llir.ForOp(*self.bounds, self.inits, self.block))
+        if self.parallel:
+            mark_parallel(self.op)
 
 
 # ---------------------------------------------------------------------------

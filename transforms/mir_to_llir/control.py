@@ -18,19 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects import func
-from xdsl.dialects.builtin import IntegerAttr, TensorType, UnitAttr, UnrealizedConversionCastOp, i64
+from xdsl.dialects.builtin import TensorType, UnrealizedConversionCastOp, i64
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from xdsl.rewriter import BlockInsertPoint, InsertPoint
 
 from nnstack.dialects import llir, mir
+from nnstack.transforms.parallel_loops import mark_parallel, writes_outer_buffers
 
 from .builder import Builder, LlirPattern
-
-PARALLEL = "llir.parallel"
-"""Unit attribute of an llir.for lowered from mir.parallel_for (its iterations are independent)."""
-NUM_THREADS = "llir.num_threads"
-"""The `num_threads` of the mir.parallel_for an llir.for was lowered from."""
 
 
 def storage(value: SSAValue) -> SSAValue | None:
@@ -123,7 +119,10 @@ class LoopLowering(LlirPattern):
     """mir.for / mir.parallel_for -> llir.for over i64; each loop-carried tensor becomes a
     buffer the loop owns (initialized with a copy, updated by copies at mir.yield),
     scalars become iter_args. A parallel loop is marked `llir.parallel` with its
-    `llir.num_threads`."""
+    `llir.num_threads` when its llir body can run on threads: no scalar carried from
+    one iteration to the next, no whole copy into a buffer outside the loop (a carried
+    tensor updated out of place; `mir.scatter` of a carried tensor updates it in
+    place)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.LoopOp, rewriter: PatternRewriter, /):
@@ -156,9 +155,8 @@ class LoopLowering(LlirPattern):
         scalars = _lower_yield(self, yield_op, buffers, rewriter)
         block.add_op(llir.YieldOp(*scalars))
         loop = b.emit(llir.ForOp(lb, ub, step, inits, block))
-        if isinstance(op, mir.ParallelForOp):
-            loop.attributes[PARALLEL] = UnitAttr()
-            loop.attributes[NUM_THREADS] = IntegerAttr(op.num_threads.value.data, i64)
+        if isinstance(op, mir.ParallelForOp) and not inits and not writes_outer_buffers(loop):
+            mark_parallel(loop, op.num_threads.value.data)
         _replace_results(self, op, rewriter, b.ops(), buffers, loop.results)
 
 

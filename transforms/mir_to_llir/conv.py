@@ -96,12 +96,12 @@ class ConvLowering(LlirPattern):
         acc_type = accumulator_type(typ.element_type)
         width = _tile_width(b, typ.element_type, acc_type, fg)
         if width > 1:
-            with b.nest((n, oh, groups)) as (i_n, i_oh, i_g):
+            with b.nest((n, oh, groups), parallel=True) as (i_n, i_oh, i_g):
                 tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
                 tile.output_row(i_n, i_oh, i_g, ow, b.imul(i_g, fg), fg, width)
             self.replace(op, rewriter, b, [out])
             return
-        with b.nest((n, oh, ow, groups, fg)) as (i_n, i_oh, i_ow, i_g, i_f):
+        with b.nest((n, oh, ow, groups, fg), parallel=True) as (i_n, i_oh, i_ow, i_g, i_f):
             channel = b.iadd(b.imul(i_g, fg), i_f)
             x_base = linear(b, [(i_n, sx[0]), (i_g, cg * sx[3])])
             w_base = linear(b, [(channel, sw[3])])
@@ -293,7 +293,7 @@ class PoolLowering(LlirPattern):
         initial = [b.const(neutral_element(kind, acc_type), acc_type)]
         if counting:
             initial.append(b.const(0))
-        with b.nest((n, oh, ow, c)) as (i_n, i_oh, i_ow, i_c):
+        with b.nest((n, oh, ow, c), parallel=True) as (i_n, i_oh, i_ow, i_c):
             x_base = linear(b, [(i_n, sx[0]), (i_c, sx[3])])
             row0, col0 = rows.start(b, i_oh), cols.start(b, i_ow)
             kh_loop = b.loop(0, kh, 1, initial)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from xdsl.dialects.builtin import i64
-from xdsl.ir import SSAValue
+from xdsl.ir import BlockArgument, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
 from nnstack.dialects import llir, mir
@@ -149,16 +149,38 @@ def _read_access(op: _ReadOp, x: SSAValue, indices: Sequence[SSAValue], strides:
     return Access(x, tuple(0 if d == axis else stride for d, stride in enumerate(strides)), 0, dynamic)
 
 
+def updates_carried_tensor(op: mir.ScatterOp) -> bool:
+    """Whether `op` can write into its input's buffer: the input is a tensor carried by a
+    mir.for / mir.parallel_for that nothing else uses, and the result is only yielded
+    back in its place (checked before the input's uses are lowered to casts)."""
+    source = op.input
+    if not isinstance(source, BlockArgument) or source.index == 0 or not source.has_one_use():
+        return False
+    loop = source.block.parent_op()
+    terminator = source.block.last_op
+    if not isinstance(loop, mir.LoopOp) or not isinstance(terminator, mir.YieldOp):
+        return False
+    use = op.result.get_unique_use()
+    return use is not None and use.operation is terminator and use.index == source.index - 1
+
+
 class ScatterLowering(LlirPattern):
     """mir.scatter -> llir.memcpy of the input into the result, then a nest over the
-    updates storing each at the loaded index along the axis (as for mir.gather)."""
+    updates storing each at the loaded index along the axis (as for mir.gather). A
+    scatter updating a loop-carried tensor in its place (`updates_carried_tensor`)
+    stores into the loop's buffer instead: no copy of the whole tensor per iteration,
+    and a mir.parallel_for's iterations write only their own positions."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.ScatterOp, rewriter: PatternRewriter, /):
+        in_place = updates_carried_tensor(op)
         x, updates, indices = self.operands(op, rewriter)
-        b, out = self.start(op)
         typ = tensor_type(op.result)
-        b.copy(out, x, typ)
+        if in_place:
+            b, out = self.builder(), x
+        else:
+            b, out = self.start(op)
+            b.copy(out, x, typ)
         axis = op.integer("axis")
         in_shape, index_shape = mir.tensor_shape(op.input), mir.tensor_shape(op.indices)
         strides = b.strides(in_shape)

@@ -162,8 +162,8 @@ class TiledMatmul:
                         results = self.micro(a_rows, panel, panel_k, k_stride, k_count, initial, width)
                         self.store_tile(results, out_rows, width)
 
-                if full_rows:
-                    with b.loop(0, full_rows, shape.tile_rows) as ir:
+                if full_rows:  # (each row tile writes its own rows: on threads)
+                    with b.loop(0, full_rows, shape.tile_rows, parallel=True) as ir:
                         tiles(ir.iv, shape.tile_rows)
                 if m_size - full_rows:
                     tiles(full_rows, m_size - full_rows)
@@ -225,7 +225,7 @@ class TiledMatmul:
             return
         full = m_size - m_size % rows
         if full:
-            with b.loop(0, full, rows) as row_block:
+            with b.loop(0, full, rows, parallel=True) as row_block:
                 self.leftover_columns(bases, row_block.iv, rows, panels, n_size, width)
         if m_size - full:
             self.leftover_columns(bases, full, m_size - full, panels, n_size, width)

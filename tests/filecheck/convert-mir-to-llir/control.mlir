@@ -38,7 +38,9 @@ func.func @for(%x: tensor<4xf32>, %n: index) -> (tensor<4xf32>, index) {
 
 // -----
 
-// parallel_for: an llir.for marked llir.parallel with its number of threads.
+// parallel_for: an llir.for marked llir.parallel with its number of threads; the
+// scatter into the carried tensor stores the row in the loop's buffer (here the
+// output), no copy of the whole tensor.
 func.func @parallel_for(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -83,8 +85,6 @@ func.func @parallel_for(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
 // CHECK-NEXT:       %[[V14:.*]] = llir.load %x[%[[V13]] : i64] : !llir.ptr<f32> -> f32
 // CHECK-NEXT:       llir.store %[[V14]], %[[ROW]][%[[V5]] : i64] : f32, !llir.ptr<f32>
 // CHECK-NEXT:     }
-// CHECK-NEXT:     %[[NEXT:.*]] = llir.alloc_buffer 24 : !llir.ptr<f32>
-// CHECK-NEXT:     llir.memcpy %[[NEXT]], %out0, %[[V2]] : !llir.ptr<f32>, !llir.ptr<f32>, i64
 // CHECK-NEXT:     llir.for unroll %[[V15:.*]] = %[[C0]] to %[[V3]] step %[[C1]] : i64 {
 // CHECK-NEXT:       %[[V16:.*]] = llir.load %[[IDX]] : !llir.ptr<i64> -> i64
 // CHECK-NEXT:       %[[V17:.*]] = llir.add %[[V16]], %[[C3]] : i64
@@ -95,15 +95,38 @@ func.func @parallel_for(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
 // CHECK-NEXT:       %[[V22:.*]] = llir.mul %[[V3]], %[[V21]] : i64
 // CHECK-NEXT:       %[[V23:.*]] = llir.add %[[V15]], %[[V22]] : i64
 // CHECK-NEXT:       %[[V24:.*]] = llir.load %[[ROW]][%[[V15]] : i64] : !llir.ptr<f32> -> f32
-// CHECK-NEXT:       llir.store %[[V24]], %[[NEXT]][%[[V23]] : i64] : f32, !llir.ptr<f32>
+// CHECK-NEXT:       llir.store %[[V24]], %out0[%[[V23]] : i64] : f32, !llir.ptr<f32>
 // CHECK-NEXT:     }
 // CHECK-NEXT:     llir.free_buffer %[[ROW]] : !llir.ptr<f32>
 // CHECK-NEXT:     llir.free_buffer %[[IDX]] : !llir.ptr<i64>
-// CHECK-NEXT:     llir.memcpy %out0, %[[NEXT]], %[[V2]] : !llir.ptr<f32>, !llir.ptr<f32>, i64
-// CHECK-NEXT:     llir.free_buffer %[[NEXT]] : !llir.ptr<f32>
 // CHECK-NEXT:   }
 // CHECK-NEXT:   llir.return
 // CHECK-NEXT: }
+
+// -----
+
+// A parallel_for whose carried tensor is also read (so the scatter copies it, and the
+// yield copies the copy back whole): its iterations would overwrite each other's rows
+// on threads, so the llir.for is not marked parallel.
+func.func @parallel_for_copies(%x: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %r = mir.parallel_for %i = %c0 to %c3 step %c1 num_threads = 2 iter_args(%out = %x) -> (tensor<3x2xf32>) {
+    %idx = mir.from_elements %i : (index) -> tensor<1xi64>
+    %row = mir.gather %out, %idx axis = 0 : (tensor<3x2xf32>, tensor<1xi64>) -> tensor<1x2xf32>
+    %sq = mir.broadcast_mul %row, %row broadcast_shape = [1, 2] : (tensor<1x2xf32>, tensor<1x2xf32>) -> tensor<1x2xf32>
+    %next = mir.scatter %out, %sq, %idx axis = 0 : (tensor<3x2xf32>, tensor<1x2xf32>, tensor<1xi64>) -> tensor<3x2xf32>
+    mir.yield %next : tensor<3x2xf32>
+  }
+  func.return %r : tensor<3x2xf32>
+}
+
+// CHECK-LABEL: llir.func @parallel_for_copies(
+// CHECK:         llir.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK:           llir.memcpy %out0
+// CHECK-NOT:   llir.parallel
+// CHECK:       llir.return
 
 // -----
 

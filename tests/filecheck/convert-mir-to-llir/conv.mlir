@@ -22,7 +22,7 @@ func.func @conv(%x: tensor<1x5x4x2xf32>, %w: tensor<2x2x1x4xf32>) -> tensor<1x2x
 // CHECK-NEXT:   %[[V7:.*]] = llir.constant 5 : i64
 // CHECK-NEXT:   %[[V8:.*]] = llir.constant 4 : i64
 // CHECK-NEXT:   %[[V9:.*]] = llir.constant 12 : i64
-// CHECK-NEXT:   llir.for %[[V10:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
+// CHECK-NEXT:   llir.for %[[V10:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 attributes {llir.parallel} {
 // CHECK-NEXT:     llir.for %[[V11:.*]] = %[[V0]] to %[[V3]] step %[[V2]] : i64 {
 // CHECK-NEXT:       llir.for %[[V12:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
 // CHECK-NEXT:         llir.for %[[V13:.*]] = %[[V0]] to %[[V1]] step %[[V2]] : i64 {
@@ -89,7 +89,7 @@ func.func @max_pool(%x: tensor<1x3x3x2xf32>) -> tensor<1x2x2x2xf32> {
 // CHECK-NEXT:   %[[V4:.*]] = llir.constant 6 : i64
 // CHECK-NEXT:   %[[V5:.*]] = llir.constant 3 : i64
 // CHECK-NEXT:   %[[V6:.*]] = llir.constant 4 : i64
-// CHECK-NEXT:   llir.for %[[V7:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 {
+// CHECK-NEXT:   llir.for %[[V7:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 attributes {llir.parallel} {
 // CHECK-NEXT:     llir.for %[[V8:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 {
 // CHECK-NEXT:       llir.for %[[V9:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 {
 // CHECK-NEXT:         %[[V10:.*]] = llir.mul %[[V2]], %[[V7]] : i64
@@ -143,7 +143,7 @@ func.func @avg_pool(%x: tensor<1x3x2x1xf32>) -> tensor<1x2x1x1xf32> {
 // CHECK-NEXT:   %[[V2:.*]] = llir.constant 2 : i64
 // CHECK-NEXT:   %[[V3:.*]] = llir.constant 1 : i64
 // CHECK-NEXT:   %[[V4:.*]] = llir.constant 3 : i64
-// CHECK-NEXT:   llir.for %[[V5:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 {
+// CHECK-NEXT:   llir.for %[[V5:.*]] = %[[V1]] to %[[V2]] step %[[V3]] : i64 attributes {llir.parallel} {
 // CHECK-NEXT:     %[[V6:.*]] = llir.mul %[[V2]], %[[V5]] : i64
 // CHECK-NEXT:     %[[V7:.*]], %[[V8:.*]] = llir.for %[[V9:.*]] = %[[V1]] to %[[V2]] step %[[V3]] iter_args(%[[V10:.*]] = %[[V0]], %[[V11:.*]] = %[[V1]]) -> (f32, i64) : i64 {
 // CHECK-NEXT:       %[[V12:.*]] = llir.add %[[V6]], %[[V9]] : i64

@@ -35,7 +35,7 @@ func.func @blocked(%a: tensor<9x10xf32>, %b: tensor<10x20xf32>) -> tensor<9x20xf
 // CHECK:                 %[[COLUMN:.*]] = llir.vload %[[B]]
 // CHECK-NEXT:            llir.vstore %[[COLUMN]], %[[PACK]]
 //                    tiles of 2 rows, each over the panels of the block
-// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %{{.*}} : i64 {
+// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %{{.*}} : i64 attributes {llir.parallel} {
 // CHECK:               llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
 // CHECK-COUNT-4:         llir.vload %[[OUT]]
 // CHECK:                 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[KC]] step %{{.*}} iter_args(

@@ -128,7 +128,7 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK-DAG:     %[[C3:.*]] = llir.constant 3 : i64
 // CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
 // CHECK-DAG:     %[[ZERO:.*]] = llir.constant dense<0.000000e+00> : vector<4xf32>
-// CHECK:         llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:         llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
 // CHECK-NEXT:      llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
 //                    pixels 0 and 5, one loop (j < 1: j, else 4 + j): kernel columns and input channels checked
 // CHECK:             llir.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
