@@ -34,6 +34,7 @@ from nnstack.native.jit import (
     call_compiled,
     compile_function,
 )
+from nnstack.transforms.llir_to_llvm import MIN_CHUNK_WORK
 
 
 class NativeCall(NamedTuple):
@@ -62,13 +63,18 @@ def call(
     cache: bool | Path = True,
     progress: Callable[[str], None] | None = None,
     threads: int = 1,
+    min_chunk_work: int = MIN_CHUNK_WORK,
 ) -> NativeCall:
     """Compile (or take from the caches) llir function `symbol` and call it on `arrays`;
-    `threads`: the threads its parallel loops run on; `cache`: the on-disk cache (`disk_cache`); `progress` is told each stage of a
+    `threads`: the threads its parallel loops run on (each given at least
+    `min_chunk_work` ops, by the lowering's estimate); `cache`: the on-disk cache
+    (`disk_cache`); `progress` is told each stage of a
     compilation as it starts, or the load from the on-disk cache (for a progress line)."""
     module = parse_module(module_or_text) if isinstance(module_or_text, str) else module_or_text
     arguments = convert_arguments(find_function(module, symbol), arrays)
-    compiled = CACHE.compile(module, symbol, check_bounds, opt_level, disk_cache(cache), progress, threads)
+    compiled = CACHE.compile(
+        module, symbol, check_bounds, opt_level, disk_cache(cache), progress, threads, min_chunk_work
+    )
     results = tuple(np.asarray(r) for r in call_compiled(compiled, arguments, module))
     return NativeCall(results, arguments, compiled)
 
@@ -81,6 +87,7 @@ def run(
     opt_level: int = OPT_LEVEL,
     cache: bool | Path = True,
     threads: int = 1,
+    min_chunk_work: int = MIN_CHUNK_WORK,
 ) -> tuple[np.ndarray, ...]:
     """`nnstack.interpreters.run` for llir functions, natively."""
     return call(
@@ -91,6 +98,7 @@ def run(
         opt_level=opt_level,
         cache=cache,
         threads=threads,
+        min_chunk_work=min_chunk_work,
     ).results
 
 

@@ -4,7 +4,8 @@ not once per process (as ccache, Triton's and torch inductor's kernel caches do)
 An entry is the object code LLVM emitted for one llir function, with what loading and
 calling it needs (the entry point's name and C signature, the run-time check messages),
 in one file named by the digest of its key: the llir module (`module_digest`), the
-function, the check mode, the optimization level, the number of threads, the target (triple, CPU name and
+function, the check mode, the optimization level, the threads of parallel loops (and
+their least work), the target (triple, CPU name and
 features) and the compiler (the versions of LLVM, llvmlite, xDSL and nnstack, and a
 digest of the nnstack sources that lower llir to machine code, so an edited lowering
 never loads stale code). An entry is written to a temporary file and renamed into
@@ -37,6 +38,7 @@ from xdsl.dialects.builtin import DenseResourceAttr, DictionaryAttr, ModuleOp
 from xdsl.printer import Printer
 
 from nnstack.dialects import llir
+from nnstack.transforms.llir_to_llvm import MIN_CHUNK_WORK
 
 FORMAT = b"nnstack native code 1\n"
 """The first bytes of an entry; a new layout of the file gets a new number."""
@@ -116,17 +118,23 @@ def _version(distribution: str) -> str:
 
 
 def cache_key(
-    digest: str, symbol: str, check_bounds: bool, opt_level: int, threads: int = 1
+    digest: str,
+    symbol: str,
+    check_bounds: bool,
+    opt_level: int,
+    threads: int = 1,
+    min_chunk_work: int = MIN_CHUNK_WORK,
 ) -> dict[str, str | int | bool]:
     """The key of `symbol` of the module whose `module_digest` is `digest`, compiled for
     this machine (the host CPU, as `create_target_machine` targets it), its parallel
-    loops for `threads` threads."""
+    loops for `threads` threads of at least `min_chunk_work` ops."""
     return {
         "module": digest,
         "symbol": symbol,
         "check_bounds": check_bounds,
         "opt_level": opt_level,
         "threads": threads,
+        "min_chunk_work": min_chunk_work,
         "triple": llvmlite.binding.get_process_triple(),
         "cpu": llvmlite.binding.get_host_cpu_name(),
         "features": llvmlite.binding.get_host_cpu_features().flatten(),

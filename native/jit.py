@@ -5,7 +5,8 @@ A module is lowered with convert-llir-to-llvm (entry points on), translated to L
 by `xdsl.backend.llvm` (its data section as bytes: `nnstack.native.backend`) and
 compiled at -O3 for the host CPU (its vector units included). Compiled functions are
 cached per process, keyed by a digest of the llir module, the symbol, the check mode,
-the optimization level and the number of threads, so a second call of the same program compiles nothing; and
+the optimization level and the threads of parallel loops, so a second call of the same
+program compiles nothing; and
 on disk (`nnstack.native.cache`), so a second process loads the code instead of
 compiling it. The weights of the module's weights file are not in the code: loading it
 links their symbols to the mapped file (`nnstack.native.weights`).
@@ -46,7 +47,13 @@ from nnstack.native.backend import compile_object, load_object
 from nnstack.native.cache import CacheEntry, DiskCache, cache_key, module_digest
 from nnstack.native.weights import WeightBinding, WeightGlobal, headed
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
-from nnstack.transforms.llir_to_llvm import ERROR_GLOBALS, ERROR_SITES, BufferState, weight_globals
+from nnstack.transforms.llir_to_llvm import (
+    ERROR_GLOBALS,
+    ERROR_SITES,
+    MIN_CHUNK_WORK,
+    BufferState,
+    weight_globals,
+)
 
 OPT_LEVEL = 3
 """LLVM's optimization level by default: -O3."""
@@ -80,6 +87,8 @@ class CompiledFunction:
     check_bounds: bool
     threads: int = 1
     """The threads its parallel loops run on (convert-llir-to-llvm's `threads`)."""
+    min_chunk_work: int = MIN_CHUNK_WORK
+    """The least work a thread of a parallel loop gets (convert-llir-to-llvm's option)."""
     in_file: tuple[WeightGlobal, ...] = ()
     """The weights-file globals the code declares, which loading it links."""
     compile_seconds: float = 0.0
@@ -157,13 +166,14 @@ class CompiledFunction:
 @dataclass
 class JitCache:
     """Compiled functions by (digest of the llir module, symbol, check mode, opt level,
-    threads), and by module object, so calling the same `ModuleOp` again does not even digest it
-    (as with the interpreter, a module changed after a call is not compiled again)."""
+    threads, min chunk work), and by module object, so calling the same `ModuleOp`
+    again does not even digest it (as with the interpreter, a module changed after a
+    call is not compiled again)."""
 
-    functions: dict[tuple[str, str, bool, int, int], CompiledFunction] = field(default_factory=dict)
-    by_module: weakref.WeakKeyDictionary[ModuleOp, dict[tuple[str, bool, int, int], CompiledFunction]] = (
-        field(default_factory=weakref.WeakKeyDictionary)
-    )
+    functions: dict[tuple[str, str, bool, int, int, int], CompiledFunction] = field(default_factory=dict)
+    by_module: weakref.WeakKeyDictionary[
+        ModuleOp, dict[tuple[str, bool, int, int, int], CompiledFunction]
+    ] = field(default_factory=weakref.WeakKeyDictionary)
 
     def compile(
         self,
@@ -174,23 +184,25 @@ class JitCache:
         disk: DiskCache | None = None,
         progress: Callable[[str], None] | None = None,
         threads: int = 1,
+        min_chunk_work: int = MIN_CHUNK_WORK,
     ) -> CompiledFunction:
         """`compile_function`, once per process; `disk`: the on-disk cache to load it
         from or store it in (None: compile, and store nothing); `progress`: told each
         stage of a compilation or load (nothing when the process has the function)."""
         seen = self.by_module.setdefault(module, {})
-        compiled = seen.get((symbol, check_bounds, opt_level, threads))
+        options = (symbol, check_bounds, opt_level, threads, min_chunk_work)
+        compiled = seen.get(options)
         if compiled is not None:
             return compiled
         digest = module_digest(module)
-        key = (digest, symbol, check_bounds, opt_level, threads)
+        key = (digest, *options)
         compiled = self.functions.get(key)
         if compiled is None:
             compiled = compile_function(
-                module, symbol, check_bounds, opt_level, disk, digest, progress, threads
+                module, symbol, check_bounds, opt_level, disk, digest, progress, threads, min_chunk_work
             )
             self.functions[key] = compiled
-        seen[(symbol, check_bounds, opt_level, threads)] = compiled
+        seen[options] = compiled
         return compiled
 
 
@@ -215,9 +227,12 @@ def compile_function(
     digest: str | None = None,
     progress: Callable[[str], None] | None = None,
     threads: int = 1,
+    min_chunk_work: int = MIN_CHUNK_WORK,
 ) -> CompiledFunction:
     """Compile llir.func `symbol` of `module` (and what it calls) to native code, at
-    LLVM's `opt_level` (0..3), its parallel loops on up to `threads` threads, or load it from `disk` if it holds that code for this
+    LLVM's `opt_level` (0..3), its parallel loops on up to `threads` threads (each
+    given at least `min_chunk_work` ops, by the lowering's estimate), or load it
+    from `disk` if it holds that code for this
     machine (a compiled one is stored there). `digest`: the module's `module_digest`,
     if known. `progress` is told each stage as it starts: "loading from the cache" for
     an entry found on `disk`; else (none, or one that does not load) lowering to the
@@ -226,20 +241,22 @@ def compile_function(
     function = _llir_function(module, symbol)
     if opt_level not in (0, 1, 2, 3):
         raise ValueError(f"opt_level must be 0, 1, 2 or 3, got {opt_level}")
-    if threads < 1:
-        raise ValueError(f"threads must be >= 1, got {threads}")
+    if threads < 1 or min_chunk_work < 0:
+        raise ValueError(f"threads must be >= 1 and min_chunk_work >= 0, got {threads}, {min_chunk_work}")
     _load_runtime_libraries()
     in_file = WeightGlobal.of(weight_globals(module))
     weights = weights_path(module)
     key = None
     if disk is not None:
-        key = cache_key(digest or module_digest(module), symbol, check_bounds, opt_level, threads)
+        key = cache_key(
+            digest or module_digest(module), symbol, check_bounds, opt_level, threads, min_chunk_work
+        )
         entry = disk.load(key)
         if entry is not None:
             if progress is not None:
                 progress("loading from the cache")
             compiled = CompiledFunction(
-                function, entry, opt_level, check_bounds, threads, in_file, from_cache=True
+                function, entry, opt_level, check_bounds, threads, min_chunk_work, in_file, from_cache=True
             )
             try:
                 compiled.code(weights)
@@ -253,7 +270,9 @@ def compile_function(
     lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
     ctx = Context()
     ctx.load_dialect(llvm.LLVM)
-    ConvertLlirToLlvmPass(check_bounds=check_bounds, entry_points=True, threads=threads).apply(ctx, lowered)
+    ConvertLlirToLlvmPass(
+        check_bounds=check_bounds, entry_points=True, threads=threads, min_chunk_work=min_chunk_work
+    ).apply(ctx, lowered)
     sites = lowered.attributes.pop(ERROR_SITES)
     assert isinstance(sites, ArrayAttr)
     texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
@@ -261,7 +280,7 @@ def compile_function(
     entry_symbol = f"nnstack_entry_{symbol}"
     object_code, c_func_type = compile_object(lowered, entry_symbol, opt_level, progress)
     entry = CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts)
-    compiled = CompiledFunction(function, entry, opt_level, check_bounds, threads, in_file)
+    compiled = CompiledFunction(function, entry, opt_level, check_bounds, threads, min_chunk_work, in_file)
     if disk is not None and key is not None:
         disk.store(key, entry)
     compiled.code(weights)

@@ -5,9 +5,10 @@ module that calls it (`nnstack.native.backend.compile_object`); the threads are 
 threads, `pthread_create` and `pthread_join` resolved in the process (libc) when the
 code is loaded.
 
-`nnstack_parallel_for(fn, context, trips, threads, work)` runs `fn(context, begin,
-end)` over contiguous chunks of [0, trips): n = min(threads, trips, trips * work /
-MIN_CHUNK_WORK) chunks (at least 1), chunk i = [trips * i / n, trips * (i + 1) / n),
+`nnstack_parallel_for(fn, context, trips, threads, min_trips)` runs `fn(context,
+begin, end)` over contiguous chunks of [0, trips): n = min(threads, trips / min_trips)
+chunks (at least 1; `min_trips`: the fewest iterations worth a thread, which the
+lowering estimates), chunk i = [trips * i / n, trips * (i + 1) / n),
 chunk 0 on the calling thread and each other on a thread of its own, all joined before
 it returns. A thread that cannot be created has its chunk run on the calling thread. So
 every iteration runs once, on one thread, whatever the machine's load: no pool, no
@@ -19,10 +20,6 @@ from __future__ import annotations
 import llvmlite.binding
 
 from nnstack.transforms.llir_to_llvm import RUNTIME_FUNCTION
-
-MIN_CHUNK_WORK = 1 << 15
-"""The least work (in the lowering's estimate of ops) worth a thread: creating and
-joining one costs some tens of microseconds."""
 
 RUNTIME_IR = f"""
 %task = type {{ ptr, ptr, i64, i64 }}
@@ -47,12 +44,10 @@ define internal ptr @nnstack_thread(ptr %task) {{
   ret ptr null
 }}
 
-define void @{RUNTIME_FUNCTION}(ptr %fn, ptr %context, i64 %trips, i64 %threads, i64 %work) {{
+define void @{RUNTIME_FUNCTION}(ptr %fn, ptr %context, i64 %trips, i64 %threads, i64 %min.trips) {{
 entry:
-  %total = mul i64 %trips, %work
-  %worth = udiv i64 %total, {MIN_CHUNK_WORK}
-  %by.threads = call i64 @llvm.smin.i64(i64 %threads, i64 %trips)
-  %by.work = call i64 @llvm.smin.i64(i64 %by.threads, i64 %worth)
+  %worth = sdiv i64 %trips, %min.trips
+  %by.work = call i64 @llvm.smin.i64(i64 %threads, i64 %worth)
   %n = call i64 @llvm.smax.i64(i64 %by.work, i64 1)
   %one = icmp eq i64 %n, 1
   br i1 %one, label %serial, label %parallel

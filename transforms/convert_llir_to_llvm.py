@@ -31,8 +31,9 @@ which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compil
   iterations are independent, see `nnstack.transforms.parallel_loops`) on up to N
   threads: its body is outlined into a function over a range of iterations, which a
   call of the runtime function `nnstack_parallel_for` runs in chunks on threads (see
-  `llir_to_llvm.parallel`; `nnstack.native` links the runtime in). The default, 1,
-  runs every loop on the calling thread.
+  `llir_to_llvm.parallel`; `nnstack.native` links the runtime in), each thread
+  getting at least `min-chunk-work` ops by the lowering's estimate (fewer threads for
+  a small loop). The default, 1, runs every loop on the calling thread.
 - `entry-points=true` adds `@nnstack_entry_<f>(!llvm.ptr)` per function, which takes its
   arguments from an array of pointers (see `llir_to_llvm.entry_point`): what the JIT
   calls.
@@ -58,6 +59,7 @@ from nnstack.dialects import llir
 from nnstack.transforms.llir_to_llvm import (
     ERROR_SITES,
     LOWERINGS,
+    MIN_CHUNK_WORK,
     OUTLINED_PREFIX,
     RESERVED_SYMBOLS,
     ModuleLowering,
@@ -109,12 +111,17 @@ class ConvertLlirToLlvmPass(ModulePass):
     threads: int = 1
     """Run each outermost loop marked `llir.parallel` on up to this many threads."""
 
+    min_chunk_work: int = MIN_CHUNK_WORK
+    """A thread of a parallel loop gets at least this much work (ops, estimated)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.threads < 1:
             raise PassFailedException(f"{self.name}: threads must be >= 1, got {self.threads}")
+        if self.min_chunk_work < 0:
+            raise PassFailedException(f"{self.name}: min-chunk-work must be >= 0, got {self.min_chunk_work}")
         fail_at_ops(self.name, problems(op))
         functions = [f for f in op.walk() if isinstance(f, llir.FuncOp)]
-        lowering = ModuleLowering(self.check_bounds, LOWERINGS, self.threads)
+        lowering = ModuleLowering(self.check_bounds, LOWERINGS, self.threads, self.min_chunk_work)
         for function in functions:
             lowered: list[Operation] = [lower_function(lowering, function)]
             if self.entry_points and function.body.blocks:

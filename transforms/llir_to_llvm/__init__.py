@@ -17,7 +17,7 @@ from nnstack.transforms.llir_to_llvm.builder import (
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
 from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS, lower_global
-from nnstack.transforms.llir_to_llvm.parallel import OUTLINED_PREFIX, RUNTIME_FUNCTION
+from nnstack.transforms.llir_to_llvm.parallel import MIN_CHUNK_WORK, OUTLINED_PREFIX, RUNTIME_FUNCTION
 from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
 LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
@@ -33,6 +33,7 @@ __all__ = [
     "ERROR_SITES",
     "HEADER_BYTES",
     "LOWERINGS",
+    "MIN_CHUNK_WORK",
     "OUTLINED_PREFIX",
     "RESERVED_SYMBOLS",
     "RUNTIME_FUNCTION",

@@ -107,6 +107,8 @@ class ModuleLowering:
     lowerings: dict[type[Operation], Lowering]
     threads: int = 1
     """Threads a parallel loop may run on (1: every loop runs on the calling thread)."""
+    min_chunk_work: int = 1
+    """The least work (ops, by the lowering's estimate) a thread is started for."""
     externals: dict[str, llvm.LLVMFunctionType] = field(default_factory=dict)
     sites: list[str] = field(default_factory=list)
     outlined: list[llvm.FuncOp] = field(default_factory=list)

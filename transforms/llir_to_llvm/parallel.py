@@ -10,10 +10,11 @@ variable is lb + t * step), reading the values from outside the loop that its bo
 bytes at %context, one after the other (read and written unaligned). The loop itself
 becomes: the context filled (on the stack, allocated in the entry block), the trip count, and a call of the runtime
 
-    nnstack_parallel_for(ptr @outlined, ptr %context, i64 trips, i64 threads, i64 work)
+    nnstack_parallel_for(ptr @outlined, ptr %context, i64 trips, i64 threads, i64 min_trips)
 
 which runs contiguous chunks of [0, trips) on up to `threads` threads (one per chunk;
-fewer for little work: `work` is the lowering's estimate of the ops of one iteration)
+fewer for little work: a thread gets at least `min_trips` iterations, those that make
+`min-chunk-work` ops by the lowering's estimate of one iteration's)
 and returns when all are done (`nnstack.native.threads` links it into the native
 code). Each iteration runs exactly once, on one thread, so the results are those of
 the sequential loop bit for bit. A run-time check failing inside records its error as
@@ -41,8 +42,12 @@ OUTLINED_PREFIX = "nnstack_parallel_"
 UNKNOWN_TRIPS = 8
 """The trip count the work estimate assumes for a loop whose count is not constant."""
 
-MAX_WORK = 1 << 24
-"""The work estimate is capped (the runtime multiplies it by the trip count)."""
+MAX_WORK = 1 << 40
+"""The work estimate is capped (deep nests of unknown trip counts)."""
+
+MIN_CHUNK_WORK = 1 << 15
+"""The least work (in the lowering's estimate of ops) worth a thread by default:
+creating and joining one costs some tens of microseconds."""
 
 
 def _work(block: Block) -> int:
@@ -182,8 +187,7 @@ def lower_parallel(lowering: FunctionLowering, loop: llir.ForOp, threads: int) -
     some = lowering.icmp("sgt", ub, lb)
     trips = lowering.emit(llvm.SelectOp(some, trips, lowering.constant(0)))
     function = lowering.emit(llvm.AddressOfOp(name, PTR))
-    work = lowering.constant(_work(loop.body.block))
-    lowering.call(
-        RUNTIME_FUNCTION, [function, context_pointer, trips, lowering.constant(threads), work], None
-    )
+    min_trips = lowering.constant(max(1, -(-module.min_chunk_work // _work(loop.body.block))))
+    arguments = [function, context_pointer, trips, lowering.constant(threads), min_trips]
+    lowering.call(RUNTIME_FUNCTION, arguments, None)
     lowering.propagate_errors()

@@ -4,7 +4,8 @@
 // threads=2: a loop marked llir.parallel is outlined into a function over a range of
 // iterations [begin, end), which reads the values the body uses from a context (on
 // the stack; pointers as i64), and the loop becomes a call of nnstack_parallel_for
-// (function, context, trips, threads, work estimate), then the usual error check.
+// (function, context, trips, threads, least trips per thread: 2^15 ops by the
+// lowering's estimate of an iteration's, 4 here), then the usual error check.
 // Constants are made again in the outlined function. With one thread (the default)
 // nothing is outlined.
 
@@ -26,7 +27,7 @@ llir.func @doubled(%x: !llir.ptr<f32>, %y: !llir.ptr<f32>, %n: i64, %scale: f32)
 // CHECK-NEXT:   %[[C2:.*]] = llvm.mlir.constant(2) : i64
 // CHECK-NEXT:   %[[SIZE:.*]] = llvm.mlir.constant(20) : i64
 // CHECK-NEXT:   %[[C1:.*]] = llvm.mlir.constant(1) : i64
-// CHECK-NEXT:   %[[WORK:.*]] = llvm.mlir.constant(4) : i64
+// CHECK-NEXT:   %[[MINTRIPS:.*]] = llvm.mlir.constant(8192) : i64
 // CHECK-NEXT:   %[[CONTEXT:.*]] = llvm.alloca %[[SIZE]] x i8 {alignment = 16 : i64} : (i64) -> !llvm.ptr
 // CHECK-NEXT:   %[[XI:.*]] = llvm.ptrtoint %[[X]] : !llvm.ptr to i64
 // CHECK-NEXT:   %[[F0:.*]] = llvm.getelementptr %[[CONTEXT]][0] : (!llvm.ptr) -> !llvm.ptr, i64
@@ -45,7 +46,7 @@ llir.func @doubled(%x: !llir.ptr<f32>, %y: !llir.ptr<f32>, %n: i64, %scale: f32)
 // CHECK-NEXT:   %[[SOME:.*]] = llvm.icmp "sgt" %[[N]], %[[C0]] : i64
 // CHECK-NEXT:   %[[COUNT:.*]] = llvm.select %[[SOME]], %[[TRIPS]], %[[C0]] : i1, i64
 // CHECK-NEXT:   %[[FN:.*]] = llvm.mlir.addressof @nnstack_parallel_doubled_0 : !llvm.ptr
-// CHECK-NEXT:   llvm.call @nnstack_parallel_for(%[[FN]], %[[CONTEXT]], %[[COUNT]], %[[C2]], %[[WORK]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
+// CHECK-NEXT:   llvm.call @nnstack_parallel_for(%[[FN]], %[[CONTEXT]], %[[COUNT]], %[[C2]], %[[MINTRIPS]]) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
 // CHECK-NEXT:   %[[SITE:.*]] = llvm.mlir.addressof @nnstack_error_site : !llvm.ptr
 // CHECK-NEXT:   %{{.*}} = llvm.load %[[SITE]] {alignment = 8 : i64} : !llvm.ptr -> i64
 // CHECK:      llvm.func internal @nnstack_parallel_doubled_0(%[[CTX:.*]]: !llvm.ptr, %[[BEGIN:.*]]: i64, %[[END:.*]]: i64) {
