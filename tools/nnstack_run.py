@@ -219,6 +219,14 @@ class NnstackRunMain(xDSLRunMain):
             help="with --backend native: compile in bounds, use-after-free and double-free checks",
         )
         arg_parser.add_argument(
+            "--threads",
+            type=_positive,
+            default=1,
+            metavar="N",
+            help="with --backend native: run the parallel loops (mir.parallel_for, the row tiles of "
+            "matmuls, the output rows of convs) on up to N threads (the results are those of one)",
+        )
+        arg_parser.add_argument(
             "--no-cache",
             action="store_true",
             help="with --backend native: compile, neither loading the code from nor storing it in the "
@@ -386,6 +394,7 @@ class NnstackRunMain(xDSLRunMain):
             arrays,
             check_bounds=self.args.check_bounds,
             cache=not self.args.no_cache,
+            threads=self.args.threads,
             progress=self.timing.reporter(),
         )
         return called.results, called.arguments
@@ -561,6 +570,14 @@ class NnstackRunMain(xDSLRunMain):
 
 NPY_MAGIC = b"\x93NUMPY"
 """How a .npy file starts (numpy's format)."""
+
+
+def _positive(text: str) -> int:
+    """An argparse type: an integer >= 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
+    return value
 
 
 def nnstack_version() -> str:
