@@ -2,29 +2,37 @@
 with its reference in one run. Not a test: there is no pass or fail.
 
 - matmul n x n x n (`--matmul`, 256 and 512 by default): `gawee.linear` lowered with `convert-mir-to-llir{vector-width=16}`
-  (register tiles of vector accumulators), against numpy's `a @ b.T` (OpenBLAS; one
-  thread, and all threads);
+  (register tiles of vector accumulators), against numpy's `a @ b.T` (OpenBLAS with
+  the same number of threads);
 - the models of bench_models.py (ResNet-18 1x3x224x224 with its batch norms folded into
   the convs, BERT-tiny with sequence 128, the 15M Llama with 8 tokens), imported from
   their ONNX export and lowered gawee -> mir -> llir with their weights in llir's data
-  section (llir.global), against ONNX Runtime with one thread (timed alternately, so
+  section (llir.global), against ONNX Runtime with the same number of intra-op
+  threads (timed alternately, so
   both see the same load of a shared machine): time, max |err| and the
   compile time by step (convert-gawee-to-mir, convert-mir-to-llir, convert-llir-to-llvm,
   LLVM), and the time a second process takes to get the code: from the on-disk cache (in
   a temporary folder; the model's digest included), the code then timed.
 
     .venv/bin/python benchmarks/bench_native.py [--repeats N] [--models resnet18 bert_tiny llama_15m]
-        [--matmul 256 512] [--opt-level 0..3]
+        [--matmul 256 512] [--opt-level 0..3] [--threads N]
+
+`--threads N` (1 by default): the native code's parallel loops on N threads
+(convert-llir-to-llvm{threads=N}), ONNX Runtime with N intra-op threads and OpenBLAS
+with N threads (OPENBLAS_NUM_THREADS, set before numpy loads it: so one process per
+thread count; run the script once per count and compare the times).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import sys
 
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before numpy loads OpenBLAS
+# --threads N, read before numpy loads OpenBLAS (which reads its thread count once)
+os.environ["OPENBLAS_NUM_THREADS"] = (re.findall(r"--threads[= ](\d+)", " ".join(sys.argv[1:])) or ["1"])[-1]
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -42,6 +50,9 @@ from nnstack.interpreters import make_context, parse_module
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
+
+THREADS = int(os.environ["OPENBLAS_NUM_THREADS"])
+"""The threads of the native code, ONNX Runtime and OpenBLAS (`--threads`)."""
 
 WIDTH = 16
 """Vector lanes of the llir lowering (AVX-512 f32)."""
@@ -66,9 +77,9 @@ def matmul(n: int, repeats: int, opt_level: int) -> None:
     a, b = (rng.standard_normal((n, n)).astype(np.float32) for _ in range(2))
     program = to_llir(module)
     start = time.perf_counter()
-    (result,) = native.run(program, "mm", a, b, opt_level=opt_level, cache=False)  # (compiled, timed)
+    (result,) = native.run(program, "mm", a, b, opt_level=opt_level, cache=False, threads=THREADS)  # (timed)
     compile_s = time.perf_counter() - start
-    compiled = native.JitCache().compile(program, "mm", opt_level=opt_level)
+    compiled = native.JitCache().compile(program, "mm", opt_level=opt_level, threads=THREADS)
     seconds, numpy_s = paired_median_times(
         lambda: native.call_compiled(compiled, [a, b]), lambda: a @ b.T, repeats
     )
@@ -103,15 +114,17 @@ def model(key: str, repeats: int, opt_level: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         disk = native.DiskCache(Path(folder))
         start = time.perf_counter()
-        compiled = native.JitCache().compile(module, "main", opt_level=opt_level, disk=disk)
+        compiled = native.JitCache().compile(module, "main", opt_level=opt_level, disk=disk, threads=THREADS)
         cold_s = time.perf_counter() - start
         start = time.perf_counter()
-        cached = native.JitCache().compile(module, "main", opt_level=opt_level, disk=disk)  # (a new process)
+        cached = native.JitCache().compile(  # (as a new process would)
+            module, "main", opt_level=opt_level, disk=disk, threads=THREADS
+        )
         warm_s = time.perf_counter() - start
         assert cached.from_cache and not compiled.from_cache
     outputs = native.call_compiled(cached, arrays)
     options = onnxruntime.SessionOptions()
-    options.intra_op_num_threads = 1
+    options.intra_op_num_threads = THREADS
     session = onnxruntime.InferenceSession(onnx_model.SerializeToString(), options)
     seconds, ort_s = paired_median_times(
         lambda: native.call_compiled(cached, arrays), lambda: session.run(None, inputs), repeats
@@ -119,7 +132,9 @@ def model(key: str, repeats: int, opt_level: int) -> None:
     expected = onnxruntime_outputs(onnx_model, inputs, 1)
     error = max(float(np.max(np.abs(o - e))) for o, e in zip(outputs, expected))
     llvm_s = compiled.compile_seconds - compiled.lower_seconds
-    print(f"{name} (ONNX Runtime with 1 thread; {weights / 1e6:.1f} MB of weights in the data section)")
+    print(
+        f"{name} (ONNX Runtime with {THREADS} thread(s); {weights / 1e6:.1f} MB of weights in the data section)"
+    )
     print(f"  onnxruntime {ort_s * 1e3:8.2f} ms")
     print(f"  native      {seconds * 1e3:8.2f} ms  {seconds / ort_s:6.2f}x ORT  max |err| {error:.1e}")
     print(
@@ -138,7 +153,11 @@ def main() -> None:
     parser.add_argument(
         "--opt-level", type=int, choices=(0, 1, 2, 3), default=native.OPT_LEVEL, help="LLVM's"
     )
+    parser.add_argument("--threads", type=int, default=1, help="threads of all three (see above)")
     args = parser.parse_args()
+    assert args.threads == THREADS >= 1, "--threads N: N >= 1"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{THREADS} thread(s) on {os.cpu_count()} CPUs; load average {load} (1, 5, 15 min)")
     for n in args.matmul:
         matmul(n, args.repeats, args.opt_level)
     for key in args.models:
