@@ -50,7 +50,8 @@ def _base(pointer: SSAValue) -> SSAValue:
     return pointer
 
 
-def _defined_inside(value: SSAValue, loop: Operation) -> bool:
+def defined_inside(value: SSAValue, loop: Operation) -> bool:
+    """Whether `value` is defined in `loop`'s body (a result or block argument there)."""
     owner = value.owner
     op = owner if isinstance(owner, Operation) else owner.parent_op()
     return op is not None and loop.is_ancestor(op)
@@ -62,5 +63,5 @@ def writes_outer_buffers(loop: llir.ForOp) -> bool:
     tensor, changed, copied back at the yield), which iterations on several threads
     would overwrite each other's rows with."""
     return any(
-        isinstance(op, llir.MemcpyOp) and not _defined_inside(_base(op.dst), loop) for op in loop.body.walk()
+        isinstance(op, llir.MemcpyOp) and not defined_inside(_base(op.dst), loop) for op in loop.body.walk()
     )

@@ -7,16 +7,16 @@ without loop-carried values and with an i64 induction variable, is outlined into
 which runs the iterations [begin, end) of the loop (counted from 0: the induction
 variable is lb + t * step), reading the values from outside the loop that its body uses
 (constants excepted: they are made again inside, so LLVM still sees them) from the
-bytes at %context, one after the other (read and written unaligned). The loop itself
-becomes: the context filled (on the stack, allocated in the entry block), the trip count, and a call of the runtime
+bytes at %context, one after the other (read and written unaligned; a pointer as an
+i64). The loop itself becomes: the context filled (on the stack, allocated in the
+entry block), the trip count, and a call of the runtime
 
     nnstack_parallel_for(ptr @outlined, ptr %context, i64 trips, i64 threads, i64 min_trips)
 
 which runs contiguous chunks of [0, trips) on up to `threads` threads (one per chunk;
 fewer for little work: a thread gets at least `min_trips` iterations, those that make
-`min-chunk-work` ops by the lowering's estimate of one iteration's)
-and returns when all are done (`nnstack.native.threads` links it into the native
-code). Each iteration runs exactly once, on one thread, so the results are those of
+`min-chunk-work` ops by the lowering's estimate of one iteration's) and returns when
+all are done (`nnstack.native.threads` links it into the native code). Each iteration runs exactly once, on one thread, so the results are those of
 the sequential loop bit for bit. A run-time check failing inside records its error as
 anywhere else (which thread's, if several fail, is not defined) and the caller returns
 after the loop, as after a failed llir.call.
@@ -26,12 +26,12 @@ from __future__ import annotations
 
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import AnyFloat, IntegerType, VectorType, i8, i64
-from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.ir import Attribute, Block, SSAValue
 
 from nnstack.dialects import llir
 from nnstack.transforms.llir_to_llvm.builder import PTR, FunctionLowering
 from nnstack.transforms.llir_unroll_hints import constant_trip_count
-from nnstack.transforms.parallel_loops import is_parallel, max_threads
+from nnstack.transforms.parallel_loops import defined_inside, is_parallel, max_threads
 
 RUNTIME_FUNCTION = "nnstack_parallel_for"
 """The runtime function that runs an outlined loop's chunks on threads."""
@@ -61,19 +61,13 @@ def _work(block: Block) -> int:
     return min(total, MAX_WORK)
 
 
-def _defined_outside(value: SSAValue, loop: Operation) -> bool:
-    owner = value.owner
-    op = owner if isinstance(owner, Operation) else owner.parent_op()
-    return op is None or not loop.is_ancestor(op)
-
-
 def _captured(loop: llir.ForOp) -> list[SSAValue]:
     """The values from outside `loop` that its body (or its iv: lb, step) uses, in the
     order of first use."""
     seen: dict[SSAValue, None] = {loop.lb: None, loop.step: None}
     for op in loop.body.walk():
         for operand in op.operands:
-            if _defined_outside(operand, loop):
+            if not defined_inside(operand, loop):
                 seen.setdefault(operand, None)
     return list(seen)
 
