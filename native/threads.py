@@ -137,8 +137,10 @@ def uses_runtime(module: llvmlite.binding.ModuleRef) -> bool:
 
 
 def link_runtime(module: llvmlite.binding.ModuleRef) -> None:
-    """Link the runtime into `module` (which declares it)."""
+    """Link the runtime into `module` (which declares it), as a function of its own
+    (internal: each loaded object has its copy, and LLVM may inline it)."""
     runtime = llvmlite.binding.parse_assembly(RUNTIME_IR)
     runtime.triple = module.triple
     runtime.data_layout = module.data_layout
     module.link_in(runtime)
+    module.get_function(RUNTIME_FUNCTION).linkage = llvmlite.binding.Linkage.internal
