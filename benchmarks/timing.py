@@ -22,6 +22,19 @@ def median_time(fn: Callable[[], object], repeats: int, number: int = 1) -> floa
     return statistics.median(times)
 
 
+def median_cpu_time(fn: Callable[[], object], repeats: int) -> float:
+    """The median CPU time of the process (all its threads) over `repeats` calls of
+    `fn`: what the work costs, which a loaded machine's scheduling does not change as
+    much as the wall time (a call on several threads waits for the slowest)."""
+    fn()  # warm-up
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
 def calls_per_sample(fn: Callable[[], object], at_least: float = 50e-6) -> int:
     """How many calls of `fn` take `at_least` seconds (from one timed call)."""
     start = time.perf_counter()
