@@ -132,6 +132,7 @@ SMALL = {"vector_width": 4, "tile_rows": 3, "tile_vectors": 2, "k_block": 8, "n_
         ((30, 20), (20, 40), SMALL),  # 10 row tiles per block (packed B), K and N in blocks
         ((7, 19), (19, 37), SMALL),  # 2 row tiles (fewer than 3 threads), leftover columns
         ((2, 13, 9), (9, 24), SMALL),  # batch: each batch's row tiles on threads
+        ((2, 20), (20, 40), SMALL),  # fewer rows than a tile: the panels on threads
         ((48, 50), (50, 48), {"vector_width": 16}),  # the default tiles: 4 row tiles of 12
     ],
 )

@@ -142,7 +142,10 @@ class TiledMatmul:
                 def tiles(m: IntLike, rows: int) -> None:
                     first_row = lhs_base.plus(b, m, self.lhs_row).plus(b, pc.iv)
                     a_rows = [first_row.plus(b, r * self.lhs_row) for r in range(rows)]
-                    with b.loop(0, n_count, step) as jr:
+                    # each panel writes its own columns: on threads where the rows are
+                    # too few for the row tiles to be (the panels of a parallel row
+                    # tile run on its thread)
+                    with b.loop(0, n_count, step, parallel=True) as jr:
                         out_col = out_base.plus(b, jc.iv).plus(b, jr.iv)
                         out_rows = [
                             out_col.plus(b, m, self.out_row).plus(b, r * self.out_row) for r in range(rows)

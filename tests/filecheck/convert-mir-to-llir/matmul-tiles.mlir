@@ -36,7 +36,7 @@ func.func @blocked(%a: tensor<9x10xf32>, %b: tensor<10x20xf32>) -> tensor<9x20xf
 // CHECK-NEXT:            llir.vstore %[[COLUMN]], %[[PACK]]
 //                    tiles of 2 rows, each over the panels of the block
 // CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %{{.*}} : i64 attributes {llir.parallel} {
-// CHECK:               llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK:               llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 attributes {llir.parallel} {
 // CHECK-COUNT-4:         llir.vload %[[OUT]]
 // CHECK:                 %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[KC]] step %{{.*}} iter_args(
 // CHECK-COUNT-2:           llir.vload %[[PACK]]
@@ -51,7 +51,7 @@ func.func @blocked(%a: tensor<9x10xf32>, %b: tensor<10x20xf32>) -> tensor<9x20xf
 // CHECK:                 }
 // CHECK-COUNT-4:         llir.vstore %{{.*}}, %[[OUT]]
 //                    the 9th row: one tile of 1 row
-// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 attributes {llir.parallel} {
 // CHECK-COUNT-2:       llir.vload %[[OUT]]
 // CHECK:               %{{.*}}, %{{.*}} = llir.for
 // CHECK:         llir.free_buffer %[[PACK]] : !llir.ptr<f32>
