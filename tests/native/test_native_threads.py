@@ -219,3 +219,35 @@ def test_threads_must_be_positive():
         native.run(module, "accumulate", x, x, np.int64(0), np.int64(4), np.float32(1), threads=0)
     with pytest.raises(Exception, match="threads must be >= 1, got 0"):
         ConvertLlirToLlvmPass(threads=0).apply(make_context(), module.clone())
+
+
+DIVIDE = """
+llir.func @divide(%x: !llir.ptr<i64>, %d: !llir.ptr<i64>, %y: !llir.ptr<i64>, %n: i64) {
+  %c0 = llir.constant 0 : i64
+  %c1 = llir.constant 1 : i64
+  llir.for %i = %c0 to %n step %c1 : i64 attributes {llir.parallel} {
+    %a = llir.load %x[%i : i64] : !llir.ptr<i64> -> i64
+    %b = llir.load %d[%i : i64] : !llir.ptr<i64> -> i64
+    %q = llir.div %a, %b : i64
+    llir.store %q, %y[%i : i64] : i64, !llir.ptr<i64>
+    llir.yield
+  }
+  llir.return
+}
+"""
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_a_failed_check_on_a_thread_stops_the_call(threads: int):
+    """A run-time error in an iteration on any thread is the call's error, and the next
+    call starts clean."""
+    module = parse_module(DIVIDE)
+    x = np.arange(10, dtype=np.int64)
+    y = np.zeros(10, np.int64)
+    d = np.ones(10, np.int64)
+    d[7] = 0  # in the last chunk
+    with pytest.raises(native.NativeError, match="division by zero"):
+        native.run(module, "divide", x, d, y, np.int64(10), threads=threads, min_chunk_work=0)
+    d[7] = 1
+    native.run(module, "divide", x, d, y, np.int64(10), threads=threads, min_chunk_work=0)
+    np.testing.assert_array_equal(y, x)
