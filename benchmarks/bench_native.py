@@ -12,7 +12,10 @@ with its reference in one run. Not a test: there is no pass or fail.
   both see the same load of a shared machine): time, max |err| and the
   compile time by step (convert-gawee-to-mir, convert-mir-to-llir, convert-llir-to-llvm,
   LLVM), and the time a second process takes to get the code: from the on-disk cache (in
-  a temporary folder; the model's digest included), the code then timed.
+  a temporary folder; the model's digest included), the code then timed; and IREE 3.12
+  on the same model's linalg output (`iree_reference.py`: data tiling and im2col, or
+  IREE's defaults where those fail to compile), with the same number of threads, where
+  IREE is installed (`pip install nnstack[upstream]`).
 
     .venv/bin/python benchmarks/bench_native.py [--repeats N] [--models resnet18 bert_tiny llama_15m]
         [--matmul 256 512] [--opt-level 0..3] [--threads N]
@@ -40,6 +43,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import iree_reference
 import numpy as np
 from timing import median_cpu_time, paired_median_times
 from xdsl.context import Context
@@ -50,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "frontend
 from nnstack import native
 from nnstack.dialects import llir
 from nnstack.interpreters import make_context, parse_module
+from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
@@ -109,6 +114,7 @@ def model(key: str, repeats: int, opt_level: int) -> None:
     if key == "resnet18":
         GaweeFoldBatchNormPass().apply(Context(), module)
     arrays = list(inputs.values())
+    linalg_text = _linalg_text(module) if iree_reference.available() else None
     start = time.perf_counter()
     ConvertGaweeToMirPass().apply(make_context(), module)
     mir_s = time.perf_counter() - start
@@ -145,12 +151,33 @@ def model(key: str, repeats: int, opt_level: int) -> None:
     print(f"  onnxruntime {ort_s * 1e3:8.2f} ms")
     print(f"  native      {seconds * 1e3:8.2f} ms  {seconds / ort_s:6.2f}x ORT  max |err| {error:.1e}")
     print(f"  CPU time    {cpu_s * 1e3:8.2f} ms native, {ort_cpu_s * 1e3:.2f} ms ORT (all threads)")
+    if linalg_text is None:
+        print("  IREE        not installed (pip install nnstack[upstream])")
+    else:
+        start = time.perf_counter()
+        iree_call, flags = iree_reference.compiled(linalg_text, "main", THREADS)
+        iree_compile_s = time.perf_counter() - start
+        iree_error = max(float(np.max(np.abs(o - e))) for o, e in zip(iree_call(arrays), expected))
+        iree_s, ort_again_s = paired_median_times(
+            lambda: iree_call(arrays), lambda: session.run(None, inputs), repeats
+        )
+        print(
+            f"  IREE        {iree_s * 1e3:8.2f} ms  {iree_s / ort_again_s:6.2f}x ORT  max |err| {iree_error:.1e}"
+            f"  (nnstack's linalg, {flags}; compile {iree_compile_s:.1f} s)"
+        )
     print(
         f"  compile     convert-gawee-to-mir {mir_s:.1f} s, convert-mir-to-llir {llir_s:.1f} s, "
         f"convert-llir-to-llvm {compiled.lower_seconds:.1f} s, LLVM {llvm_s:.1f} s"
     )
     print(f"  to llir -> code {cold_s:.2f} s compiled, {warm_s:.2f} s from the on-disk cache")
     sys.stdout.flush()
+
+
+def _linalg_text(module: ModuleOp) -> str:
+    """The gawee module lowered to linalg, as IREE compiles it."""
+    lowered = module.clone()
+    ConvertGaweeToLinalgPass().apply(make_context(), lowered)
+    return str(lowered)
 
 
 def main() -> None:
