@@ -14,7 +14,7 @@ from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def, trai
 from xdsl.traits import NoMemoryEffect
 
 from nnstack.dialects.constraints import FloatElement, GaweeNumericElement, static_tensor
-from nnstack.dialects.gawee.base import BinaryOp, GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.base import BinaryOp, FloatTensorOp, GaweeOperation, gawee_op_definition
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, broadcast_shape, element_type, tensor_shape
 
 if TYPE_CHECKING:
@@ -69,14 +69,9 @@ __all__ = [
 ]
 
 
-class UnaryElementwiseOp(GaweeOperation):
+class UnaryElementwiseOp(FloatTensorOp):
     """y = f(x) element by element: the result has the input's type. Subclasses that
     accept other element types redeclare `E`, `input` and `output`."""
-
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 

@@ -3,15 +3,13 @@ Det, Gaussian elimination with partial pivoting, unrolled over the static size).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects.builtin import i1, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, result_def
 
-from nnstack.dialects.constraints import FloatElement, static_tensor
-from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
+from nnstack.dialects.gawee.base import FloatTensorOp, gawee_op_definition
 from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AbsOp, DivOp, MulOp, NegOp, SubOp
 from nnstack.dialects.gawee.logic import EqualOp, WhereOp
@@ -28,7 +26,7 @@ __all__ = ["DetOp"]
 
 
 @gawee_op_definition
-class DetOp(GaweeOperation):
+class DetOp(FloatTensorOp):
     """The determinant of each square matrix in the last two dims of [..., M, M]: a
     result [...] (ONNX Det).
 
@@ -40,11 +38,6 @@ class DetOp(GaweeOperation):
     rows below. A zero pivot (a singular matrix) makes the determinant 0, not NaN."""
 
     name = "gawee.det"
-
-    E: ClassVar = VarConstraint("E", FloatElement)
-
-    input = operand_def(static_tensor(E))
-    output = result_def(static_tensor(E))
 
     assembly_format = f"$input {ATTR_DICT_AND_TYPES}"
 
