@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType, bf16, f32
+from xdsl.dialects.builtin import TensorType, bf16, f32, i64
 from xdsl.ir import Attribute, Operation, SSAValue
 
 from nnstack.dialects.gawee.base import GaweeOperation
@@ -40,12 +40,17 @@ class Composer:
         self.ops.append(op)
         return op.results[0]
 
+    def constant(self, values: np.ndarray, element: Attribute = i64) -> SSAValue:
+        """A `gawee.constant` of `values` as `element` (by default i64, the type of the
+        indices and positions decompositions compute)."""
+        return self.emit(ConstantOp(dense_attribute(values, element)))
+
     def scalar(self, value: float | bool, element: Attribute) -> SSAValue:
         """A rank-0 `gawee.constant` of `element` (broadcasts against any tensor): `value`
         rounded to it, +-inf beyond its range (an f16 op's eps of 1e5), as the op's kernel
         computes with it."""
         with np.errstate(over="ignore"):
-            return self.emit(ConstantOp(dense_attribute(np.array(value), element)))
+            return self.constant(np.array(value), element)
 
     def scalar_like(self, value: float | bool, like: SSAValue) -> SSAValue:
         """A rank-0 constant of `like`'s element type."""

@@ -7,17 +7,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from xdsl.dialects.builtin import i1, i64
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from nnstack.dialects.gawee.base import FloatTensorOp, gawee_op_definition
-from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AbsOp, DivOp, MulOp, NegOp, SubOp
 from nnstack.dialects.gawee.logic import EqualOp, WhereOp
 from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, SliceOp
 from nnstack.dialects.gawee.reduce import ArgMaxOp
 from nnstack.dialects.gawee.shape import ReshapeOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, tensor_like, tensor_shape
-from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -60,14 +58,11 @@ class DetOp(FloatTensorOp):
         rows, columns = rank - 2, rank - 1
         index = np.arange(m).reshape(m, 1)
 
-        def constant(array: np.ndarray, element: Attribute = i64) -> SSAValue:
-            return b.emit(ConstantOp(dense_attribute(array, element)))
-
         def line(value: SSAValue, k: int, axis: int) -> SSAValue:
             return b.emit(SliceOp(value, [k], [k + 1], [axis], [1]))
 
         a, det = self.input, None
-        row_index = constant(index)
+        row_index = b.constant(index)
         zero = b.scalar_like(0, a)
         for k in range(m):
             column = line(a, k, columns)  # [..., M, 1]
@@ -75,11 +70,11 @@ class DetOp(FloatTensorOp):
             if k < m - 1:
                 magnitude = b.emit(AbsOp(column))
                 if k:  # the rows above k hold earlier pivots
-                    magnitude = b.emit(WhereOp(constant(index >= k, i1), magnitude, b.scalar_like(-1, a)))
+                    magnitude = b.emit(WhereOp(b.constant(index >= k, i1), magnitude, b.scalar_like(-1, a)))
                 pivot_row_index = b.emit(ArgMaxOp(magnitude, rows))  # [..., 1, 1]
                 at_pivot = b.emit(EqualOp(row_index, pivot_row_index))
                 moved = b.emit(WhereOp(at_pivot, b.scalar(k, i64), row_index))
-                permutation = b.emit(WhereOp(constant(index == k, i1), pivot_row_index, moved))
+                permutation = b.emit(WhereOp(b.constant(index == k, i1), pivot_row_index, moved))
                 a = b.emit(GatherElementsOp(a, b.emit(ExpandOp(permutation, shape)), rows))
                 column = line(a, k, columns)
             pivot = line(column, k, rows)  # [..., 1, 1]
@@ -90,7 +85,7 @@ class DetOp(FloatTensorOp):
             det = signed if det is None else b.emit(MulOp(det, signed))
             if k < m - 1:
                 nonzero = b.emit(WhereOp(b.emit(EqualOp(pivot, zero)), b.scalar_like(1, a), pivot))
-                below = b.emit(WhereOp(constant(index > k, i1), column, zero))
+                below = b.emit(WhereOp(b.constant(index > k, i1), column, zero))
                 factors = b.emit(DivOp(below, nonzero))
                 a = b.emit(SubOp(a, b.emit(MulOp(factors, line(a, k, rows)))))
         assert det is not None

@@ -28,22 +28,13 @@ from nnstack.dialects.gawee.base import (
     expect_window_attributes,
     gawee_op_definition,
 )
-from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AddOp
 from nnstack.dialects.gawee.logic import AndOp, EqualOp, WhereOp
 from nnstack.dialects.gawee.movement import ExpandOp, PadOp, SliceOp
 from nnstack.dialects.gawee.pooling import MaxPoolOp
 from nnstack.dialects.gawee.selection import I64Element, ScatterNDOp
 from nnstack.dialects.gawee.shape import ReshapeOp
-from nnstack.dialects.utils import (
-    ATTR_DICT_AND_TYPES,
-    element_type,
-    i64_array,
-    keywords,
-    tensor_like,
-    tensor_shape,
-)
-from nnstack.dialects.values import dense_attribute
+from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -150,7 +141,7 @@ class MaxPoolWithIndicesOp(PoolWindowOp):
         chosen = np.full(outs, -sum(strides), np.int64)
         for valid, offset in reversed(list(zip(on_input, offsets))):
             chosen = np.where(valid, offset, chosen)
-        index = b.emit(ConstantOp(dense_attribute(chosen, i64)))
+        index = b.constant(chosen)
         for j, valid, offset in reversed(list(zip(taps, on_input, offsets))):
             if not valid.any():
                 continue
@@ -166,10 +157,10 @@ class MaxPoolWithIndicesOp(PoolWindowOp):
             )
             holds = b.emit(EqualOp(tap, values))
             if not valid.all():
-                holds = b.emit(AndOp(holds, b.emit(ConstantOp(dense_attribute(valid, i1)))))
-            index = b.emit(WhereOp(holds, b.emit(ConstantOp(dense_attribute(offset, i64))), index))
+                holds = b.emit(AndOp(holds, b.constant(valid, i1)))
+            index = b.emit(WhereOp(holds, b.constant(offset), index))
         planes = np.arange(n * c, dtype=np.int64).reshape(n, c, *[1] * rank) * math.prod(sizes)
-        return [values, b.emit(AddOp(index, b.emit(ConstantOp(dense_attribute(planes, i64)))))]
+        return [values, b.emit(AddOp(index, b.constant(planes)))]
 
 
 def unpooled_sizes(
@@ -277,7 +268,7 @@ class MaxUnpoolOp(GaweeOperation):
         x = self.input
         unpooled, result = self.unpooled_shape(), tensor_shape(self.output)
         count, total = math.prod(tensor_shape(x)), math.prod(unpooled)
-        zero = b.emit(ConstantOp(dense_attribute(np.zeros(()), element_type(x))))
+        zero = b.scalar_like(0.0, x)
         zeros = b.emit(ExpandOp(zero, (total,)))
         flat = b.emit(ReshapeOp(x, (count,)))
         where = b.emit(ReshapeOp(self.indices, (count, 1)))

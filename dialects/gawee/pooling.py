@@ -22,7 +22,6 @@ from nnstack.dialects.gawee.base import (
     expand_padding,
     gawee_op_definition,
 )
-from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AbsOp, MulOp, PowOp, SqrtOp
 from nnstack.dialects.gawee.reduce import ReduceMaxOp
 from nnstack.dialects.utils import (
@@ -33,7 +32,6 @@ from nnstack.dialects.utils import (
     tensor_like,
     tensor_shape,
 )
-from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -200,7 +198,7 @@ class LpPoolOp(PoolWindowOp):
         }
         average = AveragePoolOp(powered, count_include_pad=True, **window)
         counts = average.divisor_grid()
-        total = b.emit(MulOp(b.emit(average), b.emit(ConstantOp(dense_attribute(counts, element_type(x))))))
+        total = b.emit(MulOp(b.emit(average), b.constant(counts, element_type(x))))
         if p == 1:
             return total
         if p == 2:

@@ -23,14 +23,12 @@ from nnstack.dialects.constraints import (
     static_tensor,
 )
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
-from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import MinOp, SubOp
 from nnstack.dialects.gawee.logic import LessOp, WhereOp
 from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, SliceOp
 from nnstack.dialects.gawee.selection import ScatterNDOp
 from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
-from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -100,7 +98,7 @@ class ReverseSequenceOp(GaweeOperation):
         time, batch = self.axes
         steps_shape, lens_shape = [1, 1], [1, 1]
         steps_shape[time], lens_shape[batch] = shape[time], shape[batch]
-        steps = b.emit(ConstantOp(dense_attribute(np.arange(shape[time]).reshape(steps_shape), i64)))
+        steps = b.constant(np.arange(shape[time]).reshape(steps_shape))
         lens = b.emit(MinOp([b.emit(ReshapeOp(self.sequence_lens, lens_shape)), b.scalar(shape[time], i64)]))
         reversed_steps = b.emit(SubOp(b.emit(SubOp(lens, b.scalar(1, i64))), steps))
         indices = b.emit(WhereOp(b.emit(LessOp(steps, lens)), reversed_steps, steps))
@@ -233,7 +231,7 @@ class Col2ImOp(GaweeOperation):
         ).reshape(kernel, length, rank)
         updates = b.emit(TransposeOp(b.emit(ReshapeOp(self.input, (n, c, kernel, length))), (2, 3, 0, 1)))
         zeros = b.emit(ExpandOp(b.scalar_like(0, self.input), (*padded, n, c)))
-        indices = b.emit(ConstantOp(dense_attribute(positions, i64)))
+        indices = b.constant(positions)
         summed = b.emit(ScatterNDOp(zeros, indices, updates, "add"))
         result = b.emit(TransposeOp(summed, (rank, rank + 1, *range(rank))))
         if padded == tuple(image):

@@ -17,7 +17,6 @@ from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def
 
 from nnstack.dialects.constraints import FloatElement, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
-from nnstack.dialects.gawee.construction import ConstantOp
 from nnstack.dialects.gawee.elementwise import AbsOp, AddOp, FloorOp, MaxOp, MinOp, MulOp, RoundOp, SubOp
 from nnstack.dialects.gawee.logic import AndOp, CastOp, GreaterOp, LessOp, OrOp, WhereOp
 from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, SliceOp
@@ -25,7 +24,6 @@ from nnstack.dialects.gawee.nn import MatMulOp
 from nnstack.dialects.gawee.selection import string_choice
 from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
 from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_like, tensor_shape
-from nnstack.dialects.values import dense_attribute
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -364,6 +362,6 @@ class AffineGridOp(GaweeOperation):
     def decompose(self, b: Composer) -> SSAValue:
         n, *sizes, k = tensor_shape(self.output)
         base = affine_base_grid(sizes, self.aligned)
-        pixels = b.emit(ConstantOp(dense_attribute(base, element_type(self.theta))))
+        pixels = b.constant(base, element_type(self.theta))
         transposed = b.emit(TransposeOp(self.theta, (0, 2, 1)))
         return b.emit(ReshapeOp(b.emit(MatMulOp(pixels, transposed)), (n, *sizes, k)))
