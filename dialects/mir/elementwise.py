@@ -200,15 +200,19 @@ class BroadcastXorOp(BroadcastBitwiseOp):
     name = "mir.broadcast_xor"
 
 
-class BroadcastShiftOp(BroadcastBinaryOp):
-    """A shift of lhs by rhs bits on integers, the amount read as unsigned: one of the
-    bit width or more (a negative one included) gives numpy's result, 0 or the sign fill."""
+class IntegerBinaryOp(BroadcastBinaryOp):
+    """A broadcasting binary op on integers only: the shifts and the unsigned ops."""
 
     E: ClassVar = VarConstraint("element_type", IntegerElement)
 
     lhs = operand_def(static_tensor(E))
     rhs = operand_def(static_tensor(E))
     result = result_def(static_tensor(E))
+
+
+class BroadcastShiftOp(IntegerBinaryOp):
+    """A shift of lhs by rhs bits on integers, the amount read as unsigned: one of the
+    bit width or more (a negative one included) gives numpy's result, 0 or the sign fill."""
 
 
 @op_definition
@@ -226,15 +230,9 @@ class BroadcastShrOp(BroadcastShiftOp):
     name = "mir.broadcast_shr"
 
 
-class UnsignedBinaryOp(BroadcastBinaryOp):
+class UnsignedBinaryOp(IntegerBinaryOp):
     """An element-wise binary op on integers read as unsigned (MLIR's `arith.divui`,
     LLVM's `udiv`): convert-gawee-to-mir lowers gawee's ui8 ... ui64 ops to them."""
-
-    E: ClassVar = VarConstraint("element_type", IntegerElement)
-
-    lhs = operand_def(static_tensor(E))
-    rhs = operand_def(static_tensor(E))
-    result = result_def(static_tensor(E))
 
 
 @op_definition
