@@ -1,11 +1,8 @@
 """nnstack.interpreters: numpy-backed xDSL interpreter functions for every dialect.
 
 One module (or package) per dialect, each an `InterpreterFunctions` class, and the
-run / call API in `api` (`run`, `call`, `parse_module`, ...), re-exported here.
-
-Runtime values: a tensor (or memref) is a numpy array of its element dtype; a float
-scalar is a numpy scalar of its width (np.float32 for f32, ...); integers and indices
-are Python ints or numpy integers.
+run / call API in `api` (`run`, `call`, `parse_module`, ...), re-exported here; its
+docstring says how runtime values are represented.
 """
 
 from nnstack.interpreters.api import (
