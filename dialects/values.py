@@ -11,17 +11,12 @@ from typing import Any
 
 import ml_dtypes
 import numpy as np
+from xdsl.dialects import builtin
 from xdsl.dialects.builtin import (
     AnyFloat,
     BFloat16Type,
     BytesAttr,
     DenseIntOrFPElementsAttr,
-    Float4E2M1FNType,
-    Float8E4M3FNType,
-    Float8E4M3FNUZType,
-    Float8E5M2FNUZType,
-    Float8E5M2Type,
-    Float8E8M0FNUType,
     Float16Type,
     Float32Type,
     Float64Type,
@@ -41,12 +36,12 @@ BFLOAT16: np.dtype[Any] = np.dtype(ml_dtypes.bfloat16)
 once, as ONNX Runtime does; sums and products of many elements must widen first."""
 
 SMALL_FLOAT_DTYPES: dict[type[Attribute], np.dtype[Any]] = {
-    Float8E4M3FNType: np.dtype(ml_dtypes.float8_e4m3fn),
-    Float8E4M3FNUZType: np.dtype(ml_dtypes.float8_e4m3fnuz),
-    Float8E5M2Type: np.dtype(ml_dtypes.float8_e5m2),
-    Float8E5M2FNUZType: np.dtype(ml_dtypes.float8_e5m2fnuz),
-    Float4E2M1FNType: np.dtype(ml_dtypes.float4_e2m1fn),
-    Float8E8M0FNUType: np.dtype(ml_dtypes.float8_e8m0fnu),
+    builtin.Float8E4M3FNType: np.dtype(ml_dtypes.float8_e4m3fn),
+    builtin.Float8E4M3FNUZType: np.dtype(ml_dtypes.float8_e4m3fnuz),
+    builtin.Float8E5M2Type: np.dtype(ml_dtypes.float8_e5m2),
+    builtin.Float8E5M2FNUZType: np.dtype(ml_dtypes.float8_e5m2fnuz),
+    builtin.Float4E2M1FNType: np.dtype(ml_dtypes.float4_e2m1fn),
+    builtin.Float8E8M0FNUType: np.dtype(ml_dtypes.float8_e8m0fnu),
 }
 """The numpy dtype (ml_dtypes') of each 8- and 4-bit float type (docs/small-types.md)."""
 
