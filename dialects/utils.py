@@ -73,6 +73,22 @@ def broadcast_shape(*shapes: Sequence[int]) -> tuple[int, ...] | None:
     return tuple(result)
 
 
+def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
+    """numpy / ONNX MatMul: [..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch
+    dims; a 1-D lhs is a row [K] and a 1-D rhs a column [K], whose dim is then dropped.
+    None where the shapes do not fit."""
+    if not lhs or not rhs:
+        return None
+    a = (1, *lhs) if len(lhs) == 1 else tuple(lhs)
+    b = (*rhs, 1) if len(rhs) == 1 else tuple(rhs)
+    if a[-1] != b[-2]:
+        return None
+    batch = broadcast_shape(a[:-2], b[:-2])
+    if batch is None:
+        return None
+    return (*batch, *([a[-2]] if len(lhs) > 1 else []), *([b[-1]] if len(rhs) > 1 else []))
+
+
 def window_output_size(
     size: int,
     pad_begin: int,

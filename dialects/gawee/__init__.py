@@ -71,6 +71,7 @@ from nnstack.dialects.gawee.shape import *
 from nnstack.dialects.gawee.trigonometric import *
 from nnstack.dialects.utils import broadcast_shape as broadcast_shape
 from nnstack.dialects.utils import defined_ops
+from nnstack.dialects.utils import matmul_shape as matmul_shape
 from nnstack.dialects.utils import tensor_like as tensor_like
 from nnstack.dialects.utils import tensor_shape as tensor_shape
 from nnstack.dialects.utils import window_output_size as window_output_size

@@ -26,6 +26,7 @@ from nnstack.dialects.utils import (
     element_type,
     i64_array,
     keywords,
+    matmul_shape,
     tensor_like,
     tensor_shape,
 )
@@ -47,7 +48,6 @@ __all__ = [
     "LrnOp",
     "MatMulOp",
     "SoftmaxOp",
-    "matmul_shape",
 ]
 
 
@@ -271,22 +271,6 @@ class GemmOp(GaweeOperation):
             if len(c) > 2 or broadcast_shape(c, (m, n)) != (m, n):
                 raise self.fail(f"C of shape {list(c)} does not broadcast to [{m}, {n}]")
         self.expect_result_shape((m, n))
-
-
-def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
-    """numpy / ONNX MatMul: [..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch
-    dims; a 1-D lhs is a row [K] and a 1-D rhs a column [K], whose dim is then dropped.
-    None where the shapes do not fit."""
-    if not lhs or not rhs:
-        return None
-    a = (1, *lhs) if len(lhs) == 1 else tuple(lhs)
-    b = (*rhs, 1) if len(rhs) == 1 else tuple(rhs)
-    if a[-1] != b[-2]:
-        return None
-    batch = broadcast_shape(a[:-2], b[:-2])
-    if batch is None:
-        return None
-    return (*batch, *([a[-2]] if len(lhs) > 1 else []), *([b[-1]] if len(rhs) > 1 else []))
 
 
 @gawee_op_definition

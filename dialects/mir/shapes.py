@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from nnstack.dialects.utils import broadcast_shape
+from nnstack.dialects.utils import matmul_shape as numpy_matmul_shape
 
 
 def slice_length(start: int, end: int, stride: int) -> int:
@@ -27,8 +27,8 @@ def gather_shape(input: Sequence[int], indices: Sequence[int], axis: int) -> tup
 
 
 def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
-    """[..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch dims, or None."""
-    if len(lhs) < 2 or len(rhs) < 2 or lhs[-1] != rhs[-2]:
+    """[..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch dims, or None: numpy's
+    rule (`utils.matmul_shape`) without its 1-D forms, which mir.matmul does not take."""
+    if len(lhs) < 2 or len(rhs) < 2:
         return None
-    batch = broadcast_shape(lhs[:-2], rhs[:-2])
-    return None if batch is None else (*batch, lhs[-2], rhs[-1])
+    return numpy_matmul_shape(lhs, rhs)
