@@ -112,6 +112,44 @@ def window_output_size(
     return span // stride + 1
 
 
+def expand_padding(padding: Sequence[int], rank: int) -> tuple[int, ...]:
+    """The padding of a window over `rank` spatial dims, `rank` symmetric values or the
+    `rank` begins then the `rank` ends (ONNX's `pads` order), as begins then ends: for
+    2-D `[pH, pW]` or `[top, left, bottom, right]` as (top, left, bottom, right)."""
+    return tuple(padding) * 2 if len(padding) == rank else tuple(padding)
+
+
+def window_output_shape(
+    sizes: Sequence[int],
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool = False,
+) -> tuple[int, ...]:
+    """The output sizes of a sliding window (conv, pooling) over the spatial `sizes`."""
+    rank = len(sizes)
+    pads = expand_padding(padding, rank)
+    return tuple(
+        window_output_size(size, pads[i], pads[rank + i], kernel[i], strides[i], dilation[i], ceil_mode)
+        for i, size in enumerate(sizes)
+    )
+
+
+def spatial_output_size(
+    h: int,
+    w: int,
+    padding: Sequence[int],
+    kernel: Sequence[int],
+    strides: Sequence[int],
+    dilation: Sequence[int],
+    ceil_mode: bool = False,
+) -> tuple[int, int]:
+    """(oH, oW) of a 2-D sliding window (conv, max_pool) over an H x W input."""
+    oh, ow = window_output_shape((h, w), padding, kernel, strides, dilation, ceil_mode)
+    return oh, ow
+
+
 def tensor_shape(value: SSAValue) -> tuple[int, ...]:
     """The static shape of a tensor-typed value."""
     typ = value.type

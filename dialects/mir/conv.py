@@ -24,28 +24,12 @@ from nnstack.dialects.utils import (
     i64_array,
     keywords,
     op_definition,
+    spatial_output_size,
     tensor_like,
     tensor_shape,
-    window_output_size,
 )
 
 _WINDOW_PROPERTIES = ("kernel_size", "stride", "padding", "dilation")
-
-
-def window_output(
-    height: int,
-    width: int,
-    kernel: Sequence[int],
-    stride: Sequence[int],
-    padding: Sequence[int],
-    dilation: Sequence[int],
-) -> tuple[int, int]:
-    """(OH, OW) of a 2-D sliding window over an H x W input padded [top, left, bottom, right]."""
-    top, left, bottom, right = padding
-    return (
-        window_output_size(height, top, bottom, kernel[0], stride[0], dilation[0]),
-        window_output_size(width, left, right, kernel[1], stride[1], dilation[1]),
-    )
 
 
 class WindowOp(MirOperation):
@@ -72,12 +56,12 @@ class WindowOp(MirOperation):
     def window_output(self) -> tuple[int, int]:
         """(OH, OW) from the input shape and the window properties."""
         _, h, w, _ = tensor_shape(self.operands[0])
-        return window_output(
+        return spatial_output_size(
             h,
             w,
+            self.array("padding"),
             self.array("kernel_size"),
             self.array("stride"),
-            self.array("padding"),
             self.array("dilation"),
         )
 
@@ -120,7 +104,7 @@ class ConvOp(WindowOp):
         input, weight = SSAValue.get(input), SSAValue.get(weight)
         n, h, w, _ = tensor_shape(input)
         kh, kw, _, f = tensor_shape(weight)
-        output = (n, *window_output(h, w, (kh, kw), stride, padding, dilation), f)
+        output = (n, *spatial_output_size(h, w, padding, (kh, kw), stride, dilation), f)
         super().__init__(
             operands=[input, weight],
             result_types=[tensor_like(input, output)],
@@ -205,7 +189,7 @@ class PoolOp(WindowOp):
     ):
         input = SSAValue.get(input)
         n, h, w, c = tensor_shape(input)
-        output = (n, *window_output(h, w, kernel_size, stride, padding, dilation), c)
+        output = (n, *spatial_output_size(h, w, padding, kernel_size, stride, dilation), c)
         super().__init__(
             operands=[input],
             result_types=[tensor_like(input, output)],
