@@ -150,6 +150,19 @@ def spatial_output_size(
     return oh, ow
 
 
+def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
+    """`shape` without the (normalized) `axes`, or with them as 1s when `keep_dims`."""
+    if keep_dims:
+        return tuple(1 if dim in axes else size for dim, size in enumerate(shape))
+    return tuple(size for dim, size in enumerate(shape) if dim not in axes)
+
+
+def gather_shape(input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
+    """Shape of `gather(input, indices, axis)` (normalized `axis`): the axis replaced by the
+    indices' shape."""
+    return (*input[:axis], *indices, *input[axis + 1 :])
+
+
 def tensor_shape(value: SSAValue) -> tuple[int, ...]:
     """The static shape of a tensor-typed value."""
     typ = value.type

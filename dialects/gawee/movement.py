@@ -38,6 +38,7 @@ from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     broadcast_shape,
     element_type,
+    gather_shape,
     i64_array,
     keywords,
     tensor_like,
@@ -103,7 +104,7 @@ class GatherOp(AxisGatherOp):
         data, indices = SSAValue.get(data), SSAValue.get(indices)
         shape = tensor_shape(data)
         a = axis + len(shape) if axis < 0 else axis
-        result = (*shape[:a], *tensor_shape(indices), *shape[a + 1 :])
+        result = gather_shape(shape, tensor_shape(indices), a)
         super().__init__(
             operands=[data, indices],
             result_types=[tensor_like(data, result)],
@@ -117,7 +118,7 @@ class GatherOp(AxisGatherOp):
             raise self.fail(f"'axis' {self.axis.value.data} is out of range for rank {len(shape)}")
         if shape[axis] == 0:
             raise self.fail(f"cannot gather from the empty dim {axis}")
-        self.expect_result_shape((*shape[:axis], *tensor_shape(self.indices), *shape[axis + 1 :]))
+        self.expect_result_shape(gather_shape(shape, tensor_shape(self.indices), axis))
 
 
 @gawee_op_definition

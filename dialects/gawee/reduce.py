@@ -16,7 +16,14 @@ from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result
 
 from nnstack.dialects.constraints import GaweeNumericElement, I64Array, I64Element, static_tensor
 from nnstack.dialects.gawee.base import FloatTensorOp, GaweeOperation, gawee_op_definition, normalize_dim
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, i64_array, keywords, tensor_like, tensor_shape
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    i64_array,
+    keywords,
+    reduced_shape,
+    tensor_like,
+    tensor_shape,
+)
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
@@ -42,13 +49,6 @@ __all__ = [
     "ReduceSumSquareOp",
     "reduced_shape",
 ]
-
-
-def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
-    """`shape` without the (normalized) `axes`, or with them as 1s when `keep_dims`."""
-    if keep_dims:
-        return tuple(1 if dim in axes else size for dim, size in enumerate(shape))
-    return tuple(size for dim, size in enumerate(shape) if dim not in axes)
 
 
 class ReduceOp(FloatTensorOp):

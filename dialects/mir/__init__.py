@@ -120,8 +120,15 @@ from nnstack.dialects.mir.indexing import (
 )
 from nnstack.dialects.mir.memory import AllocTensorOp, ConstantOp, DeallocTensorOp, FromElementsOp
 from nnstack.dialects.mir.reduce import ReduceOp
-from nnstack.dialects.mir.shapes import gather_shape, matmul_shape, reduced_shape, slice_length
-from nnstack.dialects.utils import broadcast_shape, element_type, tensor_like, tensor_shape
+from nnstack.dialects.mir.shapes import matmul_shape, slice_length
+from nnstack.dialects.utils import (
+    broadcast_shape,
+    element_type,
+    gather_shape,
+    reduced_shape,
+    tensor_like,
+    tensor_shape,
+)
 
 Mir = Dialect(
     "mir",

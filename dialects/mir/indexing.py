@@ -22,9 +22,10 @@ from nnstack.dialects.constraints import (
     static_tensor,
 )
 from nnstack.dialects.mir.base import MirOperation, TensorOp
-from nnstack.dialects.mir.shapes import gather_shape, slice_length
+from nnstack.dialects.mir.shapes import slice_length
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
+    gather_shape,
     i64_array,
     keywords,
     op_definition,

@@ -11,12 +11,12 @@ from xdsl.irdl import prop_def
 from nnstack.dialects.constraints import FLOAT_TYPES, INTEGER_TYPES, NUMERIC_TYPES, I64Array
 from nnstack.dialects.mir.attrs import ReduceKind, ReduceKindAttr
 from nnstack.dialects.mir.base import TensorOp
-from nnstack.dialects.mir.shapes import reduced_shape
 from nnstack.dialects.utils import (
     ATTR_DICT_AND_TYPES,
     i64_array,
     keywords,
     op_definition,
+    reduced_shape,
     tensor_like,
     tensor_shape,
 )

@@ -15,17 +15,6 @@ def slice_length(start: int, end: int, stride: int) -> int:
     return max(0, -(-(start - end) // -stride))
 
 
-def reduced_shape(shape: Sequence[int], axes: Sequence[int], keep_dims: bool) -> tuple[int, ...]:
-    if keep_dims:
-        return tuple(1 if i in axes else d for i, d in enumerate(shape))
-    return tuple(d for i, d in enumerate(shape) if i not in axes)
-
-
-def gather_shape(input: Sequence[int], indices: Sequence[int], axis: int) -> tuple[int, ...]:
-    """Shape of `gather(input, indices, axis)`: the axis replaced by the indices' shape."""
-    return (*input[:axis], *indices, *input[axis + 1 :])
-
-
 def matmul_shape(lhs: Sequence[int], rhs: Sequence[int]) -> tuple[int, ...] | None:
     """[..., M, K] x [..., K, N] -> [..., M, N] with broadcast batch dims, or None: numpy's
     rule (`utils.matmul_shape`) without its 1-D forms, which mir.matmul does not take."""
