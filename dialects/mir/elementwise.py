@@ -89,6 +89,14 @@ class BroadcastBinaryOp(BinaryOp):
         verify_broadcast(self, [self.lhs, self.rhs])
 
 
+class BroadcastDivisionOp(BroadcastBinaryOp):
+    """A division or remainder, signed or unsigned, whose zero integer divisor is a
+    runtime error: declared free of memory effects but not pure, so not speculatable.
+    (IRDL merges BinaryOp's `Pure` into its traits all the same.)"""
+
+    traits = traits_def(NoMemoryEffect())
+
+
 @op_definition
 class BroadcastAddOp(BroadcastBinaryOp):
     """lhs + rhs (integers wrap)."""
@@ -111,35 +119,29 @@ class BroadcastMulOp(BroadcastBinaryOp):
 
 
 @op_definition
-class BroadcastDivOp(BroadcastBinaryOp):
+class BroadcastDivOp(BroadcastDivisionOp):
     """lhs / rhs: IEEE division on floats; on integers truncating division, where a
     zero divisor is a runtime error (so the op is not speculatable)."""
 
     name = "mir.broadcast_div"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @op_definition
-class BroadcastRemOp(BroadcastBinaryOp):
+class BroadcastRemOp(BroadcastDivisionOp):
     """The remainder of lhs / rhs with the quotient truncated, of the dividend's sign
     (C's fmod on floats, LLVM's srem on integers; the most negative integer rem -1 is 0);
     a zero integer divisor is a runtime error (so the op is not speculatable)."""
 
     name = "mir.broadcast_rem"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @op_definition
-class BroadcastModOp(BroadcastBinaryOp):
+class BroadcastModOp(BroadcastDivisionOp):
     """The remainder of lhs / rhs with the quotient floored, of the divisor's sign
     (numpy's np.mod, Python's %; on floats a zero remainder is a zero of the divisor's
     sign); a zero integer divisor is a runtime error (so the op is not speculatable)."""
 
     name = "mir.broadcast_mod"
-
-    traits = traits_def(NoMemoryEffect())
 
 
 @op_definition
@@ -236,23 +238,19 @@ class UnsignedBinaryOp(IntegerBinaryOp):
 
 
 @op_definition
-class BroadcastUDivOp(UnsignedBinaryOp):
+class BroadcastUDivOp(BroadcastDivisionOp, UnsignedBinaryOp):
     """lhs / rhs on unsigned integers (the quotient rounded down); a zero divisor is a
     runtime error (so the op is not speculatable)."""
 
     name = "mir.broadcast_udiv"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @op_definition
-class BroadcastURemOp(UnsignedBinaryOp):
+class BroadcastURemOp(BroadcastDivisionOp, UnsignedBinaryOp):
     """The remainder of lhs / rhs on unsigned integers (truncated and floored agree);
     a zero divisor is a runtime error (so the op is not speculatable)."""
 
     name = "mir.broadcast_urem"
-
-    traits = traits_def(NoMemoryEffect())
 
 
 @op_definition
