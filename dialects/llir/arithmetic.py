@@ -121,6 +121,14 @@ class IntegerBinaryOp(BinaryOp):
     result = result_def(T)
 
 
+class TrappingBinaryOp(BinaryOp):
+    """A binary op with run-time errors (a zero integer divisor, a shift amount outside
+    [0, width)): declared free of memory effects but not pure, so not speculatable.
+    (IRDL merges SameTypeBinaryOp's `Pure` into its traits all the same.)"""
+
+    traits = traits_def(NoMemoryEffect())
+
+
 @irdl_op_definition
 class AddOp(BinaryOp):
     """Wrapping integer or IEEE float addition."""
@@ -143,7 +151,7 @@ class MulOp(BinaryOp):
 
 
 @irdl_op_definition
-class DivOp(BinaryOp):
+class DivOp(TrappingBinaryOp):
     """Signed integer division (rounding toward zero) or IEEE float division.
 
     An integer division by zero is a run-time error, so the op is not speculatable.
@@ -151,16 +159,12 @@ class DivOp(BinaryOp):
 
     name = "llir.div"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @irdl_op_definition
-class RemOp(BinaryOp):
+class RemOp(TrappingBinaryOp):
     """Signed integer remainder (sign of the dividend) or float `fmod`."""
 
     name = "llir.rem"
-
-    traits = traits_def(NoMemoryEffect())
 
 
 @irdl_op_definition
@@ -211,25 +215,21 @@ class XorOp(IntegerBinaryOp):
 
 
 @irdl_op_definition
-class ShlOp(IntegerBinaryOp):
+class ShlOp(TrappingBinaryOp, IntegerBinaryOp):
     """Shift left; a shift amount outside [0, width) is a run-time error."""
 
     name = "llir.shl"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @irdl_op_definition
-class ShrOp(IntegerBinaryOp):
+class ShrOp(TrappingBinaryOp, IntegerBinaryOp):
     """Arithmetic shift right; a shift amount outside [0, width) is a run-time error."""
 
     name = "llir.shr"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @irdl_op_definition
-class UDivOp(IntegerBinaryOp):
+class UDivOp(TrappingBinaryOp, IntegerBinaryOp):
     """Unsigned integer division (LLVM's udiv): both operands read as unsigned.
 
     A division by zero is a run-time error, so the op is not speculatable.
@@ -237,16 +237,12 @@ class UDivOp(IntegerBinaryOp):
 
     name = "llir.udiv"
 
-    traits = traits_def(NoMemoryEffect())
-
 
 @irdl_op_definition
-class URemOp(IntegerBinaryOp):
+class URemOp(TrappingBinaryOp, IntegerBinaryOp):
     """Unsigned integer remainder (LLVM's urem); a zero divisor is a run-time error."""
 
     name = "llir.urem"
-
-    traits = traits_def(NoMemoryEffect())
 
 
 @irdl_op_definition
@@ -264,13 +260,11 @@ class UMaxOp(IntegerBinaryOp):
 
 
 @irdl_op_definition
-class UShrOp(IntegerBinaryOp):
+class UShrOp(TrappingBinaryOp, IntegerBinaryOp):
     """Logical shift right (LLVM's lshr: zeros shifted in); a shift amount outside
     [0, width) is a run-time error."""
 
     name = "llir.ushr"
-
-    traits = traits_def(NoMemoryEffect())
 
 
 class UnaryOp(IRDLOperation):
