@@ -30,6 +30,25 @@ llir.func @vstore(%p: !llir.ptr<{t}>, %k: i64, %v: vector<4x{t}>) {{
 """A 4-lane vector load and store at an element offset, of element type `{t}` (the
 bounds tests of the interpreter and of native code)."""
 
+PARALLEL_SQUARES = """
+func.func @squares(%x: tensor<{rows}x3xf32>) -> tensor<{rows}x3xf32> {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant {rows} : index
+  %init = mir.alloc_tensor : tensor<{rows}x3xf32>
+  %r = mir.parallel_for %i = %c0 to %n step %c1 num_threads = 4 iter_args(%out = %init) -> (tensor<{rows}x3xf32>) {{
+    %idx = mir.from_elements %i : (index) -> tensor<1xi64>
+    %row = mir.gather %x, %idx axis = 0 : (tensor<{rows}x3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
+    %sq = mir.broadcast_mul %row, %row broadcast_shape = [1, 3] : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
+    %next = mir.scatter %out, %sq, %idx axis = 0 : (tensor<{rows}x3xf32>, tensor<1x3xf32>, tensor<1xi64>) -> tensor<{rows}x3xf32>
+    mir.yield %next : tensor<{rows}x3xf32>
+  }}
+  func.return %r : tensor<{rows}x3xf32>
+}}
+"""
+"""@squares: x * x row by row in a mir.parallel_for, each iteration scattering its own
+row of the loop-carried tensor (`{rows}` rows): the suite's parallel loop."""
+
 MIR_TO_LLIR_ERROR_FILES = ("errors", "errors_column_major")
 """The convert-mir-to-llir tests of inputs the pass rejects."""
 

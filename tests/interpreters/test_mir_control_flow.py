@@ -11,6 +11,7 @@ import re
 
 import numpy as np
 import pytest
+from llir_programs import PARALLEL_SQUARES
 from test_mir_interpreter import context, interpret, run_ops, run_text
 from xdsl.dialects.builtin import TensorType, f32, i1
 from xdsl.ir import Block
@@ -97,25 +98,8 @@ def test_index_division_in_a_loop(op, index):
 
 def test_parallel_for_writes_disjoint_rows(rng):
     x = rng.standard_normal((5, 3)).astype(np.float32)
-    (got,) = run_text(
-        """
-        func.func @main(%x: tensor<5x3xf32>) -> tensor<5x3xf32> {
-          %c0 = arith.constant 0 : index
-          %c1 = arith.constant 1 : index
-          %c5 = arith.constant 5 : index
-          %init = mir.alloc_tensor : tensor<5x3xf32>
-          %r = mir.parallel_for %i = %c0 to %c5 step %c1 num_threads = 4 iter_args(%out = %init) -> (tensor<5x3xf32>) {
-            %idx = mir.from_elements %i : (index) -> tensor<1xi64>
-            %row = mir.gather %x, %idx axis = 0 : (tensor<5x3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
-            %sq = mir.broadcast_mul %row, %row broadcast_shape = [1, 3] : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
-            %next = mir.scatter %out, %sq, %idx axis = 0 : (tensor<5x3xf32>, tensor<1x3xf32>, tensor<1xi64>) -> tensor<5x3xf32>
-            mir.yield %next : tensor<5x3xf32>
-          }
-          func.return %r : tensor<5x3xf32>
-        }
-        """,
-        x,
-    )
+    module = Parser(context(), PARALLEL_SQUARES.format(rows=5)).parse_module()
+    (got,) = interpret(module, x, symbol="squares")
     np.testing.assert_array_equal(got, x * x)
 
 

@@ -35,7 +35,8 @@ CASES = [
 ]
 
 
-def _program(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str) -> str:
+def product_program(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str = "f32") -> str:
+    """@product: one mir.matmul of the two shapes (batch dims broadcast)."""
     out = (*np.broadcast_shapes(lhs[:-2], rhs[:-2]), lhs[-2], rhs[-1])
     types = [f"tensor<{'x'.join(map(str, s))}x{element}>" for s in (lhs, rhs, out)]
     return (
@@ -47,7 +48,7 @@ def _program(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str) -> str:
 
 @pytest.mark.parametrize(("lhs", "rhs", "element", "options"), CASES)
 def test_tiled_products(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str, options: dict[str, int]):
-    module = parse_module(_program(lhs, rhs, element))
+    module = parse_module(product_program(lhs, rhs, element))
     ConvertMirToLlirPass(**options).apply(make_context(), module)
     module.verify()
     ops = {type(op) for op in module.walk()}
@@ -71,6 +72,6 @@ def test_tiled_products(lhs: tuple[int, ...], rhs: tuple[int, ...], element: str
 
 
 def test_options_must_be_positive():
-    module = parse_module(_program((4, 4), (4, 4), "f32"))
+    module = parse_module(product_program((4, 4), (4, 4), "f32"))
     with pytest.raises(Exception, match="k-block must be >= 1, got 0"):
         ConvertMirToLlirPass(vector_width=4, k_block=0).apply(Context(), module)

@@ -20,7 +20,8 @@ import numpy as np
 import pytest
 from gawee_inputs import random_arguments
 from levels import lower
-from llir_programs import NETWORKS, functions, lower_to_llir
+from llir_programs import NETWORKS, PARALLEL_SQUARES, functions, lower_to_llir
+from test_native_matmul_tiles import product_program
 from xdsl.dialects import llvm
 from xdsl.dialects.builtin import ModuleOp
 
@@ -113,16 +114,6 @@ def test_loop_split_into_chunks(trips: int, check_bounds: bool):
         np.testing.assert_array_equal(y, expected, err_msg=f"{trips} trips on {threads} threads")
 
 
-def _matmul(lhs: tuple[int, ...], rhs: tuple[int, ...]) -> str:
-    out = (*np.broadcast_shapes(lhs[:-2], rhs[:-2]), lhs[-2], rhs[-1])
-    types = [f"tensor<{'x'.join(map(str, s))}xf32>" for s in (lhs, rhs, out)]
-    return (
-        f"func.func @product(%a: {types[0]}, %b: {types[1]}) -> {types[2]} {{\n"
-        f"  %c = mir.matmul %a, %b : ({types[0]}, {types[1]}) -> {types[2]}\n"
-        f"  func.return %c : {types[2]}\n}}"
-    )
-
-
 SMALL = {"vector_width": 4, "tile_rows": 3, "tile_vectors": 2, "k_block": 8, "n_block": 16}
 
 
@@ -137,7 +128,7 @@ SMALL = {"vector_width": 4, "tile_rows": 3, "tile_vectors": 2, "k_block": 8, "n_
     ],
 )
 def test_matmul(lhs: tuple[int, ...], rhs: tuple[int, ...], options: dict[str, int]):
-    module = parse_module(_matmul(lhs, rhs))
+    module = parse_module(product_program(lhs, rhs))
     ConvertMirToLlirPass(**options).apply(make_context(), module)
     rng = np.random.default_rng(lhs[-1])
     a, b = rng.standard_normal(lhs).astype(np.float32), rng.standard_normal(rhs).astype(np.float32)
@@ -185,28 +176,10 @@ def test_small_resnet():
     assert_threads_agree(lowered, function.sym_name.data, arrays)
 
 
-PARALLEL_FOR = """
-func.func @squares(%x: tensor<{rows}x3xf32>) -> tensor<{rows}x3xf32> {{
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n = arith.constant {rows} : index
-  %init = mir.alloc_tensor : tensor<{rows}x3xf32>
-  %r = mir.parallel_for %i = %c0 to %n step %c1 num_threads = 4 iter_args(%out = %init) -> (tensor<{rows}x3xf32>) {{
-    %idx = mir.from_elements %i : (index) -> tensor<1xi64>
-    %row = mir.gather %x, %idx axis = 0 : (tensor<{rows}x3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
-    %sq = mir.broadcast_mul %row, %row broadcast_shape = [1, 3] : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
-    %next = mir.scatter %out, %sq, %idx axis = 0 : (tensor<{rows}x3xf32>, tensor<1x3xf32>, tensor<1xi64>) -> tensor<{rows}x3xf32>
-    mir.yield %next : tensor<{rows}x3xf32>
-  }}
-  func.return %r : tensor<{rows}x3xf32>
-}}
-"""
-
-
 @pytest.mark.parametrize("rows", [1, 2, 5, 6])
 @pytest.mark.parametrize(("layout", "width"), [("row-major", 8), ("column-major", 1)])
 def test_parallel_for(rows: int, layout: str, width: int):
-    module = lower_to_llir(parse_module(PARALLEL_FOR.format(rows=rows)), layout, width)
+    module = lower_to_llir(parse_module(PARALLEL_SQUARES.format(rows=rows)), layout, width)
     x = np.random.default_rng(rows).standard_normal((rows, 3)).astype(np.float32)
     (result,) = assert_threads_agree(module, "squares", [x], check_bounds=True)
     np.testing.assert_array_equal(result, x * x)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from llir_programs import PARALLEL_SQUARES
 
 from nnstack.tools.nnstack_run import NnstackRunMain
 
@@ -626,28 +627,10 @@ def test_progress_names_each_stage_of_llvm_compilation(
         assert err.endswith("\r\x1b[K")
 
 
-PARALLEL_SQUARES = """
-func.func @squares(%x: tensor<5x3xf32>) -> tensor<5x3xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n = arith.constant 5 : index
-  %init = mir.alloc_tensor : tensor<5x3xf32>
-  %r = mir.parallel_for %i = %c0 to %n step %c1 num_threads = 4 iter_args(%out = %init) -> (tensor<5x3xf32>) {
-    %idx = mir.from_elements %i : (index) -> tensor<1xi64>
-    %row = mir.gather %x, %idx axis = 0 : (tensor<5x3xf32>, tensor<1xi64>) -> tensor<1x3xf32>
-    %sq = mir.broadcast_mul %row, %row broadcast_shape = [1, 3] : (tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<1x3xf32>
-    %next = mir.scatter %out, %sq, %idx axis = 0 : (tensor<5x3xf32>, tensor<1x3xf32>, tensor<1xi64>) -> tensor<5x3xf32>
-    mir.yield %next : tensor<5x3xf32>
-  }
-  func.return %r : tensor<5x3xf32>
-}
-"""
-
-
 def test_native_threads(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
     """--threads N: the parallel loops on N threads, the results those of numpy; N < 1
     is a usage error."""
-    program = write(tmp_path, "squares.mlir", PARALLEL_SQUARES)
+    program = write(tmp_path, "squares.mlir", PARALLEL_SQUARES.format(rows=5))
     x = np.random.default_rng(0).standard_normal((5, 3)).astype(np.float32)
     common = [
         str(program),
