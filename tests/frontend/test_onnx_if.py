@@ -7,6 +7,8 @@ If itself."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import onnx
 import pytest
@@ -50,6 +52,11 @@ def if_model(condition_nodes: list[onnx.NodeProto], inputs: list[onnx.ValueInfoP
         helper.make_node("If", ["c"], ["y", "z"], name="if", then_branch=then, else_branch=other),
         helper.make_node("Mul", ["y", "z"], ["w"]),
     ]
+    return graph_model(nodes, inputs)
+
+
+def graph_model(nodes: list[onnx.NodeProto], inputs: Sequence[onnx.ValueInfoProto] = ()) -> onnx.ModelProto:
+    """An opset-17 model of `nodes` from x (2x3 floats) and `inputs` to w (2x3 floats)."""
     graph = helper.make_graph(
         nodes,
         "g",
@@ -119,13 +126,7 @@ def test_nested_ifs_and_a_branch_output_read_from_the_enclosing_graph(level):
             outer,
             helper.make_node("Sigmoid", ["y"], ["w"]),
         ]
-        graph = helper.make_graph(
-            nodes,
-            "g",
-            [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
-            [helper.make_tensor_value_info("w", TensorProto.FLOAT, [2, 3])],
-        )
-        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+        model = graph_model(nodes)
         (expected,) = ReferenceEvaluator(model).run(None, {"x": X})
         (got,) = run_at(level, model, {"x": X})
         np.testing.assert_allclose(got, expected, rtol=1e-6)
@@ -167,13 +168,7 @@ def test_a_branch_value_gawee_cannot_carry_is_a_one_line_error():
         helper.make_node("If", ["c"], ["s"], name="if", then_branch=sequence, else_branch=sequence),
         helper.make_node("ConcatFromSequence", ["s"], ["w"], axis=0),
     ]
-    graph = helper.make_graph(
-        nodes,
-        "g",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3])],
-        [helper.make_tensor_value_info("w", TensorProto.FLOAT, [2, 3])],
-    )
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+    model = graph_model(nodes)
     with pytest.raises(
         OnnxImportError,
         match=r"^node 'if' \(If, opset 17\): its then branch's output 's_then' is of sequence_type, which gawee "
