@@ -7,7 +7,6 @@ Loop's trip count (a constant, or specialised on at run)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import cast
 
 import numpy as np
 import onnx
@@ -30,11 +29,6 @@ def convert_if(context: ImportContext) -> None:
     imported without them (nnstack-import-onnx), such an If is a one-line error: gawee
     has no control flow. A branch output that is no tensor (a sequence, an optional) is
     rejected."""
-    from nnstack.frontend.onnx.importer import (
-        import_node,
-        static_shapes,
-    )  # (the importer imports the converters)
-
     condition = context.scalar(0, "the condition")
     branch = context.attribute("then_branch" if bool(condition) else "else_branch")
     which = "then" if bool(condition) else "else"
@@ -48,28 +42,11 @@ def convert_if(context: ImportContext) -> None:
         raise context.fail(
             f"the {which} branch has {len(branch.output)} outputs, the node {len(context.node.output)}"
         )
-    for initializer in branch.initializer:
-        context.constants[initializer.name] = numpy_helper.to_array(initializer)
-    for name, shape in static_shapes(branch).items():
-        context.shapes.setdefault(name, shape)
-    for node in branch.node:
-        try:
-            import_node(dataclasses.replace(context, node=node))
-        except NotConstantError as error:
-            raise NotConstantError(
-                str(context.fail(f"in its {which} branch, {error}")), error.values
-            ) from None
-        except OnnxImportError as error:
-            raise context.fail(f"in its {which} branch, {error}") from None
-    for outer, inner in zip(context.node.output, (value.name for value in branch.output), strict=True):
-        if not outer:
-            continue
-        if inner in context.constants:
-            context.constants[outer] = context.constants[inner]
-        elif inner in context.values:
-            context.define_output(outer, context.values[inner])
-        else:
-            raise context.fail(f"the {which} branch's output '{inner}' is not a tensor gawee carries")
+    _declare_body(context, branch)
+    _import_nodes(context, branch, f"in its {which} branch")
+    for outer, inner in zip(context.node.output, branch.output, strict=True):
+        if outer:
+            _define(context, outer, _output(context, inner.name, f"the {which} branch's"))
 
 
 Bound = SSAValue | np.ndarray
@@ -119,7 +96,7 @@ def convert_scan(context: ImportContext) -> None:
         _stack(context, parts[::-1] if out_reversed[k] else parts, out_axes[k])
         for k, parts in enumerate(slices)
     ]
-    _define(context, [*states, *stacked])
+    _define_outputs(context, [*states, *stacked])
 
 
 def convert_loop(context: ImportContext) -> None:
@@ -156,7 +133,7 @@ def convert_loop(context: ImportContext) -> None:
         step += 1
     if slices and step == 0:
         raise context.fail("it runs no step, so its scan outputs are empty (zero-size tensors)")
-    _define(context, [*states, *(_stack(context, parts, 0) for parts in slices)])
+    _define_outputs(context, [*states, *(_stack(context, parts, 0) for parts in slices)])
 
 
 def _input(context: ImportContext, index: int) -> Bound:
@@ -182,13 +159,28 @@ def _stack(context: ImportContext, parts: list[Bound], axis: int) -> Bound:
     return unsqueezed[0] if len(unsqueezed) == 1 else context.emit_value(gawee.CatOp(unsqueezed, axis))
 
 
-def _define(context: ImportContext, results: list[Bound]) -> None:
-    """The node's outputs: a constant stays one (later nodes fold on it)."""
+def _define(context: ImportContext, name: str, result: Bound) -> None:
+    """The node's output `name` is `result`; a constant stays one (later nodes fold on it)."""
+    if isinstance(result, np.ndarray):
+        context.constants[name] = result
+    else:
+        context.define_output(name, result)
+
+
+def _define_outputs(context: ImportContext, results: list[Bound]) -> None:
+    """The node's outputs, in order (an output left out, an empty name, is not recorded)."""
     for name, result in zip(context.node.output, results, strict=True):
-        if name and isinstance(result, np.ndarray):
-            context.constants[name] = result
-        elif name:
-            context.define_output(name, cast(SSAValue, result))
+        if name:
+            _define(context, name, result)
+
+
+def _output(context: ImportContext, name: str, whose: str) -> Bound:
+    """The value a graph imported in place gave `name`: its constant where it folded."""
+    if name in context.constants:
+        return context.constants[name]
+    if name in context.values:
+        return context.values[name]
+    raise context.fail(f"{whose} output '{name}' is not a tensor gawee carries")
 
 
 def _declare_body(context: ImportContext, body: onnx.GraphProto) -> None:
@@ -207,8 +199,6 @@ def _import_body(
     """The body's outputs (a constant where it folds), its inputs `bound` to those values:
     each of its nodes imported in turn, after the values an earlier import of the body
     left under its names are forgotten (so none of them is read as this step's)."""
-    from nnstack.frontend.onnx.importer import import_node
-
     for name in [*bound, *(output for node in body.node for output in node.output)]:
         context.values.pop(name, None)
         context.constants.pop(name, None)
@@ -219,14 +209,19 @@ def _import_body(
         else:
             context.values[name] = value
             context.shapes[name] = tuple(value.type.get_shape())  # type: ignore[attr-defined]
-    for node in body.node:
+    _import_nodes(context, body, where)
+    return [_output(context, value.name, "the body's") for value in body.output]
+
+
+def _import_nodes(context: ImportContext, graph: onnx.GraphProto, where: str) -> None:
+    """Each node of `graph` imported in turn into the enclosing graph (it reads its values
+    by name); an error is the node's, said to be `where`."""
+    from nnstack.frontend.onnx.importer import import_node  # (the importer imports the converters)
+
+    for node in graph.node:
         try:
             import_node(dataclasses.replace(context, node=node))
         except NotConstantError as error:
             raise NotConstantError(str(context.fail(f"{where}, {error}")), error.values) from None
         except OnnxImportError as error:
             raise context.fail(f"{where}, {error}") from None
-    return [
-        context.constants[value.name] if value.name not in context.values else context.values[value.name]
-        for value in body.output
-    ]
