@@ -98,12 +98,10 @@ inline:
   br label %filled
 filled:
   %more = icmp slt i64 %i.next, %n
-  br i1 %more, label %fill, label %spawned
+  br i1 %more, label %fill, label %join
 
-spawned:
-  br label %join
 join:
-  %j = phi i64 [ 0, %spawned ], [ %j.next, %joined ]
+  %j = phi i64 [ 0, %filled ], [ %j.next, %joined ]
   %j.next = add i64 %j, 1
   %was.started = getelementptr i8, ptr %started, i64 %j
   %flag = load i8, ptr %was.started
