@@ -8,22 +8,13 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
-import re
-from pathlib import Path
 
 import pytest
+from gawee_examples import DOC, EXAMPLE, sections
 from xdsl.dialects import func
 
 from nnstack.dialects.gawee import Gawee
 from nnstack.interpreters import parse_module
-
-DOC = Path(__file__).parents[2] / "docs" / "gawee-ops.md"
-SECTION = re.compile(r"^## `(gawee\.\w+)`\n(.*?)(?=^## |\Z)", re.MULTILINE | re.DOTALL)
-EXAMPLE = re.compile(r"^```mlir\n(.*?)^```", re.MULTILINE | re.DOTALL)
-
-
-def sections() -> dict[str, str]:
-    return dict(SECTION.findall(DOC.read_text()))
 
 
 def test_every_op_has_a_section():

@@ -54,7 +54,8 @@ class Op:
 
 @dataclass(frozen=True)
 class Invalid:
-    """An invalid op, the phrase its diagnostic must contain, and the case's name."""
+    """An invalid op, the phrase its diagnostic must contain (or one of several, separated
+    by `|`), and the case's name."""
 
     op: Op | str
     op_name: str

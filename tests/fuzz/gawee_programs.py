@@ -71,9 +71,10 @@ from fuzz.gawee_generators import (
     where,
 )
 from fuzz.gawee_rearrange_generators import rearrange
+from gawee_examples import example_function, examples
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp, i1
-from xdsl.ir import Region
+from xdsl.ir import Region, SSAValue
 
 from nnstack.dialects.utils import tensor_shape
 
@@ -131,6 +132,24 @@ def _argument_shape(rng: np.random.Generator) -> list[int]:
             return shape
 
 
+DEFAULT_SEEDS = 200
+"""The seeds of the fuzz test's default run, which must draw every op."""
+
+
+def documented(b: ProgramBuilder, name: str) -> None:
+    """Appends the docs example of op `name` (tests/gawee_examples.py) on arguments of
+    its own: every op is fuzzed at least on its example's shapes, with values drawn per
+    seed, whether or not a generator above makes it."""
+    function = example_function(name)
+    values: dict[SSAValue, SSAValue] = {
+        arg: b.argument(tensor_shape(arg), arg.type.element_type)  # pyright: ignore[reportAttributeAccessIssue]
+        for arg in function.body.block.args
+    }
+    for op in function.body.block.ops:
+        if not isinstance(op, func.ReturnOp):
+            values.update(zip(op.results, b.append(op.clone(value_mapper=values))))
+
+
 def random_program(seed: int) -> ModuleOp:
     """The program of `seed`: the same seed always gives the same program."""
     b = ProgramBuilder(np.random.default_rng(seed))
@@ -153,6 +172,12 @@ def random_program(seed: int) -> ModuleOp:
     if rank := len(tensor_shape(data[0])):
         reduction = REDUCTIONS[seed % len(REDUCTIONS)]
         b.append(reduction(data[0], list(range(rank)), keep_dims=seed % 2 == 0))
+    # and the docs example of every op in turn, as many per seed as the default seeds
+    # need to meet each
+    names = list(examples())
+    per_seed = -(-len(names) // DEFAULT_SEEDS)
+    for k in range(per_seed):
+        documented(b, names[(seed * per_seed + k) % len(names)])
     used = {operand for op in b.block.ops for operand in op.operands}
     outputs = [v for v in b.values if v not in used]
     b.block.add_op(func.ReturnOp(*outputs))

@@ -20,7 +20,7 @@ import os
 import numpy as np
 import pytest
 from gawee_inputs import TOLERANCES, max_error, random_arguments
-from gawee_programs import random_program
+from gawee_programs import DEFAULT_SEEDS, random_program
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
@@ -35,7 +35,7 @@ TOLERANCE = TOLERANCES[np.dtype(np.float32)]
 """Every float here descends from f32 arguments, so an f64 result (of a cast) carries
 f32 rounding differences too."""
 
-PROGRAMS = int(os.environ.get("NNSTACK_FUZZ_PROGRAMS", "200"))
+PROGRAMS = int(os.environ.get("NNSTACK_FUZZ_PROGRAMS", str(DEFAULT_SEEDS)))
 
 LEVELS = {
     "linalg": (ConvertGaweeToLinalgPass,),
@@ -86,5 +86,5 @@ def test_levels_agree(seed: int):
 
 def test_programs_cover_the_op_set():
     """The default seeds use every gawee op (so none is left unfuzzed by accident)."""
-    used = {op.name for seed in range(200) for op in random_program(seed).walk()}
+    used = {op.name for seed in range(DEFAULT_SEEDS) for op in random_program(seed).walk()}
     assert {op.name for op in Gawee.operations} - used == set()
