@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Required, TypedDict, TypeVar
 
+import numpy as np
 from xdsl.dialects.builtin import BoolAttr, DenseArrayBase, TensorType
 from xdsl.ir import Attribute, Operation, SSAValue
 from xdsl.irdl import (
@@ -176,6 +177,12 @@ class GaweeOperation(IRDLOperation):
         primitive op. The one definition of a composite op's meaning: the
         gawee-decompose pass, both lowerings and the interpreter use it
         (`dialects/gawee/composite.py`)."""
+        return None
+
+    def draw_operand(self, index: int, rng: np.random.Generator) -> np.ndarray | None:
+        """Random values for operand `index` in its domain, where values outside it are
+        errors (max_roi_pool's boxes), for random inputs that feed it from a function
+        argument (`nnstack.interpreters.inputs`); None (the default): any values."""
         return None
 
     def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):

@@ -11,24 +11,52 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
-from xdsl.dialects.builtin import BoolAttr, StringAttr, TensorType, f32, f64, i64
+from xdsl.dialects.builtin import BoolAttr, Float64Type, FloatAttr, StringAttr, TensorType, f32, f64, i64
 from xdsl.ir import Attribute, Operation, SSAValue
-from xdsl.irdl import VarConstraint, operand_def, opt_attr_def, result_def
+from xdsl.irdl import VarConstraint, attr_def, operand_def, opt_attr_def, result_def
 
-from nnstack.dialects.constraints import FloatElement, static_tensor
+from nnstack.dialects.constraints import FloatElement, I64Array, static_tensor
 from nnstack.dialects.gawee.base import GaweeOperation, gawee_op_definition
-from nnstack.dialects.gawee.elementwise import AbsOp, AddOp, FloorOp, MaxOp, MinOp, MulOp, RoundOp, SubOp
-from nnstack.dialects.gawee.logic import AndOp, CastOp, GreaterOp, LessOp, OrOp, WhereOp
-from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, SliceOp
+from nnstack.dialects.gawee.elementwise import (
+    AbsOp,
+    AddOp,
+    CeilOp,
+    DivOp,
+    FloorOp,
+    MaxOp,
+    MinOp,
+    MulOp,
+    RoundOp,
+    SubOp,
+)
+from nnstack.dialects.gawee.logic import (
+    AndOp,
+    CastOp,
+    GreaterEqualOp,
+    GreaterOp,
+    LessEqualOp,
+    LessOp,
+    OrOp,
+    WhereOp,
+)
+from nnstack.dialects.gawee.movement import ExpandOp, GatherElementsOp, GatherOp, SliceOp
 from nnstack.dialects.gawee.nn import MatMulOp
+from nnstack.dialects.gawee.reduce import ReduceMaxOp
 from nnstack.dialects.gawee.selection import string_choice
 from nnstack.dialects.gawee.shape import ReshapeOp, TransposeOp
-from nnstack.dialects.utils import ATTR_DICT_AND_TYPES, element_type, tensor_like, tensor_shape
+from nnstack.dialects.utils import (
+    ATTR_DICT_AND_TYPES,
+    element_type,
+    i64_array,
+    keywords,
+    tensor_like,
+    tensor_shape,
+)
 
 if TYPE_CHECKING:
     from nnstack.dialects.gawee.composite import Composer
 
-__all__ = ["AffineGridOp", "GridSampleOp", "affine_base_grid"]
+__all__ = ["AffineGridOp", "GridSampleOp", "MaxRoiPoolOp", "affine_base_grid"]
 
 CUBIC_ALPHA = -0.75
 """The cubic convolution's parameter (Keys' A), as ONNX and PyTorch take it."""
@@ -365,3 +393,148 @@ class AffineGridOp(GaweeOperation):
         pixels = b.constant(base, element_type(self.theta))
         transposed = b.emit(TransposeOp(self.theta, (0, 2, 1)))
         return b.emit(ReshapeOp(b.emit(MatMulOp(pixels, transposed)), (n, *sizes, k)))
+
+
+@gawee_op_definition
+class MaxRoiPoolOp(GaweeOperation):
+    """Max pooling of the input [N, C, H, W] over regions of interest (ONNX MaxRoiPool,
+    Fast R-CNN's RoI pooling; torchvision's roi_pool): `rois` [R, 5] holds per region its
+    batch index and its corners x1, y1, x2, y2 in the input's scale times
+    `spatialScale`; the result [R, C, pH, pW] (`pooledShape`) holds, for each region, the
+    maximum of each of its pH x pW bins, 0 for a bin outside the input.
+
+    As ONNX Runtime computes it: the corners rounded half away from zero, the region at
+    least 1 x 1 ([y1, y2] inclusive), bin i of a side of length L covering
+    [floor(i L / p), ceil((i + 1) L / p)) from the region's start, clipped to the input.
+    Differences: NaN propagates (ONNX Runtime skips it) and a bin of -inf gives -inf
+    (ONNX Runtime: the lowest finite value).
+
+    Composite: per side the bins' bounds and a mask of the positions each bin covers;
+    the region's input (`gawee.gather` of its batch) masked to -inf outside a bin and
+    reduced with `gawee.reduce_max`, first along W, then along H."""
+
+    name = "gawee.max_roi_pool"
+
+    ONNX_OPERATOR: ClassVar = "MaxRoiPool"
+
+    E: ClassVar = VarConstraint("E", FloatElement)
+
+    input = operand_def(static_tensor(E))
+    rois = operand_def(static_tensor(E))
+    output = result_def(static_tensor(E))
+
+    pooled_shape = attr_def(I64Array, attr_name="pooledShape")
+    spatial_scale = opt_attr_def(
+        FloatAttr[Float64Type], attr_name="spatialScale", default_value=FloatAttr(1.0, f64)
+    )
+
+    assembly_format = f"$input `,` $rois {keywords('pooledShape')} (`spatialScale` `=` $spatialScale^)? {ATTR_DICT_AND_TYPES}"
+
+    def __init__(
+        self,
+        input: SSAValue | Operation,
+        rois: SSAValue | Operation,
+        *,
+        pooled_shape: Sequence[int],
+        spatial_scale: float = 1.0,
+    ):
+        input, rois = SSAValue.get(input), SSAValue.get(rois)
+        attributes: dict[str, Attribute] = {"pooledShape": i64_array(pooled_shape)}
+        if spatial_scale != 1.0:
+            attributes["spatialScale"] = FloatAttr(spatial_scale, f64)
+        shape = (tensor_shape(rois)[0], tensor_shape(input)[1], *pooled_shape)
+        super().__init__(
+            operands=[input, rois], result_types=[tensor_like(input, shape)], attributes=attributes
+        )
+
+    @property
+    def scale(self) -> float:
+        return 1.0 if self.spatial_scale is None else self.spatial_scale.value.data
+
+    def draw_operand(self, index: int, rng: np.random.Generator) -> np.ndarray | None:
+        """Boxes of a batch index in [0, N) (ONNX Runtime rejects others) and corners
+        in quarters (ties of the rounding among them) from a little before the input to
+        a little past it."""
+        if index != 1:
+            return None
+        n, _, h, w = tensor_shape(self.input)
+        regions = tensor_shape(self.rois)[0]
+        batch = rng.integers(0, n, (regions, 1))
+        extent = np.array([w, h, w, h]) / self.scale
+        corners = np.round(rng.uniform(-1.0, extent + 1.0, (regions, 4)) * 4) / 4
+        return np.concatenate([batch, corners], axis=1)
+
+    def verify_(self) -> None:
+        self.expect_rank("input", self.input, 4)
+        self.expect_rank("rois", self.rois, 2)
+        n, c, h, w = tensor_shape(self.input)
+        regions, corners = tensor_shape(self.rois)
+        if corners != 5:
+            raise self.fail(f"rois shape {[regions, corners]} must be [R, 5] (batch index, x1, y1, x2, y2)")
+        pooled = self.array("pooledShape")
+        self.expect_length("pooledShape", pooled, 2)
+        self.expect_positive("pooledShape", pooled)
+        if not (math.isfinite(self.scale) and self.scale > 0):
+            raise self.fail(f"spatialScale must be finite and > 0, got {self.scale}")
+        self.expect_nonempty_window_input(h, w)
+        self.expect_result_shape((regions, c, *pooled))
+
+    def decompose(self, b: Composer) -> SSAValue:
+        e = element_type(self.input)
+        _, c, h, w = tensor_shape(self.input)
+        regions = tensor_shape(self.rois)[0]
+        pooled_h, pooled_w = self.array("pooledShape")
+        data_type, e = e, f64 if e == f64 else f32  # the bounds in f32 for f16 and bf16 data
+        rois = self.rois if element_type(self.rois) == e else b.emit(CastOp(self.rois, e))
+
+        def column(k: int) -> SSAValue:  # [R]
+            return b.emit(GatherOp(rois, b.constant(np.array(k)), axis=1))
+
+        def corner(k: int) -> SSAValue:  # the corner scaled, rounded half away from zero
+            scaled = column(k) if self.scale == 1.0 else b.emit(MulOp(column(k), b.scalar(self.scale, e)))
+            up = b.emit(FloorOp(b.emit(AddOp(scaled, b.scalar(0.5, e)))))
+            down = b.emit(CeilOp(b.emit(SubOp(scaled, b.scalar(0.5, e)))))
+            return b.emit(WhereOp(b.emit(GreaterEqualOp(scaled, b.scalar(0.0, e))), up, down))
+
+        def bins(
+            start: SSAValue, end: SSAValue, pooled: int, size: int
+        ) -> tuple[SSAValue, SSAValue, SSAValue]:
+            """Each region's bins along one side: the mask [R, pooled, size] of the
+            positions each covers, and its clipped bounds [R, pooled]."""
+            length = b.emit(
+                MaxOp([b.emit(AddOp(b.emit(SubOp(end, start)), b.scalar(1.0, e))), b.scalar(1.0, e)])
+            )
+            step = b.emit(ReshapeOp(b.emit(DivOp(length, b.scalar(float(pooled), e))), (regions, 1)))
+            first = b.constant(np.arange(pooled), e)
+            offset = b.emit(ReshapeOp(start, (regions, 1)))
+
+            def bound(index: SSAValue, rounding: type[FloorOp | CeilOp]) -> SSAValue:
+                at = b.emit(AddOp(b.emit(rounding(b.emit(MulOp(step, index)))), offset))
+                return b.emit(MinOp([b.emit(MaxOp([at, b.scalar(0.0, e)])), b.scalar(float(size), e)]))
+
+            low = bound(first, FloorOp)
+            high = bound(b.emit(AddOp(first, b.scalar(1.0, e))), CeilOp)
+            positions = b.constant(np.arange(size), e)
+            inside = AndOp(
+                b.emit(GreaterEqualOp(positions, b.emit(ReshapeOp(low, (regions, pooled, 1))))),
+                b.emit(LessOp(positions, b.emit(ReshapeOp(high, (regions, pooled, 1))))),
+            )
+            return b.emit(inside), low, high
+
+        x1, y1, x2, y2 = (corner(k) for k in (1, 2, 3, 4))
+        rows, top, bottom = bins(y1, y2, pooled_h, h)
+        columns, left, right = bins(x1, x2, pooled_w, w)
+        batch = b.emit(CastOp(column(0), i64))
+        data = b.emit(ReshapeOp(b.emit(GatherOp(self.input, batch, axis=0)), (regions, c, h, 1, w)))
+        lowest = b.scalar(-math.inf, data_type)
+        # along W: [R, C, H, pW, W] -> [R, C, H, pW]; then along H: [R, C, pH, H, pW] -> [R, C, pH, pW]
+        masked = WhereOp(b.emit(ReshapeOp(columns, (regions, 1, 1, pooled_w, w))), data, lowest)
+        across = b.emit(ReduceMaxOp(b.emit(masked), [4], keep_dims=False))
+        across = b.emit(ReshapeOp(across, (regions, c, 1, h, pooled_w)))
+        masked = WhereOp(b.emit(ReshapeOp(rows, (regions, 1, pooled_h, h, 1))), across, lowest)
+        pooled = b.emit(ReduceMaxOp(b.emit(masked), [3], keep_dims=False))
+        empty = OrOp(
+            b.emit(ReshapeOp(b.emit(LessEqualOp(bottom, top)), (regions, 1, pooled_h, 1))),
+            b.emit(ReshapeOp(b.emit(LessEqualOp(right, left)), (regions, 1, 1, pooled_w))),
+        )
+        return b.emit(WhereOp(b.emit(empty), b.scalar(0.0, data_type), pooled))

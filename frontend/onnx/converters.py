@@ -9,14 +9,16 @@ an unknown `auto_pad` is an error), so an imported model is never silently wrong
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Mapping
+from typing import Any
 
 import numpy as np
 import onnx
 from onnx import numpy_helper
 from xdsl.dialects.builtin import f64, i1, i8
-from xdsl.ir import Attribute, SSAValue
+from xdsl.ir import Attribute, Operation, SSAValue
 
 from nnstack.dialects import gawee
 from nnstack.dialects.constraints import E8M0, FLOAT8_TYPES, FLOAT_TYPES, ONNX_ELEMENT_TYPES
@@ -526,10 +528,33 @@ def declared_converters() -> dict[str, Converter]:
         elif issubclass(op, gawee.VariadicBroadcastOp):
             converters[name] = variadic(op)
         else:
-            raise TypeError(
-                f"{op.name} declares ONNX operator {name}, but is of no kind with a derived converter"
-            )
+            converters[name] = by_builder(op)
     return converters
+
+
+def by_builder(op: type[Operation]) -> Converter:
+    """An op whose builder takes the node's inputs in order and its attributes as
+    keyword arguments of their ONNX names (`pooled_shape`, `spatial_scale`, ...)."""
+    keywords = {
+        name: parameter.default is inspect.Parameter.empty
+        for name, parameter in inspect.signature(op.__init__).parameters.items()
+        if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+
+    def convert(context: ImportContext) -> None:
+        given = {attribute.name for attribute in context.node.attribute}
+        if missing := [name for name, required in keywords.items() if required and name not in given]:
+            raise context.fail(f"attribute {missing[0]} is required")
+        parameters: dict[str, Any] = {}
+        for attribute in context.node.attribute:
+            if attribute.name not in keywords:
+                raise context.fail(f"attribute {attribute.name} is not supported")
+            value = context.attribute(attribute.name)
+            parameters[attribute.name] = value.decode() if isinstance(value, bytes) else value
+        operands = [context.value(i) for i in range(len(context.node.input))]
+        context.define(context.emit(op(*operands, **parameters)).results[0])
+
+    return convert
 
 
 CONVERTERS: Mapping[str, Converter] = {

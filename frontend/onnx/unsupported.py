@@ -12,7 +12,7 @@ _RANDOM = "it draws random numbers, which gawee does not"
 _SEQUENCES = "sequences of tensors, which have no gawee type"
 _OPTIONALS = "optional values, which have no gawee type"
 _STRINGS = "strings, which are no gawee element type"
-_REGIONS = "not implemented: pooling over regions that a tensor of boxes gives"
+_REGIONS = "not implemented: bilinear sampling of regions that a tensor of boxes gives"
 
 UNSUPPORTED_OPERATORS: Mapping[str, str] = {
     "NonZero": _VALUE_SHAPED,
@@ -44,6 +44,5 @@ UNSUPPORTED_OPERATORS: Mapping[str, str] = {
     "BitCast": "not implemented: no gawee op reinterprets the bits of one element type as another",
     "DeformConv": "not implemented: a convolution sampling its input at offsets the model computes",
     "RoiAlign": _REGIONS,
-    "MaxRoiPool": _REGIONS,
 }
 """Why each operator of the default domain that the importer does not map is not."""

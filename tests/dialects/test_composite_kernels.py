@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_gawee_ops_doc import EXAMPLE, sections
+from gawee_examples import EXAMPLE, sections
 from xdsl.context import Context
 from xdsl.dialects import func
 
@@ -25,13 +25,17 @@ SPECIAL = [0.0, -0.0, np.inf, -np.inf, np.nan, 1e4, -1e4, 0.5, -0.5, 3.0, -3.0]
 
 def _inputs(function: func.FuncOp, rng: np.random.Generator, special: bool) -> list[np.ndarray]:
     """Uniform values in [-8, 8), or (`special`) the special values over and over;
-    integers over their type's range, or its ends; an index tensor (max_unpool's) in
-    its domain."""
+    integers over their type's range, or its ends; an index tensor (max_unpool's) and
+    an operand its op draws (max_roi_pool's boxes) in its domain."""
     arrays = []
-    bounds = argument_domains(function).index_bounds
+    domains = argument_domains(function)
+    bounds = domains.index_bounds
     for position, typ in enumerate(function.function_type.inputs.data):
         shape = tuple(typ.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         element = str(typ.element_type)  # pyright: ignore[reportAttributeAccessIssue]
+        if position in domains.drawn and (drawn := domains.drawn[position](rng)) is not None:
+            arrays.append(drawn.astype(numpy_dtype(typ)))
+            continue
         if element == "i1":
             arrays.append(rng.random(shape) < 0.5)
             continue
