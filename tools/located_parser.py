@@ -61,6 +61,11 @@ _PLAIN_TENSOR_TYPE = re.compile(r"tensor<(?:[0-9]+x)*[a-z][a-z0-9]*>")
 """A tensor type without dynamic sizes, encoding or nested brackets: its text alone
 says what type it is, wherever it is."""
 
+_PLAIN_DENSE = re.compile(r"dense<[^<>\"]*> : tensor<(?:[0-9]+x)*[a-z][a-z0-9]*>")
+"""A dense literal without a string (a hex literal) or nested brackets, of a plain
+tensor type (a splat, `dense<0.000000e+00> : tensor<f32>`): its text alone says what
+attribute it is."""
+
 CONSTRUCTION_ERRORS = (DiagnosticException, ValueError, TypeError, OverflowError)
 """What building a type, attribute or op from parsed parameters raises when the
 parameters are wrong (an attribute verifier, a wrong parameter count, a float
@@ -83,6 +88,8 @@ class LocatedParser(HookedParser):
         self._dense_types: AttrConstraint | None = None
         self._plain_types: dict[str, TypeAttribute] = {}
         """The plain tensor types parsed so far, by their text."""
+        self._plain_dense: dict[str, Attribute] = {}
+        """The plain dense literals parsed so far, by their text."""
 
     def location(self, position: int) -> FileLineColLoc:
         """The 1-based line and column of a position in the input."""
@@ -144,11 +151,24 @@ class LocatedParser(HookedParser):
         return typ
 
     def parse_optional_attribute(self) -> Attribute | None:
+        """xDSL's, with each distinct plain dense literal (`dense<1.000000e+00> :
+        tensor<f32>`) parsed once: a model repeats its few scalar constants, and each
+        costs xDSL a type check and a list of elements."""
         start = current_token(self).span.start
+        text = self.lexer.input.content
+        plain = _PLAIN_DENSE.match(text, start)
+        if plain is not None and (known := self._plain_dense.get(plain.group())) is not None:
+            resume_from(self, plain.end())
+            return known
         try:
-            return super().parse_optional_attribute()
+            attribute = super().parse_optional_attribute()
         except CONSTRUCTION_ERRORS as error:
             self.raise_error(_message(error), start, current_token(self).span.start)
+        if plain is not None and attribute is not None:
+            after = current_token(self).span.start
+            if after >= plain.end() and not text[plain.end() : after].strip():
+                self._plain_dense[plain.group()] = attribute
+        return attribute
 
     def parse_optional_str_literal(self) -> str | None:
         """xDSL's, without its escape processing (several copies of the literal) for a
