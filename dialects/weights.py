@@ -100,6 +100,9 @@ class WeightFile:
         header.pop("__metadata__", None)
         self.entries: dict[str, dict[str, Any]] = header
         self.data_start = 8 + length
+        self._map: np.memmap[Any, np.dtype[np.uint8]] | None = None
+        """The whole file, mapped read-only when a tensor is first asked for: one map
+        for all of them (a map per tensor costs a file open and a system call each)."""
 
     def __contains__(self, key: str) -> bool:
         return key in self.entries
@@ -128,8 +131,12 @@ class WeightFile:
         stored = self.stored(key)
         if stored.nbytes == 0:
             return np.zeros(stored.shape, stored.dtype)
+        if self._map is None:
+            self._map = np.memmap(self.path, np.uint8, "r")
+        if stored.offset + stored.nbytes > self._map.size:
+            raise ValueError("mmap length is greater than file size")  # (numpy's words for a map of it)
         # a plain ndarray over the map: kernels take exactly np.ndarray, not its subclass
-        return np.memmap(self.path, stored.dtype, "r", stored.offset, stored.shape).view(np.ndarray)
+        return np.ndarray(stored.shape, stored.dtype, self._map, stored.offset)
 
 
 @dataclass(frozen=True)
