@@ -18,7 +18,7 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from nnstack.dialects.gawee.composite import decomposition
+from nnstack.dialects.gawee.composite import decomposition, is_composite
 from nnstack.transforms.utils import locate
 
 
@@ -30,7 +30,12 @@ def decompose(
     ops take the location of the op they replace. Returns the original composite op of
     each new op (what a pass reports an error of a new op at)."""
     origins: dict[Operation, Operation] = {}
-    worklist = [op for op in module.walk() if not keep(op)]
+
+    def decomposed(op: Operation) -> bool:
+        # (`keep` asked only of composite ops: it may cost more than the test)
+        return is_composite(type(op)) and not keep(op)
+
+    worklist = [op for op in module.walk() if decomposed(op)]
     while worklist:
         op = worklist.pop()
         parts = decomposition(op)
@@ -41,7 +46,7 @@ def decompose(
         locate(parts.ops, location)
         for part in parts.ops:
             origins[part] = origin
-        worklist += [part for part in parts.ops if not keep(part)]
+        worklist += [part for part in parts.ops if decomposed(part)]
     return origins
 
 

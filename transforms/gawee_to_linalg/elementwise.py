@@ -359,19 +359,18 @@ class ElementwiseLowering(RewritePattern):
     """
 
     def lowers(self, op: Operation) -> bool:
+        return self._may_lower(op) and is_scalar(op)
+
+    @staticmethod
+    def _may_lower(op: Operation) -> bool:
         # (a gawee op: the index arithmetic of a loop the recurrent ops lower to is not)
-        return (
-            isinstance(op, GaweeOperation)
-            and len(op.results) == 1
-            and not isinstance(op, ConstantOp)
-            and is_scalar(op)
-        )
+        return isinstance(op, GaweeOperation) and len(op.results) == 1 and not isinstance(op, ConstantOp)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter, /):
-        if not self.lowers(op):
+        # (`lowers`, its scalar program built once)
+        program = scalar_program(op) if self._may_lower(op) else None
+        if program is None:
             return
-        program = scalar_program(op)
-        assert program is not None  # (`lowers`)
         shape = shape_of(op.results[0])
         rank = len(shape)
         reads = program.reads()
