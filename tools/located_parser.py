@@ -17,6 +17,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from math import prod
+from types import MappingProxyType
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -232,12 +233,66 @@ class LocatedParser(HookedParser):
         return parse_block_defined_once(self, super().parse_block_definition)
 
 
+_SPACES = re.compile(r"[ \t\n\r\f\v]*")
+"""Whitespace, as xDSL's lexer skips it (`\\s` of an ASCII regular expression), comments aside."""
+_SUFFIX_ID = re.compile(r"([0-9]+|[a-zA-Z$._-][a-zA-Z0-9$._-]*)")
+"""What follows the `%` of a value name (xDSL's `MLIRLexer._suffix_id`)."""
+_BARE_ID_SUFFIX = re.compile(r"[a-zA-Z0-9_$.]*")
+"""What follows the first character of a bare identifier (xDSL's `IDENTIFIER_SUFFIX`)."""
+_PUNCTUATION = MappingProxyType(
+    {
+        ":": MLIRTokenKind.COLON,
+        ",": MLIRTokenKind.COMMA,
+        "(": MLIRTokenKind.L_PAREN,
+        ")": MLIRTokenKind.R_PAREN,
+        "}": MLIRTokenKind.R_BRACE,
+        "[": MLIRTokenKind.L_SQUARE,
+        "]": MLIRTokenKind.R_SQUARE,
+        "<": MLIRTokenKind.LESS,
+        ">": MLIRTokenKind.GREATER,
+        "=": MLIRTokenKind.EQUAL,
+        "+": MLIRTokenKind.PLUS,
+        "/": MLIRTokenKind.SLASH,
+        "*": MLIRTokenKind.STAR,
+        "?": MLIRTokenKind.QUESTION,
+        "|": MLIRTokenKind.VERTICAL_BAR,
+    }
+)
+"""The one-character tokens that begin no longer one (xDSL's `MLIRLexer.lex`)."""
+
+
 @dataclass
 class _Lexer(HookedLexer):
     """xDSL's lexer, with a string literal that holds no escape found by `str.find`
     rather than a regular expression (a model's weights are a hex string literal of
     megabytes), and a hex literal (`"0x..."`, hex digits only) decoded as it is
-    lexed: the decoding checks its characters, so no other scan of them is needed."""
+    lexed: the decoding checks its characters, so no other scan of them is needed.
+    The tokens most of a module is made of (punctuation, `%` names, bare identifiers,
+    `->`) are lexed directly."""
+
+    def lex(self) -> MLIRToken:
+        """xDSL's, which builds its table of punctuation and takes several steps for
+        each token: a quarter of a model's parse."""
+        text = self.input.content
+        start = _end_of(_SPACES, text, self.pos)
+        if text.startswith("//", start):  # a comment: skipped by xDSL's lexer
+            return super().lex()
+        self.pos = start
+        char = text[start : start + 1]
+        end = start + 1
+        kind = _PUNCTUATION.get(char)
+        if kind is not None:
+            pass
+        elif char == "%" and (suffix := _SUFFIX_ID.match(text, end)) is not None:
+            kind, end = MLIRTokenKind.PERCENT_IDENT, suffix.end()
+        elif char.isalpha() or char == "_":
+            kind, end = MLIRTokenKind.BARE_IDENT, _end_of(_BARE_ID_SUFFIX, text, end)
+        elif char == "-" and text.startswith(">", end):
+            kind, end = MLIRTokenKind.ARROW, end + 1
+        else:
+            return super().lex()
+        self.pos = end
+        return Token(kind, Span(start, end, self.input))
 
     hex_literals: dict[Position, bytes] = field(default_factory=dict[Position, bytes])
     """The bytes of each hex literal lexed and not yet parsed, by start position."""
@@ -272,6 +327,13 @@ class _StringLiteral(StringLiteral):
 
     def __post_init__(self) -> None:
         pass
+
+
+def _end_of(pattern: re.Pattern[str], text: str, position: int) -> int:
+    """Where the match of `pattern`, which matches the empty string, at `position` ends."""
+    found = pattern.match(text, position)
+    assert found is not None  # (it matches the empty string)
+    return found.end()
 
 
 def _line_starts(text: str) -> list[int]:
