@@ -285,7 +285,7 @@ class _Lexer(HookedLexer):
             pass
         elif char == "%" and (suffix := _SUFFIX_ID.match(text, end)) is not None:
             kind, end = MLIRTokenKind.PERCENT_IDENT, suffix.end()
-        elif char.isalpha() or char == "_":
+        elif (char.isascii() and char.isalpha()) or char == "_":
             kind, end = MLIRTokenKind.BARE_IDENT, _end_of(_BARE_ID_SUFFIX, text, end)
         elif char == "-" and text.startswith(">", end):
             kind, end = MLIRTokenKind.ARROW, end + 1

@@ -10,12 +10,15 @@ import pytest
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.utils.exceptions import ParseError
+from xdsl.utils.lexer import Input
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRTokenKind
 
 from nnstack.dialects.values import attribute_value
 from nnstack.interpreters import make_context
 from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.driver import read_input
-from nnstack.tools.located_parser import parse_module
+from nnstack.tools.located_parser import _Lexer, parse_module
 from nnstack.tools.nnstack_opt import main
 
 LOCATED = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<column>\d+): error: (?P<message>.*)$", re.MULTILINE)
@@ -249,3 +252,34 @@ def _print(module: ModuleOp) -> str:
     stream = StringIO()
     Printer(stream=stream).print_op(module)
     return stream.getvalue()
+
+
+def _tokens(lexer) -> list[tuple]:
+    """Every token of a lexer's input (kind and span), or the error that stops it."""
+    tokens: list[tuple] = []
+    while True:
+        try:
+            token = lexer.lex()
+        except ParseError as error:
+            return [*tokens, ("error", str(error))]
+        tokens.append((token.kind, token.span.start, token.span.end))
+        if token.kind is MLIRTokenKind.EOF:
+            return tokens
+
+
+LEXED = [
+    *sorted((Path(__file__).parents[1] / "filecheck").rglob("*.mlir")),
+    "%0 = é.op",  # (a non-ASCII letter is no identifier)
+    "%x -> -1 : ->",
+    "%1.a$b-c // a comment\n%.x %-y",
+]
+
+
+@pytest.mark.parametrize("source", LEXED, ids=str)
+def test_the_lexer_gives_xdsls_tokens(source: Path | str):
+    """The located parser's lexer takes the common tokens directly (faster than xDSL's
+    lexer): it gives the tokens xDSL's gives, on every FileCheck test file and on
+    corner cases. (Its string and hex literals, which only it decodes, span the same.)"""
+    text = source.read_text() if isinstance(source, Path) else source
+    expected = _tokens(MLIRLexer(Input(text, "x.mlir")))
+    assert _tokens(_Lexer(Input(text, "x.mlir"))) == expected
