@@ -62,7 +62,7 @@ from timing import median_time
 from nnstack.dialects import gawee
 from nnstack.frontend.onnx import import_onnx
 from nnstack.interpreters import make_context, prepare
-from nnstack.tools.driver import cyclic_gc_paused, read_source_text
+from nnstack.tools.driver import read_source_text
 from nnstack.tools.located_parser import parse_module
 from nnstack.tools.nnstack_import_onnx import main as import_main
 from nnstack.tools.nnstack_run import NnstackRunMain
@@ -71,6 +71,7 @@ from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
 from nnstack.transforms.mir_fold_transposes import MirFoldTransposesPass
+from nnstack.transforms.utils import cyclic_gc_paused
 
 LOWERINGS: dict[str, tuple[type[ModulePass], ...]] = {
     "linalg": (ConvertGaweeToLinalgPass,),

@@ -11,8 +11,9 @@ with its reference in one run. Not a test: there is no pass or fail.
   threads (timed alternately, so
   both see the same load of a shared machine): time, max |err| and the
   compile time by step (convert-gawee-to-mir, convert-mir-to-llir, convert-llir-to-llvm,
-  LLVM), and the time a second process takes to get the code: from the on-disk cache (in
-  a temporary folder; the model's digest included), the code then timed; and IREE 3.12
+  LLVM; the cycle collector paused, as in nnstack-run), and the time a second process
+  takes to get the code: from the on-disk cache (in a temporary folder; the model's
+  digest included), the code then timed; and IREE 3.12
   on the same model's linalg output (`iree_reference.py`: data tiling and im2col, or
   IREE's defaults where those fail to compile), with the same number of threads, where
   IREE is installed (`pip install nnstack[upstream]`).
@@ -58,6 +59,7 @@ from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
+from nnstack.transforms.utils import cyclic_gc_paused
 
 THREADS = int(os.environ["OPENBLAS_NUM_THREADS"])
 """The threads of the native code, ONNX Runtime and OpenBLAS (`--threads`)."""
@@ -115,12 +117,13 @@ def model(key: str, repeats: int, opt_level: int) -> None:
         GaweeFoldBatchNormPass().apply(Context(), module)
     arrays = list(inputs.values())
     linalg_text = _linalg_text(module) if iree_reference.available() else None
-    start = time.perf_counter()
-    ConvertGaweeToMirPass().apply(make_context(), module)
-    mir_s = time.perf_counter() - start
-    start = time.perf_counter()
-    ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
-    llir_s = time.perf_counter() - start
+    with cyclic_gc_paused():  # (as nnstack-run lowers, and the native compile)
+        start = time.perf_counter()
+        ConvertGaweeToMirPass().apply(make_context(), module)
+        mir_s = time.perf_counter() - start
+        start = time.perf_counter()
+        ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
+        llir_s = time.perf_counter() - start
     weights = sum(op.byte_size for op in module.ops if isinstance(op, llir.GlobalOp))
     with tempfile.TemporaryDirectory() as folder:
         disk = native.DiskCache(Path(folder))

@@ -1,15 +1,13 @@
 """The translation of an llvm-dialect module to native code: xDSL's LLVM JIT backend
-(`xdsl.jit.llvm`), with the data section given to LLVM as bytes.
+(`xdsl.jit.llvm`), without the data section.
 
-xDSL's `convert_module` turns a dense global initializer into one llvmlite constant per
-element, printed as text and parsed back by LLVM: minutes and gigabytes for the 15 M
-weights of a small language model. Here each `llvm.mlir.global` with a dense
-initializer is translated as a byte array instead: its initializer the raw bytes (as a
-`c"\\XX..."` string, which LLVM parses into one ConstantDataArray), its alignment kept.
-Loads through `llvm.mlir.addressof` read the same bytes (pointers are opaque), so the
-llvm-dialect IR the pass produces is unchanged: only its translation is faster. A global
-of the weights file is no initializer but an external declaration, which `load_object`
-links to the mapped tensor (`nnstack.native.weights`).
+A global with a dense initializer is not compiled with its bytes: it becomes an
+external declaration of a byte array of its size and alignment (`declare_data`), which
+`load_object` links to the bytes (`nnstack.native.weights.DataSection`), as a global of
+the weights file is linked to its mapped tensor. LLVM still knows it constant and
+apart from every other buffer; it no longer prints, parses and emits megabytes of
+weights as text (xDSL's `convert_module` would even make one llvmlite constant per
+element: minutes and gigabytes for the 15 M weights of a small language model).
 
 LLVM emits an object file (`compile_object`), which MCJIT loads and links into the
 process (`load_object`): the same code as MCJIT compiling the module itself, and an
@@ -22,8 +20,6 @@ from collections.abc import Callable, Mapping
 from typing import cast
 
 import llvmlite.binding
-import llvmlite.ir as llvm_ir
-import numpy as np
 from cffi import FFI
 from xdsl.backend.llvm.convert import convert_module
 from xdsl.dialects import llvm
@@ -40,43 +36,31 @@ from nnstack.native.threads import link_runtime, uses_runtime
 
 _FFI = FFI()
 
-_HEX = np.frombuffer(b"0123456789ABCDEF", np.uint8)
 
-
-def c_string(data: bytes) -> str:
-    """LLVM's `c"..."` literal of `data`, every byte escaped as `\\XX` (vectorized)."""
-    raw = np.frombuffer(data, np.uint8)
-    text = np.empty((raw.size, 3), np.uint8)
-    text[:, 0] = ord("\\")
-    text[:, 1] = _HEX[raw >> 4]
-    text[:, 2] = _HEX[raw & 15]
-    return 'c"' + text.tobytes().decode("ascii") + '"'
-
-
-def take_initializers(module: ModuleOp) -> dict[str, tuple[bytes, int]]:
-    """Strip the dense initializer of each global of `module` (which must be a private
-    copy), leaving a byte array of its size; returns each one's (bytes, alignment)."""
-    taken: dict[str, tuple[bytes, int]] = {}
+def declare_data(module: ModuleOp) -> None:
+    """Make each global of `module` (which must be a private copy) with a dense
+    initializer an external declaration of a byte array of its size and alignment, its
+    bytes left out of the code (`load_object` links the symbol to them)."""
     for op in list(module.ops):
         if not isinstance(op, llvm.GlobalOp) or not isinstance(op.value, DenseIntOrFPElementsAttr):
             continue
-        data = op.value.data.data
-        alignment = op.alignment.value.data if op.alignment is not None else 1
-        bare = llvm.GlobalOp(
-            llvm.LLVMArrayType(len(data), i8), op.sym_name, op.linkage, constant=op.constant is not None
+        declaration = llvm.GlobalOp(
+            llvm.LLVMArrayType(len(op.value.data.data), i8),
+            op.sym_name,
+            "external",
+            constant=op.constant is not None,
+            alignment=op.alignment.value.data if op.alignment is not None else 1,
         )
-        module.body.block.insert_op_before(bare, op)
+        module.body.block.insert_op_before(declaration, op)
         op.detach()
         op.erase()
-        taken[op.sym_name.data] = (data, alignment)
-    return taken
 
 
 def compile_object(
     module: ModuleOp, symbol: str, opt_level: int, progress: Callable[[str], None] | None = None
 ) -> tuple[bytes, CFuncSignature]:
     """The object code of an llvm-dialect `module` (a private copy: its data section is
-    taken out) optimized at `opt_level` for the host CPU as xDSL's `LLVMJITBackend.jit`
+    declared, `declare_data`) optimized at `opt_level` for the host CPU as xDSL's `LLVMJITBackend.jit`
     does, but emitted as an object file rather than loaded: the code cache stores it,
     and `load_object` loads it either way. Also the C signature of `symbol`. `progress`
     is told each stage as it starts (translating, parsing, optimising, making machine
@@ -87,7 +71,7 @@ def compile_object(
             progress(stage)
 
     backend = LLVMJITBackend(lowering=(), opt_level=opt_level)  # pyright: ignore[reportArgumentType]
-    initializers = take_initializers(module)
+    declare_data(module)
     declared = {
         op.sym_name.data: op.alignment.value.data
         for op in module.ops
@@ -102,14 +86,9 @@ def compile_object(
     llvm_module = convert_module(
         module, fallback_target_triple=target_machine.triple, data_layout=str(target_machine.target_data)
     )
-    for name, (data, alignment) in initializers.items():
-        variable = llvm_module.get_global(name)
-        assert isinstance(variable, llvm_ir.GlobalVariable)
-        # (llvmlite's stubs have these attributes read only; llvmlite documents them writable)
-        variable.initializer = llvm_ir.FormattedConstant(variable.value_type, c_string(data))  # pyright: ignore[reportAttributeAccessIssue]
-        variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
     for name, alignment in declared.items():  # (xDSL's translation drops their alignment)
         variable = llvm_module.get_global(name)
+        # (llvmlite's stubs have it read only; llvmlite documents it writable)
         variable.align = alignment  # pyright: ignore[reportAttributeAccessIssue]
     tell("parsing LLVM IR")
     parsed = llvmlite.binding.parse_assembly(str(llvm_module))

@@ -1,15 +1,17 @@
 """JIT compilation of llir functions with xDSL's LLVM backend (`xdsl.jit.llvm`, llvmlite's
 MCJIT) and the calls into them.
 
-A module is lowered with convert-llir-to-llvm (entry points on), translated to LLVM IR
-by `xdsl.backend.llvm` (its data section as bytes: `nnstack.native.backend`) and
-compiled at -O3 for the host CPU (its vector units included). Compiled functions are
+A module is lowered with convert-llir-to-llvm (entry points on; Python's cycle
+collector paused, as nnstack-run pauses it), translated to LLVM IR by
+`xdsl.backend.llvm` (its data section declared, not compiled: `nnstack.native.backend`)
+and compiled at -O3 for the host CPU (its vector units included). Compiled functions are
 cached per process, keyed by a digest of the llir module, the symbol, the check mode,
 the optimization level and the threads of parallel loops, so a second call of the same
 program compiles nothing; and
 on disk (`nnstack.native.cache`), so a second process loads the code instead of
-compiling it. The weights of the module's weights file are not in the code: loading it
-links their symbols to the mapped file (`nnstack.native.weights`).
+compiling it. Neither the module's data section nor its weights file is in the code:
+loading it links their symbols to a copy of the one and the mapped other
+(`nnstack.native.weights`).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from nnstack.interpreters.api import find_function
 from nnstack.interpreters.llir.engine import shaped_array_bytes
 from nnstack.native.backend import compile_object, load_object
 from nnstack.native.cache import CacheEntry, DiskCache, cache_key, module_digest
-from nnstack.native.weights import WeightBinding, WeightGlobal, headed
+from nnstack.native.weights import DataSection, WeightBinding, WeightGlobal, headed
 from nnstack.transforms.convert_llir_to_llvm import ConvertLlirToLlvmPass
 from nnstack.transforms.llir_to_llvm import (
     ERROR_GLOBALS,
@@ -54,6 +56,7 @@ from nnstack.transforms.llir_to_llvm import (
     BufferState,
     weight_globals,
 )
+from nnstack.transforms.utils import cyclic_gc_paused
 
 OPT_LEVEL = 3
 """LLVM's optimization level by default: -O3."""
@@ -91,6 +94,8 @@ class CompiledFunction:
     """The least work a thread of a parallel loop gets (convert-llir-to-llvm's option)."""
     in_file: tuple[WeightGlobal, ...] = ()
     """The weights-file globals the code declares, which loading it links."""
+    data: DataSection | None = None
+    """The module's dense globals, which loading the code links (None: it has none)."""
     compile_seconds: float = 0.0
     lower_seconds: float = 0.0
     """Of `compile_seconds`, the time convert-llir-to-llvm took (the rest is LLVM's)."""
@@ -121,7 +126,7 @@ class CompiledFunction:
                 raise NativeError(str(error)) from None
         entry = self.entry
         signature = CFuncSignature(entry.inputs, entry.output)
-        symbols = binding.symbols if binding is not None else None
+        symbols = {**(self.data.symbols if self.data else {}), **(binding.symbols if binding else {})}
         raw = load_object(entry.object_code, entry.entry, signature, self.opt_level, symbols)
         self.linked[key] = (binding, raw)
         return raw
@@ -245,6 +250,7 @@ def compile_function(
         raise ValueError(f"threads must be >= 1 and min_chunk_work >= 0, got {threads}, {min_chunk_work}")
     _load_runtime_libraries()
     in_file = WeightGlobal.of(weight_globals(module))
+    data = DataSection.of(list(module.ops), check_bounds)
     weights = weights_path(module)
     key = None
     if disk is not None:
@@ -256,7 +262,15 @@ def compile_function(
             if progress is not None:
                 progress("loading from the cache")
             compiled = CompiledFunction(
-                function, entry, opt_level, check_bounds, threads, min_chunk_work, in_file, from_cache=True
+                function,
+                entry,
+                opt_level,
+                check_bounds,
+                threads,
+                min_chunk_work,
+                in_file,
+                data,
+                from_cache=True,
             )
             try:
                 compiled.code(weights)
@@ -267,20 +281,23 @@ def compile_function(
                 return compiled
     if progress is not None:
         progress("lowering llir to the llvm dialect")
-    lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
-    ctx = Context()
-    ctx.load_dialect(llvm.LLVM)
-    ConvertLlirToLlvmPass(
-        check_bounds=check_bounds, entry_points=True, threads=threads, min_chunk_work=min_chunk_work
-    ).apply(ctx, lowered)
-    sites = lowered.attributes.pop(ERROR_SITES)
-    assert isinstance(sites, ArrayAttr)
-    texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
-    lowered_at = time.perf_counter()
     entry_symbol = f"nnstack_entry_{symbol}"
-    object_code, c_func_type = compile_object(lowered, entry_symbol, opt_level, progress)
+    with cyclic_gc_paused():  # (the lowered copy is garbage after it)
+        lowered = ModuleOp([op.clone() for op in module.ops if isinstance(op, llir.FuncOp | llir.GlobalOp)])
+        ctx = Context()
+        ctx.load_dialect(llvm.LLVM)
+        ConvertLlirToLlvmPass(
+            check_bounds=check_bounds, entry_points=True, threads=threads, min_chunk_work=min_chunk_work
+        ).apply(ctx, lowered)
+        sites = lowered.attributes.pop(ERROR_SITES)
+        assert isinstance(sites, ArrayAttr)
+        texts = tuple(s.data for s in sites.data if isinstance(s, StringAttr))
+        lowered_at = time.perf_counter()
+        object_code, c_func_type = compile_object(lowered, entry_symbol, opt_level, progress)
     entry = CacheEntry(object_code, entry_symbol, c_func_type.inputs, c_func_type.output, texts)
-    compiled = CompiledFunction(function, entry, opt_level, check_bounds, threads, min_chunk_work, in_file)
+    compiled = CompiledFunction(
+        function, entry, opt_level, check_bounds, threads, min_chunk_work, in_file, data
+    )
     if disk is not None and key is not None:
         disk.store(key, entry)
     compiled.code(weights)

@@ -9,7 +9,6 @@ traceback.
 from __future__ import annotations
 
 import dataclasses
-import gc
 import inspect
 import itertools
 import mmap
@@ -21,7 +20,6 @@ import sys
 import time
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -62,21 +60,6 @@ class Chunk:
         """Holds nothing but whitespace and comments (searched, not split into lines: the
         first line of code ends the search, before a line of megabytes of weights)."""
         return _CODE_LINE.search(self.text) is None
-
-
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """Python's cycle collector off for one run of a tool: while a model is parsed and
-    lowered it would walk every IR object again and again (xDSL's ops, blocks and uses
-    refer to each other; a tenth of the time of a lowering); the cycles the run leaves
-    are collected after it."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def read_input(path: str | None) -> str:

@@ -68,19 +68,12 @@ from nnstack.interpreters.llir import leaked_buffers
 from nnstack.interpreters.llir.engine import DEFAULT_MAX_CALL_DEPTH
 from nnstack.interpreters.llir.memory import DEFAULT_MAX_ALLOCATION
 from nnstack.tools.diagnostics import DiagnosticError, render
-from nnstack.tools.driver import (
-    Chunk,
-    PassRunner,
-    cyclic_gc_paused,
-    parse,
-    read_input,
-    read_source_text,
-    report_internal_error,
-)
+from nnstack.tools.driver import Chunk, PassRunner, parse, read_input, read_source_text, report_internal_error
 from nnstack.tools.run_monitors import FiniteCheck, Progress, observing
 from nnstack.tools.source_text import SourceText
 from nnstack.tools.timing import Timing, add_progress_argument
 from nnstack.tools.verifier import verify_module
+from nnstack.transforms.utils import cyclic_gc_paused
 
 USER_ERRORS = (
     ArgSpecParseError,  # a BaseException, not an Exception

@@ -1,5 +1,6 @@
-"""Pieces the nnstack passes share: the failure diagnostic, per-function passes, and a
-pattern walker that keeps source locations.
+"""Pieces the nnstack passes share: the failure diagnostic, per-function passes, a
+pattern walker that keeps source locations, and the cycle collector paused while a
+large module is lowered.
 
 Every nnstack pass fails the same way: it first checks everything it would rewrite,
 collecting each op it cannot handle with the reason, and only then, if nothing was
@@ -10,9 +11,11 @@ reports as one located diagnostic each).
 
 from __future__ import annotations
 
+import gc
 import inspect
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from types import ModuleType, UnionType
 from typing import Any, Generic, TypeVar, Union, get_args, get_origin
@@ -157,3 +160,18 @@ class LocatedRewriteWalker(PatternRewriteWalker):
 
     def __post_init__(self):
         self.pattern = KeepLocations(self.pattern)
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Python's cycle collector off while a model is parsed and lowered (one run of a
+    tool, a native compile): it would walk every IR object again and again (xDSL's ops,
+    blocks and uses refer to each other; a tenth of the time of a lowering, and of
+    convert-llir-to-llvm's a third); the cycles left are collected after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -20,6 +20,8 @@ from xdsl.utils.exceptions import InterpretationError
 from nnstack import native
 from nnstack.dialects import gawee, llir
 from nnstack.interpreters import call, parse_module, run
+from nnstack.native.weights import DataSection
+from nnstack.transforms.llir_to_llvm import BufferState
 
 ELEMENTS = {
     "f16": np.float16,
@@ -90,8 +92,8 @@ def test_globals_of_every_element_type(element: str):
 
 
 def test_every_byte_value_reaches_native_code():
-    """The JIT gives LLVM initializers as escaped byte strings: each of the 256 bytes,
-    at an alignment of 64, in a global of over a million elements."""
+    """The code is linked to the data section's bytes: each of the 256 bytes, at an
+    alignment of 64, in a global of over a million elements."""
     values = np.tile(np.arange(-128, 128, dtype=np.int8), 4)
     module = parse_module(_copy_program("i8", values, align=64))
     out = np.zeros_like(values)
@@ -101,6 +103,25 @@ def test_every_byte_value_reaches_native_code():
     module = parse_module(_copy_program("i32", big))
     for index in (0, 12345, big.size - 1):
         assert native.run(module, "get", index) == (big[index],)
+
+
+def test_the_data_section_is_linked_not_compiled():
+    """The object code holds none of a global's bytes; the loader places each global at
+    its alignment, with check-bounds behind a header of (size, GLOBAL) padded to it."""
+    values = np.arange(1000, dtype=np.int32) * 7919 + 12345
+    module = parse_module(_copy_program("i32", values, align=64))
+    compiled = native.JitCache().compile(module, "copy")
+    assert values.tobytes()[:64] not in compiled.entry.object_code
+    for check_bounds in (False, True):
+        section = DataSection.of(list(module.ops), check_bounds)
+        address = section.symbols["data"]
+        assert address % 64 == 0
+        start = address - section.arena.ctypes.data
+        header = 64 if check_bounds else 0
+        placed = section.arena[start : start + header + values.nbytes]
+        assert placed[header:].tobytes() == values.tobytes()
+        if check_bounds:
+            assert tuple(placed[header - 16 : header].view(np.int64)) == (values.nbytes, BufferState.GLOBAL)
 
 
 BAD = """

@@ -16,7 +16,12 @@ from nnstack.transforms.llir_to_llvm.builder import (
     weight_globals,
 )
 from nnstack.transforms.llir_to_llvm.control import CONTROL_LOWERINGS, entry_point, lower_function
-from nnstack.transforms.llir_to_llvm.memory import ALLOCATION_FUNCTIONS, MEMORY_LOWERINGS, lower_global
+from nnstack.transforms.llir_to_llvm.memory import (
+    ALLOCATION_FUNCTIONS,
+    MEMORY_LOWERINGS,
+    global_bytes,
+    lower_global,
+)
 from nnstack.transforms.llir_to_llvm.parallel import MIN_CHUNK_WORK, OUTLINED_PREFIX, RUNTIME_FUNCTION
 from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
@@ -41,6 +46,7 @@ __all__ = [
     "Lowering",
     "ModuleLowering",
     "entry_point",
+    "global_bytes",
     "lower_function",
     "lower_global",
     "weight_globals",

@@ -193,6 +193,20 @@ def _memcpy(lowering: FunctionLowering, op: Operation) -> None:
     lowering.intrinsic("llvm.memcpy.p0.p0.i64", [dst, src, size, lowering.constant(0, i1)], None)
 
 
+def global_bytes(op: llir.GlobalOp, check_bounds: bool) -> bytes:
+    """The bytes of the lowered global of `op` (a dense initializer): its data, with
+    check-bounds behind its header (padded to the alignment, as for llir.alloc_buffer).
+    `nnstack.native`, which links a global's symbol to its bytes, finds them here too."""
+    assert isinstance(op.value, DenseIntOrFPElementsAttr)
+    data = op.data()
+    assert isinstance(data, bytes)  # (the attribute's own: no copy)
+    if check_bounds:
+        prefix = np.zeros(max(HEADER_BYTES, op.alignment.value.data) // 8, np.int64)
+        prefix[-2:] = (len(data), BufferState.GLOBAL)
+        data = prefix.tobytes() + data
+    return data
+
+
 def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
     """`llvm.mlir.global internal constant` holding the dense initializer's bytes,
     flattened to a 1-D array (i1 as bytes 0 / 1). With check-bounds the header (padded
@@ -215,15 +229,8 @@ def lower_global(module: ModuleLowering, op: llir.GlobalOp) -> llvm.GlobalOp:
             alignment=_element_bytes(op.element_type),
         )
     element = op.element_type
-    assert isinstance(op.value, DenseIntOrFPElementsAttr)
-    data = op.data()
-    assert isinstance(data, bytes)  # (the attribute's own: no copy)
+    data = global_bytes(op, module.check_bounds)
     alignment = op.alignment.value.data
-    if module.check_bounds:
-        header = max(HEADER_BYTES, alignment)
-        prefix = np.zeros(header // 8, np.int64)
-        prefix[-2:] = (len(data), BufferState.GLOBAL)
-        data = prefix.tobytes() + data
     stored = i8 if module.check_bounds else FunctionLowering.memory_type(element)
     count = len(data) // _element_bytes(stored)
     value = DenseIntOrFPElementsAttr(TensorType(cast(AnyDenseElement, stored), [count]), BytesAttr(data))
