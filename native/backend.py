@@ -20,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import cast
 
 import llvmlite.binding
+import llvmlite.ir as llvm_ir
 from cffi import FFI
 from xdsl.backend.llvm.convert import convert_module
 from xdsl.dialects import llvm
@@ -86,6 +87,11 @@ def compile_object(
     llvm_module = convert_module(
         module, fallback_target_triple=target_machine.triple, data_layout=str(target_machine.target_data)
     )
+    for op in module.ops:  # (xDSL's translation drops `no_inline`)
+        if isinstance(op, llvm.FuncOp) and op.no_inline is not None:
+            function = llvm_module.get_global(op.sym_name.data)
+            assert isinstance(function, llvm_ir.Function)
+            function.attributes.add("noinline")
     for name, alignment in declared.items():  # (xDSL's translation drops their alignment)
         variable = llvm_module.get_global(name)
         # (llvmlite's stubs have it read only; llvmlite documents it writable)

@@ -1,8 +1,10 @@
 """JIT compilation of llir functions with xDSL's LLVM backend (`xdsl.jit.llvm`, llvmlite's
 MCJIT) and the calls into them.
 
-A module is lowered with convert-llir-to-llvm (entry points on; Python's cycle
-collector paused, as nnstack-run pauses it), translated to LLVM IR by
+A module is lowered with convert-llir-to-llvm (entry points on, its large loops
+outlined into functions of their own, which LLVM optimizes in half the time of one
+large function: `outline-ops`; Python's cycle collector paused, as nnstack-run pauses
+it), translated to LLVM IR by
 `xdsl.backend.llvm` (its data section declared, not compiled: `nnstack.native.backend`)
 and compiled at -O3 for the host CPU (its vector units included). Compiled functions are
 cached per process, keyed by a digest of the llir module, the symbol, the check mode,
@@ -53,6 +55,7 @@ from nnstack.transforms.llir_to_llvm import (
     ERROR_GLOBALS,
     ERROR_SITES,
     MIN_CHUNK_WORK,
+    OUTLINE_OPS,
     BufferState,
     weight_globals,
 )
@@ -287,7 +290,11 @@ def compile_function(
         ctx = Context()
         ctx.load_dialect(llvm.LLVM)
         ConvertLlirToLlvmPass(
-            check_bounds=check_bounds, entry_points=True, threads=threads, min_chunk_work=min_chunk_work
+            check_bounds=check_bounds,
+            entry_points=True,
+            threads=threads,
+            min_chunk_work=min_chunk_work,
+            outline_ops=OUTLINE_OPS,
         ).apply(ctx, lowered)
         sites = lowered.attributes.pop(ERROR_SITES)
         assert isinstance(sites, ArrayAttr)

@@ -34,6 +34,10 @@ which `xdsl.backend.llvm` translates to LLVM IR (and `nnstack.native` JIT-compil
   `llir_to_llvm.parallel`; `nnstack.native` links the runtime in), each thread
   getting at least `min-chunk-work` ops by the lowering's estimate (fewer threads for
   a small loop). The default, 1, runs every loop on the calling thread.
+- `outline-ops=N` (N > 0) outlines every other outermost loop of at least N ops
+  (without loop-carried values) the same way, called directly on the calling thread,
+  each distinct body once: LLVM optimizes many small functions faster than one large
+  one (`nnstack.native` sets `llir_to_llvm.OUTLINE_OPS`).
 - `entry-points=true` adds `@nnstack_entry_<f>(!llvm.ptr)` per function, which takes its
   arguments from an array of pointers (see `llir_to_llvm.entry_point`): what the JIT
   calls.
@@ -114,14 +118,22 @@ class ConvertLlirToLlvmPass(ModulePass):
     min_chunk_work: int = MIN_CHUNK_WORK
     """A thread of a parallel loop gets at least this much work (ops, estimated)."""
 
+    outline_ops: int = 0
+    """Outline each outermost loop of at least this many ops into a function of its
+    own (0: none; for LLVM's compile time: see `llir_to_llvm.parallel`)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.threads < 1:
             raise PassFailedException(f"{self.name}: threads must be >= 1, got {self.threads}")
+        if self.outline_ops < 0:
+            raise PassFailedException(f"{self.name}: outline-ops must be >= 0, got {self.outline_ops}")
         if self.min_chunk_work < 0:
             raise PassFailedException(f"{self.name}: min-chunk-work must be >= 0, got {self.min_chunk_work}")
         fail_at_ops(self.name, problems(op))
         functions = [f for f in op.walk() if isinstance(f, llir.FuncOp)]
-        lowering = ModuleLowering(self.check_bounds, LOWERINGS, self.threads, self.min_chunk_work)
+        lowering = ModuleLowering(
+            self.check_bounds, LOWERINGS, self.threads, self.min_chunk_work, self.outline_ops
+        )
         for function in functions:
             lowered: list[Operation] = [lower_function(lowering, function)]
             if self.entry_points and function.body.blocks:

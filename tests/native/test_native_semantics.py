@@ -20,7 +20,9 @@ from rounding_cases import LLIR_OPS, values
 from xdsl.utils.exceptions import InterpretationError
 
 from nnstack import native
+from nnstack.dialects import llir
 from nnstack.interpreters import call, parse_module
+from nnstack.transforms.llir_to_llvm import OUTLINE_OPS
 
 ARITH = """
 llir.func @int_ops(%a: i8, %b: i8) -> i8 {
@@ -361,6 +363,51 @@ def test_runtime_errors(symbol: str, args: tuple[Any, ...] | None, check_bounds:
         native.run(module, symbol, *args, check_bounds=check_bounds)
     # the failure does not stick: a good call afterwards works
     assert native.run(module, "divide", 7, 2, check_bounds=check_bounds)[0] == 3
+
+
+def _outlined_program() -> str:
+    """@chain(p, q, n, d): q[i] = (p[i] + 70 ones) / d for i < n, in a loop of more than
+    OUTLINE_OPS ops, which the native backend outlines; then q[0] = 1."""
+    adds = "\n".join(f"    %a{k + 1} = llir.add %a{k}, %one : i32" for k in range(70))
+    return f"""
+llir.func @chain(%p: !llir.ptr<i32>, %q: !llir.ptr<i32>, %n: i64, %d: i32) {{
+  %c0 = llir.constant 0 : i64
+  %c1 = llir.constant 1 : i64
+  %one = llir.constant 1 : i32
+  llir.for %i = %c0 to %n step %c1 : i64 {{
+    %a0 = llir.load %p[%i : i64] : !llir.ptr<i32> -> i32
+{adds}
+    %r = llir.div %a70, %d : i32
+    llir.store %r, %q[%i : i64] : i32, !llir.ptr<i32>
+    llir.yield
+  }}
+  llir.store %one, %q[%c0 : i64] : i32, !llir.ptr<i32>
+  llir.return
+}}
+"""
+
+
+def test_errors_inside_an_outlined_loop_are_reported():
+    """A loop the native backend outlines into a function of its own computes what the
+    interpreter does, and its run-time errors reach the caller as anywhere else."""
+    module = parse_module(_outlined_program())
+    loop = next(op for op in module.walk() if isinstance(op, llir.ForOp))
+    assert sum(1 for _ in loop.walk()) >= OUTLINE_OPS
+    p = np.arange(8, dtype=np.int32)
+    expected = (p + 70) // 3
+    expected[0] = 1
+    for check_bounds in (False, True):
+        got = np.zeros(8, np.int32)
+        native.run(module, "chain", p, got, 8, 3, check_bounds=check_bounds)
+        np.testing.assert_array_equal(got, expected)
+        untouched = np.zeros(8, np.int32)
+        with pytest.raises(native.NativeError, match="llir.div.*: integer division by zero"):
+            native.run(module, "chain", p, untouched, 8, 0, check_bounds=check_bounds)
+        assert not untouched.any()  # (the caller returned at once, as the interpreter stops)
+    with pytest.raises(
+        native.NativeError, match="llir.load.*: out-of-bounds read at byte 32 of a buffer of 32"
+    ):
+        native.run(module, "chain", p, np.zeros(9, np.int32), 9, 3, check_bounds=True)
 
 
 def test_out_of_bounds_is_not_checked_without_check_bounds_but_in_bounds_reads_work():

@@ -22,7 +22,12 @@ from nnstack.transforms.llir_to_llvm.memory import (
     global_bytes,
     lower_global,
 )
-from nnstack.transforms.llir_to_llvm.parallel import MIN_CHUNK_WORK, OUTLINED_PREFIX, RUNTIME_FUNCTION
+from nnstack.transforms.llir_to_llvm.parallel import (
+    MIN_CHUNK_WORK,
+    OUTLINE_OPS,
+    OUTLINED_PREFIX,
+    RUNTIME_FUNCTION,
+)
 from nnstack.transforms.llir_to_llvm.scalar import LIBM_FUNCTIONS, SCALAR_LOWERINGS
 
 LOWERINGS: dict[type[Operation], Lowering] = {**CONTROL_LOWERINGS, **SCALAR_LOWERINGS, **MEMORY_LOWERINGS}
@@ -40,6 +45,7 @@ __all__ = [
     "LOWERINGS",
     "MIN_CHUNK_WORK",
     "OUTLINED_PREFIX",
+    "OUTLINE_OPS",
     "RESERVED_SYMBOLS",
     "RUNTIME_FUNCTION",
     "BufferState",

@@ -109,10 +109,15 @@ class ModuleLowering:
     """Threads a parallel loop may run on (1: every loop runs on the calling thread)."""
     min_chunk_work: int = 1
     """The least work (ops, by the lowering's estimate) a thread is started for."""
+    outline_ops: int = 0
+    """Outline each outermost loop of at least this many ops into a function of its
+    own (0: none; `llir_to_llvm.parallel.outlines`)."""
     externals: dict[str, llvm.LLVMFunctionType] = field(default_factory=dict)
     sites: list[str] = field(default_factory=list)
     outlined: list[llvm.FuncOp] = field(default_factory=list)
-    """The functions outlined from parallel loops (`llir_to_llvm.parallel`)."""
+    """The functions outlined from loops (`llir_to_llvm.parallel`), each body once."""
+    outlined_by_ops: dict[tuple[Attribute, tuple[str, ...]], list[llvm.FuncOp]] = field(default_factory=dict)
+    """The outlined functions by type and op names, where a new one's equal is sought."""
 
     def external(self, name: str, inputs: Sequence[Attribute], output: Attribute | None) -> str:
         """Declare the C function `name` (malloc, exp, ...) once; returns its name."""

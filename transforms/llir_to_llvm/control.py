@@ -1,8 +1,8 @@
 """Functions and control flow: llir.func -> llvm.func, branches with phis -> branches
 passing block arguments, `llir.for` -> header / body / exit blocks (or, with an `unroll`
 hint and a constant trip count, the body repeated; or, marked `llir.parallel` with
-`threads` > 1, a call running its outlined body on threads: `parallel`), calls and
-returns.
+`threads` > 1, a call running its outlined body on threads; or, large and outermost with
+`outline-loops`, a call of its outlined body: `parallel`), calls and returns.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from nnstack.dialects import llir
 from nnstack.dialects.llir.dominance import cfg_successors
 from nnstack.transforms.llir_to_llvm.builder import PTR, FunctionLowering, Lowering, ModuleLowering
-from nnstack.transforms.llir_to_llvm.parallel import lower_parallel, thread_count
+from nnstack.transforms.llir_to_llvm.parallel import lower_outlined, outlines, thread_count
 from nnstack.transforms.llir_unroll_hints import constant_trip_count
 
 FULL_UNROLL_MAX_TRIPS = 16
@@ -151,8 +151,9 @@ def _for(lowering: FunctionLowering, op: Operation) -> None:
     carried = [lowering.value(v) for v in op.iter_args]
     trips = constant_trip_count(op)
     threads = thread_count(lowering, op)
+    outline = threads > 1 or outlines(lowering, op)
     if (
-        threads == 1
+        not outline
         and op.unroll.data == llir.UnrollHint.UNROLL
         and trips is not None
         and trips <= FULL_UNROLL_MAX_TRIPS
@@ -172,8 +173,8 @@ def _for(lowering: FunctionLowering, op: Operation) -> None:
         site = lowering.module.site(op, "step must be positive, got {0}")
         positive = lowering.icmp("sgt", step, lowering.constant(0, iv_type))
         lowering.split(positive, site, [lowering.to_i64(step)])
-    if threads > 1:
-        lower_parallel(lowering, op, threads)
+    if outline:
+        lower_outlined(lowering, op, threads)
         return
     types = [v.type for v in carried]
     header = lowering.new_block([iv_type, *types])
