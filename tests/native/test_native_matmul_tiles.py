@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
 
 from nnstack import native
 from nnstack.dialects import llir
@@ -75,3 +76,74 @@ def test_options_must_be_positive():
     module = parse_module(product_program((4, 4), (4, 4), "f32"))
     with pytest.raises(Exception, match="k-block must be >= 1, got 0"):
         ConvertMirToLlirPass(vector_width=4, k_block=0).apply(Context(), module)
+
+
+TRANSPOSED = [
+    # (lhs shape, shape of the transpose's input, its permutation, whether it is read in place)
+    ((30, 20), (40, 20), (1, 0), True),  # packed element by element, several N and K blocks
+    ((2, 13, 9), (2, 24, 9), (0, 2, 1), True),  # batch of both, 24 = 3 panels, a row tile left over
+    ((2, 3, 12, 2), (2, 16, 3, 2), (0, 2, 3, 1), True),  # attention's keys: not a swap of the last two
+    ((2, 12, 17), (17, 2, 16), (1, 0, 2), True),  # the columns stay contiguous: as a plain rhs
+    ((2, 7, 17), (17, 2, 21), (1, 0, 2), True),  # the same, B read in place, columns left over
+    ((7, 19), (37, 19), (1, 0), False),  # few rows, B not packed: copied
+    ((30, 20), (36, 20), (1, 0), False),  # 36 columns are not whole panels: copied
+]
+
+
+def transposed_program(lhs: tuple[int, ...], source: tuple[int, ...], permutation: tuple[int, ...]) -> str:
+    """@product: a mir.matmul of %a and a mir.transpose of %b."""
+    rhs = tuple(source[p] for p in permutation)
+    out = (*np.broadcast_shapes(lhs[:-2], rhs[:-2]), lhs[-2], rhs[-1])
+    a, s, r, o = (f"tensor<{'x'.join(map(str, shape))}xf32>" for shape in (lhs, source, rhs, out))
+    return (
+        f"func.func @product(%a: {a}, %b: {s}) -> {o} {{\n"
+        f"  %t = mir.transpose %b permutation = {list(permutation)} : ({s}) -> {r}\n"
+        f"  %c = mir.matmul %a, %t : ({a}, {r}) -> {o}\n"
+        f"  func.return %c : {o}\n}}"
+    )
+
+
+def copies_of(module: ModuleOp, shape: tuple[int, ...]) -> int:
+    """The buffers of the lowered `module` the size of an f32 tensor of `shape`."""
+    size = 4 * int(np.prod(shape))
+    return sum(isinstance(op, llir.AllocBufferOp) and op.size.value.data == size for op in module.walk())
+
+
+@pytest.mark.parametrize(("lhs", "source", "permutation", "in_place"), TRANSPOSED)
+def test_transposed_rhs_read_in_place(
+    lhs: tuple[int, ...], source: tuple[int, ...], permutation: tuple[int, ...], in_place: bool
+):
+    """A product whose rhs is a mir.transpose reads the transpose's input in place (no
+    copy) where its columns are contiguous or all packed; the results as numpy's."""
+    module = parse_module(transposed_program(lhs, source, permutation))
+    ConvertMirToLlirPass(**SMALL).apply(make_context(), module)
+    module.verify()
+    assert copies_of(module, source) == (0 if in_place else 1)
+    rng = np.random.default_rng(len(lhs) + source[-1])
+    a, b = rng.standard_normal(lhs).astype(np.float32), rng.standard_normal(source).astype(np.float32)
+    (interpreted,) = call(module, "product", [a, b]).results
+    (compiled,) = native.run(module, "product", a, b, opt_level=1)
+    np.testing.assert_array_equal(compiled, interpreted)
+    (checked,) = native.run(module, "product", a, b, opt_level=1, check_bounds=True)
+    np.testing.assert_array_equal(checked, interpreted)
+    rhs = np.transpose(b, permutation).astype(np.float64)
+    exact = a.astype(np.float64) @ rhs
+    assert np.all(np.abs(compiled - exact) <= 1e-5 * (np.abs(a).astype(np.float64) @ np.abs(rhs)))
+
+
+def test_transpose_with_other_uses_is_copied():
+    """A transpose that something besides products reads is copied once, and the
+    product reads the copy."""
+    t, s = "tensor<40x20xf32>", "tensor<20x40xf32>"
+    module = parse_module(
+        f"func.func @product(%a: tensor<30x20xf32>, %b: {t}) -> (tensor<30x40xf32>, {s}) {{\n"
+        f"  %t = mir.transpose %b permutation = [1, 0] : ({t}) -> {s}\n"
+        f"  %c = mir.matmul %a, %t : (tensor<30x20xf32>, {s}) -> tensor<30x40xf32>\n"
+        f"  func.return %c, %t : tensor<30x40xf32>, {s}\n}}"
+    )
+    ConvertMirToLlirPass(**SMALL).apply(make_context(), module)
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((30, 20)).astype(np.float32), rng.standard_normal((40, 20)).astype(np.float32)
+    product, transposed = native.run(module, "product", a, b, opt_level=1)
+    np.testing.assert_array_equal(transposed, b.T)
+    np.testing.assert_allclose(product, a @ b.T, rtol=1e-5, atol=1e-5)

@@ -20,7 +20,7 @@ from nnstack.dialects import llir, mir
 from nnstack.dialects.constraints import accumulator_type
 
 from .builder import Builder, IntLike, LlirPattern, linear, tensor_type
-from .matmul_tiles import TiledMatmul, batch_bases, multiply_add
+from .matmul_tiles import TiledMatmul, batch_bases, multiply_add, rhs_strides, tile_width, transposed_rhs
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
 
 
@@ -58,22 +58,6 @@ def _window_axes(op: mir.ConvOp | mir.PoolOp) -> tuple[_WindowAxis, _WindowAxis]
     return _WindowAxis(h, oh, kh, sh, dh, top), _WindowAxis(w, ow, kw, sw, dw, left)
 
 
-def _tile_width(b: Builder, element: Attribute, acc_type: Attribute, extent: int) -> int:
-    """The vector width of a conv's or matmul's register tiles, whose vectors run along
-    the contiguous output axis of `extent` elements: `vector-width` in row-major layout
-    where the product accumulates in its element type and the axis fills a vector; 1
-    (scalar loops) otherwise."""
-    width = b.options.vector_width
-    if (
-        width > 1
-        and b.options.layout == llir.MemoryLayout.ROW_MAJOR
-        and acc_type == element
-        and extent >= width
-    ):
-        return width
-    return 1
-
-
 class ConvLowering(LlirPattern):
     """mir.conv -> loops over batch, output rows, columns, groups and the group's output
     channels, around kernel-row, kernel-column and input-channel loops accumulating
@@ -94,7 +78,7 @@ class ConvLowering(LlirPattern):
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
         acc_type = accumulator_type(typ.element_type)
-        width = _tile_width(b, typ.element_type, acc_type, fg)
+        width = tile_width(b.options, typ.element_type, acc_type, fg)
         if width > 1:
             with b.nest((n, oh, groups), parallel=True) as (i_n, i_oh, i_g):
                 tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
@@ -342,27 +326,35 @@ def _batch_coeffs(shape: Sequence[int], strides: Sequence[int], batch: Sequence[
 class MatmulLowering(LlirPattern):
     """mir.matmul -> loops over the (broadcast) batch dims, rows and columns around a
     loop over K accumulating lhs[..., m, k] * rhs[..., k, n]; with `vector-width` > 1 in
-    row-major layout, register tiles of vector accumulators (`matmul_tiles`)."""
+    row-major layout, register tiles of vector accumulators (`matmul_tiles`), which
+    read a transposed rhs in place where they can (`transposed_rhs`: no copy)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.MatmulOp, rewriter: PatternRewriter, /):
-        lhs, rhs = self.operands(op, rewriter)
+        lhs = self.llir_value(op.lhs, op, rewriter)
         b, out = self.start(op)
         typ = tensor_type(op.result)
         shape = mir.tensor_shape(op.result)
         lhs_shape, rhs_shape = mir.tensor_shape(op.lhs), mir.tensor_shape(op.rhs)
         sl, sr, so = b.strides(lhs_shape), b.strides(rhs_shape), b.strides(shape)
+        transpose = transposed_rhs(op, self.options)
+        if transpose is None:
+            rhs = self.llir_value(op.rhs, op, rewriter)
+        else:
+            rhs, sr = self.llir_value(transpose.input, op, rewriter), rhs_strides(transpose, self.options)
         batch = shape[:-2]
         lhs_coeffs = [*_batch_coeffs(lhs_shape, sl, batch), sl[-2], 0]
         rhs_coeffs = [*_batch_coeffs(rhs_shape, sr, batch), 0, sr[-1]]
         acc_type = accumulator_type(typ.element_type)
-        width = _tile_width(b, typ.element_type, acc_type, shape[-1])
+        width = tile_width(b.options, typ.element_type, acc_type, shape[-1])
         if width > 1:
-            tiled = TiledMatmul(b, lhs, rhs, out, acc_type, lhs_shape[-1], sl[-2], sr[-2], so[-2])
+            tiled = TiledMatmul(b, lhs, rhs, out, acc_type, lhs_shape[-1], sl[-2], sr[-2], so[-2], sr[-1])
             with b.nest(list(batch)) as ivs:
                 coeffs = [lhs_coeffs[: len(batch)], rhs_coeffs[: len(batch)], so[: len(batch)]]
                 tiled.emit(batch_bases(b, ivs, coeffs), shape[-2], shape[-1], width)
             self.replace(op, rewriter, b, [out])
+            if transpose is not None and not transpose.result.uses:
+                rewriter.erase(transpose)
             return
         order = b.loop_order(len(shape))
         with b.nest([shape[d] for d in order]) as ordered:

@@ -36,6 +36,7 @@ from .builder import (
     tensor_type,
 )
 from .layout import element_strides
+from .matmul_tiles import read_in_place
 
 
 def _copy(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
@@ -112,6 +113,8 @@ class ReadLowering(LlirPattern):
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: _ReadOp, rewriter: PatternRewriter, /):
+        if isinstance(op, mir.TransposeOp) and read_in_place(op, self.options):
+            return  # (its products read the input: `MatmulLowering`)
         x, *indices = self.operands(op, rewriter)
         b, out = self.start(op)
         source = _read_access(op, x, indices, b.strides(mir.tensor_shape(op.input)))

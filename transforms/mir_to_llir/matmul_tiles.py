@@ -8,6 +8,10 @@ the way high-performance GEMM kernels are (Goto / BLIS):
   buffer, panel by panel (`tile-vectors * vector-width` columns each, k-major), which
   the micro-kernel streams with unit stride; a product of fewer than `PACK_MIN_TILES`
   row tiles reads B in place instead (the copy would cost as much as it saves);
+- a transposed rhs (a mir.transpose, as gawee.linear's `x @ w.T` lowers) read in place,
+  its strides permuted, where the columns stay contiguous or every column is packed
+  (`transposed_rhs`): the packing is the transposition, and the transpose is never
+  copied (a 512^3 `x @ w.T` spent an eighth of its time in that copy);
 - a register-tiled micro-kernel: `tile-rows` rows x `tile-vectors` vectors of vector
   accumulators carried through the loop over the block's k (`acc = fma(splat(a[m, k]),
   b[k, n:n+W], acc)`, llir.vfma for f32, a vmul and a vadd otherwise).
@@ -37,12 +41,74 @@ from dataclasses import dataclass
 from xdsl.dialects.builtin import VectorType, f32
 from xdsl.ir import Attribute, SSAValue
 
-from nnstack.dialects import llir
+from nnstack.dialects import llir, mir
+from nnstack.dialects.constraints import accumulator_type
 
-from .builder import Builder, IntLike, Offset, linear
+from .builder import Builder, IntLike, LoweringOptions, Offset, linear, tensor_type
+from .layout import element_strides
 
 PACK_MIN_TILES = 4
 """Products with fewer row tiles than this read B in place instead of packing it."""
+
+
+def tile_width(options: LoweringOptions, element: Attribute, acc_type: Attribute, extent: int) -> int:
+    """The vector width of a conv's or matmul's register tiles, whose vectors run along
+    the contiguous output axis of `extent` elements: `vector-width` in row-major layout
+    where the product accumulates in its element type and the axis fills a vector; 1
+    (scalar loops) otherwise."""
+    width = options.vector_width
+    if (
+        width > 1
+        and options.layout == llir.MemoryLayout.ROW_MAJOR
+        and acc_type == element
+        and extent >= width
+    ):
+        return width
+    return 1
+
+
+def packs(options: LoweringOptions, m_size: int) -> bool:
+    """Whether a tiled product of `m_size` rows packs its blocks of B."""
+    return m_size // options.tile_rows >= PACK_MIN_TILES
+
+
+def transposed_rhs(op: mir.MatmulOp, options: LoweringOptions) -> mir.TransposeOp | None:
+    """The mir.transpose whose result is the rhs of `op` if the tiled product can read
+    its input in place (its strides permuted) instead of a transposed copy: on the
+    vector path, where either the columns stay contiguous (the micro-kernel and the
+    packing read them as they do a plain rhs) or every column is packed (the packing
+    reads them one element at a time, into the same panels)."""
+    transpose = op.rhs.owner
+    if not isinstance(transpose, mir.TransposeOp):
+        return None
+    shape = mir.tensor_shape(op.result)
+    element = tensor_type(op.result).element_type
+    width = tile_width(options, element, accumulator_type(element), shape[-1])
+    if width == 1:
+        return None
+    if rhs_strides(transpose, options)[-1] == 1:
+        return transpose
+    whole_panels = shape[-1] % (options.tile_vectors * width) == 0
+    return transpose if whole_panels and packs(options, shape[-2]) else None
+
+
+def rhs_strides(transpose: mir.TransposeOp, options: LoweringOptions) -> tuple[int, ...]:
+    """The strides, over the dims of its result, at which `transpose` reads its input."""
+    strides = element_strides(mir.tensor_shape(transpose.input), options.layout)
+    return tuple(strides[p] for p in transpose.array("permutation"))
+
+
+def read_in_place(transpose: mir.TransposeOp, options: LoweringOptions) -> bool:
+    """Whether every use of `transpose` is a product that reads its input in place
+    (`transposed_rhs`): then the transpose is never copied (the last product to be
+    lowered erases it)."""
+    uses = transpose.result.uses
+    return bool(uses) and all(
+        isinstance(use.operation, mir.MatmulOp)
+        and use.index == 1
+        and transposed_rhs(use.operation, options) is transpose
+        for use in uses
+    )
 
 
 def multiply_add(b: Builder, acc: SSAValue, lanes: SSAValue, column: SSAValue) -> SSAValue:
@@ -66,8 +132,11 @@ class TiledMatmul:
     lhs_row: int
     """The lhs stride of m (its stride of k is 1)."""
     rhs_row: int
-    """The rhs stride of k (its stride of n is 1)."""
+    """The rhs stride of k."""
     out_row: int
+    rhs_column: int = 1
+    """The rhs stride of n: 1, or (a transposed rhs read in place) a stride every
+    column of which is packed (`transposed_rhs`)."""
 
     # -- the micro-kernel -------------------------------------------------------
 
@@ -117,7 +186,8 @@ class TiledMatmul:
         k_block = min(shape.k_block, self.k_size)
         accumulate = k_block < self.k_size
         full_rows = m_size - m_size % shape.tile_rows
-        pack = full_rows // shape.tile_rows >= PACK_MIN_TILES
+        pack = packs(shape, m_size)
+        assert pack or self.rhs_column == 1, "strided columns are packed"
         buffer = None
         if pack:  # freed after its last use by llir-insert-frees
             size = k_block * n_block * (llir.element_size(self.element) or 1)
@@ -130,14 +200,9 @@ class TiledMatmul:
             n_count = self.count(jc.iv, n_block, n_size)
             with b.loop(0, self.k_size, k_block) as pc:
                 k_count = self.count(pc.iv, k_block, self.k_size)
-                b_k = rhs_base.plus(b, pc.iv, self.rhs_row).plus(b, jc.iv)
+                b_k = rhs_base.plus(b, pc.iv, self.rhs_row).plus(b, jc.iv, self.rhs_column)
                 if buffer is not None:
-                    with b.loop(0, n_count, step) as jp, b.loop(0, k_count) as k:
-                        source = b_k.plus(b, k.iv, self.rhs_row).plus(b, jp.iv)
-                        target = linear(b, [(jp.iv, k_block), (k.iv, step)])
-                        for u in range(shape.tile_vectors):
-                            column = b.vload(self.rhs, width, source.plus(b, u * width))
-                            b.vstore(column, buffer, target.plus(b, u * width))
+                    self.pack(buffer, b_k, n_count, k_count, k_block, step, width)
 
                 def tiles(m: IntLike, rows: int) -> None:
                     first_row = lhs_base.plus(b, m, self.lhs_row).plus(b, pc.iv)
@@ -171,6 +236,33 @@ class TiledMatmul:
                 if m_size - full_rows:
                     tiles(full_rows, m_size - full_rows)
 
+    def pack(
+        self,
+        buffer: SSAValue,
+        b_k: Offset,
+        n_count: IntLike,
+        k_count: IntLike,
+        k_block: int,
+        step: int,
+        width: int,
+    ) -> None:
+        """Copy the block of B at `b_k` into `buffer`, panel by panel (`step` columns
+        each, k-major): a row of a panel as vectors where the columns are contiguous,
+        else by a loop over its elements (which LLVM vectorizes as gathers: for a
+        transposed rhs, faster than scattering its contiguous k)."""
+        b = self.b
+        with b.loop(0, n_count, step) as jp, b.loop(0, k_count) as k:
+            source = b_k.plus(b, jp.iv, self.rhs_column).plus(b, k.iv, self.rhs_row)
+            target = linear(b, [(jp.iv, k_block), (k.iv, step)])
+            if self.rhs_column == 1:
+                for u in range(step // width):
+                    column = b.vload(self.rhs, width, source.plus(b, u * width))
+                    b.vstore(column, buffer, target.plus(b, u * width))
+            else:
+                with b.loop(0, step) as j:
+                    value = b.load(self.rhs, source.plus(b, j.iv, self.rhs_column))
+                    b.store(value, buffer, target.plus(b, j.iv))
+
     def count(self, start: SSAValue, block: int, total: int) -> IntLike:
         """min(block, total - start): the size of the block at `start`."""
         if total % block == 0:
@@ -185,6 +277,7 @@ class TiledMatmul:
     ) -> None:
         """`rows` x `vectors * width` results at (m, n) over the whole K, B in place."""
         b = self.b
+        assert self.rhs_column == 1, "strided columns are packed"
         lhs_base, rhs_base, out_base = bases
         zero = b.vconst(0.0 if llir.is_float(self.element) else 0, self.element, width)
         a_rows = [lhs_base.plus(b, m, self.lhs_row).plus(b, r * self.lhs_row) for r in range(rows)]
@@ -203,7 +296,7 @@ class TiledMatmul:
         k_loop = b.loop(0, self.k_size, 1, [b.zero(self.element)])
         with k_loop:
             lv = b.load(self.lhs, lhs_base.plus(b, m, self.lhs_row).plus(b, k_loop.iv))
-            rv = b.load(self.rhs, rhs_base.plus(b, k_loop.iv, self.rhs_row).plus(b, n))
+            rv = b.load(self.rhs, rhs_base.plus(b, k_loop.iv, self.rhs_row).plus(b, n, self.rhs_column))
             k_loop.yield_(b.binary(llir.AddOp, k_loop.args[0], b.binary(llir.MulOp, lv, rv)))
         b.store(k_loop.results[0], self.out, out_base.plus(b, m, self.out_row).plus(b, n))
 

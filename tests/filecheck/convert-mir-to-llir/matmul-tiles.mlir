@@ -92,3 +92,36 @@ func.func @integers(%a: tensor<2x3xi32>, %b: tensor<3x8xi32>) -> tensor<2x8xi32>
 // CHECK-NEXT:    llir.vadd %{{.*}}, %[[P]] : vector<4xi32>
 // CHECK-NOT:     llir.vfma
 // CHECK:         llir.return
+
+// -----
+
+// A transposed rhs (gawee.linear's x @ w.T) whose every column is packed: the packing
+// reads the transpose's input element by element, k-major (stride 4, the row of %b),
+// one column of the panel at a time; the transpose is never copied.
+func.func @transposed(%a: tensor<8x4xf32>, %b: tensor<8x4xf32>) -> tensor<8x8xf32> {
+  %t = mir.transpose %b permutation = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %r = mir.matmul %a, %t : (tensor<8x4xf32>, tensor<4x8xf32>) -> tensor<8x8xf32>
+  func.return %r : tensor<8x8xf32>
+}
+
+// CHECK-LABEL: llir.func @transposed(
+// CHECK-SAME:      %[[A:[^:]+]]: !llir.ptr<f32>, %[[B:[^:]+]]: !llir.ptr<f32>, %[[OUT:[^:]+]]: !llir.ptr<f32>)
+// CHECK-DAG:     %[[C0:.*]] = llir.constant 0 : i64
+// CHECK-DAG:     %[[C4:.*]] = llir.constant 4 : i64
+// CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
+// CHECK:         %[[PACK:.*]] = llir.alloc_buffer 128 align 64 : !llir.ptr<f32>
+// CHECK-NOT:     llir.alloc_buffer
+//                  one N block, one K block, one panel of 8 columns
+// CHECK:         llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK-NEXT:      llir.for %{{.*}} = %[[C0]] to %[[C4]] step %[[C4]] : i64 {
+// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK-NEXT:          llir.for %{{.*}} = %[[C0]] to %[[C4]] step %{{.*}} : i64 {
+// CHECK:                 llir.for %[[J:.*]] = %[[C0]] to %[[C8]] step %{{.*}} : i64 {
+// CHECK-NEXT:              %[[JROW:.*]] = llir.mul %[[C4]], %[[J]] : i64
+// CHECK-NEXT:          %[[AT:.*]] = llir.add %{{.*}}, %[[JROW]] : i64
+// CHECK-NEXT:          %[[ELEMENT:.*]] = llir.load %[[B]][%[[AT]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:          %[[TO:.*]] = llir.add %{{.*}}, %[[J]] : i64
+// CHECK-NEXT:          llir.store %[[ELEMENT]], %[[PACK]][%[[TO]] : i64] : f32, !llir.ptr<f32>
+// CHECK:         llir.vload %[[PACK]]
+// CHECK-NOT:     llir.alloc_buffer
+// CHECK:         llir.return
