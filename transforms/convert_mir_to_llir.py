@@ -178,6 +178,9 @@ class ConvertMirToLlirPass(ModulePass):
     k_block: int = LoweringOptions.k_block
     """The reduction's cache block of vectorized products."""
 
+    in_place_k_block: int = LoweringOptions.in_place_k_block
+    """The reduction's block of vectorized products that read B in place."""
+
     n_block: int = LoweringOptions.n_block
     """The columns' cache block of vectorized products."""
 
@@ -195,6 +198,7 @@ class ConvertMirToLlirPass(ModulePass):
             "tile-rows": self.tile_rows,
             "tile-vectors": self.tile_vectors,
             "k-block": self.k_block,
+            "in-place-k-block": self.in_place_k_block,
             "n-block": self.n_block,
         }
         for option, value in sizes.items():
@@ -215,6 +219,7 @@ class ConvertMirToLlirPass(ModulePass):
             self.tile_vectors,
             self.k_block,
             self.n_block,
+            self.in_place_k_block,
         )
         LocatedRewriteWalker(
             GreedyRewritePatternApplier(_patterns(options, patterns.DataSection(op)), dce_enabled=False),

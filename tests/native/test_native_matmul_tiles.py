@@ -22,13 +22,25 @@ from nnstack.dialects import llir
 from nnstack.interpreters import call, make_context, parse_module
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 
-SMALL = {"vector_width": 4, "tile_rows": 3, "tile_vectors": 2, "k_block": 8, "n_block": 16}
+SMALL = {
+    "vector_width": 4,
+    "tile_rows": 3,
+    "tile_vectors": 2,
+    "k_block": 8,
+    "n_block": 16,
+    "in_place_k_block": 6,
+}
 """Blocks small enough that a few dozen rows and columns make several of each."""
 
 CASES = [
     # (lhs shape, rhs shape, element, options)
     ((30, 20), (20, 40), "f32", SMALL),  # 2 full N blocks + a partial one (40 = 16+16+8), K 8+8+4, packed
-    ((7, 19), (19, 37), "f32", SMALL),  # in place (2 row tiles), 32 panel columns + 4 vector + 1 scalar
+    (
+        (7, 19),
+        (19, 37),
+        "f32",
+        SMALL,
+    ),  # in place (2 row tiles), K 6+6+6+1, 32 panel columns + 4 vector + 1 scalar
     ((2, 13, 9), (9, 24), "f32", SMALL),  # batch, rhs broadcast, 13 rows: 4 tiles of 3 + 1
     ((2, 12, 17), (2, 17, 16), "f32", SMALL),  # batch of both, packed per batch
     ((13, 11), (11, 40), "i32", SMALL),  # integers: vmul + vadd

@@ -64,10 +64,12 @@ class LoweringOptions:
     """Rows of the register tiles of vectorized products and convs (output pixels for a conv)."""
     tile_vectors: int = 2
     """Vectors (of `vector_width` lanes) per row of those register tiles."""
-    k_block: int = 256
-    """The reduction's cache block of a vectorized product."""
-    n_block: int = 1024
+    k_block: int = 512
+    """The reduction's cache block of a vectorized product that packs B."""
+    n_block: int = 256
     """The columns' cache block of a vectorized product (rounded down to whole tiles)."""
+    in_place_k_block: int = 32
+    """The reduction's block of a vectorized product that reads B in place (few rows)."""
 
 
 # ---------------------------------------------------------------------------
