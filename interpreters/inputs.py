@@ -5,14 +5,13 @@ the levels differ: numpy wraps, mir saturates), index tensors (gather,
 gather_elements, scatter_nd, gather_nd, max_unpool) must address their dims, integer divisors must
 not be 0 (a run-time error), and conv / linear weights are scaled by 1/sqrt(fan-in), as
 real initializations are, so activations stay O(1). An op may draw an operand itself
-(`GaweeOperation.draw_operand`: max_roi_pool's boxes).
+(`GaweeOperation.operand_domain`: max_roi_pool's boxes).
 
 `nnstack-run --random-inputs` and the tests' random arguments both draw from it.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -40,10 +39,10 @@ class ArgumentDomains:
     """Conv / linear weights: scaled by 1/sqrt(fan-in)."""
     nonzero: frozenset[int] = frozenset()
     """Integer divisors (gawee.div's and gawee.mod's): 0 drawn becomes 1."""
-    drawn: dict[int, Callable[[np.random.Generator], np.ndarray | None]] = field(
-        default_factory=dict[int, Callable[[np.random.Generator], np.ndarray | None]]
+    drawn: dict[int, Callable[[np.random.Generator], np.ndarray]] = field(
+        default_factory=dict[int, Callable[[np.random.Generator], np.ndarray]]
     )
-    """Operands whose op draws them (`GaweeOperation.draw_operand`)."""
+    """Operands whose op says how to draw them (`GaweeOperation.operand_domain`)."""
 
 
 def argument_domains(function: Operation) -> ArgumentDomains:
@@ -55,8 +54,12 @@ def argument_domains(function: Operation) -> ArgumentDomains:
     weights: set[int] = set()
     nonzero: set[int] = set()
     bounds: dict[int, np.ndarray] = {}
-    drawn: dict[int, Callable[[np.random.Generator], np.ndarray | None]] = {}
+    drawn: dict[int, Callable[[np.random.Generator], np.ndarray]] = {}
     for op in function.walk():
+        if isinstance(op, gawee.GaweeOperation):
+            for index, operand in enumerate(op.operands):
+                if operand in position and (draw := op.operand_domain(index)) is not None:
+                    drawn[position[operand]] = draw
         match op:
             case gawee.BatchNormOp() if op.running_var in position:
                 positive.add(position[op.running_var])
@@ -82,10 +85,6 @@ def argument_domains(function: Operation) -> ArgumentDomains:
             case gawee.GatherNDOp() if op.indices in position:
                 start = op.batch_count
                 bounds[position[op.indices]] = np.array(tensor_shape(op.data)[start : start + op.index_depth])
-            case gawee.GaweeOperation():
-                for index, operand in enumerate(op.operands):
-                    if operand in position and op.draw_operand(index, np.random.default_rng(0)) is not None:
-                        drawn[position[operand]] = functools.partial(op.draw_operand, index)
             case _:
                 pass
     return ArgumentDomains(frozenset(positive), bounds, frozenset(weights), frozenset(nonzero), drawn)
@@ -97,8 +96,7 @@ def respect_domains(arrays: list[np.ndarray], domains: ArgumentDomains, rng: np.
         array = arrays[index]
         arrays[index] = rng.integers(-bound, bound, array.shape).astype(array.dtype)
     for index, draw in domains.drawn.items():
-        if (drawn := draw(rng)) is not None:
-            arrays[index] = drawn.astype(arrays[index].dtype)
+        arrays[index] = draw(rng).astype(arrays[index].dtype)
     for index in domains.positive:
         arrays[index] = (np.abs(arrays[index]) + arrays[index].dtype.type(0.1)).astype(arrays[index].dtype)
     for index in domains.nonzero:

@@ -179,10 +179,10 @@ class GaweeOperation(IRDLOperation):
         (`dialects/gawee/composite.py`)."""
         return None
 
-    def draw_operand(self, index: int, rng: np.random.Generator) -> np.ndarray | None:
-        """Random values for operand `index` in its domain, where values outside it are
-        errors (max_roi_pool's boxes), for random inputs that feed it from a function
-        argument (`nnstack.interpreters.inputs`); None (the default): any values."""
+    def operand_domain(self, index: int) -> Callable[[np.random.Generator], np.ndarray] | None:
+        """Where values outside operand `index`'s domain are errors (max_roi_pool's
+        boxes): how to draw random values in it, for random inputs that feed it from a
+        function argument (`nnstack.interpreters.inputs`); None (the default): any values."""
         return None
 
     def __init__(self, *, attributes: Mapping[str, Attribute | None] | None = None, **kwargs: Any):

@@ -6,7 +6,7 @@ a matrix product of the transform with the image's normalized pixel coordinates.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -451,18 +451,22 @@ class MaxRoiPoolOp(GaweeOperation):
     def scale(self) -> float:
         return 1.0 if self.spatial_scale is None else self.spatial_scale.value.data
 
-    def draw_operand(self, index: int, rng: np.random.Generator) -> np.ndarray | None:
-        """Boxes of a batch index in [0, N) (ONNX Runtime rejects others) and corners
+    def operand_domain(self, index: int) -> Callable[[np.random.Generator], np.ndarray] | None:
+        """The boxes: a batch index in [0, N) (ONNX Runtime rejects others) and corners
         in quarters (ties of the rounding among them) from a little before the input to
         a little past it."""
         if index != 1:
             return None
         n, _, h, w = tensor_shape(self.input)
         regions = tensor_shape(self.rois)[0]
-        batch = rng.integers(0, n, (regions, 1))
         extent = np.array([w, h, w, h]) / self.scale
-        corners = np.round(rng.uniform(-1.0, extent + 1.0, (regions, 4)) * 4) / 4
-        return np.concatenate([batch, corners], axis=1)
+
+        def boxes(rng: np.random.Generator) -> np.ndarray:
+            batch = rng.integers(0, n, (regions, 1))
+            corners = np.round(rng.uniform(-1.0, extent + 1.0, (regions, 4)) * 4) / 4
+            return np.concatenate([batch, corners], axis=1)
+
+        return boxes
 
     def verify_(self) -> None:
         self.expect_rank("input", self.input, 4)

@@ -33,8 +33,8 @@ def _inputs(function: func.FuncOp, rng: np.random.Generator, special: bool) -> l
     for position, typ in enumerate(function.function_type.inputs.data):
         shape = tuple(typ.get_shape())  # pyright: ignore[reportAttributeAccessIssue]
         element = str(typ.element_type)  # pyright: ignore[reportAttributeAccessIssue]
-        if position in domains.drawn and (drawn := domains.drawn[position](rng)) is not None:
-            arrays.append(drawn.astype(numpy_dtype(typ)))
+        if position in domains.drawn:
+            arrays.append(domains.drawn[position](rng).astype(numpy_dtype(typ)))
             continue
         if element == "i1":
             arrays.append(rng.random(shape) < 0.5)
