@@ -1,12 +1,14 @@
 """Speed of the native backend (gawee -> mir -> llir -> LLVM -O3 via xdsl.jit), side by side
 with its reference in one run. Not a test: there is no pass or fail.
 
-- matmul n x n x n (`--matmul`, 256 and 512 by default): `gawee.linear` lowered with `convert-mir-to-llir{vector-width=16}`
-  (register tiles of vector accumulators), against numpy's `a @ b.T` (OpenBLAS with
+- matmul n x n x n (`--matmul`, 256 and 512 by default): `gawee.linear` lowered with
+  `convert-mir-to-llir{target-cpu=host}` (register tiles of vector accumulators sized
+  for this CPU's vector registers: `mir_to_llir.target`), against numpy's `a @ b.T` (OpenBLAS with
   the same number of threads);
 - the models of bench_models.py (ResNet-18 1x3x224x224 with its batch norms folded into
   the convs, BERT-tiny with sequence 128, the 15M Llama with 8 tokens), imported from
-  their ONNX export and lowered gawee -> mir -> llir with their weights in llir's data
+  their ONNX export and lowered gawee -> mir (`convert-gawee-to-mir,mir-fold-transposes`)
+  -> llir (`convert-mir-to-llir{target-cpu=host}`) with their weights in llir's data
   section (llir.global), against ONNX Runtime with the same number of intra-op
   threads (timed alternately, so
   both see the same load of a shared machine): time, max |err| and the
@@ -45,6 +47,7 @@ import time
 from pathlib import Path
 
 import iree_reference
+import llvmlite.binding
 import numpy as np
 from timing import median_cpu_time, paired_median_times
 from xdsl.context import Context
@@ -59,13 +62,15 @@ from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.convert_gawee_to_mir import ConvertGaweeToMirPass
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.gawee_fold_batch_norm import GaweeFoldBatchNormPass
+from nnstack.transforms.mir_fold_transposes import MirFoldTransposesPass
+from nnstack.transforms.mir_to_llir.target import host_features, tile_shape
 from nnstack.transforms.utils import cyclic_gc_paused
 
 THREADS = int(os.environ["OPENBLAS_NUM_THREADS"])
 """The threads of the native code, ONNX Runtime and OpenBLAS (`--threads`)."""
 
-WIDTH = 16
-"""Vector lanes of the llir lowering (AVX-512 f32)."""
+LOWERING = ConvertMirToLlirPass(target_cpu="host")
+"""convert-mir-to-llir with the vector width and register tiles of this CPU."""
 
 MODELS = ("resnet18", "bert_tiny", "llama_15m")
 
@@ -73,7 +78,7 @@ MODELS = ("resnet18", "bert_tiny", "llama_15m")
 def to_llir(module: ModuleOp) -> ModuleOp:
     lowered = module.clone()
     ConvertGaweeToMirPass().apply(make_context(), lowered)
-    ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), lowered)
+    LOWERING.apply(make_context(), lowered)
     return lowered
 
 
@@ -120,9 +125,10 @@ def model(key: str, repeats: int, opt_level: int) -> None:
     with cyclic_gc_paused():  # (as nnstack-run lowers, and the native compile)
         start = time.perf_counter()
         ConvertGaweeToMirPass().apply(make_context(), module)
+        MirFoldTransposesPass().apply(make_context(), module)
         mir_s = time.perf_counter() - start
         start = time.perf_counter()
-        ConvertMirToLlirPass(vector_width=WIDTH).apply(make_context(), module)
+        LOWERING.apply(make_context(), module)
         llir_s = time.perf_counter() - start
     weights = sum(op.byte_size for op in module.ops if isinstance(op, llir.GlobalOp))
     with tempfile.TemporaryDirectory() as folder:
@@ -169,7 +175,7 @@ def model(key: str, repeats: int, opt_level: int) -> None:
             f"  (nnstack's linalg, {flags}; compile {iree_compile_s:.1f} s)"
         )
     print(
-        f"  compile     convert-gawee-to-mir {mir_s:.1f} s, convert-mir-to-llir {llir_s:.1f} s, "
+        f"  compile     convert-gawee-to-mir + mir-fold-transposes {mir_s:.1f} s, convert-mir-to-llir {llir_s:.1f} s, "
         f"convert-llir-to-llvm {compiled.lower_seconds:.1f} s, LLVM {llvm_s:.1f} s"
     )
     print(f"  to llir -> code {cold_s:.2f} s compiled, {warm_s:.2f} s from the on-disk cache")
@@ -196,6 +202,8 @@ def main() -> None:
     assert args.threads == THREADS >= 1, "--threads N: N >= 1"
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{THREADS} thread(s) on {os.cpu_count()} CPUs; load average {load} (1, 5, 15 min)")
+    cpu = llvmlite.binding.get_host_cpu_name()
+    print(f"CPU {cpu}: {tile_shape(host_features())} (convert-mir-to-llir{{target-cpu=host}})")
     for n in args.matmul:
         matmul(n, args.repeats, args.opt_level)
     for key in args.models:

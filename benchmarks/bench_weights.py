@@ -9,7 +9,7 @@ after the other, and prints its wall time and peak resident memory (the child's
 - `onnxruntime`: load the .onnx into an `InferenceSession` (one thread) and run once;
 - `nnstack-import-onnx model.onnx -o model.mlir`: writes the module and `model.safetensors`;
 - `nnstack-run model.mlir --input ...` at gawee level, and with `-p convert-gawee-to-linalg`;
-- `nnstack-run model.mlir -p 'convert-gawee-to-mir,convert-mir-to-llir{vector-width=16}'
+- `nnstack-run model.mlir -p 'convert-gawee-to-mir,mir-fold-transposes,convert-mir-to-llir{target-cpu=host}'
   --backend native`: lowered as bench_native.py lowers (the vectorized lowering, with
   its register-tiled products; the scalar one leaves LLVM to vectorize and took it
   minutes for the 250M model) and compiled to native code (an empty code cache: `native compile`), then
@@ -184,7 +184,7 @@ def main() -> None:
             native = [
                 *run,
                 "-p",
-                "convert-gawee-to-mir,convert-mir-to-llir{vector-width=16}",
+                "convert-gawee-to-mir,mir-fold-transposes,convert-mir-to-llir{target-cpu=host}",
                 "--backend",
                 "native",
                 "--timing",

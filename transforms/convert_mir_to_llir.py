@@ -21,7 +21,9 @@ operand (or broadcast: splatted) use `llir.vload`, `llir.vadd` / `llir.vmul` and
 (mir.matmul) are blocked over N and K, their B packed and multiplied by a micro-kernel
 of `tile-rows` x `tile-vectors` vector accumulators (llir.vfma for f32), and convs feed
 tiles of output pixels x channel vectors over the kernel taps to the same kind of
-micro-kernel (`mir_to_llir.matmul_tiles`, `mir_to_llir.conv`).
+micro-kernel (`mir_to_llir.matmul_tiles`, `mir_to_llir.conv`). `target-cpu=host` picks
+the vector width and the register tile for the CPU the pass runs on
+(`mir_to_llir.target`), in place of those three options.
 
 Unroll hints (`llir.for` `unroll` property, which never changes what a loop computes):
 an innermost loop with a constant trip count of at most 4 gets `unroll`; a loop with a
@@ -63,6 +65,7 @@ from nnstack.transforms.llir_buffers import (
 from nnstack.transforms.llir_unroll_hints import LlirAnnotateUnrollHintsPass
 from nnstack.transforms.mir_to_llir.builder import LoweringOptions, value_type
 from nnstack.transforms.mir_to_llir.scalar import LOWERED_ARITH_OPS
+from nnstack.transforms.mir_to_llir.target import TileShape, host_features, tile_shape
 from nnstack.transforms.utils import FunctionPass, LocatedRewriteWalker, Problem, fail_at_ops
 
 LAYOUTS = {"row-major": llir.MemoryLayout.ROW_MAJOR, "column-major": llir.MemoryLayout.COLUMN_MAJOR}
@@ -184,6 +187,10 @@ class ConvertMirToLlirPass(ModulePass):
     n_block: int = LoweringOptions.n_block
     """The columns' cache block of vectorized products."""
 
+    target_cpu: Literal["generic", "host"] = "generic"
+    """`host`: vector-width, tile-rows and tile-vectors chosen for the CPU this runs on
+    (`mir_to_llir.target`: its vector registers), in place of those three options."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         lowered = self.lower(op)
         for step in CLEANUP:
@@ -193,10 +200,13 @@ class ConvertMirToLlirPass(ModulePass):
     def lower(self, op: ModuleOp) -> list[llir.FuncOp]:
         """The conversion without `CLEANUP`: checks, then runs the patterns; returns the
         lowered functions."""
+        shape = TileShape(self.vector_width, self.tile_rows, self.tile_vectors)
+        if self.target_cpu == "host":
+            shape = tile_shape(host_features())
         sizes = {
-            "vector-width": self.vector_width,
-            "tile-rows": self.tile_rows,
-            "tile-vectors": self.tile_vectors,
+            "vector-width": shape.vector_width,
+            "tile-rows": shape.tile_rows,
+            "tile-vectors": shape.tile_vectors,
             "k-block": self.k_block,
             "in-place-k-block": self.in_place_k_block,
             "n-block": self.n_block,
@@ -213,10 +223,10 @@ class ConvertMirToLlirPass(ModulePass):
         fail_at_ops(self.name, problems(op, functions, layout))
         options = LoweringOptions(
             layout,
-            self.vector_width,
+            shape.vector_width,
             frozenset(f.sym_name.data for f in functions),
-            self.tile_rows,
-            self.tile_vectors,
+            shape.tile_rows,
+            shape.tile_vectors,
             self.k_block,
             self.n_block,
             self.in_place_k_block,

@@ -2,7 +2,10 @@
 pixels x vectors of output channels over the kernel rows, columns and input channels,
 on convs that reach every path: padding on every side (the pixels with a column check,
 one at a time, and the interior ones in tiles and one smaller tile), strides, dilation,
-groups, channels left over as a narrower tile and as scalars, a 1x1 conv (no check).
+groups, channels left over as a narrower tile and as scalars, a 1x1 conv (no check);
+each with the weights given in [KH, KW, Cg, F] and, as convert-gawee-to-mir gives them,
+as a mir.transpose of [F, Cg, KH, KW] that the conv reads in place (its panels packed
+element by element from the untransposed weights).
 
 Native code must equal the llir interpreter bit for bit (the same llir program); both
 against a numpy convolution in f64 within 1e-5 relative to the sum of |products|.
@@ -58,17 +61,25 @@ def _reference(
     return out, scale
 
 
+@pytest.mark.parametrize("transposed", [False, True], ids=["hwcf", "transposed-fchw"])
 @pytest.mark.parametrize(("shape", "kernel", "cg", "f", "stride", "dilation", "padding", "groups"), CASES)
-def test_tiled_convs(shape, kernel, cg, f, stride, dilation, padding, groups):
+def test_tiled_convs(shape, kernel, cg, f, stride, dilation, padding, groups, transposed):
     n, h, wd, c = shape
     oh = _output_size(h, kernel[0], stride[0], dilation[0], padding[0], padding[2])
     ow = _output_size(wd, kernel[1], stride[1], dilation[1], padding[1], padding[3])
     tx = f"tensor<{n}x{h}x{wd}x{c}xf32>"
     tw = f"tensor<{kernel[0]}x{kernel[1]}x{cg}x{f}xf32>"
     to = f"tensor<{n}x{oh}x{ow}x{f}xf32>"
+    head = f"func.func @conv(%x: {tx}, %w: {tw}) -> {to} {{\n"
+    if transposed:
+        tf = f"tensor<{f}x{cg}x{kernel[0]}x{kernel[1]}xf32>"
+        head = (
+            f"func.func @conv(%x: {tx}, %v: {tf}) -> {to} {{\n"
+            f"  %w = mir.transpose %v permutation = [2, 3, 1, 0] : ({tf}) -> {tw}\n"
+        )
     source = (
-        f"func.func @conv(%x: {tx}, %w: {tw}) -> {to} {{\n"
-        f"  %y = mir.conv %x, %w input_shape = {list(shape)} weight_shape = [{kernel[0]}, {kernel[1]}, {cg}, {f}] "
+        head
+        + f"  %y = mir.conv %x, %w input_shape = {list(shape)} weight_shape = [{kernel[0]}, {kernel[1]}, {cg}, {f}] "
         f"output_shape = [{n}, {oh}, {ow}, {f}] kernel_size = {list(kernel)} stride = {list(stride)} "
         f"padding = {list(padding)} dilation = {list(dilation)} groups = {groups} : ({tx}, {tw}) -> {to}\n"
         f"  func.return %y : {to}\n}}"
@@ -80,10 +91,11 @@ def test_tiled_convs(shape, kernel, cg, f, stride, dilation, padding, groups):
     rng = np.random.default_rng(sum(shape))
     x = rng.standard_normal(shape).astype(np.float32)
     w = rng.standard_normal((*kernel, cg, f)).astype(np.float32)
-    (interpreted,) = call(module, "conv", [x, w]).results
-    (compiled,) = native.run(module, "conv", x, w, opt_level=1)
+    given = np.ascontiguousarray(w.transpose(3, 2, 0, 1)) if transposed else w
+    (interpreted,) = call(module, "conv", [x, given]).results
+    (compiled,) = native.run(module, "conv", x, given, opt_level=1)
     np.testing.assert_array_equal(compiled, interpreted)
-    (checked,) = native.run(module, "conv", x, w, opt_level=1, check_bounds=True)
+    (checked,) = native.run(module, "conv", x, given, opt_level=1, check_bounds=True)
     np.testing.assert_array_equal(checked, interpreted)
     exact, scale = _reference(x, w, stride, dilation, padding, groups)
     assert compiled.shape == exact.shape

@@ -11,6 +11,7 @@ from nnstack.dialects import llir
 from nnstack.interpreters import argument_types, call, find_function, make_context, parse_module, run
 from nnstack.transforms.convert_mir_to_llir import ConvertMirToLlirPass
 from nnstack.transforms.llir_unroll_hints import LlirAnnotateUnrollHintsPass, constant_trip_count
+from nnstack.transforms.mir_to_llir.target import host_features, tile_shape
 
 LOOPS = """
 llir.func @f(%n: i64) {
@@ -133,3 +134,44 @@ def test_call_gives_the_interpreter_with_strict_memory():
     )
     assert leaked_buffers(result.interpreter) == []
     np.testing.assert_array_equal(result.results[0], np.full((2, 3), 2.0, np.float32))
+
+
+@pytest.mark.parametrize(
+    ("features", "expected"),
+    [
+        # 32 registers of 16 f32 lanes: 12 x 2 accumulators
+        ({"avx512f": True, "avx2": True, "avx": True}, (16, 12, 2)),
+        # 16 registers of 8 lanes: 6 x 2 accumulators, 2 columns and a broadcast
+        ({"avx512f": False, "avx2": True, "avx": True}, (8, 6, 2)),
+        ({"avx": True}, (8, 6, 2)),
+        # 128-bit vectors only
+        ({"sse4.2": True}, (4, 6, 2)),
+        ({"neon": True}, (4, 6, 2)),
+    ],
+    ids=["avx512", "avx2", "avx", "sse", "neon"],
+)
+def test_tile_shape_fits_the_vector_registers(features: dict[str, bool], expected: tuple[int, int, int]):
+    shape = tile_shape(features)
+    assert tuple(shape) == expected
+    # the accumulators, the tile's columns of B and one broadcast fit the registers
+    registers = 32 if features.get("avx512f") else 16
+    assert shape.tile_rows * shape.tile_vectors + shape.tile_vectors + 1 <= registers
+
+
+def test_target_cpu_host_sizes_the_tiles_for_this_cpu():
+    """`target-cpu=host` replaces vector-width, tile-rows and tile-vectors by the host's
+    shape: a product's vectors have the host's lanes and its tiles its rows."""
+    t = "tensor<64x64xf32>"
+    source = (
+        f"func.func @mm(%a: {t}, %b: {t}) -> {t} {{\n"
+        f"  %c = mir.matmul %a, %b : ({t}, {t}) -> {t}\n  func.return %c : {t}\n}}"
+    )
+    module = parse_module(source)
+    ConvertMirToLlirPass(vector_width=2, tile_rows=1, tile_vectors=1, target_cpu="host").apply(
+        make_context(), module
+    )
+    shape = tile_shape(host_features())
+    widths = {op.result.type.get_shape()[0] for op in module.walk() if isinstance(op, llir.VectorFMAOp)}
+    assert widths == {shape.vector_width}
+    accumulators = max(len(op.results) for op in module.walk() if isinstance(op, llir.ForOp))
+    assert accumulators == shape.tile_rows * shape.tile_vectors

@@ -12,6 +12,8 @@ never reach the padding gets no check.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from contextlib import ExitStack
+from typing import NamedTuple
 
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
@@ -19,7 +21,8 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from nnstack.dialects import llir, mir
 from nnstack.dialects.constraints import accumulator_type
 
-from .builder import Builder, IntLike, LlirPattern, linear, tensor_type
+from .builder import Builder, IntLike, LlirPattern, Offset, linear, tensor_type
+from .layout import element_strides
 from .matmul_tiles import TiledMatmul, batch_bases, multiply_add, rhs_strides, tile_width, transposed_rhs
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
 
@@ -61,11 +64,14 @@ def _window_axes(op: mir.ConvOp | mir.PoolOp) -> tuple[_WindowAxis, _WindowAxis]
 class ConvLowering(LlirPattern):
     """mir.conv -> loops over batch, output rows, columns, groups and the group's output
     channels, around kernel-row, kernel-column and input-channel loops accumulating
-    input * weight (stride, dilation and padding in the input address and trip counts)."""
+    input * weight (stride, dilation and padding in the input address and trip counts).
+    A weight that is a mir.transpose (gawee's [F, C, KH, KW] made [KH, KW, C, F]) is
+    read in place, its strides permuted (`weight_source`): the transpose is never copied."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.ConvOp, rewriter: PatternRewriter, /):
-        x, w = self.operands(op, rewriter)
+        x = self.llir_value(op.input, op, rewriter)
+        transpose, w, sw = weight_source(op, self, rewriter)
         b, out = self.start(op)
         typ = tensor_type(op.result)
         n, _, _, _ = mir.tensor_shape(op.input)
@@ -74,17 +80,34 @@ class ConvLowering(LlirPattern):
         groups = op.integer("groups")
         fg = f // groups
         sx = b.strides(mir.tensor_shape(op.input))
-        sw = b.strides(mir.tensor_shape(op.weight))
         so = b.strides(mir.tensor_shape(op.result))
         rows, cols = _window_axes(op)
         acc_type = accumulator_type(typ.element_type)
         width = tile_width(b.options, typ.element_type, acc_type, fg)
         if width > 1:
-            with b.nest((n, oh, groups), parallel=True) as (i_n, i_oh, i_g):
-                tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
-                tile.output_row(i_n, i_oh, i_g, ow, b.imul(i_g, fg), fg, width)
-            self.replace(op, rewriter, b, [out])
-            return
+            tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
+            tile.emit(n, oh, ow, groups, fg, width)
+        else:
+            self.scalar(b, x, w, out, op, sw)
+        self.replace(op, rewriter, b, [out])
+        if transpose is not None and not transpose.result.uses:
+            rewriter.erase(transpose)
+
+    @staticmethod
+    def scalar(
+        b: Builder, x: SSAValue, w: SSAValue, out: SSAValue, op: mir.ConvOp, sw: Sequence[int]
+    ) -> None:
+        """One loop nest per result element, a scalar sum over the window."""
+        typ = tensor_type(op.result)
+        n, _, _, _ = mir.tensor_shape(op.input)
+        kh, kw, cg, f = mir.tensor_shape(op.weight)
+        _, oh, ow, _ = mir.tensor_shape(op.result)
+        groups = op.integer("groups")
+        fg = f // groups
+        sx = b.strides(mir.tensor_shape(op.input))
+        so = b.strides(mir.tensor_shape(op.result))
+        rows, cols = _window_axes(op)
+        acc_type = accumulator_type(typ.element_type)
         with b.nest((n, oh, ow, groups, fg), parallel=True) as (i_n, i_oh, i_ow, i_g, i_f):
             channel = b.iadd(b.imul(i_g, fg), i_f)
             x_base = linear(b, [(i_n, sx[0]), (i_g, cg * sx[3])])
@@ -108,20 +131,48 @@ class ConvLowering(LlirPattern):
                 kh_loop.yield_(*kw_loop.results)
             target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
             b.store(b.narrow(kh_loop.results[0], typ.element_type), out, target)
-        self.replace(op, rewriter, b, [out])
+
+
+def weight_source(
+    op: mir.ConvOp, pattern: LlirPattern, rewriter: PatternRewriter
+) -> tuple[mir.TransposeOp | None, SSAValue, tuple[int, ...]]:
+    """The transpose `op` reads in place (or None), the buffer its weight is read from and
+    the strides of that read over the weight's dims [KH, KW, Cg, F]."""
+    transpose = op.weight.owner
+    if isinstance(transpose, mir.TransposeOp):
+        return (
+            transpose,
+            pattern.llir_value(transpose.input, op, rewriter),
+            rhs_strides(transpose, pattern.options),
+        )
+    strides = element_strides(mir.tensor_shape(op.weight), pattern.options.layout)
+    return None, pattern.llir_value(op.weight, op, rewriter), strides
+
+
+class _WeightPanel(NamedTuple):
+    """Where a tile reads its weights: a buffer, the offset of the first output channel's
+    weights, and the strides of kernel row, kernel column and input channel (the
+    vectors of a tile's output channels are contiguous)."""
+
+    buffer: SSAValue
+    base: Offset
+    strides: tuple[int, int, int]
 
 
 class _ConvTile:
     """The vectorized conv (`vector-width` > 1, row-major), a direct convolution fed to
-    the register-tiled micro-kernel of products (`matmul_tiles`): for one output row,
-    the group's output channels in blocks of `tile-vectors` vectors, and in each block
-    the pixels whose windows stay inside the input's columns in tiles of `tile-rows`
-    pixels (then one smaller tile), the others one at a time with the column check.
-    The tile's accumulators are carried over the kernel rows, columns and input
-    channels (the K of the product, the weights [KH, KW, Cg, F] its row-major B), so
-    each input element loaded serves `tile-vectors` vectors and each weight vector
-    `tile-rows` pixels; each lane sums its products in the scalar order (with
-    llir.vfma for f32)."""
+    the register-tiled micro-kernel of products (`matmul_tiles`). For each block of
+    `tile-vectors` vectors of a group's output channels, the block's weights are first
+    packed into a panel (K = KH * KW * Cg rows of the block's channels, contiguous: the
+    micro-kernel streams it with unit stride, and it stays in cache for every pixel of
+    the output), then each output row (on threads) runs the pixels whose windows stay
+    inside the input's columns in tiles of `tile-rows` pixels (then one smaller tile),
+    the others one at a time with the column check. The tile's accumulators are carried
+    over the kernel rows, columns and input channels (the K of the product), so each
+    input element loaded serves `tile-vectors` vectors and each weight vector
+    `tile-rows` pixels; each lane sums its products in the scalar order (with llir.vfma
+    for f32). The channels left over past whole vectors take scalar loops that read the
+    weights where they are."""
 
     def __init__(
         self,
@@ -143,6 +194,79 @@ class _ConvTile:
         self.rows, self.cols, self.sx, self.sw, self.so = rows, cols, sx, sw, so
         self.cg, self.kh, self.kw, self.element = cg, kh, kw, element
 
+    def emit(self, n: int, oh: int, ow: int, groups: int, fg: int, width: int) -> None:
+        b = self.b
+        vectors = b.options.tile_vectors
+        step = vectors * width
+        full = fg - fg % step
+        left = (fg - full) // width
+        panel_columns = step if full else left * width
+        panel = None
+        if panel_columns:  # freed after its last use by llir-insert-frees
+            size = self.kh * self.kw * self.cg * panel_columns * (llir.element_size(self.element) or 1)
+            panel = b.emit(llir.AllocBufferOp(self.element, size, 64)).result
+        with b.nest((n, groups)) as (i_n, i_g):
+            first = b.imul(i_g, fg)
+            if full and panel is not None:
+                with b.loop(0, full, step) as block:
+                    channel = b.iadd(first, block.iv)
+                    self.block(panel, (i_n, i_g), oh, ow, channel, vectors, width)
+            if left and panel is not None:
+                self.block(panel, (i_n, i_g), oh, ow, b.iadd(first, full), left, width)
+            if fg - full - left * width:
+                with b.nest((oh, ow), parallel=True) as (i_oh, i_ow):
+                    for channel in range(full + left * width, fg):
+                        at = b.iadd(first, channel)
+                        weights = _WeightPanel(
+                            self.w, linear(b, [(at, self.sw[3])]), (self.sw[0], self.sw[1], self.sw[2])
+                        )
+                        self.tile((i_n, i_oh, i_g), i_ow, 1, True, at, weights, 1, 1)
+
+    def block(
+        self,
+        panel: SSAValue,
+        batch: tuple[IntLike, IntLike],
+        oh: int,
+        ow: int,
+        channel: IntLike,
+        vectors: int,
+        width: int,
+    ) -> None:
+        """Output channels channel .. channel + vectors * width: their weights packed,
+        then every output row, on threads."""
+        b = self.b
+        columns = vectors * width
+        self.pack(panel, channel, columns, width)
+        strides = (self.kw * self.cg * columns, self.cg * columns, columns)
+        weights = _WeightPanel(panel, Offset(), strides)
+        with b.nest((oh,), parallel=True) as (i_oh,):
+            self.pixels((batch[0], i_oh, batch[1]), ow, channel, weights, vectors, width)
+
+    def pack(self, panel: SSAValue, channel: IntLike, columns: int, width: int) -> None:
+        """Copy the weights of `columns` output channels from `channel` into `panel`
+        ([KH * KW * Cg, columns], row-major): rows of vectors where the channels are
+        contiguous, else one element at a time in the order of the weights in memory
+        (channel, then the kernel axes by decreasing stride)."""
+        b, sw = self.b, self.sw
+        sizes = (self.kh, self.kw, self.cg)
+        targets = (self.kw * self.cg * columns, self.cg * columns, columns)
+        source = linear(b, [(channel, sw[3])])
+        with ExitStack() as stack:
+            if sw[3] == 1:
+                at, target = source, Offset()
+                for axis, size in enumerate(sizes):
+                    iv = stack.enter_context(b.loop(0, size)).iv
+                    at, target = at.plus(b, iv, sw[axis]), target.plus(b, iv, targets[axis])
+                for u in range(columns // width):
+                    b.vstore(b.vload(self.w, width, at.plus(b, u * width)), panel, target.plus(b, u * width))
+                return
+            at, target = source, Offset()
+            for axis in sorted(range(3), key=lambda a: -sw[a]):
+                iv = stack.enter_context(b.loop(0, sizes[axis])).iv
+                at, target = at.plus(b, iv, sw[axis]), target.plus(b, iv, targets[axis])
+            column = stack.enter_context(b.loop(0, columns)).iv
+            b.store(b.load(self.w, at.plus(b, column, sw[3])), panel, target.plus(b, column))
+
     def interior(self, ow: int) -> tuple[int, int]:
         """The output columns [lo, hi) whose windows need no column check."""
         cols = self.cols
@@ -153,45 +277,33 @@ class _ConvTile:
         lo, hi = min(lo, ow), max(min(hi, ow), 0)
         return (lo, hi) if lo < hi else (0, 0)
 
-    def output_row(
-        self, i_n: IntLike, i_oh: IntLike, i_g: IntLike, ow: int, first: IntLike, count: int, width: int
-    ) -> None:
-        """Output channels first .. first + count of the output row (i_n, i_oh)."""
-        b = self.b
-        step = b.options.tile_vectors * width
-        full = count - count % step
-        if full:
-            with b.loop(0, full, step) as block:
-                self.pixels(i_n, i_oh, i_g, ow, b.iadd(first, block.iv), b.options.tile_vectors, width)
-        left = (count - full) // width
-        if left:
-            self.pixels(i_n, i_oh, i_g, ow, b.iadd(first, full), left, width)
-        if count - full - left * width:
-            with b.loop(0, ow) as column:
-                for channel in range(full + left * width, count):
-                    self.tile((i_n, i_oh, i_g), column.iv, 1, True, b.iadd(first, channel), 1, 1)
-
     def pixels(
-        self, i_n: IntLike, i_oh: IntLike, i_g: IntLike, ow: int, channel: IntLike, vectors: int, width: int
+        self,
+        row: tuple[IntLike, IntLike, IntLike],
+        ow: int,
+        channel: IntLike,
+        weights: _WeightPanel,
+        vectors: int,
+        width: int,
     ) -> None:
-        """`vectors` vectors of channels from `channel` at every pixel of the row."""
+        """`vectors` vectors of channels from `channel` at every pixel of the output row
+        `row` (batch, row, group)."""
         b, tile_rows = self.b, self.b.options.tile_rows
         lo, hi = self.interior(ow)
-        row = (i_n, i_oh, i_g)
         border = lo + ow - hi
         if border == 1:
-            self.tile(row, 0 if lo else hi, 1, True, channel, vectors, width)
+            self.tile(row, 0 if lo else hi, 1, True, channel, weights, vectors, width)
         elif border:  # one loop over both sides (one copy of the code): j < lo, then hi + j - lo
             with b.loop(0, border) as j:
                 right = b.iadd(j.iv, hi - lo)
                 column = b.select(b.cmp("slt", j.iv, lo), j.iv, b.value(right))
-                self.tile(row, column, 1, True, channel, vectors, width)
+                self.tile(row, column, 1, True, channel, weights, vectors, width)
         full = (hi - lo) - (hi - lo) % tile_rows
         if full:
             with b.loop(lo, lo + full, tile_rows) as column:
-                self.tile(row, column.iv, tile_rows, False, channel, vectors, width)
+                self.tile(row, column.iv, tile_rows, False, channel, weights, vectors, width)
         if hi - lo - full:
-            self.tile(row, lo + full, hi - lo - full, False, channel, vectors, width)
+            self.tile(row, lo + full, hi - lo - full, False, channel, weights, vectors, width)
 
     def tile(
         self,
@@ -200,50 +312,64 @@ class _ConvTile:
         pixels: int,
         checked: bool,
         channel: IntLike,
+        weights: _WeightPanel,
         vectors: int,
         width: int,
     ) -> None:
         """`pixels` output pixels from column i_ow x `vectors` vectors of `width`
-        output channels from `channel` (width 1: one, with scalar ops); `checked`:
-        a single pixel whose taps may fall in the padding's columns."""
-        b, sx, sw, so = self.b, self.sx, self.sw, self.so
+        output channels from `channel` (width 1: one, with scalar ops), their weights
+        read from `weights`; `checked`: a single pixel whose taps may fall in the
+        padding's columns."""
+        b, sx, so = self.b, self.sx, self.so
+        sw, w_base = weights.strides, weights.base
         i_n, i_oh, i_g = row
         x_base = linear(b, [(i_n, sx[0]), (i_g, self.cg * sx[3])])
-        w_base = linear(b, [(channel, sw[3])])
         row0, col0 = self.rows.start(b, i_oh), self.cols.start(b, i_ow)
         pixel_step = self.cols.stride * sx[2]
         zero = b.zero(self.element)
         if width > 1:
             zero = b.vconst(0.0 if llir.is_float(self.element) else 0, self.element, width)
+        # a window row's taps inside the input, dilation 1, all channels of the input
+        # (one group), read from a panel: its columns and channels are one contiguous
+        # run of KW * Cg in both the input and the weights, one loop
+        merged = (
+            not checked and self.cols.dilation == 1 and self.cg * sx[3] == sx[2] == sw[1] // sw[2] * sx[3]
+        )
+
+        def accumulate(carried: Sequence[SSAValue], x_at: Offset, w_at: Offset) -> list[SSAValue]:
+            if width == 1:
+                product = b.binary(llir.MulOp, b.load(self.x, x_at), b.load(weights.buffer, w_at))
+                return [b.binary(llir.AddOp, carried[0], product)]
+            columns = [b.vload(weights.buffer, width, w_at.plus(b, u * width)) for u in range(vectors)]
+            sums: list[SSAValue] = []
+            for p in range(pixels):
+                lanes = b.emit(llir.SplatOp(b.load(self.x, x_at.plus(b, p * pixel_step)), width)).result
+                sums += [multiply_add(b, carried[p * vectors + u], lanes, columns[u]) for u in range(vectors)]
+            return sums
+
         kh_loop = b.loop(0, self.kh, 1, [zero] * (pixels * vectors))
         with kh_loop:
             ih = self.rows.position(b, row0, kh_loop.iv)
             x_h, w_h = x_base.plus(b, ih, sx[1]), w_base.plus(b, kh_loop.iv, sw[0])
-            kw_loop = b.loop(0, self.rows.trips(b, ih, self.kw), 1, kh_loop.args)
-            with kw_loop:
-                iw = self.cols.position(b, col0, kw_loop.iv)
-                x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
-                trips = self.cols.trips(b, iw, self.cg) if checked else self.cg
-                ic_loop = b.loop(0, trips, 1, kw_loop.args)
-                with ic_loop:
-                    w_c = w_w.plus(b, ic_loop.iv, sw[2])
-                    x_c = x_w.plus(b, ic_loop.iv, sx[3])
-                    if width == 1:
-                        xv = b.load(self.x, x_c)
-                        product = b.binary(llir.MulOp, xv, b.load(self.w, w_c))
-                        ic_loop.yield_(b.binary(llir.AddOp, ic_loop.args[0], product))
-                    else:
-                        weights = [b.vload(self.w, width, w_c.plus(b, u * width)) for u in range(vectors)]
-                        sums: list[SSAValue] = []
-                        for p in range(pixels):
-                            lanes = b.emit(
-                                llir.SplatOp(b.load(self.x, x_c.plus(b, p * pixel_step)), width)
-                            ).result
-                            for u in range(vectors):
-                                sums.append(multiply_add(b, ic_loop.args[p * vectors + u], lanes, weights[u]))
-                        ic_loop.yield_(*sums)
-                kw_loop.yield_(*ic_loop.results)
-            kh_loop.yield_(*kw_loop.results)
+            if merged:
+                x_w = x_h.plus(b, col0, sx[2])
+                tap_loop = b.loop(0, self.rows.trips(b, ih, self.kw * self.cg), 1, kh_loop.args)
+                with tap_loop:
+                    x_c, w_c = x_w.plus(b, tap_loop.iv, sx[3]), w_h.plus(b, tap_loop.iv, sw[2])
+                    tap_loop.yield_(*accumulate(tap_loop.args, x_c, w_c))
+                kh_loop.yield_(*tap_loop.results)
+            else:
+                kw_loop = b.loop(0, self.rows.trips(b, ih, self.kw), 1, kh_loop.args)
+                with kw_loop:
+                    iw = self.cols.position(b, col0, kw_loop.iv)
+                    x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
+                    trips = self.cols.trips(b, iw, self.cg) if checked else self.cg
+                    ic_loop = b.loop(0, trips, 1, kw_loop.args)
+                    with ic_loop:
+                        x_c, w_c = x_w.plus(b, ic_loop.iv, sx[3]), w_w.plus(b, ic_loop.iv, sw[2])
+                        ic_loop.yield_(*accumulate(ic_loop.args, x_c, w_c))
+                    kw_loop.yield_(*ic_loop.results)
+                kh_loop.yield_(*kw_loop.results)
         target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
         for p in range(pixels):
             for u in range(vectors):

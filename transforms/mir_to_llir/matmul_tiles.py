@@ -105,14 +105,19 @@ def rhs_strides(transpose: mir.TransposeOp, options: LoweringOptions) -> tuple[i
 
 
 def read_in_place(transpose: mir.TransposeOp, options: LoweringOptions) -> bool:
-    """Whether every use of `transpose` is a product that reads its input in place
-    (`transposed_rhs`): then the transpose is never copied (the last product to be
-    lowered erases it)."""
+    """Whether every use of `transpose` reads its input in place: a product's rhs where
+    `transposed_rhs` allows, or a conv's weight (always: `conv.weight_source`). Then the
+    transpose is never copied (the last such op to be lowered erases it)."""
     uses = transpose.result.uses
     return bool(uses) and all(
-        isinstance(use.operation, mir.MatmulOp)
-        and use.index == 1
-        and transposed_rhs(use.operation, options) is transpose
+        use.index == 1
+        and (
+            isinstance(use.operation, mir.ConvOp)
+            or (
+                isinstance(use.operation, mir.MatmulOp)
+                and transposed_rhs(use.operation, options) is transpose
+            )
+        )
         for use in uses
     )
 

@@ -110,11 +110,14 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 
 // -----
 
-// A conv, fed to the micro-kernel of products: for each output row and block of 2
-// vectors of output channels, the pixels whose windows reach the padding's columns
-// (0 and 5) one at a time, in one loop, with the column check, the 4 interior ones (1 .. 4) as one
-// tile of 4 pixels (fewer than tile-rows) without it: each weight vector loaded serves
-// the 4 pixels, each input element splatted the 2 vectors (llir.vfma).
+// A conv, fed to the micro-kernel of products: for each block of 2 vectors of output
+// channels, the block's weights packed into a panel ([KH * KW * Cg, 8], contiguous),
+// then for each output row (in parallel) the pixels whose windows reach the padding's
+// columns (0 and 5) one at a time, in one loop, with the column check, the 4 interior
+// ones (1 .. 4) as one tile of 4 pixels (fewer than tile-rows) without it, their kernel
+// columns and input channels one contiguous loop of 3 * 2 taps: each weight vector
+// loaded from the panel serves the 4 pixels, each input element splatted the 2 vectors
+// (llir.vfma).
 func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32> {
   %r = mir.conv %x, %w input_shape = [1, 3, 6, 2] weight_shape = [3, 3, 2, 8] output_shape = [1, 3, 6, 8] kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : (tensor<1x3x6x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32>
   func.return %r : tensor<1x3x6x8xf32>
@@ -126,32 +129,80 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK-DAG:     %[[C1:.*]] = llir.constant 1 : i64
 // CHECK-DAG:     %[[C2:.*]] = llir.constant 2 : i64
 // CHECK-DAG:     %[[C3:.*]] = llir.constant 3 : i64
+// CHECK-DAG:     %[[C6:.*]] = llir.constant 6 : i64
 // CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
 // CHECK-DAG:     %[[ZERO:.*]] = llir.constant dense<0.000000e+00> : vector<4xf32>
-// CHECK:         llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
-// CHECK-NEXT:      llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+//                the panel: 3 * 3 * 2 rows of 8 f32
+// CHECK:         %[[PANEL:.*]] = llir.alloc_buffer 576 align 64 : !llir.ptr<f32>
+// CHECK:         llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK-NEXT:      llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:             llir.for unroll_and_jam %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:               llir.for unroll %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
+// CHECK-COUNT-2:         llir.vload %[[W]]
+// CHECK-NOT:             llir.vload
+// CHECK:               }
+// CHECK-NEXT:        }
+// CHECK-NEXT:      }
+// CHECK-NEXT:      llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
 //                    pixels 0 and 5, one loop (j < 1: j, else 4 + j): kernel columns and input channels checked
-// CHECK:             llir.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
+// CHECK-NEXT:        llir.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
 // CHECK:               %[[LEFT:.*]] = llir.cmp slt, %[[J]], %[[C1]] : i64
 // CHECK-NEXT:          %{{.*}} = llir.select %[[LEFT]], %[[J]], %{{.*}} : i64
 // CHECK:               %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
 // CHECK:                 llir.for %{{.*}} = %[[C0]] to %{{.*}} step
 // CHECK:                   %[[CHANNELS:.*]] = llir.select %{{.*}}, %[[C2]], %[[C0]] : i64
 // CHECK-NEXT:              %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[CHANNELS]] step
-// CHECK-COUNT-2:             llir.vload %[[W]]
+// CHECK-COUNT-2:             llir.vload %[[PANEL]]
 // CHECK:                     llir.load %[[X]]
 // CHECK-NEXT:                llir.splat
 // CHECK-NEXT:                llir.vfma
 // CHECK-NEXT:                llir.vfma
 // CHECK-COUNT-2:       llir.vstore %{{.*}}, %[[OUT]]
 // CHECK-NEXT:        }
-//                    pixels 1 .. 4: 4 x 2 accumulators, all input channels
+//                    pixels 1 .. 4: 4 x 2 accumulators; a kernel row's 3 * 2 taps one loop
+//                    (6 of them where the row is inside the input, else 0)
 // CHECK:             %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
-// CHECK:               llir.for %{{.*}} = %[[C0]] to %{{.*}} step
+// CHECK:               %[[TAPS:.*]] = llir.select %{{.*}}, %[[C6]], %[[C0]] : i64
+// CHECK-NEXT:          %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[TAPS]] step %[[C1]] iter_args(
 // CHECK-NOT:             llir.select
-// CHECK:                 llir.for unroll %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] iter_args(
-// CHECK-COUNT-2:           llir.vload %[[W]]
-// CHECK-COUNT-8:           llir.vfma
-// CHECK:                   llir.yield
+// CHECK-COUNT-2:         llir.vload %[[PANEL]]
+// CHECK-COUNT-8:         llir.vfma
+// CHECK:                 llir.yield
 // CHECK-COUNT-8:     llir.vstore %{{.*}}, %[[OUT]]
+// CHECK:         llir.return
+
+// -----
+
+// A weight that is a transpose ([F, C, KH, KW] -> [KH, KW, C, F], as convert-gawee-to-mir
+// makes gawee's) is read in place, never copied: the panel is packed from it one
+// element at a time, in the order of its memory (input channel, kernel row, column),
+// a row of the panel (8 channels) innermost.
+func.func @conv_transposed_weight(%x: tensor<1x3x6x2xf32>, %w: tensor<8x2x3x3xf32>) -> tensor<1x3x6x8xf32> {
+  %t = mir.transpose %w permutation = [2, 3, 1, 0] : (tensor<8x2x3x3xf32>) -> tensor<3x3x2x8xf32>
+  %r = mir.conv %x, %t input_shape = [1, 3, 6, 2] weight_shape = [3, 3, 2, 8] output_shape = [1, 3, 6, 8] kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : (tensor<1x3x6x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32>
+  func.return %r : tensor<1x3x6x8xf32>
+}
+
+// CHECK-LABEL: llir.func @conv_transposed_weight(
+// CHECK-SAME:      %[[X:[^:]+]]: !llir.ptr<f32>, %[[W:[^:]+]]: !llir.ptr<f32>, %[[OUT:[^:]+]]: !llir.ptr<f32>)
+// CHECK-DAG:     %[[C0:.*]] = llir.constant 0 : i64
+// CHECK-DAG:     %[[C1:.*]] = llir.constant 1 : i64
+// CHECK-DAG:     %[[C2:.*]] = llir.constant 2 : i64
+// CHECK-DAG:     %[[C3:.*]] = llir.constant 3 : i64
+// CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
+// CHECK-DAG:     %[[C18:.*]] = llir.constant 18 : i64
+// CHECK-NOT:     llir.alloc_buffer 576 align 16
+// CHECK:         %[[PANEL:.*]] = llir.alloc_buffer 576 align 64 : !llir.ptr<f32>
+// CHECK:         llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK:           llir.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
+// CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:               llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:                 llir.for %[[COLUMN:.*]] = %[[C0]] to %[[C8]] step %[[C1]] : i64 {
+// CHECK-NEXT:              %[[SCALED:.*]] = llir.mul %[[C18]], %[[COLUMN]] : i64
+// CHECK-NEXT:              %[[AT:.*]] = llir.add %{{.*}}, %[[SCALED]] : i64
+// CHECK-NEXT:              %[[VALUE:.*]] = llir.load %[[W]][%[[AT]] : i64] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:              %[[TO:.*]] = llir.add %{{.*}}, %[[COLUMN]] : i64
+// CHECK-NEXT:              llir.store %[[VALUE]], %[[PANEL]][%[[TO]] : i64] : f32, !llir.ptr<f32>
+// CHECK:         llir.vload %[[PANEL]]
+// CHECK-NOT:     llir.vload %[[W]]
 // CHECK:         llir.return
