@@ -173,6 +173,7 @@ from nnstack.dialects.llir.vector import (
     VectorAddOp,
     VectorBinaryOp,
     VectorFMAOp,
+    VectorMaxOp,
     VectorMulOp,
     VectorReduceAddOp,
 )
@@ -287,6 +288,7 @@ __all__ = [
     "VectorBinaryOp",
     "VectorFMAOp",
     "VectorLoadOp",
+    "VectorMaxOp",
     "VectorMulOp",
     "VectorReduceAddOp",
     "VectorStoreOp",

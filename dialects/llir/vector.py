@@ -1,11 +1,11 @@
-"""llir vector ops on 1-D fixed-width vectors: lane-wise add and mul, the fused multiply-add
-of f32 lanes, splat, reduce-add."""
+"""llir vector ops on 1-D fixed-width vectors: lane-wise add and mul, the maximum of float
+lanes, the fused multiply-add of f32 lanes, splat, reduce-add."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import VectorType, f32
+from xdsl.dialects.builtin import VectorType, f32, f64
 from xdsl.ir import Operation, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -54,6 +54,21 @@ class VectorMulOp(VectorBinaryOp):
     """The seed's VectorMulOp: lane-wise multiply (wrapping or IEEE)."""
 
     name = "llir.vmul"
+
+
+@irdl_op_definition
+class VectorMaxOp(VectorBinaryOp):
+    """Lane-wise IEEE `maximum` of f32 or f64 lanes, as llir.max on floats: NaN
+    propagates, -0.0 < +0.0 (LLVM's llvm.maximum; the ReLU of element-wise loops). Float
+    lanes only: nothing vectorizes an integer max yet, and LLVM legalizes llvm.maximum of
+    f16 lanes differently by target."""
+
+    name = "llir.vmax"
+
+    def verify_(self) -> None:
+        element = vector_element(self, self.result.type)
+        if element not in (f32, f64):
+            raise VerifyException(f"{self.name}: expected f32 or f64 lanes, got {self.result.type}")
 
 
 @irdl_op_definition

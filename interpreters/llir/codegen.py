@@ -588,6 +588,15 @@ class FunctionCompiler:
         else:
             self.emit(f"{r} = _wrap_lanes({r}, {scalar.bits})")
 
+    def op_vector_max(self, op: llir.VectorMaxOp) -> None:
+        """Each lane as llir.max on floats (`op_binary`): exact, so no rounding."""
+        a, b = self.value(op.lhs), self.value(op.rhs)
+        lanes = ", ".join(
+            f"({x} if {x} > {y} else ({y} if {y} > {x} else _fminmax_tie({x}, {y}, False)))"
+            for x, y in ((f"{a}[{i}]", f"{b}[{i}]") for i in range(op.width))
+        )
+        self.emit(f"{self.define(op.result)} = ({lanes},)")
+
     def op_fma(self, op: llir.VectorFMAOp) -> None:
         lhs, rhs, acc = (self.value(v) for v in op.operands)
         self.emit(f"{self.define(op.result)} = _fma_lanes({lhs}, {rhs}, {acc})")
@@ -760,6 +769,7 @@ HANDLERS: dict[type[Operation], Handler] = {
     llir.FPTruncOp: FunctionCompiler.op_fptrunc,
     llir.VectorAddOp: partial(FunctionCompiler.op_vector_binary, symbol="+"),
     llir.VectorMulOp: partial(FunctionCompiler.op_vector_binary, symbol="*"),
+    llir.VectorMaxOp: FunctionCompiler.op_vector_max,
     llir.VectorFMAOp: FunctionCompiler.op_fma,
     llir.SplatOp: FunctionCompiler.op_splat,
     llir.VectorReduceAddOp: FunctionCompiler.op_reduce_add,

@@ -288,6 +288,44 @@ def test_vector_fma_rounds_once():
     np.testing.assert_array_equal(compiled, expected)
 
 
+VMAX = """
+llir.func @vmax(%x: !llir.ptr<T>, %y: !llir.ptr<T>, %out: !llir.ptr<T>, %n: i64) {
+  %c0 = llir.constant 0 : i64
+  %c4 = llir.constant 4 : i64
+  llir.for %i = %c0 to %n step %c4 : i64 {
+    %a = llir.vload %x[%i : i64] : !llir.ptr<T> -> vector<4xT>
+    %b = llir.vload %y[%i : i64] : !llir.ptr<T> -> vector<4xT>
+    %r = llir.vmax %a, %b : vector<4xT>
+    llir.vstore %r, %out[%i : i64] : vector<4xT>, !llir.ptr<T>
+  }
+  llir.return
+}
+"""
+
+
+@pytest.mark.parametrize("element", ["f32", "f64"])
+def test_vector_max_is_ieee_maximum(element: str):
+    """llir.vmax natively and in the interpreter: NaN from either side propagates, +0.0
+    beats -0.0 in either order, infinities and ordinary values as max; against a
+    reference built from comparisons and the sign bit."""
+    dtype = np.dtype(np.float32 if element == "f32" else np.float64)
+    nan, inf = np.nan, np.inf
+    x = np.array([nan, 1.0, -0.0, 0.0, -inf, 2.0, -3.0, inf, 5.0, nan, -0.0, 7.0], dtype)
+    y = np.array([1.0, nan, 0.0, -0.0, -5.0, inf, -2.0, nan, 5.0, nan, -0.0, -7.0], dtype)
+    either_nan = np.isnan(x) | np.isnan(y)
+    zeros = (x == 0) & (y == 0)
+    expected = np.where(
+        either_nan, nan, np.where(zeros, np.where(np.signbit(x), y, x), np.where(x > y, x, y))
+    )
+    module = parse_module(VMAX.replace("T", element))
+    interpreted, compiled = np.zeros_like(x), np.zeros_like(x)
+    call(module, "vmax", [x, y, interpreted, len(x)])
+    native.run(module, "vmax", x, y, compiled, len(x))
+    for got in (interpreted, compiled):
+        np.testing.assert_array_equal(got, expected.astype(dtype))
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(expected))
+
+
 ERRORS = """
 llir.func @divide(%a: i32, %b: i32) -> i32 {
   %q = llir.div %a, %b : i32

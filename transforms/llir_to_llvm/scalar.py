@@ -146,7 +146,7 @@ def _shift(lowering: FunctionLowering, op: Operation) -> None:
 
 def _min_max(lowering: FunctionLowering, op: Operation) -> None:
     lhs, rhs = (lowering.value(v) for v in op.operands)
-    is_min = isinstance(op, llir.MinOp)
+    is_min = isinstance(op, llir.MinOp)  # (llir.vmax: float lanes only)
     if _is_float(lhs.type):
         name = f"llvm.{'minimum' if is_min else 'maximum'}.{_mangle(lhs.type)}"
         lowering.values[op.results[0]] = lowering.intrinsic(name, [lhs, rhs], lhs.type)
@@ -354,7 +354,7 @@ SCALAR_LOWERINGS: dict[type[Operation], Lowering] = {
     **dict.fromkeys((llir.DivOp, llir.RemOp), _division),
     **dict.fromkeys((llir.UDivOp, llir.URemOp), _unsigned_division),
     **dict.fromkeys(_SHIFTS, _shift),
-    **dict.fromkeys((llir.MinOp, llir.MaxOp), _min_max),
+    **dict.fromkeys((llir.MinOp, llir.MaxOp, llir.VectorMaxOp), _min_max),
     **dict.fromkeys((llir.UMinOp, llir.UMaxOp), _unsigned_min_max),
     llir.NegOp: _neg,
     llir.AbsOp: _abs,

@@ -3,16 +3,17 @@
 
 Each becomes one `emit_map` nest over the result shape: broadcast operands get stride
 0 on their broadcast dims, so one load serves a whole row and, vectorized, is splatted.
-llir has vector add and multiply only, so `vector-width` > 1 vectorizes add, mul, sub
-(a + b * -1, exact in IEEE and in wrapping integers) and neg (x * -1); the other ops
-stay scalar loops.
+llir has vector add, multiply and (of f32 and f64 lanes) maximum only, so `vector-width` > 1
+vectorizes add, mul, sub (a + b * -1, exact in IEEE and in wrapping integers), neg
+(x * -1) and the max of f32 or f64 (ReLU's `max(x, 0)`); the other ops stay scalar
+loops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from xdsl.dialects.builtin import VectorType, f64, i1
+from xdsl.dialects.builtin import VectorType, f32, f64, i1
 from xdsl.ir import Attribute, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 
@@ -115,12 +116,20 @@ _SCALAR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
 """The element of each binary op that is several llir ops."""
 
 
+def _vector_body(op: mir.BroadcastBinaryOp) -> ScalarBody | None:
+    """The lanes' body of `op` where llir has one: vadd, vmul, sub, and vmax of f32 or
+    f64 lanes."""
+    if isinstance(op, mir.BroadcastMaxOp) and mir.element_type(op.result) in (f32, f64):
+        return lambda b, v: b.emit(llir.VectorMaxOp(*v)).result
+    return _VECTOR_BODIES.get(type(op))
+
+
 class BroadcastBinaryLowering(LlirPattern):
     """mir.broadcast_{add,sub,mul,div,rem,mod,max,min,pow,and,or,xor,shl,shr} and the
     unsigned broadcast_{udiv,urem,umax,umin,ushr} -> a loop nest over the result with
     stride-0 broadcast operands: load, the llir op (the ops of `_SCALAR_BODIES` for mod,
-    shl, shr and ushr), store (vector loads, llir.vadd/vmul and
-    vector stores for add/sub/mul when vectorizing)."""
+    shl, shr and ushr), store (vector loads, llir.vadd/vmul/vmax and
+    vector stores for add/sub/mul and float max when vectorizing)."""
 
     @op_type_rewrite_pattern
     def match_and_rewrite(self, op: mir.BroadcastBinaryOp, rewriter: PatternRewriter, /):
@@ -136,7 +145,7 @@ class BroadcastBinaryLowering(LlirPattern):
             ],
             dense_access(b, out, shape),
             _SCALAR_BODIES.get(type(op)) or _scalar(_SCALAR_BINARY[type(op)]),
-            _VECTOR_BODIES.get(type(op)),
+            _vector_body(op),
         )
         self.replace(op, rewriter, b, [out])
 

@@ -163,6 +163,15 @@ llir.func @f(%a: vector<4xf64>) {
 
 // -----
 
+// The lane-wise maximum takes f32 or f64 lanes.
+llir.func @f(%a: vector<4xi32>) {
+  // expected-error @+1 {{'llir.vmax' op expected f32 or f64 lanes, got vector<4xi32>}}
+  %c = llir.vmax %a, %a : vector<4xi32>
+  llir.return
+}
+
+// -----
+
 // Vector arithmetic takes 1-D vectors.
 llir.func @f(%a: vector<2x2xf32>) {
   // expected-error @+1 {{'llir.vmul' op expected a 1-D fixed-width vector of i1, i8, i16, i32, i64, f16, f32 or f64, got vector<2x2xf32>}}

@@ -131,6 +131,7 @@ llir.func @arith(%i: i32, %f: f32, %d: f64, %h: f16) -> i1 {
   // CHECK-NEXT: %34 = llir.vmul %33, %33 : vector<8xf64>
   // CHECK-NEXT: %35 = llir.vreduce_add %34 : vector<8xf64> to f64
   // CHECK-NEXT: %36 = llir.vfma %31, %32, %cv : vector<4xf32>
+  // CHECK-NEXT: %37 = llir.vmax %34, %33 : vector<8xf64>
   // CHECK-NEXT: llir.return %17 : i1
   %31 = llir.vadd %cv, %cv : vector<4xf32>
   %32 = llir.vmul %31, %cv : vector<4xf32>
@@ -138,6 +139,7 @@ llir.func @arith(%i: i32, %f: f32, %d: f64, %h: f16) -> i1 {
   %34 = llir.vmul %33, %33 : vector<8xf64>
   %35 = llir.vreduce_add %34 : vector<8xf64> to f64
   %36 = llir.vfma %31, %32, %cv : vector<4xf32>
+  %37 = llir.vmax %34, %33 : vector<8xf64>
   llir.return %17 : i1
 }
 
