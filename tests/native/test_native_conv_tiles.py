@@ -1,7 +1,7 @@
 """The vectorized mir.conv of convert-mir-to-llir (`conv._ConvTile`): tiles of output
 pixels x vectors of output channels over the kernel rows, columns and input channels,
-on convs that reach every path: padding on every side (the pixels with a column check,
-one at a time, and the interior ones in tiles and one smaller tile), strides, dilation,
+on convs that reach every path: padding on every side (the input copied into a
+zero-filled padded buffer; rows split into tiles of even sizes), strides, dilation,
 groups, channels left over as a narrower tile and as scalars, a 1x1 conv (no check);
 each with the weights given in [KH, KW, Cg, F] and, as convert-gawee-to-mir gives them,
 as a mir.transpose of [F, Cg, KH, KW] that the conv reads in place (its panels packed

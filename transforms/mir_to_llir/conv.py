@@ -2,11 +2,12 @@
 
 Each is a nest of loops over the result's elements around reduction loops whose
 accumulator is an llir.for iter_arg (f32 for f16 tensors, as mir computes them), so
-the sum needs no memory. Padding is never materialized: the loop over a window's
-kernel columns runs `select(row in bounds, KW, 0)` times, and so on inward, so
-positions in the padding are skipped without a load (a conv's input-channel loop runs
-0 times; a pool's tap is an llir.for of 0 or 1 iterations). An axis whose windows
-never reach the padding gets no check.
+the sum needs no memory. The scalar loops never materialize padding: the loop over a
+window's kernel columns runs `select(row in bounds, KW, 0)` times, and so on inward,
+so positions in the padding are skipped without a load (a conv's input-channel loop
+runs 0 times; a pool's tap is an llir.for of 0 or 1 iterations). An axis whose windows
+never reach the padding gets no check. The vectorized conv (`_ConvTile`) copies a
+padded input into a zero-filled buffer instead, so that its tiles run unchecked.
 """
 
 from __future__ import annotations
@@ -21,7 +22,17 @@ from xdsl.pattern_rewriter import PatternRewriter, op_type_rewrite_pattern
 from nnstack.dialects import llir, mir
 from nnstack.dialects.constraints import accumulator_type
 
-from .builder import Builder, IntLike, LlirPattern, Offset, linear, tensor_type
+from .builder import (
+    Access,
+    Builder,
+    IntLike,
+    LlirPattern,
+    Offset,
+    dense_access,
+    emit_map,
+    linear,
+    tensor_type,
+)
 from .layout import element_strides
 from .matmul_tiles import TiledMatmul, batch_bases, multiply_add, rhs_strides, tile_width, transposed_rhs
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
@@ -149,6 +160,10 @@ def weight_source(
     return None, pattern.llir_value(op.weight, op, rewriter), strides
 
 
+def _same(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
+    return values[0]
+
+
 class _WeightPanel(NamedTuple):
     """Where a tile reads its weights: a buffer, the offset of the first output channel's
     weights, and the strides of kernel row, kernel column and input channel (the
@@ -165,9 +180,10 @@ class _ConvTile:
     `tile-vectors` vectors of a group's output channels, the block's weights are first
     packed into a panel (K = KH * KW * Cg rows of the block's channels, contiguous: the
     micro-kernel streams it with unit stride, and it stays in cache for every pixel of
-    the output), then each output row (on threads) runs the pixels whose windows stay
-    inside the input's columns in tiles of `tile-rows` pixels (then one smaller tile),
-    the others one at a time with the column check. The tile's accumulators are carried
+    the output), then each output row (on threads) runs in tiles of at most `tile-rows`
+    pixels, of sizes as even as can be; where windows reach the padding, the input is
+    first copied into a zero-filled buffer that holds it (`pad_input`), so no tile needs
+    a bounds check. The tile's accumulators are carried
     over the kernel rows, columns and input channels (the K of the product), so each
     input element loaded serves `tile-vectors` vectors and each weight vector
     `tile-rows` pixels; each lane sums its products in the scalar order (with llir.vfma
@@ -205,6 +221,7 @@ class _ConvTile:
         if panel_columns:  # freed after its last use by llir-insert-frees
             size = self.kh * self.kw * self.cg * panel_columns * (llir.element_size(self.element) or 1)
             panel = b.emit(llir.AllocBufferOp(self.element, size, 64)).result
+        self.pad_input(n, oh, ow, width)
         with b.nest((n, groups)) as (i_n, i_g):
             first = b.imul(i_g, fg)
             if full and panel is not None:
@@ -267,15 +284,39 @@ class _ConvTile:
             column = stack.enter_context(b.loop(0, columns)).iv
             b.store(b.load(self.w, at.plus(b, column, sw[3])), panel, target.plus(b, column))
 
-    def interior(self, ow: int) -> tuple[int, int]:
-        """The output columns [lo, hi) whose windows need no column check."""
-        cols = self.cols
-        if not cols.checked:
-            return 0, ow
-        lo = -(-cols.pad // cols.stride)
-        hi = (cols.size - 1 + cols.pad - (cols.kernel - 1) * cols.dilation) // cols.stride + 1
-        lo, hi = min(lo, ow), max(min(hi, ow), 0)
-        return (lo, hi) if lo < hi else (0, 0)
+    def pad_input(self, n: int, oh: int, ow: int, width: int) -> None:
+        """Where some window reaches the padding (or past the input), copy the input into
+        a zero-filled buffer that holds the padding too, and read that instead: every
+        window then lies inside, so each output row runs in whole tiles with no bounds
+        check (a padding tap adds input 0 x weight, where the checked loops skipped it:
+        the same sums, but for the sign of a zero sum)."""
+        b, rows, cols = self.b, self.rows, self.cols
+        if not (rows.checked or cols.checked):
+            return
+        channels = self.sx[2]  # (row-major NHWC: the stride of a column)
+        sizes = []
+        for axis, out in ((rows, oh), (cols, ow)):
+            reach = (out - 1) * axis.stride + (axis.kernel - 1) * axis.dilation + 1
+            sizes.append(max(axis.pad + axis.size, reach))
+        shape = [n, sizes[0], sizes[1], channels]
+        bytes_ = n * sizes[0] * sizes[1] * channels * (llir.element_size(self.element) or 1)
+        padded = b.emit(llir.AllocBufferOp(self.element, bytes_, 64)).result
+        strides = b.strides(shape)
+        zero = 0.0 if llir.is_float(self.element) else 0
+        emit_map(
+            b,
+            shape,
+            [],
+            Access(padded, strides),
+            lambda b, _: b.const(zero, self.element),
+            lambda b, _: b.vconst(zero, self.element, width),
+        )
+        inside = rows.pad * strides[1] + cols.pad * strides[2]
+        given = [n, rows.size, cols.size, channels]
+        emit_map(b, given, [dense_access(b, self.x, given)], Access(padded, strides, inside), _same, _same)
+        self.x, self.sx = padded, strides
+        self.rows = _WindowAxis(sizes[0], oh, rows.kernel, rows.stride, rows.dilation, 0)
+        self.cols = _WindowAxis(sizes[1], ow, cols.kernel, cols.stride, cols.dilation, 0)
 
     def pixels(
         self,
@@ -287,23 +328,17 @@ class _ConvTile:
         width: int,
     ) -> None:
         """`vectors` vectors of channels from `channel` at every pixel of the output row
-        `row` (batch, row, group)."""
-        b, tile_rows = self.b, self.b.options.tile_rows
-        lo, hi = self.interior(ow)
-        border = lo + ow - hi
-        if border == 1:
-            self.tile(row, 0 if lo else hi, 1, True, channel, weights, vectors, width)
-        elif border:  # one loop over both sides (one copy of the code): j < lo, then hi + j - lo
-            with b.loop(0, border) as j:
-                right = b.iadd(j.iv, hi - lo)
-                column = b.select(b.cmp("slt", j.iv, lo), j.iv, b.value(right))
-                self.tile(row, column, 1, True, channel, weights, vectors, width)
-        full = (hi - lo) - (hi - lo) % tile_rows
-        if full:
-            with b.loop(lo, lo + full, tile_rows) as column:
-                self.tile(row, column.iv, tile_rows, False, channel, weights, vectors, width)
-        if hi - lo - full:
-            self.tile(row, lo + full, hi - lo - full, False, channel, weights, vectors, width)
+        `row` (batch, row, group), the input padded (`pad_input`): the row in the fewest
+        tiles of at most `tile-rows` pixels, of sizes as even as can be (a row of 7 in
+        tiles of 4 and 3, not 6 and 1: a tile of few pixels loads a weight vector for
+        few products)."""
+        tiles = -(-ow // self.b.options.tile_rows)
+        size, extra = divmod(ow, tiles)
+        bounds = [(0, extra * (size + 1), size + 1), (extra * (size + 1), ow, size)]
+        for start, stop, pixels in bounds:
+            if stop > start:
+                with self.b.loop(start, stop, pixels) as column:
+                    self.tile(row, column.iv, pixels, False, channel, weights, vectors, width)
 
     def tile(
         self,

@@ -110,14 +110,14 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 
 // -----
 
-// A conv, fed to the micro-kernel of products: for each block of 2 vectors of output
-// channels, the block's weights packed into a panel ([KH * KW * Cg, 8], contiguous),
-// then for each output row (in parallel) the pixels whose windows reach the padding's
-// columns (0 and 5) one at a time, in one loop, with the column check, the 4 interior
-// ones (1 .. 4) as one tile of 4 pixels (fewer than tile-rows) without it, their kernel
-// columns and input channels one contiguous loop of 3 * 2 taps: each weight vector
-// loaded from the panel serves the 4 pixels, each input element splatted the 2 vectors
-// (llir.vfma).
+// A conv, fed to the micro-kernel of products. Its windows reach the padding, so the
+// input is first copied into a zero-filled buffer with the padding (1 x 5 x 8 x 2 f32:
+// 320 bytes), and every window lies inside it. For each block of 2 vectors of output
+// channels, the block's weights are packed into a panel ([KH * KW * Cg, 8], contiguous),
+// then each output row (in parallel) runs as one tile of its 6 pixels (no more than
+// tile-rows), without checks, a kernel row's columns and input channels one contiguous
+// loop of 3 * 2 taps: each weight vector loaded from the panel serves the 6 pixels, each
+// input element splatted the 2 vectors (llir.vfma).
 func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32> {
   %r = mir.conv %x, %w input_shape = [1, 3, 6, 2] weight_shape = [3, 3, 2, 8] output_shape = [1, 3, 6, 8] kernel_size = [3, 3] stride = [1, 1] padding = [1, 1, 1, 1] dilation = [1, 1] groups = 1 : (tensor<1x3x6x2xf32>, tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32>
   func.return %r : tensor<1x3x6x8xf32>
@@ -131,9 +131,18 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK-DAG:     %[[C3:.*]] = llir.constant 3 : i64
 // CHECK-DAG:     %[[C6:.*]] = llir.constant 6 : i64
 // CHECK-DAG:     %[[C8:.*]] = llir.constant 8 : i64
+// CHECK-DAG:     %[[C80:.*]] = llir.constant 80 : i64
 // CHECK-DAG:     %[[ZERO:.*]] = llir.constant dense<0.000000e+00> : vector<4xf32>
-//                the panel: 3 * 3 * 2 rows of 8 f32
 // CHECK:         %[[PANEL:.*]] = llir.alloc_buffer 576 align 64 : !llir.ptr<f32>
+// CHECK-NEXT:    %[[PADDED:.*]] = llir.alloc_buffer 320 align 64 : !llir.ptr<f32>
+//                zeros, then the input's 3 rows of 6 x 2 inside the padding
+// CHECK-NEXT:    llir.for %[[I:.*]] = %[[C0]] to %[[C80]] step %{{.*}} : i64 {
+// CHECK-NEXT:      llir.vstore %[[ZERO]], %[[PADDED]][%[[I]] : i64]
+// CHECK-NEXT:    }
+// CHECK-NEXT:    llir.for unroll_and_jam %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
+// CHECK:           llir.for unroll
+// CHECK:             llir.vload %[[X]]
+// CHECK-NEXT:        llir.vstore %{{.*}}, %[[PADDED]]
 // CHECK:         llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
 // CHECK-NEXT:      llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
 // CHECK:             llir.for unroll_and_jam %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
@@ -144,31 +153,16 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
 // CHECK-NEXT:      llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
-//                    pixels 0 and 5, one loop (j < 1: j, else 4 + j): kernel columns and input channels checked
-// CHECK-NEXT:        llir.for %[[J:.*]] = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
-// CHECK:               %[[LEFT:.*]] = llir.cmp slt, %[[J]], %[[C1]] : i64
-// CHECK-NEXT:          %{{.*}} = llir.select %[[LEFT]], %[[J]], %{{.*}} : i64
-// CHECK:               %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(%{{.*}} = %[[ZERO]], %{{.*}} = %[[ZERO]])
-// CHECK:                 llir.for %{{.*}} = %[[C0]] to %{{.*}} step
-// CHECK:                   %[[CHANNELS:.*]] = llir.select %{{.*}}, %[[C2]], %[[C0]] : i64
-// CHECK-NEXT:              %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[CHANNELS]] step
-// CHECK-COUNT-2:             llir.vload %[[PANEL]]
-// CHECK:                     llir.load %[[X]]
-// CHECK-NEXT:                llir.splat
-// CHECK-NEXT:                llir.vfma
-// CHECK-NEXT:                llir.vfma
-// CHECK-COUNT-2:       llir.vstore %{{.*}}, %[[OUT]]
-// CHECK-NEXT:        }
-//                    pixels 1 .. 4: 4 x 2 accumulators; a kernel row's 3 * 2 taps one loop
-//                    (6 of them where the row is inside the input, else 0)
-// CHECK:             %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
-// CHECK:               %[[TAPS:.*]] = llir.select %{{.*}}, %[[C6]], %[[C0]] : i64
-// CHECK-NEXT:          %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[TAPS]] step %[[C1]] iter_args(
+// CHECK-NEXT:        llir.for %{{.*}} = %[[C0]] to %[[C6]] step %[[C6]] : i64 {
+//                      6 x 2 accumulators; a kernel row's 3 * 2 taps one loop, unchecked
+// CHECK-NEXT:          %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
 // CHECK-NOT:             llir.select
-// CHECK-COUNT-2:         llir.vload %[[PANEL]]
-// CHECK-COUNT-8:         llir.vfma
-// CHECK:                 llir.yield
-// CHECK-COUNT-8:     llir.vstore %{{.*}}, %[[OUT]]
+// CHECK:                 llir.for %{{.*}} = %[[C0]] to %[[C6]] step %[[C1]] iter_args(
+// CHECK-NOT:               llir.select
+// CHECK-COUNT-2:           llir.vload %[[PANEL]]
+// CHECK-COUNT-6:           llir.load %[[PADDED]]
+// CHECK:                   llir.yield
+// CHECK-COUNT-12:    llir.vstore %{{.*}}, %[[OUT]]
 // CHECK:         llir.return
 
 // -----
