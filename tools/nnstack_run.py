@@ -96,8 +96,18 @@ class NnstackRunMain(xDSLRunMain):
     scratch: tempfile.TemporaryDirectory[str] | None = None
     """Where an ONNX model imported in process keeps its weights while it runs."""
 
+    multiverse: Universe
+    """Every dialect and pass installed (xDSL's plugins, nnstack's among them): found
+    once per run, for the dialects and for the pipeline (a scan of every installed
+    package's entry points, milliseconds each time)."""
+
     def __init__(self, args: Sequence[str] | None = None):
         super().__init__(description="Run a function with the nnstack interpreters", args=args)
+
+    def register_all_dialects(self) -> None:
+        self.multiverse = Universe.get_multiverse()
+        for name, factory in self.multiverse.all_dialects.items():
+            self.ctx.register_dialect(name, factory)
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser):
         # xdsl-run's own flags (--verbose, --index-bitwidth) mean nothing to nnstack's
@@ -131,7 +141,7 @@ class NnstackRunMain(xDSLRunMain):
             action="store_true",
             help="convert --input arrays to the arguments' element types (else a mismatch is an error)",
         )
-        arg_parser.add_argument("--version", action="version", version=f"nnstack-run {nnstack_version()}")
+        arg_parser.add_argument("--version", action=_VersionAction, help="show the version and exit")
         arg_parser.add_argument(
             "--output-dir",
             type=Path,
@@ -533,8 +543,7 @@ class NnstackRunMain(xDSLRunMain):
         return arrays
 
     def apply_pipeline(self, module: ModuleOp) -> None:
-        passes = Universe.get_multiverse().all_passes
-        pipeline = PassPipeline.parse_spec(passes, self.args.passes)
+        pipeline = PassPipeline.parse_spec(self.multiverse.all_passes, self.args.passes)
         names = {each.name for each in pipeline.passes}
         if unknown := [name for name in self.args.print_ir_after if name not in names]:
             raise ValueError(f"--print-ir-after {unknown[0]}: the pipeline has no pass of that name")
@@ -571,6 +580,18 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be >= 1, got {value}")
     return value
+
+
+class _VersionAction(argparse.Action):
+    """`--version`: the installed version, looked up only when asked (reading the
+    package metadata is milliseconds of every run's start otherwise)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, help: str | None = None):
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"nnstack-run {nnstack_version()}")
+        parser.exit()
 
 
 def nnstack_version() -> str:
