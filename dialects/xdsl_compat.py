@@ -95,6 +95,31 @@ def wrap_op_parse(op: type[_OpT], wrap: Callable[[Callable[[Parser], _OpT], Pars
     op.parse = classmethod(wrapped)  # pyright: ignore[reportAttributeAccessIssue]
 
 
+def custom_verifier(op: type[Operation]) -> tuple[bool, Callable[[Operation], object] | None]:
+    """(True, the op's own `verify_`, or None if it has none) for an IRDL op whose
+    verification is xDSL's: `Operation.verify`, and the `verify_` that
+    `irdl_op_definition` makes (`OpDef.verify`, then the class's `verify_`, which that
+    function holds); (False, None) for an op verified some other way. A verifier that
+    makes xDSL's checks faster calls the class's own one after them."""
+    verify = getattr(op, "verify_", None)
+    code = getattr(verify, "__code__", None)
+    get_definition = getattr(op, "get_irdl_definition", None)
+    if op.verify is not Operation.verify or code is None or get_definition is None:
+        return False, None
+    if getattr(verify, "__module__", None) != "xdsl.irdl.operations" or code.co_name != "verify_":
+        return False, None
+    cells = getattr(verify, "__closure__", None) or ()
+    free = dict(zip(code.co_freevars, (cell.cell_contents for cell in cells)))
+    if free.get("op_def") is not get_definition():
+        return False, None
+    custom = free.get("custom_verify")
+    if set(free) == {"op_def"} or (set(free) == {"op_def", "custom_verify"} and custom is Operation.verify_):
+        return True, None  # (`Operation.verify_` checks nothing)
+    if set(free) == {"op_def", "custom_verify"} and callable(custom):
+        return True, custom
+    return False, None
+
+
 # ---------------------------------------------------------------------------
 # Parser
 # ---------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from xdsl.utils.exceptions import DiagnosticException
 from nnstack.dialects.llir import PhiOp
 from nnstack.dialects.llir.dominance import reachable_dominators
 from nnstack.tools.diagnostics import Diagnostic, DiagnosticError, Severity, at_op, op_error
+from nnstack.tools.op_verifier import Verifier
 
 
 def verify_module(module: Operation) -> None:
@@ -35,24 +36,24 @@ def verify_module(module: Operation) -> None:
 def module_problems(module: Operation) -> list[Diagnostic]:
     """The op-verifier diagnostics, or if there are none, the dominance ones."""
     problems: list[Diagnostic] = []
-    _verify_ops(module, problems)
+    _verify_ops(module, problems, Verifier())
     if not problems:
         problems = _Dominance().problems(module)
     return problems
 
 
-def _verify_ops(op: Operation, problems: list[Diagnostic]) -> bool:
+def _verify_ops(op: Operation, problems: list[Diagnostic], verifier: Verifier) -> bool:
     """Verifies the ops nested in `op`, then, if they all verified, `op` itself (xDSL's
     order: a problem inside an op is reported there, not as its consequence at the op)."""
     nested_ok = True
     for region in op.regions:
         for block in region.blocks:
             for nested in block.ops:
-                nested_ok &= _verify_ops(nested, problems)
+                nested_ok &= _verify_ops(nested, problems, verifier)
     if not nested_ok:
         return False
     try:
-        op.verify(verify_nested_ops=False)
+        verifier.verify_op(op)  # (xDSL's `op.verify(verify_nested_ops=False)`, faster)
         _verify_blocks(op)
     except DiagnosticException as error:
         problems.append(op_error(op, str(error)))

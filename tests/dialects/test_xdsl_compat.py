@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 import llvmlite.binding
+import pytest
 from xdsl.context import Context
 from xdsl.dialects import arith, test
 from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, TensorType, i32
@@ -16,7 +17,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, PythonValues, im
 from xdsl.ir import Block, Dialect
 from xdsl.irdl import IRDLOperation, irdl_op_definition
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import ParseError
+from xdsl.utils.exceptions import ParseError, VerifyException
 from xdsl.utils.lexer import Input, Position
 from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
@@ -28,6 +29,7 @@ from nnstack.dialects.xdsl_compat import (
     consume_token,
     create_target_machine,
     current_token,
+    custom_verifier,
     interpreter_impls,
     interpreter_with_impls,
     registered_impl,
@@ -112,6 +114,32 @@ def test_wrap_op_parse_wraps_what_the_parser_calls():
     assert isinstance(op, NoteOp)
     assert calls == [len("compat_test.note ")]
     assert list(op.attributes) == ["a", "b"]
+
+
+def test_custom_verifier_is_the_classs_own_verify():
+    @irdl_op_definition
+    class PlainOp(IRDLOperation):
+        name = "compat_test.plain"
+
+    @irdl_op_definition
+    class CheckedOp(IRDLOperation):
+        name = "compat_test.checked"
+
+        def verify_(self) -> None:
+            raise VerifyException("checked")
+
+    class OwnWayOp(PlainOp):
+        def verify(self, verify_nested_ops: bool = True) -> None:
+            pass
+
+    assert custom_verifier(PlainOp) == (True, None)
+    found, custom = custom_verifier(CheckedOp)
+    assert found and custom is not None
+    with pytest.raises(VerifyException, match="checked"):
+        custom(CheckedOp())
+    assert custom_verifier(OwnWayOp) == (False, None)
+    assert custom_verifier(ModuleOp) == (True, None)
+    assert custom_verifier(arith.AddiOp)[0]
 
 
 # ---------------------------------------------------------------------------
