@@ -31,14 +31,16 @@ from xdsl.dialects.builtin import (
     IndexType,
     IntAttr,
     IntegerType,
+    MemRefType,
     ModuleOp,
     RankedStructure,
     ShapedType,
     StringAttr,
+    TensorType,
     UnknownLoc,
+    VectorType,
 )
 from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue, TypeAttribute
-from xdsl.irdl import AttrConstraint, base
 from xdsl.parser import UnresolvedOperand
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.lexer import Input, Position, Span, Token
@@ -86,7 +88,6 @@ class LocatedParser(HookedParser):
         self._line_starts = _line_starts(source.text)
         self._first_use: dict[str, Span] = {}
         """Where each value used before its definition was first used."""
-        self._dense_types: AttrConstraint | None = None
         self._plain_types: dict[str, TypeAttribute] = {}
         """The plain tensor types parsed so far, by their text."""
         self._plain_dense: dict[str, Attribute] = {}
@@ -215,12 +216,10 @@ class LocatedParser(HookedParser):
 
     def parse_dense_literal_type(self) -> DenseLiteralType:
         """xDSL's check of a dense literal's type builds an IRDL constraint for every
-        literal (milliseconds each: seconds for a model's weights); this one is built
-        once per parser."""
+        literal (milliseconds each: seconds for a model's weights); this one checks the
+        classes the constraint admits (`is_dense_literal_type`)."""
         typ = self.expect(self.parse_optional_type, "Dense attribute must be typed!")
-        if self._dense_types is None:
-            self._dense_types = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
-        if not self._dense_types.verifies(typ):
+        if not is_dense_literal_type(typ):
             self.raise_error(
                 "Expected memref, vector or tensor type of integer, index, float, or complex type"
             )
@@ -327,6 +326,16 @@ class _StringLiteral(StringLiteral):
 
     def __post_init__(self) -> None:
         pass
+
+
+def is_dense_literal_type(typ: Attribute) -> bool:
+    """Whether `typ` is a dense literal's type: a vector, tensor or memref type of
+    integer, index, float or complex elements (xDSL's constraint
+    `RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType]`, whose
+    parameters but the element type admit anything)."""
+    return isinstance(typ, VectorType | TensorType | MemRefType) and isinstance(
+        typ.element_type, IntegerType | IndexType | AnyFloat | ComplexType
+    )
 
 
 def _end_of(pattern: re.Pattern[str], text: str, position: int) -> int:

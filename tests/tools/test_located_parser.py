@@ -7,7 +7,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, ModuleOp, StringAttr
+from xdsl.dialects.builtin import (
+    AnyFloat,
+    ComplexType,
+    DenseIntOrFPElementsAttr,
+    IndexType,
+    IntegerType,
+    ModuleOp,
+    RankedStructure,
+    StringAttr,
+)
+from xdsl.irdl import base
 from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ParseError
@@ -18,7 +28,7 @@ from nnstack.dialects.values import attribute_value
 from nnstack.interpreters import make_context
 from nnstack.interpreters.heap import LARGE_INPUT
 from nnstack.tools.driver import read_input
-from nnstack.tools.located_parser import _Lexer, parse_module
+from nnstack.tools.located_parser import _Lexer, is_dense_literal_type, parse_module
 from nnstack.tools.nnstack_opt import main
 
 LOCATED = re.compile(r"^(?P<file>.+):(?P<line>\d+):(?P<column>\d+): error: (?P<message>.*)$", re.MULTILINE)
@@ -138,6 +148,37 @@ def test_other_dense_literals_are_xdsls():
     )
     module = parse_module(make_context(), text, "in.mlir")
     assert module.ops.first.attributes == Parser(make_context(), text).parse_module().ops.first.attributes  # pyright: ignore[reportOptionalMemberAccess]
+
+
+DENSE_TYPES = [
+    "tensor<2xf32>",
+    "tensor<2x3xbf16>",
+    "tensor<f64>",
+    "tensor<?x2xi8>",
+    "tensor<2xi1>",
+    "tensor<2xsi32>",
+    "tensor<2xindex>",
+    "tensor<2xcomplex<f32>>",
+    "tensor<2xf32, 7 : i64>",
+    "vector<4xf16>",
+    "vector<[4]xf32>",
+    "memref<2x3xf32>",
+    "memref<2xf32, strided<[2]>>",
+    "tensor<*xf32>",
+    "memref<*xf32>",
+    "tensor<2xtensor<2xf32>>",
+    'tensor<2x!test.type<"x">>',
+    "f32",
+    "i64",
+    "tuple<f32>",
+]
+
+
+@pytest.mark.parametrize("typ", DENSE_TYPES)
+def test_dense_literal_types_are_those_of_xdsls_constraint(typ: str):
+    parsed = Parser(make_context(), typ).parse_type()
+    constraint = base(RankedStructure[IntegerType | IndexType | AnyFloat | ComplexType])
+    assert is_dense_literal_type(parsed) == constraint.verifies(parsed)
 
 
 HEX_ERRORS = {
