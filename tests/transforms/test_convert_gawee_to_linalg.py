@@ -6,13 +6,16 @@ import warnings
 import pytest
 from gawee_cases import context, filecheck_cases, parse
 from xdsl.builder import ImplicitBuilder
-from xdsl.dialects import arith, func
+from xdsl.dialects import arith, func, tensor
 from xdsl.dialects.builtin import DYNAMIC_INDEX, DenseArrayBase, FloatAttr, ModuleOp, TensorType, f32, i64
+from xdsl.dialects.linalg.ops import FillOp, GenericOp, YieldOp
+from xdsl.ir import Block, Region
 from xdsl.utils.exceptions import PassFailedException
 
 from nnstack.dialects.gawee import AddOp, ReluOp
 from nnstack.transforms.convert_gawee_to_linalg import ConvertGaweeToLinalgPass
 from nnstack.transforms.gawee_conversion import unsupported_reason
+from nnstack.transforms.gawee_to_linalg.builder import LoweringBuilder, broadcast_map, identity_map, parallel
 
 NETWORK = """
 func.func @net(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<4xf32>,
@@ -175,3 +178,47 @@ func.func @f(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
     with pytest.raises(PassFailedException):
         pass_.apply(context(), module)
     assert str(module) == before
+
+
+def test_builder_ops_are_what_xdsls_constructors_build():
+    """`LoweringBuilder` makes `tensor.empty`, `linalg.fill`, `linalg.generic` and its
+    `linalg.yield` with `create` (without the constructors' argument checks): the same
+    ops, properties in the same order, as xDSL's constructors."""
+    block = Block(arg_types=[TensorType(f32, [2, 3]), TensorType(f32, [3])])
+    x, y = block.args
+    b = LoweringBuilder()
+    output = b.empty([2, 3], f32)
+    maps = [broadcast_map([2, 3], [2, 3]), broadcast_map([3], [2, 3]), identity_map(2)]
+    result = b.generic([x, y], output, maps, parallel(2), lambda p, q, _: arith.AddfOp(p, q).result)
+    block.add_ops(b.ops)
+    built = result.owner
+    assert isinstance(built, GenericOp)
+
+    expected_block = Block(arg_types=[TensorType(f32, [2, 3]), TensorType(f32, [3])])
+    expected_empty = tensor.EmptyOp([], TensorType(f32, [2, 3]))
+    body = Block(arg_types=[f32, f32, f32])
+    for arg, name in zip(body.args, ["in", "in", "out"]):
+        arg.name_hint = name
+    with ImplicitBuilder(body) as (p, q, _):
+        YieldOp(arith.AddfOp(p, q))
+    expected = GenericOp(
+        list(expected_block.args), [expected_empty.tensor], Region(body), maps, parallel(2), [output.type]
+    )
+    expected_block.add_ops([expected_empty, expected])
+    assert [str(op) for op in block.ops] == [str(op) for op in expected_block.ops]
+    assert list(built.properties) == list(expected.properties)
+    assert built.properties == expected.properties and built.attributes == expected.attributes
+    assert [type(op) for op in built.body.block.ops] == [type(op) for op in expected.body.block.ops]
+    built.verify()
+
+    scalar = Block(arg_types=[f32]).args[0]
+    filled = b.filled([2, 3], scalar).owner
+    expected_fill = FillOp([scalar], [tensor.EmptyOp([], TensorType(f32, [2, 3])).tensor])
+    assert isinstance(filled, FillOp)
+    assert list(filled.properties.items()) == list(expected_fill.properties.items())
+    assert filled.result_types == expected_fill.result_types
+    assert [str(op) for op in filled.regions[0].block.ops] == [
+        str(op) for op in expected_fill.regions[0].block.ops
+    ]
+    assert filled.regions[0].block.arg_types == expected_fill.regions[0].block.arg_types
+    filled.verify()

@@ -23,11 +23,13 @@ from xdsl.dialects.builtin import (
     AffineMapAttr,
     AnyFloat,
     ArrayAttr,
+    DenseArrayBase,
     DenseIntElementsAttr,
     DenseIntOrFPElementsAttr,
     IndexType,
     IntegerAttr,
     TensorType,
+    i32,
     i64,
 )
 from xdsl.dialects.linalg.attrs import IteratorTypeAttr
@@ -175,12 +177,25 @@ class LoweringBuilder:
         return self.add(arith.ConstantOp(attr)).result
 
     def empty(self, shape: Sequence[int], element_type: Attribute) -> SSAValue:
-        return self.add(tensor.EmptyOp([], TensorType(element_type, shape))).tensor
+        # (`create`: what `tensor.EmptyOp([], type)` builds, without xDSL's checks of
+        # its arguments, a tenth of the conversion for all the ops it builds)
+        return self.add(tensor.EmptyOp.create(result_types=[TensorType(element_type, shape)])).tensor
 
     def filled(self, shape: Sequence[int], value: SSAValue) -> SSAValue:
         """`tensor.empty` + `linalg.fill` with the scalar `value`."""
         empty = self.empty(shape, value.type)
-        return self.add(FillOp([value], [empty])).results[0]
+        # (`create`: what `FillOp([value], [empty])` builds, its hidden region a block
+        # that yields the value, without xDSL's checks of its arguments)
+        block = Block(arg_types=FillOp.body_arg_types((value, empty)))
+        with ImplicitBuilder(block) as (scalar, _):
+            YieldOp.create(operands=[scalar])
+        op = FillOp.create(
+            operands=[value, empty],
+            result_types=[empty.type],
+            properties={"operandSegmentSizes": DenseArrayBase.from_list(i32, [1, 1])},
+            regions=[Region(block)],
+        )
+        return self.add(op).results[0]
 
     def pad(self, source: SSAValue, low: Sequence[int], high: Sequence[int], value: SSAValue) -> SSAValue:
         """`tensor.pad` of `source` by static amounts, filling with the scalar `value`."""
@@ -223,8 +238,19 @@ class LoweringBuilder:
         for arg, name in zip(block.args, ["in"] * len(inputs) + ["out"]):
             arg.name_hint = name
         with ImplicitBuilder(block) as args:
-            YieldOp(body(*args))
-        op = GenericOp(inputs, [output], Region(block), indexing_maps, iterator_types, [output.type])
+            YieldOp.create(operands=[SSAValue.get(body(*args))])
+        # (`create`: what `GenericOp(inputs, [output], Region(block), indexing_maps,
+        # iterator_types, [output.type])` builds, without xDSL's checks of its arguments)
+        op = GenericOp.create(
+            operands=[*inputs, output],
+            result_types=[output.type],
+            properties={
+                "indexing_maps": ArrayAttr(indexing_maps),
+                "iterator_types": ArrayAttr(iterator_types),
+                "operandSegmentSizes": DenseArrayBase.from_list(i32, [len(inputs), 1]),
+            },
+            regions=[Region(block)],
+        )
         return self.add(op).results[0]
 
     def elementwise(
