@@ -23,6 +23,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import MultipleSpansParseError, ParseError, VerifyException
 from xdsl.utils.mlir_lexer import MLIRTokenKind
 
+from nnstack.dialects.simple_format import SimpleFormat
 from nnstack.dialects.xdsl_compat import current_token, wrap_op_parse
 
 _OpT = TypeVar("_OpT", bound=IRDLOperation)
@@ -210,8 +211,13 @@ def op_definition(cls: type[_OpT]) -> type[_OpT]:
     if op.assembly_format is None or op.get_irdl_definition().regions:
         return op
 
+    simple = SimpleFormat.of(op)
+
     def parse_reporting_op(parse: Callable[[Parser], _OpT], parser: Parser) -> _OpT:
         start = parser.pos
+        if simple is not None and (parsed := simple.parse(parser)) is not None:
+            assert isinstance(parsed, op)
+            return parsed
         try:
             return parse(parser)
         except VerifyException as error:
