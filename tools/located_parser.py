@@ -44,7 +44,13 @@ from xdsl.ir import Attribute, AttributeInvT, Block, Operation, SSAValue, TypeAt
 from xdsl.parser import UnresolvedOperand
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.utils.lexer import Input, Position, Span, Token
-from xdsl.utils.mlir_lexer import MLIRToken, MLIRTokenKind, StringLiteral
+from xdsl.utils.mlir_lexer import (
+    KIND_BY_PUNCTUATION_SPELLING,
+    MLIRToken,
+    MLIRTokenKind,
+    PunctuationSpelling,
+    StringLiteral,
+)
 
 from nnstack.dialects.utils import parse_block_defined_once
 from nnstack.dialects.xdsl_compat import (
@@ -171,6 +177,25 @@ class LocatedParser(HookedParser):
             if after >= plain.end() and not text[plain.end() : after].strip():
                 self._plain_dense[plain.group()] = attribute
         return attribute
+
+    def parse_optional_punctuation(self, punctuation: PunctuationSpelling) -> PunctuationSpelling | None:
+        """xDSL's, without its checks of the spelling and its several calls per token
+        (an op's text is mostly punctuation: a tenth of a model's parse)."""
+        kind = KIND_BY_PUNCTUATION_SPELLING.get(punctuation)
+        if kind is None:
+            return super().parse_optional_punctuation(punctuation)
+        if current_token(self).kind != kind:
+            return None
+        consume_token(self, kind)
+        return punctuation
+
+    def parse_punctuation(
+        self, punctuation: PunctuationSpelling, context_msg: str = ""
+    ) -> PunctuationSpelling:
+        """xDSL's (`parse_optional_punctuation`, else xDSL's error)."""
+        if self.parse_optional_punctuation(punctuation) is None:
+            return super().parse_punctuation(punctuation, context_msg)
+        return punctuation
 
     def parse_optional_str_literal(self) -> str | None:
         """xDSL's, without its escape processing (several copies of the literal) for a

@@ -324,3 +324,24 @@ def test_the_lexer_gives_xdsls_tokens(source: Path | str):
     text = source.read_text() if isinstance(source, Path) else source
     expected = _tokens(MLIRLexer(Input(text, "x.mlir")))
     assert _tokens(_Lexer(Input(text, "x.mlir"))) == expected
+
+
+MISSING_PUNCTUATION = [
+    '"test.op"() : () -> (',
+    '"test.op"() : ( -> ()',
+    '"test.op"() {a = 1 : i32 : () -> ()',
+    "func.func @f(%x: i32 -> i32 {\n  func.return %x : i32\n}",
+    "func.func @f(%x: i32) -> i32 {\n  func.return %x i32\n}",
+    "%r = gawee.add %a %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+    '"test.op"() [ : () -> ()',
+]
+
+
+@pytest.mark.parametrize("text", MISSING_PUNCTUATION)
+def test_punctuation_errors_are_xdsls(text: str):
+    """The located parser's faster punctuation: the same error at the same place."""
+    with pytest.raises(ParseError) as ours:
+        parse_module(make_context(), text, "in.mlir")
+    with pytest.raises(ParseError) as xdsls:
+        Parser(make_context(), text, "in.mlir").parse_module()
+    assert (ours.value.span.start, ours.value.msg) == (xdsls.value.span.start, xdsls.value.msg)
