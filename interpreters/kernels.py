@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, cast
 
 import numpy as np
-from xdsl.dialects.builtin import TensorType
+from xdsl.dialects.builtin import DYNAMIC_INDEX, TensorType
 from xdsl.interpreter import Interpreter, InterpreterFunctions, OpImplResult, PythonValues, impl
 from xdsl.ir import Attribute, Operation
 
@@ -44,7 +44,8 @@ class ArrayType(NamedTuple):
         """The array type of a tensor type, None for any other type."""
         if not isinstance(typ, TensorType):
             return None
-        return ArrayType(tuple(typ.get_shape()) if typ.has_static_shape() else None, numpy_dtype(typ))
+        shape = typ.get_shape()  # (once: `has_static_shape` reads it again from the attributes)
+        return ArrayType(None if DYNAMIC_INDEX in shape else shape, numpy_dtype(typ))
 
 
 class Signature(NamedTuple):
