@@ -33,6 +33,7 @@ from .builder import (
     linear,
     tensor_type,
 )
+from .epilogue import Epilogue
 from .layout import element_strides
 from .matmul_tiles import TiledMatmul, batch_bases, multiply_add, rhs_strides, tile_width, transposed_rhs
 from .reduce import COMBINE, POOL_REDUCTIONS, neutral_element, reduction_accumulator
@@ -96,8 +97,10 @@ class ConvLowering(LlirPattern):
         acc_type = accumulator_type(typ.element_type)
         width = tile_width(b.options, typ.element_type, acc_type, fg)
         if width > 1:
-            tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type)
+            fused = Epilogue.of(op, self, rewriter)
+            tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type, fused)
             tile.emit(n, oh, ow, groups, fg, width)
+            fused.fuse(op, rewriter)
         else:
             self.scalar(b, x, w, out, op, sw)
         self.replace(op, rewriter, b, [out])
@@ -188,7 +191,8 @@ class _ConvTile:
     input element loaded serves `tile-vectors` vectors and each weight vector
     `tile-rows` pixels; each lane sums its products in the scalar order (with llir.vfma
     for f32). The channels left over past whole vectors take scalar loops that read the
-    weights where they are."""
+    weights where they are. The element-wise consumers of the conv that `epilogue`
+    finds (bias, ReLU, residual add) run on the accumulators before they are stored."""
 
     def __init__(
         self,
@@ -205,10 +209,12 @@ class _ConvTile:
         kh: int,
         kw: int,
         element: Attribute,
+        fused: Epilogue,
     ):
         self.b, self.x, self.w, self.out = b, x, w, out
         self.rows, self.cols, self.sx, self.sw, self.so = rows, cols, sx, sw, so
         self.cg, self.kh, self.kw, self.element = cg, kh, kw, element
+        self.fused = fused
 
     def emit(self, n: int, oh: int, ow: int, groups: int, fg: int, width: int) -> None:
         b = self.b
@@ -303,7 +309,7 @@ class _ConvTile:
         padded = b.emit(llir.AllocBufferOp(self.element, bytes_, 64)).result
         strides = b.strides(shape)
         zero = 0.0 if llir.is_float(self.element) else 0
-        emit_map(
+        emit_map(  # (llir.alloc_buffer zero-fills, but strict memory checks want it written)
             b,
             shape,
             [],
@@ -408,8 +414,10 @@ class _ConvTile:
         target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
         for p in range(pixels):
             for u in range(vectors):
-                value = kh_loop.results[p * vectors + u]
                 at = target.plus(b, p * so[2] + u * width)
+                value = self.fused.apply(
+                    b, kh_loop.results[p * vectors + u], b.iadd(channel, u * width), at, width
+                )
                 if width == 1:
                     b.store(value, self.out, at)
                 else:

@@ -200,3 +200,36 @@ func.func @conv_transposed_weight(%x: tensor<1x3x6x2xf32>, %w: tensor<8x2x3x3xf3
 // CHECK:         llir.vload %[[PANEL]]
 // CHECK-NOT:     llir.vload %[[W]]
 // CHECK:         llir.return
+
+// -----
+
+// The element-wise consumers of a tiled conv (a bias per channel, a residual add, a
+// ReLU whose 0 is a constant defined after the conv) run on the tile's accumulators
+// before the store, each in its own operand order: no loop of their own, and the conv
+// stores the ReLU into the function's output.
+func.func @conv_epilogue(%x: tensor<1x2x4x3xf32>, %w: tensor<1x1x3x8xf32>, %b: tensor<8xf32>, %r: tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32> {
+  %y = mir.conv %x, %w input_shape = [1, 2, 4, 3] weight_shape = [1, 1, 3, 8] output_shape = [1, 2, 4, 8] kernel_size = [1, 1] stride = [1, 1] padding = [0, 0, 0, 0] dilation = [1, 1] groups = 1 : (tensor<1x2x4x3xf32>, tensor<1x1x3x8xf32>) -> tensor<1x2x4x8xf32>
+  %a = mir.broadcast_add %y, %b broadcast_shape = [1, 2, 4, 8] : (tensor<1x2x4x8xf32>, tensor<8xf32>) -> tensor<1x2x4x8xf32>
+  %s = mir.broadcast_add %r, %a broadcast_shape = [1, 2, 4, 8] : (tensor<1x2x4x8xf32>, tensor<1x2x4x8xf32>) -> tensor<1x2x4x8xf32>
+  %z = mir.constant dense<0.0> : tensor<f32>
+  %relu = mir.broadcast_max %s, %z broadcast_shape = [1, 2, 4, 8] : (tensor<1x2x4x8xf32>, tensor<f32>) -> tensor<1x2x4x8xf32>
+  func.return %relu : tensor<1x2x4x8xf32>
+}
+
+// CHECK-LABEL: llir.func @conv_epilogue(
+// CHECK-SAME:      %[[X:[^:]+]]: !llir.ptr<f32>, %[[W:[^:]+]]: !llir.ptr<f32>, %[[B:[^:]+]]: !llir.ptr<f32>, %[[R:[^:]+]]: !llir.ptr<f32>, %[[OUT:[^:]+]]: !llir.ptr<f32>)
+// CHECK:         %[[Z:.*]] = llir.alloc_buffer 4 : !llir.ptr<f32>
+// CHECK:         llir.for %[[CH:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
+// CHECK:           llir.for %{{.*}} attributes {llir.parallel} {
+// CHECK:             %[[ACC:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for
+// CHECK-COUNT-8:       llir.vfma
+// CHECK:             %[[BIAS:.*]] = llir.vload %[[B]][%[[CH]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:        %[[BIASED:.*]] = llir.vadd %[[ACC]], %[[BIAS]] : vector<4xf32>
+// CHECK-NEXT:        %[[RES:.*]] = llir.vload %[[R]][%[[AT:.*]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK-NEXT:        %[[SUM:.*]] = llir.vadd %[[RES]], %[[BIASED]] : vector<4xf32>
+// CHECK-NEXT:        %[[ZERO:.*]] = llir.load %[[Z]] : !llir.ptr<f32> -> f32
+// CHECK-NEXT:        %[[ZEROS:.*]] = llir.splat %[[ZERO]] : f32 to vector<4xf32>
+// CHECK-NEXT:        %[[RELU:.*]] = llir.vmax %[[SUM]], %[[ZEROS]] : vector<4xf32>
+// CHECK-NEXT:        llir.vstore %[[RELU]], %[[OUT]][%[[AT]] : i64] : vector<4xf32>, !llir.ptr<f32>
+// CHECK-NOT:     llir.alloc_buffer 128
+// CHECK:         llir.return
