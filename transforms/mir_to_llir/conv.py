@@ -179,20 +179,20 @@ class _WeightPanel(NamedTuple):
 
 class _ConvTile:
     """The vectorized conv (`vector-width` > 1, row-major), a direct convolution fed to
-    the register-tiled micro-kernel of products (`matmul_tiles`). For each block of
-    `tile-vectors` vectors of a group's output channels, the block's weights are first
-    packed into a panel (K = KH * KW * Cg rows of the block's channels, contiguous: the
-    micro-kernel streams it with unit stride, and it stays in cache for every pixel of
-    the output), then each output row (on threads) runs in tiles of at most `tile-rows`
-    pixels, of sizes as even as can be; where windows reach the padding, the input is
-    first copied into a zero-filled buffer that holds it (`pad_input`), so no tile needs
-    a bounds check. The tile's accumulators are carried
-    over the kernel rows, columns and input channels (the K of the product), so each
-    input element loaded serves `tile-vectors` vectors and each weight vector
-    `tile-rows` pixels; each lane sums its products in the scalar order (with llir.vfma
-    for f32). The channels left over past whole vectors take scalar loops that read the
-    weights where they are. The element-wise consumers of the conv that `epilogue`
-    finds (bias, ReLU, residual add) run on the accumulators before they are stored."""
+    the register-tiled micro-kernel of products (`matmul_tiles`). The weights of each
+    block of `tile-vectors` vectors of a group's output channels are first packed into a
+    panel (K = KH * KW * Cg rows of the block's channels, contiguous: the micro-kernel
+    streams it with unit stride, and it stays in cache for the block's pixels); then
+    one loop over block x output row (on threads) runs each row in tiles of at most
+    `tile-rows` pixels, of sizes as even as can be; where windows reach the padding,
+    the input is first copied into a zero-filled buffer that holds it (`pad_input`), so
+    no tile needs a bounds check. The tile's accumulators are carried over the kernel
+    rows, columns and input channels (the K of the product), so each input element
+    loaded serves `tile-vectors` vectors and each weight vector the tile's pixels; each
+    lane sums its products in the scalar order (with llir.vfma for f32). The channels
+    left over past whole vectors take scalar loops that read the weights where they
+    are. The element-wise consumers of the conv that `epilogue` finds (bias, ReLU,
+    residual add) run on the accumulators before they are stored."""
 
     def __init__(
         self,
@@ -217,25 +217,37 @@ class _ConvTile:
         self.fused = fused
 
     def emit(self, n: int, oh: int, ow: int, groups: int, fg: int, width: int) -> None:
+        """The conv of every batch and group: all the group's panels packed (the blocks
+        on threads), then one loop over block x output row on threads (a block's rows
+        in a row: its panel stays in cache), then the scalar channels left over."""
         b = self.b
         vectors = b.options.tile_vectors
         step = vectors * width
         full = fg - fg % step
         left = (fg - full) // width
-        panel_columns = step if full else left * width
-        panel = None
-        if panel_columns:  # freed after its last use by llir-insert-frees
-            size = self.kh * self.kw * self.cg * panel_columns * (llir.element_size(self.element) or 1)
-            panel = b.emit(llir.AllocBufferOp(self.element, size, 64)).result
+        k_size = self.kh * self.kw * self.cg
+        panels = None
+        if full + left * width:  # freed after its last use by llir-insert-frees
+            size = k_size * (full + left * width) * (llir.element_size(self.element) or 1)
+            panels = b.emit(llir.AllocBufferOp(self.element, size, 64)).result
         self.pad_input(n, oh, ow, width)
         with b.nest((n, groups)) as (i_n, i_g):
             first = b.imul(i_g, fg)
-            if full and panel is not None:
-                with b.loop(0, full, step) as block:
-                    channel = b.iadd(first, block.iv)
-                    self.block(panel, (i_n, i_g), oh, ow, channel, vectors, width)
-            if left and panel is not None:
-                self.block(panel, (i_n, i_g), oh, ow, b.iadd(first, full), left, width)
+            if full and panels is not None:
+                # block j's panel at j * k_size * step: block.iv (= j * step) * k_size
+                with b.loop(0, full, step, parallel=True) as block:
+                    self.pack(panels, linear(b, [(block.iv, k_size)]), b.iadd(first, block.iv), step, width)
+                with b.loop(0, full // step * oh, parallel=True) as item:
+                    index = b.binary(llir.DivOp, item.iv, b.const(oh))
+                    row = b.binary(llir.RemOp, item.iv, b.const(oh))
+                    base = linear(b, [(index, k_size * step)])
+                    channel = b.iadd(first, b.imul(index, step))
+                    self.rows_of(panels, base, (i_n, row, i_g), ow, channel, vectors, width)
+            if left and panels is not None:
+                base = Offset(None, full * k_size)
+                self.pack(panels, base, b.iadd(first, full), left * width, width)
+                with b.loop(0, oh, parallel=True) as row:
+                    self.rows_of(panels, base, (i_n, row.iv, i_g), ow, b.iadd(first, full), left, width)
             if fg - full - left * width:
                 with b.nest((oh, ow), parallel=True) as (i_oh, i_ow):
                     for channel in range(full + left * width, fg):
@@ -245,29 +257,25 @@ class _ConvTile:
                         )
                         self.tile((i_n, i_oh, i_g), i_ow, 1, True, at, weights, 1, 1)
 
-    def block(
+    def rows_of(
         self,
-        panel: SSAValue,
-        batch: tuple[IntLike, IntLike],
-        oh: int,
+        panels: SSAValue,
+        base: Offset,
+        row: tuple[IntLike, IntLike, IntLike],
         ow: int,
         channel: IntLike,
         vectors: int,
         width: int,
     ) -> None:
-        """Output channels channel .. channel + vectors * width: their weights packed,
-        then every output row, on threads."""
-        b = self.b
+        """Output row `row` of channels channel .. channel + vectors * width, their
+        panel at `base` in `panels`."""
         columns = vectors * width
-        self.pack(panel, channel, columns, width)
         strides = (self.kw * self.cg * columns, self.cg * columns, columns)
-        weights = _WeightPanel(panel, Offset(), strides)
-        with b.nest((oh,), parallel=True) as (i_oh,):
-            self.pixels((batch[0], i_oh, batch[1]), ow, channel, weights, vectors, width)
+        self.pixels(row, ow, channel, _WeightPanel(panels, base, strides), vectors, width)
 
-    def pack(self, panel: SSAValue, channel: IntLike, columns: int, width: int) -> None:
-        """Copy the weights of `columns` output channels from `channel` into `panel`
-        ([KH * KW * Cg, columns], row-major): rows of vectors where the channels are
+    def pack(self, panel: SSAValue, into: Offset, channel: IntLike, columns: int, width: int) -> None:
+        """Copy the weights of `columns` output channels from `channel` into `panel` at
+        `into` ([KH * KW * Cg, columns], row-major): rows of vectors where the channels are
         contiguous, else one element at a time in the order of the weights in memory
         (channel, then the kernel axes by decreasing stride)."""
         b, sw = self.b, self.sw
@@ -276,14 +284,14 @@ class _ConvTile:
         source = linear(b, [(channel, sw[3])])
         with ExitStack() as stack:
             if sw[3] == 1:
-                at, target = source, Offset()
+                at, target = source, into
                 for axis, size in enumerate(sizes):
                     iv = stack.enter_context(b.loop(0, size)).iv
                     at, target = at.plus(b, iv, sw[axis]), target.plus(b, iv, targets[axis])
                 for u in range(columns // width):
                     b.vstore(b.vload(self.w, width, at.plus(b, u * width)), panel, target.plus(b, u * width))
                 return
-            at, target = source, Offset()
+            at, target = source, into
             for axis in sorted(range(3), key=lambda a: -sw[a]):
                 iv = stack.enter_context(b.loop(0, sizes[axis])).iv
                 at, target = at.plus(b, iv, sw[axis]), target.plus(b, iv, targets[axis])

@@ -112,10 +112,10 @@ func.func @neg_fill(%x: tensor<8xi32>) -> (tensor<8xi32>, tensor<8xi32>) {
 
 // A conv, fed to the micro-kernel of products. Its windows reach the padding, so the
 // input is first copied into a zero-filled buffer with the padding (1 x 5 x 8 x 2 f32:
-// 320 bytes), and every window lies inside it. For each block of 2 vectors of output
-// channels, the block's weights are packed into a panel ([KH * KW * Cg, 8], contiguous),
-// then each output row (in parallel) runs as one tile of its 6 pixels (no more than
-// tile-rows), without checks, a kernel row's columns and input channels one contiguous
+// 320 bytes), and every window lies inside it. Each block of 2 vectors of output
+// channels has its weights packed into a panel ([KH * KW * Cg, 8], contiguous; the
+// blocks in parallel), then each block's output rows (in parallel, block x row) run as
+// one tile of 6 pixels (no more than tile-rows), without checks, a kernel row's columns and input channels one contiguous
 // loop of 3 * 2 taps: each weight vector loaded from the panel serves the 6 pixels, each
 // input element splatted the 2 vectors (llir.vfma).
 func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tensor<1x3x6x8xf32> {
@@ -143,7 +143,9 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK:           llir.for unroll
 // CHECK:             llir.vload %[[X]]
 // CHECK-NEXT:        llir.vstore %{{.*}}, %[[PADDED]]
-// CHECK:         llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+//                every block's panel (one here), the blocks on threads
+// CHECK:         llir.for %[[CH:.*]] = %[[C0]] to %[[C8]] step %[[C8]] : i64 attributes {llir.parallel} {
+// CHECK-NEXT:      %{{.*}} = llir.mul %{{.*}}, %[[CH]] : i64
 // CHECK-NEXT:      llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
 // CHECK:             llir.for unroll_and_jam %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
 // CHECK:               llir.for unroll %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
@@ -152,10 +154,14 @@ func.func @conv_tiles(%x: tensor<1x3x6x2xf32>, %w: tensor<3x3x2x8xf32>) -> tenso
 // CHECK:               }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
-// CHECK-NEXT:      llir.for %[[OH:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
-// CHECK-NEXT:        llir.for %{{.*}} = %[[C0]] to %[[C6]] step %[[C6]] : i64 {
-//                      6 x 2 accumulators; a kernel row's 3 * 2 taps one loop, unchecked
-// CHECK-NEXT:          %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
+// CHECK-NEXT:    }
+//                then block x output row (1 x 3) on threads
+// CHECK-NEXT:    llir.for %[[ITEM:.*]] = %[[C0]] to %[[C3]] step %[[C1]] : i64 attributes {llir.parallel} {
+// CHECK-NEXT:      %{{.*}} = llir.div %[[ITEM]], %[[C3]] : i64
+// CHECK-NEXT:      %{{.*}} = llir.rem %[[ITEM]], %[[C3]] : i64
+// CHECK:           llir.for %{{.*}} = %[[C0]] to %[[C6]] step %[[C6]] : i64 {
+//                    6 x 2 accumulators; a kernel row's 3 * 2 taps one loop, unchecked
+// CHECK-NEXT:        %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] iter_args(
 // CHECK-NOT:             llir.select
 // CHECK:                 llir.for %{{.*}} = %[[C0]] to %[[C6]] step %[[C1]] iter_args(
 // CHECK-NOT:               llir.select
@@ -187,7 +193,7 @@ func.func @conv_transposed_weight(%x: tensor<1x3x6x2xf32>, %w: tensor<8x2x3x3xf3
 // CHECK-DAG:     %[[C18:.*]] = llir.constant 18 : i64
 // CHECK-NOT:     llir.alloc_buffer 576 align 16
 // CHECK:         %[[PANEL:.*]] = llir.alloc_buffer 576 align 64 : !llir.ptr<f32>
-// CHECK:         llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 {
+// CHECK:         llir.for %{{.*}} = %[[C0]] to %[[C8]] step %[[C8]] : i64 attributes {llir.parallel} {
 // CHECK:           llir.for %{{.*}} = %[[C0]] to %[[C2]] step %[[C1]] : i64 {
 // CHECK:             llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
 // CHECK:               llir.for %{{.*}} = %[[C0]] to %[[C3]] step %[[C1]] : i64 {
@@ -219,11 +225,11 @@ func.func @conv_epilogue(%x: tensor<1x2x4x3xf32>, %w: tensor<1x1x3x8xf32>, %b: t
 // CHECK-LABEL: llir.func @conv_epilogue(
 // CHECK-SAME:      %[[X:[^:]+]]: !llir.ptr<f32>, %[[W:[^:]+]]: !llir.ptr<f32>, %[[B:[^:]+]]: !llir.ptr<f32>, %[[R:[^:]+]]: !llir.ptr<f32>, %[[OUT:[^:]+]]: !llir.ptr<f32>)
 // CHECK:         %[[Z:.*]] = llir.alloc_buffer 4 : !llir.ptr<f32>
-// CHECK:         llir.for %[[CH:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i64 {
-// CHECK:           llir.for %{{.*}} attributes {llir.parallel} {
+// CHECK:         llir.for %{{.*}} attributes {llir.parallel} {
+// CHECK:         llir.for %{{.*}} attributes {llir.parallel} {
 // CHECK:             %[[ACC:.*]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} = llir.for
 // CHECK-COUNT-8:       llir.vfma
-// CHECK:             %[[BIAS:.*]] = llir.vload %[[B]][%[[CH]] : i64] : !llir.ptr<f32> -> vector<4xf32>
+// CHECK:             %[[BIAS:.*]] = llir.vload %[[B]][%{{.*}} : i64] : !llir.ptr<f32> -> vector<4xf32>
 // CHECK-NEXT:        %[[BIASED:.*]] = llir.vadd %[[ACC]], %[[BIAS]] : vector<4xf32>
 // CHECK-NEXT:        %[[RES:.*]] = llir.vload %[[R]][%[[AT:.*]] : i64] : !llir.ptr<f32> -> vector<4xf32>
 // CHECK-NEXT:        %[[SUM:.*]] = llir.vadd %[[RES]], %[[BIASED]] : vector<4xf32>
