@@ -15,13 +15,14 @@ is kept between verifications (no module-level state).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.ir import Attribute, ErasedSSAValue, Operation, SSAValue
-from xdsl.irdl import IRDLOperation, OpDef, OptAttributeDef, OptionalDef, OptPropertyDef, VariadicDef
+from xdsl.irdl import IRDLOperation, OpDef, OptionalDef, VariadicDef
 from xdsl.irdl.constraints import VerificationContext
 from xdsl.irdl.operations import (
+    AttrOrPropDef,
     AttrSizedSegments,
     SingleBlockRegionDef,
     VarIRConstruct,
@@ -175,23 +176,27 @@ def _check(op: Operation, plan: _Plan) -> None:
         entry = region.first_block
         if entry is not None:
             definition.entry_args.verify(entry.arg_types, context)
-    properties = op.properties
-    for name, definition in op_def.properties.items():
-        if name not in properties:
-            if isinstance(definition, OptPropertyDef):
-                continue
-            raise VerifyException("property")
-        definition.constr.verify(properties[name], context)
-    if any(name not in op_def.properties for name in properties):
+    _verify_named(op.properties, op_def.properties, "property", context)
+    if any(name not in op_def.properties for name in op.properties):
         raise VerifyException("property")
-    attributes = op.attributes
-    for name, definition in op_def.attributes.items():
-        if name not in attributes:
-            if isinstance(definition, OptAttributeDef):
-                continue
-            raise VerifyException("attribute")
-        definition.constr.verify(attributes[name], context)
+    _verify_named(op.attributes, op_def.attributes, "attribute", context)
     for trait in op_def.traits:
         trait.verify(op)
     if plan.custom is not None:
         plan.custom(op)
+
+
+def _verify_named(
+    given: Mapping[str, Attribute],
+    definitions: Mapping[str, AttrOrPropDef],
+    what: str,
+    context: VerificationContext,
+) -> None:
+    """Each defined property or attribute against its constraint; a missing one fails
+    unless it is optional (the caller's fallback then gives xDSL's diagnostic)."""
+    for name, definition in definitions.items():
+        if name not in given:
+            if isinstance(definition, OptionalDef):
+                continue
+            raise VerifyException(what)
+        definition.constr.verify(given[name], context)

@@ -437,6 +437,11 @@ ScalarBody = Callable[[Builder, Sequence[SSAValue]], SSAValue]
 """Computes the stored element from the loaded ones."""
 
 
+def copy_body(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
+    """The body of a copy (scalar or lanes): the one loaded value."""
+    return values[0]
+
+
 @dataclass
 class _MapDim:
     size: int

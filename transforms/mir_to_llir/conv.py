@@ -28,6 +28,7 @@ from .builder import (
     IntLike,
     LlirPattern,
     Offset,
+    copy_body,
     dense_access,
     emit_map,
     linear,
@@ -101,50 +102,33 @@ class ConvLowering(LlirPattern):
             tile = _ConvTile(b, x, w, out, rows, cols, sx, sw, so, cg, kh, kw, acc_type, fused)
             tile.emit(n, oh, ow, groups, fg, width)
             fused.fuse(op, rewriter)
-        else:
-            self.scalar(b, x, w, out, op, sw)
+        else:  # one loop nest per result element, a scalar sum over the window
+            with b.nest((n, oh, ow, groups, fg), parallel=True) as (i_n, i_oh, i_ow, i_g, i_f):
+                channel = b.iadd(b.imul(i_g, fg), i_f)
+                x_base = linear(b, [(i_n, sx[0]), (i_g, cg * sx[3])])
+                w_base = linear(b, [(channel, sw[3])])
+                row0, col0 = rows.start(b, i_oh), cols.start(b, i_ow)
+                kh_loop = b.loop(0, kh, 1, [b.zero(acc_type)])
+                with kh_loop:
+                    ih = rows.position(b, row0, kh_loop.iv)
+                    x_h, w_h = x_base.plus(b, ih, sx[1]), w_base.plus(b, kh_loop.iv, sw[0])
+                    kw_loop = b.loop(0, rows.trips(b, ih, kw), 1, kh_loop.args)
+                    with kw_loop:
+                        iw = cols.position(b, col0, kw_loop.iv)
+                        x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
+                        ic_loop = b.loop(0, cols.trips(b, iw, cg), 1, kw_loop.args)
+                        with ic_loop:
+                            xv = b.widen(b.load(x, x_w.plus(b, ic_loop.iv, sx[3])), acc_type)
+                            wv = b.widen(b.load(w, w_w.plus(b, ic_loop.iv, sw[2])), acc_type)
+                            product = b.binary(llir.MulOp, xv, wv)
+                            ic_loop.yield_(b.binary(llir.AddOp, ic_loop.args[0], product))
+                        kw_loop.yield_(*ic_loop.results)
+                    kh_loop.yield_(*kw_loop.results)
+                target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
+                b.store(b.narrow(kh_loop.results[0], typ.element_type), out, target)
         self.replace(op, rewriter, b, [out])
         if transpose is not None and not transpose.result.uses:
             rewriter.erase(transpose)
-
-    @staticmethod
-    def scalar(
-        b: Builder, x: SSAValue, w: SSAValue, out: SSAValue, op: mir.ConvOp, sw: Sequence[int]
-    ) -> None:
-        """One loop nest per result element, a scalar sum over the window."""
-        typ = tensor_type(op.result)
-        n, _, _, _ = mir.tensor_shape(op.input)
-        kh, kw, cg, f = mir.tensor_shape(op.weight)
-        _, oh, ow, _ = mir.tensor_shape(op.result)
-        groups = op.integer("groups")
-        fg = f // groups
-        sx = b.strides(mir.tensor_shape(op.input))
-        so = b.strides(mir.tensor_shape(op.result))
-        rows, cols = _window_axes(op)
-        acc_type = accumulator_type(typ.element_type)
-        with b.nest((n, oh, ow, groups, fg), parallel=True) as (i_n, i_oh, i_ow, i_g, i_f):
-            channel = b.iadd(b.imul(i_g, fg), i_f)
-            x_base = linear(b, [(i_n, sx[0]), (i_g, cg * sx[3])])
-            w_base = linear(b, [(channel, sw[3])])
-            row0, col0 = rows.start(b, i_oh), cols.start(b, i_ow)
-            kh_loop = b.loop(0, kh, 1, [b.zero(acc_type)])
-            with kh_loop:
-                ih = rows.position(b, row0, kh_loop.iv)
-                x_h, w_h = x_base.plus(b, ih, sx[1]), w_base.plus(b, kh_loop.iv, sw[0])
-                kw_loop = b.loop(0, rows.trips(b, ih, kw), 1, kh_loop.args)
-                with kw_loop:
-                    iw = cols.position(b, col0, kw_loop.iv)
-                    x_w, w_w = x_h.plus(b, iw, sx[2]), w_h.plus(b, kw_loop.iv, sw[1])
-                    ic_loop = b.loop(0, cols.trips(b, iw, cg), 1, kw_loop.args)
-                    with ic_loop:
-                        xv = b.widen(b.load(x, x_w.plus(b, ic_loop.iv, sx[3])), acc_type)
-                        wv = b.widen(b.load(w, w_w.plus(b, ic_loop.iv, sw[2])), acc_type)
-                        product = b.binary(llir.MulOp, xv, wv)
-                        ic_loop.yield_(b.binary(llir.AddOp, ic_loop.args[0], product))
-                    kw_loop.yield_(*ic_loop.results)
-                kh_loop.yield_(*kw_loop.results)
-            target = linear(b, [(i_n, so[0]), (i_oh, so[1]), (i_ow, so[2]), (channel, so[3])])
-            b.store(b.narrow(kh_loop.results[0], typ.element_type), out, target)
 
 
 def weight_source(
@@ -161,10 +145,6 @@ def weight_source(
         )
     strides = element_strides(mir.tensor_shape(op.weight), pattern.options.layout)
     return None, pattern.llir_value(op.weight, op, rewriter), strides
-
-
-def _same(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
-    return values[0]
 
 
 class _WeightPanel(NamedTuple):
@@ -327,7 +307,9 @@ class _ConvTile:
         )
         inside = rows.pad * strides[1] + cols.pad * strides[2]
         given = [n, rows.size, cols.size, channels]
-        emit_map(b, given, [dense_access(b, self.x, given)], Access(padded, strides, inside), _same, _same)
+        emit_map(
+            b, given, [dense_access(b, self.x, given)], Access(padded, strides, inside), copy_body, copy_body
+        )
         self.x, self.sx = padded, strides
         self.rows = _WindowAxis(sizes[0], oh, rows.kernel, rows.stride, rows.dilation, 0)
         self.cols = _WindowAxis(sizes[1], ow, cols.kernel, cols.stride, cols.dilation, 0)

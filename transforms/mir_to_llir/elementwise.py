@@ -116,12 +116,14 @@ _SCALAR_BODIES: dict[type[mir.BroadcastBinaryOp], ScalarBody] = {
 """The element of each binary op that is several llir ops."""
 
 
-def _vector_body(op: mir.BroadcastBinaryOp) -> ScalarBody | None:
-    """The lanes' body of `op` where llir has one: vadd, vmul, sub, and vmax of f32 or
-    f64 lanes."""
+def binary_bodies(op: mir.BroadcastBinaryOp) -> tuple[ScalarBody, ScalarBody | None]:
+    """The element's body of `op`, and its lanes' body where llir has one (vadd, vmul,
+    sub, and vmax of f32 or f64 lanes): what its loop computes, and what a producer's
+    epilogue (`mir_to_llir.epilogue`) computes for it."""
+    scalar = _SCALAR_BODIES.get(type(op)) or _scalar(_SCALAR_BINARY[type(op)])
     if isinstance(op, mir.BroadcastMaxOp) and mir.element_type(op.result) in (f32, f64):
-        return lambda b, v: b.emit(llir.VectorMaxOp(*v)).result
-    return _VECTOR_BODIES.get(type(op))
+        return scalar, lambda b, v: b.emit(llir.VectorMaxOp(*v)).result
+    return scalar, _VECTOR_BODIES.get(type(op))
 
 
 class BroadcastBinaryLowering(LlirPattern):
@@ -144,8 +146,7 @@ class BroadcastBinaryLowering(LlirPattern):
                 broadcast_access(b, rhs, mir.tensor_shape(op.rhs), shape),
             ],
             dense_access(b, out, shape),
-            _SCALAR_BODIES.get(type(op)) or _scalar(_SCALAR_BINARY[type(op)]),
-            _vector_body(op),
+            *binary_bodies(op),
         )
         self.replace(op, rewriter, b, [out])
 

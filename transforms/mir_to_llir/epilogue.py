@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from xdsl.dialects.builtin import f32, f64
 from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 from xdsl.pattern_rewriter import PatternRewriter
 from xdsl.rewriter import InsertPoint
@@ -28,6 +27,7 @@ from xdsl.rewriter import InsertPoint
 from nnstack.dialects import llir, mir
 
 from .builder import Builder, IntLike, LlirPattern, Offset
+from .elementwise import binary_bodies
 
 
 class Broadcast(Enum):
@@ -38,16 +38,8 @@ class Broadcast(Enum):
     FULL = "full"
 
 
-_SCALAR_OPS: dict[type[mir.BroadcastBinaryOp], type[llir.BinaryOp]] = {
-    mir.BroadcastAddOp: llir.AddOp,
-    mir.BroadcastMulOp: llir.MulOp,
-    mir.BroadcastMaxOp: llir.MaxOp,
-}
-_VECTOR_OPS: dict[type[mir.BroadcastBinaryOp], type[llir.VectorBinaryOp]] = {
-    mir.BroadcastAddOp: llir.VectorAddOp,
-    mir.BroadcastMulOp: llir.VectorMulOp,
-    mir.BroadcastMaxOp: llir.VectorMaxOp,
-}
+FUSED = (mir.BroadcastAddOp, mir.BroadcastMulOp, mir.BroadcastMaxOp)
+"""The consumers a chain may hold (each where it has a lanes' body: `binary_bodies`)."""
 
 
 class Link(NamedTuple):
@@ -72,7 +64,7 @@ def _broadcast(shape: Sequence[int], result: Sequence[int]) -> Broadcast | None:
 
 def _available(value: SSAValue, op: Operation, block: Block) -> bool:
     """Whether `value` is defined before `op` in its block, or by a mir.constant of the
-    block (which `Epilogue.operands` moves before it)."""
+    block (which `Epilogue.of` moves before it)."""
     if isinstance(value, BlockArgument):
         return value.block is block
     owner = value.owner
@@ -87,16 +79,14 @@ def epilogue(op: Operation) -> list[Link]:
     block = op.parent_block()
     value = op.results[0]
     shape = mir.tensor_shape(value)
-    element = mir.element_type(value)
     links: list[Link] = []
     while block is not None and value.has_one_use():
         use = value.first_use
         assert use is not None
         user = use.operation
-        if type(user) not in _SCALAR_OPS or user.parent_block() is not block:
+        if not isinstance(user, FUSED) or user.parent_block() is not block:
             break
-        assert isinstance(user, mir.BroadcastBinaryOp)
-        if isinstance(user, mir.BroadcastMaxOp) and element not in (f32, f64):
+        if binary_bodies(user)[1] is None:
             break
         other = user.operands[1 - use.index]
         broadcast = _broadcast(mir.tensor_shape(other), shape)
@@ -143,11 +133,10 @@ class Epilogue:
                 offset = at if link.broadcast is Broadcast.FULL else Offset().plus(b, channel)
                 other = b.load(buffer, offset) if width == 1 else b.vload(buffer, width, offset)
             operands = (value, other) if link.chain_is_lhs else (other, value)
-            kind = type(link.op)
-            if width == 1:
-                value = b.binary(_SCALAR_OPS[kind], *operands)
-            else:
-                value = b.emit(_VECTOR_OPS[kind](*operands)).result
+            scalar, lanes = binary_bodies(link.op)
+            body = scalar if width == 1 else lanes
+            assert body is not None  # (`epilogue` takes only ops with lanes' bodies)
+            value = body(b, operands)
         return value
 
     def fuse(self, op: Operation, rewriter: PatternRewriter) -> None:

@@ -30,6 +30,7 @@ from .builder import (
     DynamicOffset,
     IntLike,
     LlirPattern,
+    copy_body,
     dense_access,
     emit_map,
     linear,
@@ -37,10 +38,6 @@ from .builder import (
 )
 from .layout import element_strides
 from .matmul_tiles import read_in_place
-
-
-def _copy(b: Builder, values: Sequence[SSAValue]) -> SSAValue:
-    return values[0]
 
 
 def _idiv(b: Builder, a: IntLike, c: int) -> IntLike:
@@ -68,7 +65,7 @@ class ConcatLowering(LlirPattern):
         for ptr, value in zip(inputs, op.inputs):
             shape = mir.tensor_shape(value)
             target = Access(out, out_strides, start * out_strides[axis])
-            emit_map(b, shape, [dense_access(b, ptr, shape)], target, _copy, _copy)
+            emit_map(b, shape, [dense_access(b, ptr, shape)], target, copy_body, copy_body)
             start += shape[axis]
         self.replace(op, rewriter, b, [out])
 
@@ -119,7 +116,7 @@ class ReadLowering(LlirPattern):
         b, out = self.start(op)
         source = _read_access(op, x, indices, b.strides(mir.tensor_shape(op.input)))
         shape = mir.tensor_shape(op.result)
-        emit_map(b, shape, [source], dense_access(b, out, shape), _copy, _copy)
+        emit_map(b, shape, [source], dense_access(b, out, shape), copy_body, copy_body)
         self.replace(op, rewriter, b, [out])
 
 
@@ -190,7 +187,7 @@ class ScatterLowering(LlirPattern):
         dynamic = _axis_index(indices, index_shape, axis, in_shape[axis], strides[axis])
         target = Access(out, _gathered_coeffs(strides, axis, len(index_shape)), 0, dynamic)
         shape = mir.tensor_shape(op.updates)
-        emit_map(b, shape, [dense_access(b, updates, shape)], target, _copy)
+        emit_map(b, shape, [dense_access(b, updates, shape)], target, copy_body)
         self.replace(op, rewriter, b, [out])
 
 
@@ -241,5 +238,5 @@ class ReshapeLowering(LlirPattern):
             return
         out = b.alloc(tensor_type(op.result))
         remap = Access(x, (0,) * len(result), 0, _row_major_remap(source, result, self.options.layout))
-        emit_map(b, result, [remap], dense_access(b, out, result), _copy)
+        emit_map(b, result, [remap], dense_access(b, out, result), copy_body)
         self.replace(op, rewriter, b, [out])
